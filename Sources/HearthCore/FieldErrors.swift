@@ -1,0 +1,22 @@
+/// Validation result of a form: per field, the key of a message in the string files.
+/// The domain never formats text; the web layer translates keys into the member's language.
+public struct FieldErrors: Sendable, Equatable {
+    public private(set) var messages: [String: String] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { messages.isEmpty }
+
+    /// Records the first problem found for a field; later ones are less useful to the user.
+    public mutating func add(_ field: String, _ messageKey: String) {
+        if messages[field] == nil { messages[field] = messageKey }
+    }
+
+    public subscript(field: String) -> String? { messages[field] }
+}
+
+/// Either a valid value or the field errors that explain why the input is not one.
+public enum Validated<Value: Sendable>: Sendable {
+    case valid(Value)
+    case invalid(FieldErrors)
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The household as a whole: its name and the defaults every member starts from.
+public struct HouseholdSettings: Sendable, Equatable {
+    public var name: String
+    /// An IANA identifier such as `Asia/Seoul`; days are the household's local days.
+    public var timeZone: String
+    public var language: Language
+    public var weightUnit: WeightUnit
+    public var volumeUnit: VolumeUnit
+
+    public init(name: String, timeZone: String, language: Language, weightUnit: WeightUnit = .kg, volumeUnit: VolumeUnit = .ml) {
+        self.name = name
+        self.timeZone = timeZone
+        self.language = language
+        self.weightUnit = weightUnit
+        self.volumeUnit = volumeUnit
+    }
+
+    /// Validates the settings form. Units are optional in the input (setup does not ask for them).
+    public static func validate(_ input: [String: String]) -> Validated<HouseholdSettings> {
+        var errors = FieldErrors()
+        let name = input["household_name", default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty {
+            errors.add("household_name", "error.household_name.required")
+        } else if name.count > 80 {
+            errors.add("household_name", "error.household_name.long")
+        }
+        let timeZone = input["time_zone", default: ""].trimmingCharacters(in: .whitespaces)
+        if !TimeZones.isKnown(timeZone) {
+            errors.add("time_zone", "error.time_zone.unknown")
+        }
+        let language = Language(rawValue: input["language", default: ""])
+        if language == nil { errors.add("language", "error.language.unknown") }
+        let weightUnit = input["weight_unit"].map { WeightUnit(rawValue: $0) } ?? .kg
+        if weightUnit == nil { errors.add("weight_unit", "error.unit.unknown") }
+        let volumeUnit = input["volume_unit"].map { VolumeUnit(rawValue: $0) } ?? .ml
+        if volumeUnit == nil { errors.add("volume_unit", "error.unit.unknown") }
+
+        guard errors.isEmpty, let language, let weightUnit, let volumeUnit else { return .invalid(errors) }
+        return .valid(HouseholdSettings(name: name, timeZone: timeZone, language: language, weightUnit: weightUnit, volumeUnit: volumeUnit))
+    }
+}
+
+/// The IANA time zones the machine knows.
+public enum TimeZones {
+    public static let all: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
+
+    public static func isKnown(_ identifier: String) -> Bool {
+        !identifier.isEmpty && TimeZone(identifier: identifier) != nil && (all.contains(identifier) || identifier == "UTC")
+    }
+
+    /// The machine's own zone, the default offered at setup.
+    public static var machine: String { TimeZone.current.identifier }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// The household's database: one SQLite file in WAL mode under the data folder,
+/// opened once per process. Repositories are thin views over it.
+public final class AppDatabase: Sendable {
+    public let pool: DatabasePool
+    public let path: String
+
+    /// Opens (or creates) `<dataDirectory>/hearth.sqlite` and brings its schema up to date.
+    /// The folder is created 0700 and the file 0600: the household's records are nobody else's.
+    public static func open(dataDirectory: String) throws -> AppDatabase {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if !fileManager.fileExists(atPath: dataDirectory, isDirectory: &isDirectory) {
+            try fileManager.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        try fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory)
+        let path = (dataDirectory as NSString).appendingPathComponent("hearth.sqlite")
+        // Create the file ourselves with 0600 before SQLite does with the umask's mode;
+        // SQLite gives the -wal and -shm files the database file's permissions.
+        if !fileManager.fileExists(atPath: path) {
+            guard fileManager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        try fileManager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return try AppDatabase(path: path)
+    }
+
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // Two people saving at once wait for each other instead of failing.
+        configuration.busyMode = .timeout(5)
+        self.pool = try DatabasePool(path: path, configuration: configuration)
+        self.path = path
+        try Migrations.migrator.migrate(pool)
+    }
+
+    /// Answers whether the database is reachable and readable (for `/healthz`).
+    public func check() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
+    /// Checkpoints the WAL and closes the file: the last thing a stopping server does.
+    public func close() throws {
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try pool.close()
+    }
+}

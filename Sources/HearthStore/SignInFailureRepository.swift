@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// Failed sign-ins, kept in the database so a restart does not reset a guesser's count.
+public struct SignInFailureRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    public func record(username: String, address: String, now: Date = Date()) async throws {
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO sign_in_failure (username, address, failed_at) VALUES (?, ?, ?)",
+                arguments: [Credentials.normalizedUsername(username), address, now])
+            // Old failures no longer matter; keep the table small.
+            try db.execute(sql: "DELETE FROM sign_in_failure WHERE failed_at < ?", arguments: [SignInPolicy.relevantSince(now)])
+        }
+    }
+
+    /// When sign-in opens again for this username or address, or nil when it is open.
+    public func lockedUntil(username: String, address: String, now: Date = Date()) async throws -> Date? {
+        let since = SignInPolicy.relevantSince(now)
+        let (byUsername, byAddress) = try await database.pool.read { db in
+            (
+                try Date.fetchAll(db, sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?",
+                                  arguments: [Credentials.normalizedUsername(username), since]),
+                try Date.fetchAll(db, sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?",
+                                  arguments: [address, since])
+            )
+        }
+        let locks = [SignInPolicy.lockedUntil(failures: byUsername, now: now), SignInPolicy.lockedUntil(failures: byAddress, now: now)]
+        return locks.compactMap { $0 }.max()
+    }
+
+    /// A correct password clears the count for that username (not for the address).
+    public func clear(username: String) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "DELETE FROM sign_in_failure WHERE username = ?", arguments: [Credentials.normalizedUsername(username)])
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import HearthCore
+import HearthStore
+import Hummingbird
+import NIOCore
+
+/// What every handler knows about the request beyond the request itself:
+/// who is signed in, which language to answer in, and the token forms must carry.
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    /// The signed-in member and their session, nil for anonymous requests.
+    var member: SignedInSession?
+    /// The browser's session token (from the cookie), when signed in.
+    var sessionToken: String?
+    /// The CSRF token forms on this page must send back: the session's, or before sign-in
+    /// the anonymous double-submit cookie's.
+    var csrfToken: String = ""
+    var household: HouseholdSettings?
+    var language: Language = .en
+    /// The request reached us over HTTPS (directly or through a proxy that says so).
+    var isSecure = false
+
+    public init(source: Source) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// Forms are small; photo uploads will get their own, larger limit.
+    public var maxUploadSize: Int { 256 * 1024 }
+
+    /// The client's address, for counting failed sign-ins.
+    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+
+    var role: Role? { member?.account.role }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HearthStore
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The household server, put together: the database it opened and the application to run.
+public struct Hearth: Sendable {
+    public let database: AppDatabase
+    public let application: Application<RouterResponder<AppRequestContext>>
+}
+
+/// Builds the server for `configuration`. Opening the database migrates it.
+public func buildApplication(_ configuration: HearthConfiguration, logger: Logger = Logger(label: "hearth")) async throws -> Hearth {
+    let database = try AppDatabase.open(dataDirectory: configuration.dataDirectory)
+    let renderer = try await Renderer(templatesDirectory: configuration.templatesDirectory)
+    let accounts = AccountRepository(database)
+    let sessions = SessionRepository(database)
+    let households = HouseholdRepository(database)
+    let household = try await HouseholdState(repository: households)
+    let hasher = PasswordHasher(cost: configuration.bcryptCost)
+    let lifetime = configuration.sessionLifetime
+    try await sessions.purgeExpired()
+
+    let router = Router(context: AppRequestContext.self)
+    // Order matters: headers wrap everything; static files need no session; the session
+    // (and so the language) is known before error pages are drawn; CSRF runs before any handler.
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ErrorPagesMiddleware(renderer: renderer))
+    router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
+    router.add(middleware: MemberSessionMiddleware(sessions: sessions, household: household, lifetime: lifetime))
+    router.add(middleware: ErrorPagesMiddleware(renderer: renderer))
+    router.add(middleware: SetupGateMiddleware())
+    router.add(middleware: CSRFMiddleware())
+    router.add(middleware: RequireMemberMiddleware())
+
+    HealthController(database: database).addRoutes(to: router)
+    SetupController(renderer: renderer, households: households, household: household, sessions: sessions, hasher: hasher, sessionLifetime: lifetime).addRoutes(to: router)
+    SignInController(renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime).addRoutes(to: router)
+    HomeController(renderer: renderer).addRoutes(to: router)
+    AccountsController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
+    SettingsController(renderer: renderer, households: households, household: household).addRoutes(to: router)
+    MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
+
+    let application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
+        services: [DatabaseCloser(database: database, logger: logger)],
+        onServerRunning: { channel in
+            for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
+                logger.info("Hearth is serving at \(url)")
+            }
+        },
+        logger: logger)
+    return Hearth(database: database, application: application)
+}
+
+/// Closes the database once the server has stopped taking requests (SIGTERM / SIGINT):
+/// requests in flight finish first, then the WAL is checkpointed and the file closed.
+struct DatabaseCloser: Service {
+    let database: AppDatabase
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try database.close()
+        logger.info("database closed cleanly")
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Everything `hearth serve` can be told. Defaults are the household's usual case:
+/// one computer, reachable only from itself until `--host 0.0.0.0` is asked for.
+public struct HearthConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// Where `hearth.sqlite` (and later photos) live. Never served.
+    public var dataDirectory: String
+    /// The folder holding `Templates/` and `Public/`.
+    public var resourcesDirectory: String
+    /// bcrypt cost: 12 in production; tests may lower it to stay quick.
+    public var bcryptCost: UInt8
+    /// A session unused this long ends.
+    public var sessionLifetime: TimeInterval
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: String = "./data",
+        resourcesDirectory: String = FileManager.default.currentDirectoryPath,
+        bcryptCost: UInt8 = 12,
+        sessionLifetime: TimeInterval = 30 * 24 * 3600
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.resourcesDirectory = resourcesDirectory
+        self.bcryptCost = bcryptCost
+        self.sessionLifetime = sessionLifetime
+    }
+
+    var templatesDirectory: String { (resourcesDirectory as NSString).appendingPathComponent("Templates") }
+    var publicDirectory: String { (resourcesDirectory as NSString).appendingPathComponent("Public") }
+}

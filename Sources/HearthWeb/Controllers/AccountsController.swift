@@ -1,0 +1,148 @@
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/accounts` (owner): add members, set roles, reset passwords, disable and re-enable.
+struct AccountsController {
+    let renderer: Renderer
+    let accounts: AccountRepository
+    let hasher: PasswordHasher
+
+    /// Outcomes announced after a redirect; anything else in `?done=` is ignored.
+    static let outcomes: Set<String> = ["added", "role", "password", "disabled", "enabled"]
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/accounts", use: list)
+        router.post("/accounts", use: add)
+        router.post("/accounts/:id/role", use: setRole)
+        router.post("/accounts/:id/password", use: resetPassword)
+        router.post("/accounts/:id/disable", use: disable)
+        router.post("/accounts/:id/enable", use: enable)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let done = request.uri.queryParameters.get("done").flatMap { Self.outcomes.contains($0) ? $0 : nil }
+        return try await page(
+            addInput: ["role": Role.adult.rawValue], addErrors: FieldErrors(),
+            noticeKey: done.map { "accounts.done.\($0)" }, problemKey: nil,
+            request: request, context: context, status: .ok)
+    }
+
+    @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch NewMember.validate(input) {
+        case .invalid(let errors):
+            return try await page(addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
+        case .valid(let member):
+            let hash = try await hasher.hash(member.password)
+            do {
+                _ = try await accounts.create(member, passwordHash: hash)
+            } catch StoreError.usernameTaken {
+                var errors = FieldErrors()
+                errors.add("username", "error.username.taken")
+                return try await page(addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
+            }
+            return .redirect(to: "/accounts?done=added", type: .normal)
+        }
+    }
+
+    @Sendable func setRole(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        var request = request
+        let id = try context.parameters.require("id", as: Int64.self)
+        let input = try await FormData.read(&request, context: context)
+        guard let role = input["role"].flatMap(Role.init(rawValue:)) else {
+            return try await problem("error.role.unknown", request: request, context: context)
+        }
+        return try await change(request: request, context: context, done: "role") {
+            try await accounts.setRole(role, accountID: id)
+        }
+    }
+
+    @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        var request = request
+        let id = try context.parameters.require("id", as: Int64.self)
+        let password = try await FormData.read(&request, context: context)["password"] ?? ""
+        var errors = FieldErrors()
+        Credentials.checkPassword(password, into: &errors)
+        if let key = errors["password"] {
+            return try await problem(key, request: request, context: context)
+        }
+        let hash = try await hasher.hash(password)
+        // Signs the member out everywhere: whoever knew the old password is out too.
+        return try await change(request: request, context: context, done: "password") {
+            try await accounts.setPasswordHash(hash, accountID: id, keepingSession: context.sessionToken)
+        }
+    }
+
+    @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let id = try context.parameters.require("id", as: Int64.self)
+        return try await change(request: request, context: context, done: "disabled") {
+            try await accounts.setDisabled(true, accountID: id)
+        }
+    }
+
+    @Sendable func enable(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let id = try context.parameters.require("id", as: Int64.self)
+        return try await change(request: request, context: context, done: "enabled") {
+            try await accounts.setDisabled(false, accountID: id)
+        }
+    }
+
+    /// Runs one change; the household's own rules (an active owner must remain) come back as a message.
+    private func change(request: Request, context: AppRequestContext, done: String, _ work: () async throws -> Void) async throws -> Response {
+        do {
+            try await work()
+        } catch StoreError.accountNotFound {
+            throw PageError.notFound
+        } catch StoreError.lastOwner {
+            return try await problem("accounts.problem.last_owner", request: request, context: context, status: .conflict)
+        }
+        return .redirect(to: "/accounts?done=\(done)", type: .normal)
+    }
+
+    private func problem(_ key: String, request: Request, context: AppRequestContext, status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
+        try await page(addInput: ["role": Role.adult.rawValue], addErrors: FieldErrors(), noticeKey: nil, problemKey: key, request: request, context: context, status: status)
+    }
+
+    private func page(
+        addInput: [String: String], addErrors: FieldErrors, noticeKey: String?, problemKey: String?,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let strings = renderer.strings
+        let language = context.language
+        let selfID = context.member?.account.id
+        let members = try await accounts.all().map { account in
+            MemberRow(
+                id: account.id!, displayName: account.displayName, username: account.username,
+                roleLabel: strings.text("role.\(account.role.rawValue)", language),
+                roles: strings.roleOptions(selected: account.role.rawValue, language),
+                disabled: account.isDisabled, isSelf: account.id == selfID)
+        }
+        var view: [String: Any] = [
+            "members": members,
+            "fields": strings.fields(addInput.filter { $0.key != "password" && $0.key != "_csrf" }, errors: addErrors, language),
+            "roles": strings.roleOptions(selected: addInput["role"], language),
+            "languages": strings.languageOptions(selected: addInput["language"], includeHouseholdDefault: true, language),
+        ]
+        if let noticeKey { view["notice"] = strings.text(noticeKey, language) }
+        if let problemKey { view["problem"] = strings.text(problemKey, language) }
+        return renderer.page("accounts", titleKey: "accounts.title", page: view, request: request, context: context, status: status)
+    }
+
+    struct MemberRow {
+        let id: Int64
+        let displayName: String
+        let username: String
+        let roleLabel: String
+        let roles: [OptionView]
+        let disabled: Bool
+        let isSelf: Bool
+    }
+}

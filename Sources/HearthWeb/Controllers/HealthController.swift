@@ -1,0 +1,21 @@
+import HearthStore
+import Hummingbird
+
+/// `/healthz`: 200 `ok` once the database answers. No session needed.
+struct HealthController {
+    let database: AppDatabase
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/healthz", use: check)
+    }
+
+    @Sendable func check(_ request: Request, context: AppRequestContext) async throws -> Response {
+        do {
+            try await database.check()
+            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: "ok")))
+        } catch {
+            context.logger.error("health check failed: \(error)")
+            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "database unavailable")))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import HearthCore
+import Hummingbird
+
+/// The signed-in member's starting page.
+struct HomeController {
+    let renderer: Renderer
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/", use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        let language = context.language
+        let strings = renderer.strings
+        let view: [String: Any] = [
+            "greeting": strings.text("home.greeting", language, ["name": member.account.displayName]),
+            "today": Self.today(timeZone: context.household?.timeZone, language: language),
+            "isOwner": member.account.role.canManageHousehold,
+            "isViewer": !member.account.role.canRecord,
+        ]
+        return renderer.page("home", titleKey: "home.title", page: view, request: request, context: context)
+    }
+
+    /// Today's date in the household's time zone, written the way the member reads dates.
+    static func today(timeZone: String?, language: Language, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+        formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
+        return formatter.string(from: now)
+    }
+}

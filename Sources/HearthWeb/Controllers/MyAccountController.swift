@@ -1,0 +1,73 @@
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/me`: every member, viewers included, may change their own name, language and password.
+struct MyAccountController {
+    let renderer: Renderer
+    let accounts: AccountRepository
+    let hasher: PasswordHasher
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/me", use: show)
+        router.post("/me", use: savePreferences)
+        router.post("/me/password", use: changePassword)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        let input = ["display_name": member.account.displayName, "language": member.account.language?.rawValue ?? ""]
+        let done = request.uri.queryParameters.get("done").flatMap { ["saved", "password"].contains($0) ? $0 : nil }
+        return page(input: input, errors: FieldErrors(), noticeKey: done.map { "me.done.\($0)" }, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func savePreferences(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        var errors = FieldErrors()
+        let displayName = (input["display_name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        Credentials.checkDisplayName(displayName, into: &errors)
+        let rawLanguage = input["language"] ?? ""
+        let language = Language(rawValue: rawLanguage)
+        if !rawLanguage.isEmpty && language == nil { errors.add("language", "error.language.unknown") }
+        guard errors.isEmpty else {
+            return page(input: input, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        try await accounts.setPreferences(displayName: displayName, language: language, accountID: member.accountID)
+        return .redirect(to: "/me?done=saved", type: .normal)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        var errors = FieldErrors()
+        let newPassword = input["new_password"] ?? ""
+        Credentials.checkPassword(newPassword, field: "new_password", into: &errors)
+        if input["new_password_confirm"] != newPassword { errors.add("new_password_confirm", "error.password.mismatch") }
+        if try await !hasher.verify(input["current_password"] ?? "", hash: member.account.passwordHash) {
+            errors.add("current_password", "error.password.current_wrong")
+        }
+        guard errors.isEmpty else {
+            let preferences = ["display_name": member.account.displayName, "language": member.account.language?.rawValue ?? ""]
+            return page(input: preferences, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        let hash = try await hasher.hash(newPassword)
+        // Other browsers signed in as this member are signed out; this one stays.
+        try await accounts.setPasswordHash(hash, accountID: member.accountID, keepingSession: member.token)
+        return .redirect(to: "/me?done=password", type: .normal)
+    }
+
+    private func page(input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+        let strings = renderer.strings
+        let language = context.language
+        var view: [String: Any] = [
+            "fields": strings.fields(input, errors: errors, language),
+            "languages": strings.languageOptions(selected: input["language"], includeHouseholdDefault: true, language),
+            "username": context.member?.account.username ?? "",
+        ]
+        if let noticeKey { view["notice"] = strings.text(noticeKey, language) }
+        return renderer.page("me", titleKey: "me.title", page: view, request: request, context: context, status: status)
+    }
+}

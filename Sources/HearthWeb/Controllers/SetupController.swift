@@ -1,0 +1,71 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// First run: name the household and create its owner. Once that has happened, `/setup` is gone.
+struct SetupController {
+    let renderer: Renderer
+    let households: HouseholdRepository
+    let household: HouseholdState
+    let sessions: SessionRepository
+    let hasher: PasswordHasher
+    let sessionLifetime: TimeInterval
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/setup", use: show)
+        router.post("/setup", use: submit)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard context.household == nil else { throw PageError.notFound }
+        let input = ["time_zone": TimeZones.machine, "language": context.language.rawValue]
+        return form(input: input, errors: FieldErrors(), request: request, context: context, status: .ok)
+    }
+
+    @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard context.household == nil else { throw PageError.notFound }
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+
+        var errors = FieldErrors()
+        var settings: HouseholdSettings?
+        switch HouseholdSettings.validate(input) {
+        case .valid(let value): settings = value
+        case .invalid(let found): found.messages.forEach { errors.add($0.key, $0.value) }
+        }
+        var owner: NewMember?
+        switch NewMember.validate(input, defaultRole: .owner) {
+        case .valid(let value): owner = value
+        case .invalid(let found): found.messages.forEach { errors.add($0.key, $0.value) }
+        }
+        guard errors.isEmpty, let settings, var owner else {
+            return form(input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+        owner.role = .owner
+        let hash = try await hasher.hash(owner.password)
+        let account: Account
+        do {
+            account = try await households.setUp(settings, owner: owner, passwordHash: hash)
+        } catch StoreError.alreadySetUp {
+            throw PageError.notFound  // someone else finished setup a moment ago
+        }
+        try await household.reload()
+        let session = try await sessions.create(accountID: account.id!, lifetime: sessionLifetime)
+        var response = Response.redirect(to: "/", type: .normal)
+        response.setCookie(HearthCookies.make(HearthCookies.session, value: session.token, maxAge: sessionLifetime, secure: context.isSecure))
+        return response
+    }
+
+    private func form(input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+        let strings = renderer.strings
+        let language = context.language
+        let view: [String: Any] = [
+            "fields": strings.fields(input.filter { !$0.key.hasPrefix("password") && $0.key != "_csrf" }, errors: errors, language),
+            "timeZones": strings.timeZoneOptions(selected: input["time_zone"] ?? TimeZones.machine),
+            "languages": strings.languageOptions(selected: input["language"], language),
+            "hasErrors": !errors.isEmpty,
+        ]
+        return renderer.page("setup", titleKey: "setup.title", page: view, request: request, context: context, status: status)
+    }
+}

@@ -1,0 +1,35 @@
+import Hummingbird
+
+/// Turns whatever a handler throws into an error page in the member's language:
+/// 404, 403, 429, 413… as they are, anything unexpected as 500 with no details shown.
+struct ErrorPagesMiddleware: RouterMiddleware {
+    let renderer: Renderer
+
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as PageError {
+            return page(error.status, messageKey: error.messageKey, request: request, context: context)
+        } catch let error as any HTTPResponseError {
+            let status = error.status
+            let key: String
+            switch status.code {
+            case 404: key = "error.not_found"
+            case 403: key = "error.forbidden"
+            case 413: key = "error.too_large"
+            case 400..<500: key = "error.bad_request"
+            default: key = "error.server"
+            }
+            if status.code >= 500 { context.logger.error("server error: \(error)") }
+            return page(status, messageKey: key, request: request, context: context)
+        } catch {
+            context.logger.error("server error: \(error)")
+            return page(.internalServerError, messageKey: "error.server", request: request, context: context)
+        }
+    }
+
+    private func page(_ status: HTTPResponse.Status, messageKey: String, request: Request, context: AppRequestContext) -> Response {
+        let view: [String: Any] = ["status": status.code, "message": renderer.strings.text(messageKey, context.language)]
+        return renderer.page("error", titleKey: "error.title.\(status.code >= 500 ? 500 : status.code)", page: view, request: request, context: context, status: status)
+    }
+}

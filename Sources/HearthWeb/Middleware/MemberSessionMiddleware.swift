@@ -1,0 +1,59 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// Finds out who is asking: the session from the cookie, the household, the language
+/// (the member's choice, else the household's, else Accept-Language), and the CSRF token
+/// the page's forms must carry.
+struct MemberSessionMiddleware: RouterMiddleware {
+    let sessions: SessionRepository
+    let household: HouseholdState
+    let lifetime: TimeInterval
+    /// Renewing the expiry is a write; once an hour per session is plenty.
+    let touchInterval: TimeInterval = 3600
+
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        var context = context
+        let now = Date()
+        let secure = request.cameOverHTTPS
+        context.isSecure = secure
+        context.household = await household.settings
+
+        var cookiesToSet: [Cookie] = []
+        let token = request.cookies[HearthCookies.session]?.value
+        if let token, !token.isEmpty {
+            if let session = try await sessions.find(token: token, now: now) {
+                context.member = session
+                context.sessionToken = token
+                context.csrfToken = session.csrfToken
+                if now.timeIntervalSince(session.lastSeenAt) > touchInterval {
+                    try await sessions.touch(token: token, lifetime: lifetime, now: now)
+                    cookiesToSet.append(HearthCookies.make(HearthCookies.session, value: token, maxAge: lifetime, secure: secure))
+                }
+            } else {
+                // Expired, signed out elsewhere, or the account was disabled: forget it.
+                cookiesToSet.append(HearthCookies.expired(HearthCookies.session, secure: secure))
+            }
+        }
+        if context.member == nil {
+            if let anonymous = request.cookies[HearthCookies.anonymousCSRF]?.value, anonymous.count == 64 {
+                context.csrfToken = anonymous
+            } else {
+                context.csrfToken = SessionRepository.newToken()
+                cookiesToSet.append(HearthCookies.make(HearthCookies.anonymousCSRF, value: context.csrfToken, maxAge: 24 * 3600, secure: secure))
+            }
+        }
+        context.language = context.member?.account.language
+            ?? context.household?.language
+            ?? Language.negotiate(acceptLanguage: request.headers[.acceptLanguage])
+            ?? .en
+
+        var response = try await next(request, context)
+        // A handler that signed someone in or out has already set these cookies; its word wins.
+        for cookie in cookiesToSet where !response.setsCookie(named: cookie.name) {
+            response.setCookie(cookie)
+        }
+        return response
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Hummingbird
+
+/// Every page but sign-in, setup and the health check needs a signed-in member.
+/// Browsers are sent to sign in (and back afterwards); anything else gets 401.
+/// Being global, a new route is protected without anyone remembering to protect it.
+struct RequireMemberMiddleware: RouterMiddleware {
+    static let openPaths: Set<String> = ["/login", "/setup", "/healthz"]
+
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        if context.member != nil || Self.openPaths.contains(request.uri.path) {
+            return try await next(request, context)
+        }
+        if request.wantsHTML && request.method == .get {
+            let back = request.uri.path == "/" ? "" : "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")"
+            return .redirect(to: "/login\(back)", type: .found)
+        }
+        throw PageError(status: .unauthorized, messageKey: "error.sign_in_required")
+    }
+}

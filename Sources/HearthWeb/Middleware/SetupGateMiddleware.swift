@@ -1,0 +1,13 @@
+import Hummingbird
+
+/// Before the household exists, every page leads to `/setup`.
+struct SetupGateMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if context.household == nil, path != "/setup", path != "/healthz" {
+            if request.wantsHTML || request.method == .get { return .redirect(to: "/setup", type: .found) }
+            throw PageError(status: .serviceUnavailable, messageKey: "error.not_set_up")
+        }
+        return try await next(request, context)
+    }
+}

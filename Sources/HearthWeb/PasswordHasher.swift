@@ -1,0 +1,27 @@
+import HummingbirdBcrypt
+import NIOPosix
+
+/// bcrypt, always on NIO's thread pool: a hash takes a quarter of a second at cost 12,
+/// which would stall every other request if it ran on the event loop.
+struct PasswordHasher: Sendable {
+    let cost: UInt8
+    /// Checked when the username is unknown, so that costs the same time as a wrong password.
+    private let decoyHash: String
+
+    init(cost: UInt8) {
+        self.cost = cost
+        self.decoyHash = Bcrypt.hash("hearth-decoy-password", cost: cost)
+    }
+
+    func hash(_ password: String) async throws -> String {
+        let cost = self.cost
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+    }
+
+    /// Verifies `password` against `hash`, or against the decoy when there is no account.
+    func verify(_ password: String, hash: String?) async throws -> Bool {
+        let target = hash ?? decoyHash
+        let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: target) }
+        return hash != nil && matches
+    }
+}

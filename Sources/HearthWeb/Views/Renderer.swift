@@ -1,0 +1,81 @@
+import Foundation
+import HearthCore
+import Hummingbird
+import Mustache
+
+/// Turns a page's view model into a full HTML response inside the shared layout.
+struct Renderer: Sendable {
+    let library: MustacheLibrary
+    let strings: Localization
+
+    init(templatesDirectory: String) async throws {
+        self.library = try await MustacheLibrary(directory: templatesDirectory)
+        self.strings = try Localization(directory: (templatesDirectory as NSString).appendingPathComponent("i18n"))
+    }
+
+    /// Renders `Templates/<template>.mustache`, whose content fills the layout.
+    /// - Parameters:
+    ///   - titleKey: string key of the page title.
+    ///   - page: the page's own view model, reachable in the template as `page`.
+    func page(
+        _ template: String, titleKey: String, page: Any = [String: String](),
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let language = context.language
+        let layout = LayoutView(
+            request: request, context: context, title: strings.text(titleKey, language), strings: strings)
+        let model: [String: Any] = ["layout": layout, "t": strings.table(language), "page": page]
+        let html = library.render(model, withTemplate: template) ?? ""
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+/// What the layout shows around every page.
+struct LayoutView {
+    let lang: String
+    let title: String
+    let householdName: String?
+    let csrf: String
+    let member: MemberView?
+    let navigation: [NavigationItem]
+
+    struct MemberView {
+        let displayName: String
+        let roleLabel: String
+    }
+
+    struct NavigationItem {
+        let href: String
+        let label: String
+        let current: Bool
+    }
+
+    init(request: Request, context: AppRequestContext, title: String, strings: Localization) {
+        let language = context.language
+        self.lang = language.rawValue
+        self.title = title
+        self.householdName = context.household?.name
+        self.csrf = context.csrfToken
+        self.member = context.member.map {
+            MemberView(displayName: $0.account.displayName, roleLabel: strings.text("role.\($0.account.role.rawValue)", language))
+        }
+        // Navigation shows only what exists, and only what this member may open.
+        var items: [(String, String)] = []
+        if let role = context.role {
+            items.append(("/", "nav.home"))
+            if role.canManageHousehold {
+                items.append(("/accounts", "nav.accounts"))
+                items.append(("/settings", "nav.settings"))
+            }
+            items.append(("/me", "nav.me"))
+        }
+        let path = request.uri.path
+        self.navigation = items.map { href, key in
+            let current = href == "/" ? path == "/" : path.hasPrefix(href)
+            return NavigationItem(href: href, label: strings.text(key, language), current: current)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import HearthWeb
+import Hummingbird
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the household's pages.")
+
+    @Option(help: "Address to listen on. 127.0.0.1 keeps Hearth on this computer; 0.0.0.0 opens it to the home network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on.")
+    var port = 8080
+
+    @OptionGroup var data: DataOptions
+
+    @Option(name: .customLong("resources"), help: "Folder holding Templates/ and Public/ (default: the current folder).")
+    var resourcesDirectory = FileManager.default.currentDirectoryPath
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardOutput(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        let templates = (resourcesDirectory as NSString).appendingPathComponent("Templates")
+        guard FileManager.default.fileExists(atPath: templates) else {
+            throw ValidationError("No Templates/ folder in \(resourcesDirectory): run from the Hearth folder or pass --resources.")
+        }
+        let configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
+        let hearth = try await buildApplication(configuration)
+        // Runs until SIGTERM or SIGINT, then finishes requests in flight and closes the database.
+        try await hearth.application.runService()
+    }
+}
