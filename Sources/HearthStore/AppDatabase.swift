@@ -1,11 +1,13 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The household's database: one SQLite file in WAL mode under the data folder,
 /// opened once per process. Repositories are thin views over it.
 public final class AppDatabase: Sendable {
     public let pool: DatabasePool
     public let path: String
+    private let closed = Mutex(false)
 
     /// Opens (or creates) `<dataDirectory>/hearth.sqlite` and brings its schema up to date.
     /// The folder is created 0700 and the file 0600: the household's records are nobody else's.
@@ -44,7 +46,13 @@ public final class AppDatabase: Sendable {
     }
 
     /// Checkpoints the WAL and closes the file: the last thing a stopping server does.
+    /// Safe to call more than once: the server's shutdown and a test's cleanup may both do it.
     public func close() throws {
+        let alreadyClosed = closed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        guard !alreadyClosed else { return }
         try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try pool.close()
     }

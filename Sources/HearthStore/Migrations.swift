@@ -30,7 +30,7 @@ enum Migrations {
             // Only a digest of the session id is stored: a copied database file signs nobody in.
             try db.create(table: "session") { t in
                 t.primaryKey("id_digest", .text)
-                t.belongsTo("account", onDelete: .cascade).notNull()
+                t.column("account_id", .integer).notNull().indexed().references("account", onDelete: .cascade)
                 t.column("csrf_token", .text).notNull()
                 t.column("created_at", .datetime).notNull()
                 t.column("last_seen_at", .datetime).notNull()

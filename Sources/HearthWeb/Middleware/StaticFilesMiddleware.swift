@@ -23,7 +23,8 @@ struct StaticFilesMiddleware: RouterMiddleware {
         guard Self.isSafe(rawPath), request.method == .get || request.method == .head else {
             throw PageError.notFound
         }
-        return try await files.handle(request, context: context) { _, _ in throw PageError.notFound }
+        // FileMiddleware serves the file when the rest of the chain answers 404; here there is no rest.
+        return try await files.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
     }
 
     /// Decodes repeatedly (double encoding such as `%252e`) and refuses anything suspicious.

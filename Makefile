@@ -1,0 +1,48 @@
+# Hearth: `make run` serves the household, `make test` proves it works.
+# Both install what they need from Debian first (apt-get as root, through sudo otherwise).
+
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DATA ?= ./data
+SWIFT ?= swift
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+BUILD_PACKAGES := libsqlite3-dev libgd-dev pkg-config
+E2E_PACKAGES := chromium fonts-noto-cjk
+
+.PHONY: run build test unit e2e deps e2e-deps clean
+
+# Installs the Debian packages named in $(1) that are missing.
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+endef
+
+deps:
+	$(call apt_install,$(BUILD_PACKAGES))
+
+run: deps
+	$(SWIFT) build -c release --product hearth
+	.build/release/hearth serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
+
+build: deps
+	$(SWIFT) build --product hearth
+
+test: unit e2e
+
+unit: deps
+	$(SWIFT) test
+
+e2e-deps: deps
+	$(call apt_install,$(E2E_PACKAGES))
+	@python3 -c "import playwright" 2>/dev/null || python3 -m pip install -q playwright
+
+# A real browser against the real server on a temporary data folder.
+e2e: build e2e-deps
+	python3 Tests/e2e/run.py --server .build/debug/hearth
+
+clean:
+	rm -rf .build

@@ -1,0 +1,57 @@
+import HearthCore
+import Testing
+
+@Suite("Form rules")
+struct FormRulesTests {
+    @Test("Accept-Language picks the best language we speak")
+    func negotiate() {
+        #expect(Language.negotiate(acceptLanguage: "ko-KR,ko;q=0.9,en-US;q=0.8") == .ko)
+        #expect(Language.negotiate(acceptLanguage: "fr-FR, en;q=0.5, ko;q=0.7") == .ko)
+        #expect(Language.negotiate(acceptLanguage: "en-GB") == .en)
+        #expect(Language.negotiate(acceptLanguage: "fr, de") == nil)
+        #expect(Language.negotiate(acceptLanguage: "ko;q=0, en;q=0.1") == .en)
+        #expect(Language.negotiate(acceptLanguage: nil) == nil)
+    }
+
+    @Test("a new member: usernames are lowercased, the display name defaults, passwords need 10 characters and at most 72 bytes")
+    func newMember() {
+        guard case .valid(let member) = NewMember.validate(["username": "  Mina ", "password": "0123456789", "role": "adult"]) else {
+            Issue.record("expected valid"); return
+        }
+        #expect(member.username == "mina")
+        #expect(member.displayName == "mina")
+        #expect(member.language == nil)
+
+        guard case .invalid(let errors) = NewMember.validate([
+            "username": "mi na", "password": String(repeating: "가", count: 25), "role": "boss", "language": "fr",
+        ]) else { Issue.record("expected invalid"); return }
+        #expect(errors["username"] == "error.username.characters")
+        #expect(errors["password"] == "error.password.long", "25 Korean characters are 75 bytes")
+        #expect(errors["role"] == "error.role.unknown")
+        #expect(errors["language"] == "error.language.unknown")
+
+        guard case .invalid(let short) = NewMember.validate(["username": "jun", "password": "123456789", "role": "viewer"]) else {
+            Issue.record("expected invalid"); return
+        }
+        #expect(short["password"] == "error.password.short")
+    }
+
+    @Test("household settings need a name, a real time zone, a language and known units")
+    func settings() {
+        guard case .valid(let settings) = HouseholdSettings.validate(["household_name": " Kims ", "time_zone": "Asia/Seoul", "language": "ko"]) else {
+            Issue.record("expected valid"); return
+        }
+        #expect(settings == HouseholdSettings(name: "Kims", timeZone: "Asia/Seoul", language: .ko, weightUnit: .kg, volumeUnit: .ml))
+        guard case .invalid(let errors) = HouseholdSettings.validate(["household_name": "", "time_zone": "Asia/Atlantis", "language": "ko", "weight_unit": "stone"]) else {
+            Issue.record("expected invalid"); return
+        }
+        #expect(errors.messages.keys.sorted() == ["household_name", "time_zone", "weight_unit"])
+    }
+
+    @Test("roles: only owners manage the household, viewers record nothing")
+    func roles() {
+        #expect(Role.owner.canManageHousehold && Role.owner.canRecord)
+        #expect(!Role.adult.canManageHousehold && Role.adult.canRecord)
+        #expect(!Role.viewer.canManageHousehold && !Role.viewer.canRecord)
+    }
+}

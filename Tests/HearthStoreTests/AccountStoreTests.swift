@@ -1,0 +1,91 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+
+func temporaryDatabase() throws -> AppDatabase {
+    try AppDatabase.open(dataDirectory: NSTemporaryDirectory() + "hearth-store-" + UUID().uuidString)
+}
+
+@Suite("Accounts, sessions and sign-in failures in SQLite")
+struct AccountStoreTests {
+    let settings = HouseholdSettings(name: "Kims", timeZone: "Asia/Seoul", language: .ko)
+    let owner = NewMember(username: "mina", displayName: "Mina", password: "0123456789", role: .owner)
+
+    @Test("setup happens once, even when two people try at the same moment")
+    func setupOnce() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let households = HouseholdRepository(database)
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<2 {
+                group.addTask {
+                    var member = owner
+                    member.username = "owner\(index)"
+                    return (try? await households.setUp(settings, owner: member, passwordHash: "x")) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.filter { $0 }.count == 1)
+        #expect(try await AccountRepository(database).all().count == 1)
+        await #expect(throws: StoreError.alreadySetUp) { try await households.setUp(settings, owner: owner, passwordHash: "x") }
+    }
+
+    @Test("usernames are unique whatever their case")
+    func uniqueUsernames() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let accounts = AccountRepository(database)
+        _ = try await accounts.create(owner, passwordHash: "x")
+        var twin = owner
+        twin.username = "MINA"
+        await #expect(throws: StoreError.usernameTaken) { try await accounts.create(twin, passwordHash: "x") }
+    }
+
+    @Test("the household always keeps an active owner; a refused change leaves everything as it was")
+    func lastOwner() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let account = try await HouseholdRepository(database).setUp(settings, owner: owner, passwordHash: "x")
+        let accounts = AccountRepository(database)
+        await #expect(throws: StoreError.lastOwner) { try await accounts.setRole(.adult, accountID: account.id!) }
+        await #expect(throws: StoreError.lastOwner) { try await accounts.setDisabled(true, accountID: account.id!) }
+        let unchanged = try await accounts.account(id: account.id!)
+        #expect(unchanged?.role == .owner)
+        #expect(unchanged?.isDisabled == false)
+    }
+
+    @Test("sessions: found by token, gone when expired, deleted with a new password")
+    func sessions() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let account = try await HouseholdRepository(database).setUp(settings, owner: owner, passwordHash: "x")
+        let sessions = SessionRepository(database)
+        let now = Date()
+        let kept = try await sessions.create(accountID: account.id!, lifetime: 3600, now: now)
+        let other = try await sessions.create(accountID: account.id!, lifetime: 3600, now: now)
+        #expect(try await sessions.find(token: kept.token, now: now)?.account.username == "mina")
+        #expect(try await sessions.find(token: kept.token, now: now.addingTimeInterval(3601)) == nil, "expired")
+
+        try await AccountRepository(database).setPasswordHash("y", accountID: account.id!, keepingSession: kept.token)
+        #expect(try await sessions.find(token: kept.token, now: now) != nil)
+        #expect(try await sessions.find(token: other.token, now: now) == nil)
+    }
+
+    @Test("failures lock by username from any address, and by address for any username")
+    func failuresByUsernameAndAddress() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let failures = SignInFailureRepository(database)
+        let now = Date()
+        for minute in 0..<5 {
+            try await failures.record(username: "Mina", address: "192.0.2.7", now: now.addingTimeInterval(Double(minute) * 60))
+        }
+        let later = now.addingTimeInterval(5 * 60)
+        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later) != nil)
+        #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.7", now: later) != nil)
+        #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.99", now: later) == nil)
+        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later.addingTimeInterval(15 * 60)) == nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("Korean and English")
+struct LanguageTests {
+    @Test("before setup, the browser's Accept-Language chooses")
+    func acceptLanguage() async throws {
+        let hearth = try await makeHearth()
+        defer { try? hearth.database.close() }
+        try await hearth.application.test(.router) { client in
+            let korean = Browser(client)
+            korean.acceptLanguage = "ko-KR,ko;q=0.9,en;q=0.8"
+            let page = try await korean.get("/setup")
+            #expect(page.text.contains(#"<html lang="ko">"#))
+            #expect(page.text.contains("Hearth에 오신 것을 환영해요"))
+            #expect(page.text.contains(#"<option value="ko" selected>"#), "the language choice defaults to the browser's")
+
+            let english = Browser(client)
+            english.acceptLanguage = "en-US,en;q=0.9"
+            #expect(try await english.get("/setup").text.contains("Welcome to Hearth"))
+        }
+    }
+
+    @Test("after setup: the member's choice, else the household's default")
+    func memberThenHousehold() async throws {
+        let hearth = try await makeHearth()
+        defer { try? hearth.database.close() }
+        try await hearth.application.test(.router) { client in
+            let owner = Browser(client)
+            owner.acceptLanguage = "en"
+            try await owner.setUpHousehold(language: "ko")
+            let home = try await owner.get("/")
+            #expect(home.text.contains("안녕하세요, Mina님"), "household default (ko) beats Accept-Language (en)")
+            let notFound = try await owner.get("/nowhere")
+            #expect(notFound.status == .notFound)
+            #expect(notFound.text.contains("페이지를 찾을 수 없어요"), "error pages too")
+
+            try await owner.get("/me")
+            #expect(try await owner.post("/me", ["display_name": "Mina", "language": "en"]).status == .seeOther)
+            #expect(try await owner.get("/").text.contains("Hello, Mina"))
+            #expect(try await owner.get("/nowhere").text.contains("Page not found"))
+        }
+    }
+
+    @Test("both string files have exactly the same keys, none empty")
+    func sameKeys() throws {
+        let strings = try Localization(directory: packageRoot + "/Templates/i18n")
+        let english = try #require(strings.flat[.en]), korean = try #require(strings.flat[.ko])
+        #expect(Set(english.keys) == Set(korean.keys), "missing in ko: \(Set(english.keys).subtracting(korean.keys)); missing in en: \(Set(korean.keys).subtracting(english.keys))")
+        #expect(english.values.allSatisfy { !$0.isEmpty })
+        #expect(korean.values.allSatisfy { !$0.isEmpty })
+    }
+
+    @Test("every string key the templates use exists")
+    func templateKeysExist() throws {
+        let strings = try Localization(directory: packageRoot + "/Templates/i18n")
+        let english = try #require(strings.flat[.en])
+        let directory = packageRoot + "/Templates"
+        let files = FileManager.default.enumerator(atPath: directory)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") }
+        for file in files {
+            let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            for match in source.matches(of: /\{\{t\.([a-z_.]+)\}\}/) {
+                #expect(english[String(match.output.1)] != nil, "\(file): t.\(match.output.1)")
+            }
+        }
+    }
+}

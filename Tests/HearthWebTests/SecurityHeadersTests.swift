@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("Security headers and templates")
+struct SecurityHeadersTests {
+    @Test("every kind of response carries the security headers")
+    func headersEverywhere() async throws {
+        try await withHousehold { _, owner in
+            let anonymous = Browser(owner.client)
+            var responses: [(String, TestResponse)] = [
+                ("page", try await owner.get("/")),
+                ("404", try await owner.get("/no-such-page")),
+                ("static", try await owner.get("/static/css/hearth.css")),
+                ("static 404", try await owner.get("/static/../Package.swift")),
+                ("redirect", try await anonymous.get("/accounts")),
+                ("login", try await anonymous.get("/login")),
+                ("healthz", try await anonymous.get("/healthz")),
+            ]
+            responses.append(("403", try await owner.post("/settings", [:], withCSRF: false)))
+            for (name, response) in responses {
+                let csp = try #require(response.headers[.contentSecurityPolicy], "\(name)")
+                #expect(csp.contains("default-src 'self'"), "\(name)")
+                #expect(csp.contains("frame-ancestors 'none'"), "\(name)")
+                #expect(!csp.contains("unsafe-inline"), "\(name)")
+                #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(name)")
+                #expect(response.headers[HeaderName("Referrer-Policy")!] == "same-origin", "\(name)")
+            }
+        }
+    }
+
+    @Test("a failure inside the server is a plain 500 page: no stack trace, no SQL")
+    func serverErrorPage() async throws {
+        let hearth = try await makeHearth()
+        try await hearth.application.test(.router) { client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold()
+            // Something breaks underneath: the session table is gone.
+            try await hearth.database.pool.write { db in try db.execute(sql: "DROP TABLE session") }
+            let response = try await owner.get("/")
+            #expect(response.status == .internalServerError)
+            #expect(response.text.contains("Hearth ran into a problem"))
+            for leak in ["SQLite", "GRDB", "Error", ".swift", "session"] {
+                #expect(!response.text.contains(leak), "\(leak)")
+            }
+            #expect(response.headers[.contentSecurityPolicy] != nil)
+        }
+    }
+
+    /// No inline script or style (the CSP would block it) and no user-facing text outside the string files.
+    @Test("templates have no inline script or style and no hard-coded text")
+    func templatesClean() throws {
+        let directory = packageRoot + "/Templates"
+        let files = FileManager.default.enumerator(atPath: directory)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") }
+        #expect(files.count >= 8)
+        for file in files {
+            let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            #expect(!source.contains("<style"), "\(file)")
+            #expect(!source.contains(" style="), "\(file)")
+            #expect(source.components(separatedBy: "<script").dropFirst().allSatisfy { $0.hasPrefix(" src=") }, "\(file)")
+            #expect(!source.contains(" on") || source.range(of: #" on[a-z]+="#, options: .regularExpression) == nil, "\(file): inline handler")
+            var text = source.replacingOccurrences(of: #"\{\{[^}]*\}\}"#, with: "", options: .regularExpression)
+            // Attributes a person reads must come from the string files too.
+            for attribute in ["placeholder", "aria-label", "title", "alt"] {
+                let values = text.matches(of: try Regex("\(attribute)=\"([^\"]*)\"")).map { String($0.output[1].substring ?? "") }
+                for value in values { #expect(value.allSatisfy { !$0.isLetter }, "\(file): \(attribute)=\"\(value)\"") }
+            }
+            text = text.replacingOccurrences(of: #"<[^>]*>"#, with: "", options: .regularExpression)
+            let stray = text.filter(\.isLetter)
+            #expect(stray.isEmpty, "\(file) has text outside the string files: \(stray)")
+        }
+    }
+}

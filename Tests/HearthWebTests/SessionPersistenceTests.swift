@@ -1,0 +1,40 @@
+import Foundation
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("Sessions survive a restart")
+struct SessionPersistenceTests {
+    @Test("a session is still valid after the application is rebuilt on the same data folder")
+    func survivesRestart() async throws {
+        let directory = temporaryDataDirectory()
+        let cookies = try await withHousehold(dataDirectory: directory) { _, owner in owner.cookies }
+        let token = try #require(cookies[HearthCookies.session])
+
+        let restarted = try await makeHearth(dataDirectory: directory)
+        defer { try? restarted.database.close() }
+        try await restarted.application.test(.router) { client in
+            let browser = Browser(client)
+            browser.cookies = cookies
+            let home = try await browser.get("/")
+            #expect(home.status == .ok)
+            #expect(home.text.contains("Hello, Mina"))
+            let stranger = Browser(client)
+            stranger.cookies[HearthCookies.session] = String(token.reversed())
+            #expect(try await stranger.get("/").location == "/login")
+        }
+    }
+
+    @Test("only a digest of the session id is stored")
+    func digestOnly() async throws {
+        let directory = temporaryDataDirectory()
+        let token = try await withHousehold(dataDirectory: directory) { _, owner in owner.cookies[HearthCookies.session] }
+        let database = try AppDatabase.open(dataDirectory: directory)
+        defer { try? database.close() }
+        let stored = try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT id_digest FROM session") }
+        #expect(!stored.isEmpty)
+        #expect(!stored.contains(try #require(token)))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("Signing in and out")
+struct SignInTests {
+    @Test("a good sign-in renews the session id and sets a HttpOnly, SameSite=Lax cookie")
+    func goodSignIn() async throws {
+        try await withHousehold { hearth, owner in
+            let setupToken = try #require(owner.cookies[HearthCookies.session])
+            let response = try await owner.signIn("mina", ownerPassword)
+            #expect(response.status == .seeOther)
+            #expect(response.location == "/")
+            let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("hearth_session=") })
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Lax"))
+            #expect(!cookie.contains("Secure"), "plain HTTP on the LAN: a Secure cookie would never come back")
+            let newToken = try #require(owner.cookies[HearthCookies.session])
+            #expect(newToken != setupToken)
+            #expect(try await SessionRepository(hearth.database).find(token: setupToken) == nil, "the old id is dead")
+            #expect(try await owner.get("/").status == .ok)
+        }
+    }
+
+    @Test("the cookie is Secure when the request came over HTTPS")
+    func secureBehindHTTPS() async throws {
+        try await withHousehold { _, owner in
+            let browser = Browser(owner.client)
+            try await browser.get("/login")
+            let response = try await browser.post(
+                "/login", ["username": "mina", "password": ownerPassword], headers: [HeaderName("X-Forwarded-Proto")!: "https"])
+            let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("hearth_session=") })
+            #expect(cookie.contains("Secure"))
+        }
+    }
+
+    @Test("a wrong password or an unknown username gets the same message, no session")
+    func badSignIn() async throws {
+        try await withHousehold { _, owner in
+            for (username, password) in [("mina", "wrong password!"), ("nobody", "whatever123")] {
+                let browser = Browser(owner.client)
+                let response = try await browser.signIn(username, password)
+                #expect(response.status == .unauthorized)
+                #expect(response.text.contains("That username and password do not match."))
+                #expect(browser.cookies[HearthCookies.session] == nil)
+                #expect(try await browser.get("/").location == "/login")
+            }
+        }
+    }
+
+    @Test("sign-in goes back to the page asked for, but never off-site")
+    func nextParameter() async throws {
+        #expect(SignInController.safeNext("/accounts") == "/accounts")
+        #expect(SignInController.safeNext("//evil.example/") == "/")
+        #expect(SignInController.safeNext("https://evil.example/") == "/")
+        #expect(SignInController.safeNext("/\\evil.example") == "/")
+        try await withHousehold { _, owner in
+            let browser = Browser(owner.client)
+            let redirect = try await browser.get("/settings")
+            #expect(redirect.location == "/login?next=/settings")
+            try await browser.get("/login?next=/settings")
+            let response = try await browser.post("/login", ["username": "mina", "password": ownerPassword, "next": "/settings"])
+            #expect(response.location == "/settings")
+        }
+    }
+
+    @Test("sign-out destroys the session on the server")
+    func signOut() async throws {
+        try await withHousehold { hearth, owner in
+            let token = try #require(owner.cookies[HearthCookies.session])
+            let response = try await owner.post("/logout", [:])
+            #expect(response.status == .seeOther)
+            #expect(response.location == "/login")
+            #expect(owner.cookies[HearthCookies.session] == nil, "the browser is told to forget the cookie")
+            #expect(try await SessionRepository(hearth.database).find(token: token) == nil)
+            // Someone who copied the cookie before sign-out gets nothing with it.
+            let copy = Browser(owner.client)
+            copy.cookies[HearthCookies.session] = token
+            #expect(try await copy.get("/").location == "/login")
+        }
+    }
+
+    @Test("anonymous requests: pages redirect to /login, anything else gets 401")
+    func anonymous() async throws {
+        try await withHousehold { _, owner in
+            let browser = Browser(owner.client)
+            #expect(try await browser.get("/").location == "/login")
+            let api = try await browser.get("/accounts", headers: [.accept: "application/json"])
+            #expect(api.status == .unauthorized)
+        }
+    }
+
+    @Test("after 5 failures for one username, sign-in is refused with 429 for 15 minutes, right password or not")
+    func throttlingByUsername() async throws {
+        try await withHousehold { hearth, owner in
+            let browser = Browser(owner.client)
+            for _ in 0..<5 {
+                #expect(try await browser.signIn("mina", "not the password").status == .unauthorized)
+            }
+            let locked = try await browser.signIn("mina", ownerPassword)
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.text.contains("signing in is paused for 15 minutes"))
+            let retryAfter = try #require(locked.headers[.retryAfter].flatMap(Int.init))
+            #expect(retryAfter > 14 * 60 && retryAfter <= 15 * 60)
+            #expect(browser.cookies[HearthCookies.session] == nil)
+            // The household's other accounts are locked too from this address (it is the same client).
+            let lock = try await SignInFailureRepository(hearth.database).lockedUntil(username: "mina", address: "elsewhere")
+            #expect(lock != nil, "the username stays locked from any address")
+        }
+    }
+
+    @Test("an unknown username costs the same time as a wrong password")
+    func unknownUsernameTiming() async throws {
+        let directory = temporaryDataDirectory()
+        // Cost 10 makes bcrypt dominate the request time, as it does in production.
+        let hearth = try await makeHearth(dataDirectory: directory, bcryptCost: 10)
+        defer { try? hearth.database.close() }
+        try await hearth.application.test(.router) { client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold()
+            func time(_ username: String) async throws -> Duration {
+                let browser = Browser(client)
+                try await browser.get("/login")
+                let clock = ContinuousClock()
+                let start = clock.now
+                let response = try await browser.post("/login", ["username": username, "password": "not the password"])
+                #expect(response.status == .unauthorized)
+                return clock.now - start
+            }
+            // Two of each: five failures from one address would lock sign-in.
+            var wrong: Duration = .zero, unknown: Duration = .zero
+            for index in 0..<2 {
+                wrong += try await time("mina")
+                unknown += try await time("ghost\(index)")
+            }
+            let wrongAverage = wrong / 2, unknownAverage = unknown / 2
+            #expect(unknownAverage > wrongAverage * 0.5, "unknown \(unknownAverage) vs wrong \(wrongAverage)")
+            #expect(unknownAverage < wrongAverage * 2, "unknown \(unknownAverage) vs wrong \(wrongAverage)")
+        }
+    }
+
+    @Test("passwords are hashed with bcrypt cost 12 by default")
+    func productionCost() async throws {
+        #expect(HearthConfiguration().bcryptCost == 12)
+        let hash = try await PasswordHasher(cost: HearthConfiguration().bcryptCost).hash("correct horse battery")
+        #expect(hash.hasPrefix("$2b$12$"))
+    }
+}

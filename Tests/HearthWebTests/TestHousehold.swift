@@ -1,0 +1,128 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+@testable import HearthWeb
+
+/// The repository root, where Templates/ and Public/ live.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+/// A throwaway data folder for one test.
+func temporaryDataDirectory() -> String {
+    let path = NSTemporaryDirectory() + "hearth-test-" + UUID().uuidString
+    return path
+}
+
+/// Builds the real application on a real SQLite file in a temporary folder.
+/// bcrypt runs at cost 4 here only to keep the suite quick; the production cost is tested on its own.
+func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UInt8 = 4) async throws -> Hearth {
+    let configuration = HearthConfiguration(
+        dataDirectory: dataDirectory, resourcesDirectory: packageRoot, bcryptCost: bcryptCost)
+    return try await buildApplication(configuration)
+}
+
+/// A browser's worth of state over the test client: cookies carried between requests,
+/// and the CSRF token of the last page it read.
+final class Browser: @unchecked Sendable {
+    let client: any TestClientProtocol
+    var cookies: [String: String] = [:]
+    var csrf: String?
+    var acceptLanguage: String?
+
+    init(_ client: any TestClientProtocol) { self.client = client }
+
+    @discardableResult
+    func get(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        if headers[.accept] == nil { headers[.accept] = "text/html" }
+        return try await send(path, method: .get, headers: headers, body: nil)
+    }
+
+    /// Posts a form. The page's CSRF token is added unless `csrf` says otherwise.
+    @discardableResult
+    func post(_ path: String, _ fields: [String: String], csrf: String? = nil, withCSRF: Bool = true, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var fields = fields
+        if withCSRF, let token = csrf ?? self.csrf { fields["_csrf"] = token }
+        var headers = headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        if headers[.accept] == nil { headers[.accept] = "text/html" }
+        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
+        var headers = headers
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        if let acceptLanguage { headers[.acceptLanguage] = acceptLanguage }
+        let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: body)
+        for header in response.headers[values: .setCookie] {
+            let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
+            if value.isEmpty || header.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
+        }
+        if let token = Self.csrfToken(in: String(buffer: response.body)) { csrf = token }
+        return response
+    }
+
+    static func csrfToken(in html: String) -> String? {
+        guard let range = html.range(of: #"name="_csrf" value="([0-9a-f]+)""#, options: .regularExpression) else { return nil }
+        return String(html[range].split(separator: "\"")[3])
+    }
+
+    static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+    var location: String? { headers[.location] }
+}
+
+let ownerPassword = "correct horse battery"
+
+/// Runs `test` against a household that has been set up, with its owner signed in.
+func withHousehold<Value>(
+    dataDirectory: String = temporaryDataDirectory(),
+    _ test: @Sendable (Hearth, Browser) async throws -> Value
+) async throws -> Value {
+    let hearth = try await makeHearth(dataDirectory: dataDirectory)
+    defer { try? hearth.database.close() }
+    return try await hearth.application.test(.router) { client in
+        let owner = Browser(client)
+        try await owner.setUpHousehold()
+        return try await test(hearth, owner)
+    }
+}
+
+extension Browser {
+    /// Completes `/setup` as the first person in the house; leaves the owner signed in.
+    func setUpHousehold(username: String = "mina", language: String = "en") async throws {
+        try await get("/setup")
+        let response = try await post("/setup", [
+            "household_name": "The Kims", "time_zone": "Asia/Seoul", "language": language,
+            "username": username, "display_name": "Mina", "password": ownerPassword, "password_confirm": ownerPassword,
+        ])
+        precondition(response.status == .seeOther, "setup failed: \(response.status) \(response.text)")
+        try await get("/")
+    }
+
+    /// Signs in on the login page, as a person would.
+    @discardableResult
+    func signIn(_ username: String, _ password: String) async throws -> TestResponse {
+        try await get("/login")
+        return try await post("/login", ["username": username, "password": password])
+    }
+
+    /// The owner adds a member and returns their id.
+    @discardableResult
+    func addMember(_ username: String, role: Role, password: String = "member password 1", database: AppDatabase) async throws -> Int64 {
+        try await get("/accounts")
+        let response = try await post("/accounts", ["username": username, "display_name": username.capitalized, "password": password, "role": role.rawValue])
+        precondition(response.status == .seeOther, "adding \(username) failed: \(response.status) \(response.text)")
+        return try await AccountRepository(database).account(username: username)!.id!
+    }
+}
