@@ -44,12 +44,17 @@ public struct HouseholdSettings: Sendable, Equatable {
 
 /// The IANA time zones the machine knows.
 public enum TimeZones {
-    public static let all: [String] = TimeZone.knownTimeZoneIdentifiers.sorted()
+    /// The list offered in forms. Foundation's list lacks the plain names `UTC` and `Etc/UTC`
+    /// that servers often run in, so they are added.
+    public static let all: [String] = Set(TimeZone.knownTimeZoneIdentifiers + ["UTC", "Etc/UTC"]).sorted()
 
     public static func isKnown(_ identifier: String) -> Bool {
-        !identifier.isEmpty && TimeZone(identifier: identifier) != nil && (all.contains(identifier) || identifier == "UTC")
+        all.contains(identifier) && TimeZone(identifier: identifier) != nil
     }
 
-    /// The machine's own zone, the default offered at setup.
-    public static var machine: String { TimeZone.current.identifier }
+    /// The machine's own zone, the default offered at setup (UTC when it names none we know).
+    public static var machine: String {
+        let identifier = TimeZone.current.identifier
+        return isKnown(identifier) ? identifier : "UTC"
+    }
 }

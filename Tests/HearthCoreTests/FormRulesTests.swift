@@ -55,3 +55,15 @@ struct FormRulesTests {
         #expect(!Role.viewer.canManageHousehold && !Role.viewer.canRecord)
     }
 }
+
+@Suite("Time zones")
+struct TimeZoneTests {
+    @Test("the offered list includes UTC and the machine's zone")
+    func offered() {
+        #expect(TimeZones.all.contains("UTC"))
+        #expect(TimeZones.all.contains("Asia/Seoul"))
+        #expect(TimeZones.all.contains(TimeZones.machine))
+        #expect(!TimeZones.isKnown("Mars/Olympus"))
+        #expect(!TimeZones.isKnown(""))
+    }
+}

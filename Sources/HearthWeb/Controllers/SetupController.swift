@@ -43,6 +43,8 @@ struct SetupController {
             return form(input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
         owner.role = .owner
+        // The language asked at setup is the household's; the owner follows it until they choose their own.
+        owner.language = nil
         let hash = try await hasher.hash(owner.password)
         let account: Account
         do {

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""End-to-end: the built Hearth server on a temporary data folder, driven by Debian's
+Chromium through Playwright, at a phone and a desktop size. Screenshots go to
+Tests/e2e/screenshots/ for a person to look at.
+
+Ends with the line 'N passed, N failed'; exits non-zero on any failure."""
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.parse
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "Tests" / "e2e" / "screenshots"
+PASSWORD = "correct horse battery"
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+results = []
+
+
+def check(name, function, *args):
+    try:
+        function(*args)
+        results.append((name, True))
+        print(f"PASS {name}", flush=True)
+    except Exception:
+        results.append((name, False))
+        print(f"FAIL {name}", flush=True)
+        traceback.print_exc()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One real `hearth serve` on its own data folder."""
+
+    def __init__(self, binary, host="127.0.0.1"):
+        self.data = tempfile.mkdtemp(prefix="hearth-e2e-")
+        self.port = free_port()
+        self.log_path = Path(self.data + ".log")
+        self.log = open(self.log_path, "w")
+        started = time.monotonic()
+        self.process = subprocess.Popen(
+            [binary, "serve", "--host", host, "--port", str(self.port), "--data-dir", self.data + "/data", "--resources", str(ROOT)],
+            stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{self.port}"
+        while True:
+            try:
+                if self.request("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() - started > 30 or self.process.poll() is not None:
+                raise RuntimeError("server did not start:\n" + self.log_path.read_text())
+            time.sleep(0.05)
+        self.cold_start = time.monotonic() - started
+        print(f"server ready on {self.url} in {self.cold_start * 1000:.0f} ms", flush=True)
+
+    def request(self, method, path, body=None, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace"), response.getheaders()
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(timeout=20)
+        self.log.close()
+        return self.process.returncode
+
+    def cleanup(self):
+        self.stop()
+        shutil.rmtree(self.data, ignore_errors=True)
+        self.log_path.unlink(missing_ok=True)
+
+
+def setup_sign_in_sign_out(browser, server, size):
+    """The first person in the house sets Hearth up, signs out, and signs back in."""
+    context = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB")
+    page = context.new_page()
+    errors = []
+    # 401/422 answers are expected here and logged by Chromium as "Failed to load resource";
+    # anything else (a CSP refusal, a script error) is a failure.
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource") else None)
+
+    page.goto(server.url + "/")
+    expect(page).to_have_url(re.compile(r"/setup$"))
+    page.screenshot(path=SHOTS / f"{size}-1-setup.png", full_page=True)
+
+    # A mistake first: the form comes back with the message next to the field.
+    page.fill("#household_name", "The Kims")
+    page.fill("#username", "mina")
+    page.fill("#display_name", "Mina")
+    page.fill("#password", "short")
+    page.fill("#password_confirm", "short")
+    page.click("main button.primary")
+    expect(page.locator(".field-error")).to_contain_text("At least 10 characters")
+    expect(page.locator("#household_name")).to_have_value("The Kims")
+    page.screenshot(path=SHOTS / f"{size}-2-setup-error.png", full_page=True)
+
+    page.fill("#password", PASSWORD)
+    page.fill("#password_confirm", PASSWORD)
+    page.click("main button.primary")
+    expect(page).to_have_url(server.url + "/")
+    expect(page.locator("h1")).to_have_text("Hello, Mina")
+    expect(page.locator(".brand")).to_have_text("The Kims")
+    page.screenshot(path=SHOTS / f"{size}-3-home.png", full_page=True)
+    page.pdf(path=str(SHOTS / f"{size}-home-print.pdf")) if size == "desktop" else None
+
+    page.click("text=Sign out")
+    expect(page).to_have_url(re.compile(r"/login$"))
+    page.goto(server.url + "/")
+    expect(page).to_have_url(re.compile(r"/login"))
+
+    page.fill("#username", "mina")
+    page.fill("#password", "not the password")
+    page.click("main button.primary")
+    expect(page.locator(".problem")).to_contain_text("do not match")
+    page.screenshot(path=SHOTS / f"{size}-4-login-failed.png", full_page=True)
+
+    page.fill("#password", PASSWORD)
+    page.click("main button.primary")
+    expect(page.locator("h1")).to_have_text("Hello, Mina")
+
+    page.click("nav.main >> text=Accounts")
+    expect(page.locator("h1")).to_have_text("Household accounts")
+    page.screenshot(path=SHOTS / f"{size}-5-accounts.png", full_page=True)
+    page.click("nav.main >> text=Settings")
+    page.select_option("#language", "ko")
+    page.click("main button.primary")
+    expect(page.locator(".notice")).to_have_text("설정을 저장했어요.")
+    page.screenshot(path=SHOTS / f"{size}-6-settings-korean.png", full_page=True)
+
+    page.click("text=로그아웃")
+    expect(page).to_have_url(re.compile(r"/login$"))
+    page.screenshot(path=SHOTS / f"{size}-7-login-korean.png", full_page=True)
+
+    # The page must not be wider than the screen: nothing to scroll sideways on a phone.
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS[size]["width"], f"page is {width}px wide"
+    assert not errors, f"console errors (CSP violations show up here): {errors}"
+    context.close()
+
+
+def graceful_shutdown(binary):
+    """SIGTERM while a sign-in (bcrypt cost 12) is in flight: the request finishes, the database closes."""
+    server = Server(binary)
+    try:
+        status, body, headers = server.request("GET", "/setup")
+        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
+        cookie = [v for k, v in headers if k.lower() == "set-cookie"][0].split(";")[0]
+        form = urllib.parse.urlencode({
+            "_csrf": token, "household_name": "Home", "time_zone": "UTC", "language": "en",
+            "username": "mina", "password": PASSWORD, "password_confirm": PASSWORD})
+        outcome = {}
+
+        def submit():
+            outcome["status"] = server.request("POST", "/setup", form, {
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})[0]
+
+        worker = threading.Thread(target=submit)
+        worker.start()
+        time.sleep(0.05)  # bcrypt at cost 12 takes far longer than this
+        code = server.stop(signal.SIGTERM)
+        worker.join(timeout=20)
+        assert outcome.get("status") == 303, f"in-flight setup answered {outcome}"
+        assert code == 0, f"exit code {code}"
+        log = server.log_path.read_text()
+        assert "database closed cleanly" in log, log
+    finally:
+        server.cleanup()
+
+
+def lan_urls(binary):
+    """With --host 0.0.0.0 the server says which addresses phones can open."""
+    server = Server(binary, host="0.0.0.0")
+    try:
+        log = server.log_path.read_text()
+        urls = re.findall(r"Hearth is serving at (http://\S+)", log)
+        assert urls and all(url.endswith(f":{server.port}") for url in urls), log
+        assert server.stop(signal.SIGINT) == 0
+    finally:
+        server.cleanup()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", default=str(ROOT / ".build" / "debug" / "hearth"))
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    arguments = parser.parse_args()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+        for size in VIEWPORTS:
+            server = Server(arguments.server)
+            try:
+                check(f"setup, sign in, sign out at {size} size", setup_sign_in_sign_out, browser, server, size)
+            finally:
+                server.cleanup()
+        browser.close()
+    check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
+    check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)
+
+    passed = sum(1 for _, ok in results if ok)
+    failed = len(results) - passed
+    print(f"screenshots in {SHOTS}")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
