@@ -26,12 +26,23 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // libgd from Debian (JPEG, PNG, WebP, GIF, HEIF, AVIF).
+        .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
+        // The C side of photo work: libjpeg's scaled decoding and pixel loops.
+        .target(
+            name: "CHearthImaging",
+            dependencies: ["CGD"],
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gd")]
+        ),
+        // Photos: sniffing, limits, EXIF orientation, derivatives.
+        .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore"]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
             dependencies: [
                 "HearthCore",
                 "HearthStore",
+                "HearthImaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -51,6 +62,7 @@ let package = Package(
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD"]),
         .testTarget(
             name: "HearthWebTests",
             dependencies: [

@@ -17,7 +17,22 @@ struct SHA256Tests {
         var hasher = SHA256()
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hasher.update(chunk) }
-        let hex = hasher.finalize().map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let hex = SHA256.hex(digest: hasher.finalize())
         #expect(hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+@Suite("SHA-256 in pieces")
+struct SHA256PiecesTests {
+    @Test("any split of the input gives the same digest")
+    func splits() {
+        let data = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let whole = SHA256.hex(data)
+        for split in [1, 55, 56, 63, 64, 65, 127, 128, 999] {
+            var hasher = SHA256()
+            hasher.update(data[..<split])
+            hasher.update(data[split...])
+            #expect(SHA256.hex(digest: hasher.finalize()) == whole, "split at \(split)")
+        }
     }
 }

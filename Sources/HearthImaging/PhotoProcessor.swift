@@ -1,0 +1,141 @@
+import CGD
+import CHearthImaging
+import HearthCore
+
+/// A photo checked, hashed and made into its two derivatives, ready to be stored.
+public struct ProcessedPhoto: Sendable {
+    /// Hex SHA-256 of the original bytes: its name on disk and in URLs.
+    public let sha256: String
+    public let format: ImageFormat
+    /// The size of the original as seen upright (EXIF orientation applied).
+    public let width: Int
+    public let height: Int
+    public let byteCount: Int
+    /// When the camera says it was taken (its own local time), if it says.
+    public let takenAt: String?
+    /// JPEG, longest side at most `PhotoProcessor.previewLongestSide`, upright, no EXIF.
+    public let preview: [UInt8]
+    /// JPEG, a centred `PhotoProcessor.thumbnailSide` square crop, upright, no EXIF.
+    public let thumbnail: [UInt8]
+}
+
+/// Turns uploaded bytes into a `ProcessedPhoto`, or says why it cannot. Synchronous and
+/// CPU-bound: call it through `PhotoWorkers`, never on an event loop.
+public enum PhotoProcessor {
+    public static let previewLongestSide = 1600
+    public static let thumbnailSide = 320
+
+    public static func process(_ data: [UInt8], limits: PhotoLimits = PhotoLimits()) throws(PhotoProblem) -> ProcessedPhoto {
+        guard !data.isEmpty else { throw .empty }
+        guard data.count <= limits.maximumBytes else { throw .tooLarge(bytes: data.count, limit: limits.maximumBytes) }
+        let result: Result<ProcessedPhoto, PhotoProblem> = data.withUnsafeBytes { bytes in
+            do throws(PhotoProblem) {
+                return .success(try process(bytes, limits: limits))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func process(_ bytes: UnsafeRawBufferPointer, limits: PhotoLimits) throws(PhotoProblem) -> ProcessedPhoto {
+        guard let format = ImageFormat.sniff(bytes) else { throw .notAPhoto }
+        guard let size = ImageHeader.size(of: bytes, format: format), size.width > 0, size.height > 0 else { throw .damaged }
+        guard size.pixels <= limits.maximumPixels else {
+            throw .tooManyPixels(width: size.width, height: size.height, limit: limits.maximumPixels)
+        }
+        var hasher = SHA256()
+        hasher.update(bytes)
+        let sha256 = SHA256.hex(digest: hasher.finalize())
+
+        // HEIF and AVIF decoders apply their own rotation boxes; only JPEG needs EXIF's word.
+        let exif = format == .jpeg ? Exif.read(jpeg: bytes) : Exif()
+        guard let decoded = decode(bytes, format: format) else { throw .damaged }
+        defer { gdImageDestroy(decoded) }
+
+        guard let preview = scaled(decoded, toFit: previewLongestSide) else { throw .damaged }
+        defer { gdImageDestroy(preview) }
+        guard let upright = hearth_orient(preview, Int32(exif.orientation)) else { throw .damaged }
+        defer { gdImageDestroy(upright) }
+        guard let thumbnail = squareCrop(upright, side: thumbnailSide) else { throw .damaged }
+        defer { gdImageDestroy(thumbnail) }
+
+        let turned = (5...8).contains(exif.orientation)
+        return ProcessedPhoto(
+            sha256: sha256, format: format,
+            width: turned ? size.height : size.width, height: turned ? size.width : size.height,
+            byteCount: bytes.count, takenAt: exif.takenAt,
+            preview: jpeg(upright, quality: 82), thumbnail: jpeg(thumbnail, quality: 80))
+    }
+
+    /// A truecolor image with no transparency left, or nil when the data does not decode.
+    private static func decode(_ bytes: UnsafeRawBufferPointer, format: ImageFormat) -> gdImagePtr? {
+        let size = Int32(bytes.count)
+        let data = UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
+        if format == .jpeg {
+            var truncated: Int32 = 0
+            // Decode at the smallest DCT scale that still covers the preview.
+            let image = hearth_jpeg_decode_scaled(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, Int32(previewLongestSide), &truncated)
+            if truncated != 0, let image {
+                gdImageDestroy(image)
+                return nil
+            }
+            return image
+        }
+        let image: gdImagePtr? =
+            switch format {
+            case .png: gdImageCreateFromPngPtr(size, data)
+            case .gif: gdImageCreateFromGifPtr(size, data)
+            case .webp: gdImageCreateFromWebpPtr(size, data)
+            case .heif: gdImageCreateFromHeifPtr(size, data)
+            case .avif: gdImageCreateFromAvifPtr(size, data)
+            case .jpeg: nil
+            }
+        guard let image else { return nil }
+        if image.pointee.trueColor == 0 {
+            gdImagePaletteToTrueColor(image)
+        }
+        guard let flat = hearth_flatten_on_white(image) else {
+            gdImageDestroy(image)
+            return nil
+        }
+        gdImageDestroy(image)
+        return flat
+    }
+
+    /// A new image whose longest side is at most `longest`, downscaled with Lanczos
+    /// (gd's default method aliases badly). Smaller images are copied as they are.
+    static func scaled(_ image: gdImagePtr, toFit longest: Int) -> gdImagePtr? {
+        let width = Int(image.pointee.sx), height = Int(image.pointee.sy)
+        let factor = min(1, Double(longest) / Double(max(width, height)))
+        return resized(image, width: max(1, Int((Double(width) * factor).rounded())), height: max(1, Int((Double(height) * factor).rounded())))
+    }
+
+    private static func resized(_ image: gdImagePtr, width: Int, height: Int) -> gdImagePtr? {
+        if width == Int(image.pointee.sx) && height == Int(image.pointee.sy) {
+            return hearth_orient(image, 1)  // a plain copy
+        }
+        gdImageSetInterpolationMethod(image, GD_LANCZOS3)
+        return gdImageScale(image, UInt32(width), UInt32(height))
+    }
+
+    /// Scales so the shorter side is `side`, then keeps the centred square.
+    private static func squareCrop(_ image: gdImagePtr, side: Int) -> gdImagePtr? {
+        let width = Int(image.pointee.sx), height = Int(image.pointee.sy)
+        let factor = Double(side) / Double(min(width, height))
+        let scaledWidth = max(side, Int((Double(width) * factor).rounded()))
+        let scaledHeight = max(side, Int((Double(height) * factor).rounded()))
+        guard let scaled = resized(image, width: scaledWidth, height: scaledHeight) else { return nil }
+        defer { gdImageDestroy(scaled) }
+        var rectangle = gdRect(x: Int32((scaledWidth - side) / 2), y: Int32((scaledHeight - side) / 2), width: Int32(side), height: Int32(side))
+        return gdImageCrop(scaled, &rectangle)
+    }
+
+    /// JPEG bytes. gd writes no EXIF, so no GPS position travels with a derivative.
+    private static func jpeg(_ image: gdImagePtr, quality: Int32) -> [UInt8] {
+        var size: Int32 = 0
+        guard let pointer = gdImageJpegPtr(image, &size, quality) else { return [] }
+        defer { gdFree(pointer) }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: Int(size)))
+    }
+}
