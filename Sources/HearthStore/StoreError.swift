@@ -7,4 +7,6 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The household would be left without an active owner.
     case lastOwner
     case accountNotFound
+    /// The pet, record or food asked for does not exist.
+    case notFound
 }

@@ -1,0 +1,180 @@
+import Foundation
+
+/// The kinds of thing that happen to a pet in a day.
+public enum EntryKind: String, Codable, Sendable, CaseIterable {
+    case diary, weight, meal, toilet, vomit, symptom, walk
+
+    /// Kinds that may carry photos, and how many.
+    public var maximumPhotos: Int {
+        switch self {
+        case .diary: 20
+        case .toilet, .vomit: 4
+        case .symptom: 10
+        case .weight, .meal, .walk: 0
+        }
+    }
+}
+
+public enum FoodKind: String, Codable, Sendable, CaseIterable { case food, snack, treat }
+public enum AmountUnit: String, Codable, Sendable, CaseIterable { case g, pieces }
+public enum MealOutcome: String, Codable, Sendable, CaseIterable {
+    case all, some, refused
+}
+public enum FoodPreference: String, Codable, Sendable, CaseIterable {
+    case loves, likes, neutral, dislikes, allergic
+
+    /// Loved foods first when picking; allergies last, but still shown (and marked).
+    public var pickingOrder: Int {
+        switch self {
+        case .loves: 0
+        case .likes: 1
+        case .neutral: 2
+        case .dislikes: 3
+        case .allergic: 4
+        }
+    }
+}
+public enum Activity: String, Codable, Sendable, CaseIterable { case walk, play }
+
+/// Colours a toilet record can note.
+public enum ExcretionColour: String, Codable, Sendable, CaseIterable {
+    case brown, dark_brown, light_brown, yellow, orange, green, red, black, grey, white, clear
+}
+
+/// What a meal was: a food already on the household's list, or one typed in now.
+public enum FoodChoice: Sendable, Equatable {
+    case existing(id: Int64)
+    case new(name: String, kind: FoodKind, kcalPer100g: Double?)
+}
+
+/// The kind-specific part of a record.
+public enum RecordDetails: Sendable, Equatable {
+    case diary(title: String?, text: String?)
+    case weight(value: Double, unit: PetWeightUnit)
+    case meal(food: FoodChoice, amount: Double?, unit: AmountUnit, outcome: MealOutcome)
+    case toilet(urine: Bool, stool: Bool, colour: ExcretionColour?, fecalScore: Int?, blood: Bool, mucus: Bool)
+    case vomit(times: Int, contents: String?)
+    case symptom(signs: [String], severity: Int, description: String?)
+    case walk(activity: Activity, minutes: Int, distanceKm: Double?)
+
+    public var kind: EntryKind {
+        switch self {
+        case .diary: .diary
+        case .weight: .weight
+        case .meal: .meal
+        case .toilet: .toilet
+        case .vomit: .vomit
+        case .symptom: .symptom
+        case .walk: .walk
+        }
+    }
+}
+
+/// One record as entered: when (as the household's clock said), a note, and its details.
+public struct RecordInput: Sendable, Equatable {
+    public var occurredAt: Date
+    public var localDate: LocalDate
+    public var note: String?
+    public var details: RecordDetails
+
+    public init(occurredAt: Date, localDate: LocalDate, note: String?, details: RecordDetails) {
+        self.occurredAt = occurredAt
+        self.localDate = localDate
+        self.note = note
+        self.details = details
+    }
+
+    /// Validates a record form of `kind` for a pet of `species`. Dates and times are read
+    /// in the household's `timeZone`; a record may not be more than a day in the future.
+    public static func validate(
+        _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, now: Date = Date()
+    ) -> Validated<RecordInput> {
+        var errors = FieldErrors()
+        func text(_ name: String, max: Int) -> String? {
+            let value = input[name, default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
+            if value.count > max { errors.add(name, "error.text.too_long") }
+            return value.isEmpty ? nil : value
+        }
+        func number(_ name: String, range: ClosedRange<Double>, required: Bool) -> Double? {
+            let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+            if raw.isEmpty {
+                if required { errors.add(name, "error.number.required") }
+                return nil
+            }
+            guard let value = Double(raw), value.isFinite else { errors.add(name, "error.number.invalid"); return nil }
+            guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
+            return value
+        }
+        func flag(_ name: String) -> Bool { ["on", "yes", "true", "1"].contains(input[name, default: ""]) }
+
+        var occurredAt: Date?
+        let date = input["date", default: ""], time = input["time", default: ""]
+        switch LocalTime.instant(date: date, time: time, in: timeZone) {
+        case .success(let instant):
+            if instant > now.addingTimeInterval(24 * 3600) { errors.add("date", "error.date.future") } else { occurredAt = instant }
+        case .failure(.badDate): errors.add("date", "error.date.invalid")
+        case .failure(.badTime): errors.add("time", "error.time.invalid")
+        case .failure(.skippedByClockChange): errors.add("time", "error.time.skipped")
+        }
+        let note = text("note", max: 2000)
+
+        var details: RecordDetails?
+        switch kind {
+        case .diary:
+            let title = text("title", max: 120), body = text("text", max: 20000)
+            details = .diary(title: title, text: body)
+        case .weight:
+            let unit = PetWeightUnit(rawValue: input["unit", default: ""]) ?? species.defaultWeightUnit
+            let limit = unit == .g ? 200_000.0 : 200.0
+            if let value = number("weight", range: 0.001...limit, required: true) { details = .weight(value: value, unit: unit) }
+        case .meal:
+            var food: FoodChoice?
+            if let id = Int64(input["food_id", default: ""]) {
+                food = .existing(id: id)
+            } else if let name = text("new_food_name", max: 80) {
+                let kind = FoodKind(rawValue: input["new_food_kind", default: "food"]) ?? .food
+                let kcal = number("new_food_kcal", range: 0...1000, required: false)
+                food = .new(name: name, kind: kind, kcalPer100g: kcal)
+            } else {
+                errors.add("food_id", "error.meal.food_required")
+            }
+            let unit = AmountUnit(rawValue: input["amount_unit", default: "g"]) ?? .g
+            let amount = number("amount", range: 0...100_000, required: false)
+            let outcome = MealOutcome(rawValue: input["outcome", default: "all"])
+            if outcome == nil { errors.add("outcome", "error.choice.unknown") }
+            if let food, let outcome { details = .meal(food: food, amount: amount, unit: unit, outcome: outcome) }
+        case .toilet:
+            let urine = flag("urine"), stool = flag("stool")
+            if !urine && !stool { errors.add("urine", "error.toilet.what") }
+            var colour: ExcretionColour?
+            if let raw = input["colour"], !raw.isEmpty {
+                colour = ExcretionColour(rawValue: raw)
+                if colour == nil { errors.add("colour", "error.choice.unknown") }
+            }
+            var score: Int?
+            if let raw = input["fecal_score"], !raw.isEmpty {
+                score = Int(raw)
+                if score == nil || !(1...7).contains(score!) { errors.add("fecal_score", "error.toilet.score"); score = nil }
+                if !stool { errors.add("fecal_score", "error.toilet.score_without_stool") }
+            }
+            details = .toilet(urine: urine, stool: stool, colour: colour, fecalScore: score, blood: flag("blood"), mucus: flag("mucus"))
+        case .vomit:
+            let times = number("times", range: 1...50, required: false).map { Int($0) } ?? 1
+            details = .vomit(times: times, contents: text("contents", max: 200))
+        case .symptom:
+            let offered = Set(species.symptoms)
+            let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }.sorted()
+            let description = text("description", max: 2000)
+            if signs.isEmpty && description == nil { errors.add("signs", "error.symptom.what") }
+            let severity = number("severity", range: 1...5, required: true).map { Int($0) }
+            if let severity { details = .symptom(signs: signs, severity: severity, description: description) }
+        case .walk:
+            let activity = Activity(rawValue: input["activity", default: "walk"]) ?? .walk
+            let minutes = number("minutes", range: 1...1440, required: true).map { Int($0.rounded()) }
+            let distance = number("distance_km", range: 0...200, required: false)
+            if let minutes { details = .walk(activity: activity, minutes: minutes, distanceKm: distance) }
+        }
+        guard errors.isEmpty, let occurredAt, let details else { return .invalid(errors) }
+        return .valid(RecordInput(occurredAt: occurredAt, localDate: LocalDate(occurredAt, in: timeZone), note: note, details: details))
+    }
+}

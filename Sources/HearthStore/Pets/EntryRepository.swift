@@ -1,0 +1,283 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A record as stored and read back.
+public struct StoredEntry: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let subjectID: Int64
+    public let occurredAt: Date
+    public let localDate: LocalDate
+    public let note: String?
+    public let details: RecordDetails
+    /// For meals: the food's name, resolved.
+    public let foodName: String?
+    /// Photo digests, in order.
+    public let photos: [String]
+    public let authorName: String?
+    public let deletedAt: Date?
+
+    public var kind: EntryKind { details.kind }
+}
+
+/// Where a timeline page starts: just older than this record.
+public struct TimelineCursor: Sendable, Equatable, CustomStringConvertible {
+    public let occurredAt: Date
+    public let id: Int64
+
+    public init(occurredAt: Date, id: Int64) {
+        self.occurredAt = occurredAt
+        self.id = id
+    }
+
+    /// `<milliseconds since 1970>_<id>`, for a URL.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "_")
+        guard parts.count == 2, let milliseconds = Int64(parts[0]), let id = Int64(parts[1]) else { return nil }
+        self.init(occurredAt: Date(timeIntervalSince1970: Double(milliseconds) / 1000), id: id)
+    }
+
+    public var description: String { "\(Int64((occurredAt.timeIntervalSince1970 * 1000).rounded()))_\(id)" }
+}
+
+/// One pet's records: written with their details and photos in one transaction,
+/// edited, soft-deleted and restored, and read back as pages of a timeline.
+public struct EntryRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    public func create(subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
+        try await database.pool.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.notFound }
+            try db.execute(
+                sql: """
+                    INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [subjectID, input.details.kind.rawValue, input.occurredAt, input.localDate.description, input.note, createdBy, now, now])
+            let id = db.lastInsertedRowID
+            try Self.writeDetails(entryID: id, input.details, now: now, db)
+            try Self.attach(photos, to: id, startingAt: 0, now: now, db)
+            return id
+        }
+    }
+
+    /// Saves an edit. Photos in `keeping` stay (in that order), `adding` follow; returns
+    /// the digests no longer attached, for the caller to clean up.
+    public func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date = Date()) async throws -> [String] {
+        try await database.pool.write { db in
+            guard let kind = try String.fetchOne(db, sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL", arguments: [id]) else {
+                throw StoreError.notFound
+            }
+            guard kind == input.details.kind.rawValue else { throw StoreError.notFound }
+            try db.execute(
+                sql: "UPDATE entry SET occurred_at = ?, local_date = ?, note = ?, updated_at = ? WHERE id = ?",
+                arguments: [input.occurredAt, input.localDate.description, input.note, now, id])
+            for table in Self.detailTables { try db.execute(sql: "DELETE FROM \(table) WHERE entry_id = ?", arguments: [id]) }
+            try Self.writeDetails(entryID: id, input.details, now: now, db)
+            let before = try String.fetchAll(db, sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? ORDER BY position", arguments: [id])
+            let kept = keeping.filter(before.contains)
+            try db.execute(sql: "DELETE FROM entry_photo WHERE entry_id = ?", arguments: [id])
+            for (position, sha) in kept.enumerated() {
+                try db.execute(sql: "INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (?, ?, ?)", arguments: [id, sha, position])
+            }
+            try Self.attach(adding, to: id, startingAt: kept.count, now: now, db)
+            return before.filter { !kept.contains($0) }
+        }
+    }
+
+    /// Deleting is soft: the record disappears from every page but can be restored.
+    public func delete(id: Int64, now: Date = Date()) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "UPDATE entry SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [now, now, id])
+            if db.changesCount == 0 { throw StoreError.notFound }
+        }
+    }
+
+    public func restore(id: Int64, now: Date = Date()) async throws {
+        try await database.pool.write { db in
+            try db.execute(sql: "UPDATE entry SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL", arguments: [now, id])
+            if db.changesCount == 0 { throw StoreError.notFound }
+        }
+    }
+
+    /// One record, deleted or not.
+    public func entry(id: Int64) async throws -> StoredEntry? {
+        try await database.pool.read { db in
+            try Self.fetch(db, where: "e.id = ?", arguments: [id], limit: 1).first
+        }
+    }
+
+    /// A page of one pet's timeline, newest first: at most `limit` records older than
+    /// `before`, of the given kinds (all when empty), on local days from `from` to `to`.
+    public func timeline(
+        subjectID: Int64, kinds: [EntryKind] = [], from: LocalDate? = nil, to: LocalDate? = nil,
+        before: TimelineCursor? = nil, limit: Int = 30
+    ) async throws -> [StoredEntry] {
+        var conditions = ["e.subject_id = ?", "e.deleted_at IS NULL"]
+        var arguments: StatementArguments = [subjectID]
+        if !kinds.isEmpty {
+            conditions.append("e.kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))")
+            for kind in kinds { _ = arguments.append(contentsOf: [kind.rawValue]) }
+        }
+        if let from {
+            conditions.append("e.local_date >= ?")
+            _ = arguments.append(contentsOf: [from.description])
+        }
+        if let to {
+            conditions.append("e.local_date <= ?")
+            _ = arguments.append(contentsOf: [to.description])
+        }
+        if let before {
+            // Row-value comparison: the keyset, served straight from the timeline index.
+            conditions.append("(e.occurred_at, e.id) < (?, ?)")
+            _ = arguments.append(contentsOf: [before.occurredAt, before.id])
+        }
+        let condition = conditions.joined(separator: " AND ")
+        let bound = arguments
+        return try await database.pool.read { db in
+            try Self.fetch(db, where: condition, arguments: bound, limit: limit)
+        }
+    }
+
+    /// Records of one local day, earliest first.
+    public func day(subjectID: Int64, _ date: LocalDate) async throws -> [StoredEntry] {
+        try await database.pool.read { db in
+            try Self.fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, date.description], limit: 500)
+                .reversed()
+        }
+    }
+
+    /// The latest weights, newest first.
+    public func latestWeights(subjectID: Int64, limit: Int = 2) async throws -> [StoredEntry] {
+        try await timeline(subjectID: subjectID, kinds: [.weight], limit: limit)
+    }
+
+    /// The newest photos attached to this pet's records.
+    public func recentPhotos(subjectID: Int64, limit: Int = 8) async throws -> [String] {
+        try await database.pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+                WHERE e.subject_id = ? AND e.deleted_at IS NULL
+                ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
+                """, arguments: [subjectID, limit])
+        }
+    }
+
+    // MARK: - Writing
+
+    static let detailTables = ["weight_entry", "meal_entry", "excretion_entry", "vomit_entry", "symptom_entry", "walk_entry", "diary_entry"]
+
+    private static func attach(_ photos: [PhotoRecord], to entryID: Int64, startingAt first: Int, now: Date, _ db: Database) throws {
+        for (offset, photo) in photos.enumerated() {
+            try photo.insertIfMissing(db, now: now)
+            try db.execute(
+                sql: "INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (?, ?, ?)",
+                arguments: [entryID, photo.sha256, first + offset])
+        }
+    }
+
+    private static func writeDetails(entryID id: Int64, _ details: RecordDetails, now: Date, _ db: Database) throws {
+        switch details {
+        case .diary(let title, let text):
+            try db.execute(sql: "INSERT INTO diary_entry (entry_id, title, body) VALUES (?, ?, ?)", arguments: [id, title, text])
+        case .weight(let value, let unit):
+            try db.execute(
+                sql: "INSERT INTO weight_entry (entry_id, value, unit, grams) VALUES (?, ?, ?, ?)",
+                arguments: [id, value, unit.rawValue, value * unit.gramsPerUnit])
+        case .meal(let food, let amount, let unit, let outcome):
+            let foodID: Int64
+            switch food {
+            case .existing(let existing):
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [existing]) == true else { throw StoreError.notFound }
+                foodID = existing
+            case .new(let name, let kind, let kcal):
+                foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, now: now, db)
+            }
+            try db.execute(
+                sql: "INSERT INTO meal_entry (entry_id, food_id, amount, amount_unit, outcome) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, foodID, amount, unit.rawValue, outcome.rawValue])
+        case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
+            try db.execute(
+                sql: "INSERT INTO excretion_entry (entry_id, urine, stool, colour, fecal_score, blood, mucus) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [id, urine, stool, colour?.rawValue, score, blood, mucus])
+        case .vomit(let times, let contents):
+            try db.execute(sql: "INSERT INTO vomit_entry (entry_id, times, contents) VALUES (?, ?, ?)", arguments: [id, times, contents])
+        case .symptom(let signs, let severity, let description):
+            try db.execute(
+                sql: "INSERT INTO symptom_entry (entry_id, signs, severity, description) VALUES (?, ?, ?, ?)",
+                arguments: [id, signs.joined(separator: ","), severity, description])
+        case .walk(let activity, let minutes, let distance):
+            try db.execute(
+                sql: "INSERT INTO walk_entry (entry_id, activity, minutes, distance_km) VALUES (?, ?, ?, ?)",
+                arguments: [id, activity.rawValue, minutes, distance])
+        }
+    }
+
+    // MARK: - Reading
+
+    private static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,
+                   w.value AS w_value, w.unit AS w_unit,
+                   m.food_id AS m_food, f.name AS m_food_name, m.amount AS m_amount, m.amount_unit AS m_unit, m.outcome AS m_outcome,
+                   x.urine AS x_urine, x.stool AS x_stool, x.colour AS x_colour, x.fecal_score AS x_score, x.blood AS x_blood, x.mucus AS x_mucus,
+                   v.times AS v_times, v.contents AS v_contents,
+                   s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
+                   k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
+                   d.title AS d_title, d.body AS d_body
+            FROM entry e
+            LEFT JOIN account a ON a.id = e.created_by
+            LEFT JOIN weight_entry w ON w.entry_id = e.id
+            LEFT JOIN meal_entry m ON m.entry_id = e.id
+            LEFT JOIN food f ON f.id = m.food_id
+            LEFT JOIN excretion_entry x ON x.entry_id = e.id
+            LEFT JOIN vomit_entry v ON v.entry_id = e.id
+            LEFT JOIN symptom_entry s ON s.entry_id = e.id
+            LEFT JOIN walk_entry k ON k.entry_id = e.id
+            LEFT JOIN diary_entry d ON d.entry_id = e.id
+            WHERE \(condition)
+            ORDER BY e.occurred_at DESC, e.id DESC
+            LIMIT \(limit)
+            """, arguments: arguments)
+        guard !rows.isEmpty else { return [] }
+        let ids = rows.map { $0["id"] as Int64 }
+        var photos: [Int64: [String]] = [:]
+        let photoRows = try Row.fetchAll(
+            db, sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position",
+            arguments: StatementArguments(ids))
+        for row in photoRows { photos[row["entry_id"], default: []].append(row["photo_sha"]) }
+        return rows.compactMap { row in
+            guard let details = details(from: row) else { return nil }
+            let id: Int64 = row["id"]
+            return StoredEntry(
+                id: id, subjectID: row["subject_id"], occurredAt: row["occurred_at"],
+                localDate: LocalDate(row["local_date"] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
+                note: row["note"], details: details, foodName: row["m_food_name"], photos: photos[id] ?? [],
+                authorName: row["author"], deletedAt: row["deleted_at"])
+        }
+    }
+
+    private static func details(from row: Row) -> RecordDetails? {
+        switch EntryKind(rawValue: row["kind"]) {
+        case .diary: return .diary(title: row["d_title"], text: row["d_body"])
+        case .weight: return .weight(value: row["w_value"], unit: PetWeightUnit(rawValue: row["w_unit"]) ?? .kg)
+        case .meal:
+            return .meal(
+                food: .existing(id: row["m_food"]), amount: row["m_amount"], unit: AmountUnit(rawValue: row["m_unit"]) ?? .g,
+                outcome: MealOutcome(rawValue: row["m_outcome"]) ?? .all)
+        case .toilet:
+            return .toilet(
+                urine: row["x_urine"], stool: row["x_stool"], colour: (row["x_colour"] as String?).flatMap(ExcretionColour.init(rawValue:)),
+                fecalScore: row["x_score"], blood: row["x_blood"], mucus: row["x_mucus"])
+        case .vomit: return .vomit(times: row["v_times"], contents: row["v_contents"])
+        case .symptom:
+            let signs = (row["s_signs"] as String).split(separator: ",").map(String.init)
+            return .symptom(signs: signs, severity: row["s_severity"], description: row["s_description"])
+        case .walk:
+            return .walk(activity: Activity(rawValue: row["k_activity"]) ?? .walk, minutes: row["k_minutes"], distanceKm: row["k_distance"])
+        case nil: return nil
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import HearthCore
+
+public struct Food: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public var name: String
+    public var kind: FoodKind
+    public var kcalPer100g: Double?
+}
+
+/// The household's food list, and each pet's feelings about each food.
+public struct FoodRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// Every food with this pet's preference: loved first, allergies last, then by name.
+    public func foods(for subjectID: Int64) async throws -> [(food: Food, preference: FoodPreference?)] {
+        try await database.pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference
+                FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?
+                """, arguments: [subjectID])
+                .map { row in
+                    (Food(id: row["id"], name: row["name"], kind: FoodKind(rawValue: row["kind"]) ?? .food, kcalPer100g: row["kcal_per_100g"]),
+                     (row["preference"] as String?).flatMap(FoodPreference.init(rawValue:)))
+                }
+                .sorted { a, b in
+                    let orderA = a.1?.pickingOrder ?? FoodPreference.neutral.pickingOrder
+                    let orderB = b.1?.pickingOrder ?? FoodPreference.neutral.pickingOrder
+                    if orderA != orderB { return orderA < orderB }
+                    return a.0.name.localizedCaseInsensitiveCompare(b.0.name) == .orderedAscending
+                }
+        }
+    }
+
+    /// nil clears the preference (back to neutral).
+    public func setPreference(_ preference: FoodPreference?, subjectID: Int64, foodID: Int64) async throws {
+        try await database.pool.write { db in
+            if let preference {
+                try db.execute(
+                    sql: "INSERT INTO food_preference (subject_id, food_id, preference) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET preference = excluded.preference",
+                    arguments: [subjectID, foodID, preference.rawValue])
+            } else {
+                try db.execute(sql: "DELETE FROM food_preference WHERE subject_id = ? AND food_id = ?", arguments: [subjectID, foodID])
+            }
+        }
+    }
+
+    public func create(name: String, kind: FoodKind, kcalPer100g: Double?, now: Date = Date()) async throws -> Int64 {
+        try await database.pool.write { db in try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, now: now, db) }
+    }
+
+    /// A food typed inline that already exists (in any letter case) is the existing one.
+    static func findOrCreate(name: String, kind: FoodKind, kcalPer100g: Double?, now: Date, _ db: Database) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE name = ? COLLATE NOCASE", arguments: [name]) { return id }
+        try db.execute(sql: "INSERT INTO food (name, kind, kcal_per_100g, created_at) VALUES (?, ?, ?, ?)", arguments: [name, kind.rawValue, kcalPer100g, now])
+        return db.lastInsertedRowID
+    }
+}
