@@ -1,0 +1,153 @@
+import Foundation
+import HearthCore
+import HearthImaging
+import HearthStore
+import Hummingbird
+
+/// A multipart form as read: its fields, and its files waiting in the temporary folder.
+struct UploadedForm: Sendable {
+    struct File: Sendable {
+        let field: String
+        let filename: String
+        let temporaryPath: String
+        let tooLarge: Bool
+    }
+
+    var fields: [String: String]
+    var files: [File]
+
+    /// Removes whatever is still in the temporary folder (stored originals were moved out).
+    func discard() {
+        for file in files { try? FileManager.default.removeItem(atPath: file.temporaryPath) }
+    }
+}
+
+/// One upload's photos, checked and processed, or the problems that stop the save.
+struct CheckedPhotos: Sendable {
+    var photos: [(photo: ProcessedPhoto, temporaryPath: String)] = []
+    /// "name: reason" messages, in the member's language, one per refused file.
+    var problems: [String] = []
+
+    var records: [PhotoRecord] {
+        photos.map { PhotoRecord(sha256: $0.photo.sha256, format: $0.photo.format.rawValue, width: $0.photo.width, height: $0.photo.height, byteCount: $0.photo.byteCount, takenAt: $0.photo.takenAt) }
+    }
+}
+
+/// Everything about receiving photos: reading the form, checking each file off the event
+/// loop, and storing them. The rule is the same everywhere: if any photo is refused,
+/// nothing of the form is saved, and the form comes back naming each bad file and why.
+struct PhotoIntake: Sendable {
+    let files: PhotoFiles
+    let workers: PhotoWorkers
+    let limits: PhotoLimits
+    let photos: PhotoRepository
+    let maximumFiles = 20
+
+    /// Reads a multipart form (url-encoded forms work too, without files).
+    func read(_ request: inout Request, context: AppRequestContext) async throws -> UploadedForm {
+        guard let boundary = MultipartReader.boundary(contentType: request.headers[.contentType]) else {
+            return UploadedForm(fields: try await FormData.read(&request, context: context).fields, files: [])
+        }
+        let reader = MultipartReader(body: request.body, boundary: boundary)
+        var form = UploadedForm(fields: [:], files: [])
+        do {
+            while let part = try await reader.nextPart() {
+                guard let filename = part.filename else {
+                    form.fields[part.name] = try await reader.readText(limit: 64 * 1024)
+                    continue
+                }
+                let path = (files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
+                guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+                      let handle = FileHandle(forWritingAtPath: path) else { throw PageError(status: .internalServerError, messageKey: "error.server") }
+                var size = 0
+                let limit = limits.maximumBytes
+                do {
+                    try await reader.readContent { slice in
+                        size += slice.count
+                        if size <= limit { try handle.write(contentsOf: slice) }
+                    }
+                    try handle.close()
+                } catch {
+                    try? handle.close()
+                    try? FileManager.default.removeItem(atPath: path)
+                    throw error
+                }
+                if filename.isEmpty && size == 0 {  // the file input was left empty
+                    try? FileManager.default.removeItem(atPath: path)
+                    continue
+                }
+                form.files.append(.init(field: part.name, filename: String(filename.prefix(120)), temporaryPath: path, tooLarge: size > limit))
+            }
+        } catch let problem as MultipartReader.Problem {
+            form.discard()
+            context.logger.notice("upload refused: \(problem)")
+            throw PageError(status: problem == .fieldTooLarge ? .contentTooLarge : .badRequest,
+                            messageKey: problem == .cutOff ? "error.upload.cut_off" : "error.bad_request")
+        } catch {
+            form.discard()
+            throw error
+        }
+        return form
+    }
+
+    /// Checks and processes the form's files of `field`, at most `maximum` of them,
+    /// on the photo workers: several at once, never more than the workers allow.
+    func check(_ form: UploadedForm, field: String, maximum: Int, strings: Localization, language: Language) async -> CheckedPhotos {
+        let files = form.files.filter { $0.field == field }
+        var checked = CheckedPhotos()
+        if files.count > maximum {
+            checked.problems.append(strings.text("photo.problem.too_many", language, ["maximum": String(maximum)]))
+            return checked
+        }
+        let limits = self.limits
+        let results = await withTaskGroup(of: (Int, Result<ProcessedPhoto, PhotoProblem>).self) { group in
+            for (index, file) in files.enumerated() {
+                group.addTask {
+                    if file.tooLarge { return (index, .failure(.tooLarge(bytes: limits.maximumBytes + 1, limit: limits.maximumBytes))) }
+                    let outcome: Result<ProcessedPhoto, PhotoProblem>? = try? await workers.run {
+                        // Read inside the worker: only as many photos in memory as workers.
+                        guard let data = FileManager.default.contents(atPath: file.temporaryPath) else { return .failure(.damaged) }
+                        return Result { () throws(PhotoProblem) in try PhotoProcessor.process(Array(data), limits: limits) }
+                    }
+                    return (index, outcome ?? .failure(.damaged))
+                }
+            }
+            var results: [(Int, Result<ProcessedPhoto, PhotoProblem>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }
+        }
+        var seen = Set<String>()
+        for (index, result) in results {
+            let file = files[index]
+            switch result {
+            case .success(let photo):
+                if seen.insert(photo.sha256).inserted { checked.photos.append((photo, file.temporaryPath)) }
+            case .failure(let problem):
+                checked.problems.append(strings.text("photo.problem.file", language, ["file": file.filename, "reason": Self.reason(problem, strings, language)]))
+            }
+        }
+        return checked
+    }
+
+    /// Puts checked photos in place on disk (before the database refers to them).
+    func store(_ checked: CheckedPhotos) throws {
+        for (photo, path) in checked.photos { try files.store(photo, uploadedAt: path) }
+    }
+
+    /// Deletes the files of photos nothing refers to any more.
+    func cleanUp(_ candidates: [String]) async {
+        guard let removed = try? await photos.removeUnreferenced(candidates) else { return }
+        for sha in removed { files.delete(sha) }
+    }
+
+    static func reason(_ problem: PhotoProblem, _ strings: Localization, _ language: Language) -> String {
+        switch problem {
+        case .empty: strings.text("photo.problem.empty", language)
+        case .tooLarge(_, let limit): strings.text("photo.problem.too_large", language, ["megabytes": String(limit / 1024 / 1024)])
+        case .notAPhoto: strings.text("photo.problem.not_a_photo", language)
+        case .tooManyPixels(let width, let height, let limit):
+            strings.text("photo.problem.too_many_pixels", language, ["width": String(width), "height": String(height), "megapixels": String(limit / 1_000_000)])
+        case .damaged: strings.text("photo.problem.damaged", language)
+        }
+    }
+}
