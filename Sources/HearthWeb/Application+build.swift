@@ -1,4 +1,5 @@
 import Foundation
+import HearthImaging
 import HearthStore
 import Hummingbird
 import Logging
@@ -22,6 +23,13 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     let hasher = PasswordHasher(cost: configuration.bcryptCost)
     let lifetime = configuration.sessionLifetime
     try await sessions.purgeExpired()
+    let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
+    let intake = PhotoIntake(
+        files: photoFiles, workers: PhotoWorkers(limit: configuration.photoWorkers), limits: configuration.photoLimits,
+        photos: PhotoRepository(database))
+    let pets = PetRepository(database)
+    let entries = EntryRepository(database)
+    let foods = FoodRepository(database)
 
     let router = Router(context: AppRequestContext.self)
     // Order matters: headers wrap everything; static files need no session; the session
@@ -42,6 +50,10 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     AccountsController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
     SettingsController(renderer: renderer, households: households, household: household).addRoutes(to: router)
     MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
+    PetsController(renderer: renderer, pets: pets, entries: entries, foods: foods, intake: intake).addRoutes(to: router)
+    RecordsController(renderer: renderer, pets: pets, entries: entries, foods: foods, intake: intake).addRoutes(to: router)
+    TimelineController(renderer: renderer, pets: pets, entries: entries).addRoutes(to: router)
+    PhotosController(files: photoFiles).addRoutes(to: router)
 
     let application = Application(
         router: router,

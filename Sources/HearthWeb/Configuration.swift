@@ -1,4 +1,5 @@
 import Foundation
+import HearthImaging
 
 /// Everything `hearth serve` can be told. Defaults are the household's usual case:
 /// one computer, reachable only from itself until `--host 0.0.0.0` is asked for.
@@ -13,6 +14,10 @@ public struct HearthConfiguration: Sendable {
     public var bcryptCost: UInt8
     /// A session unused this long ends.
     public var sessionLifetime: TimeInterval
+    /// What one uploaded photo may be (25 MB and 50 megapixels by default).
+    public var photoLimits: PhotoLimits
+    /// How many photos are decoded at once: each holds a decoded image in memory.
+    public var photoWorkers: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -20,8 +25,12 @@ public struct HearthConfiguration: Sendable {
         dataDirectory: String = "./data",
         resourcesDirectory: String = FileManager.default.currentDirectoryPath,
         bcryptCost: UInt8 = 12,
-        sessionLifetime: TimeInterval = 30 * 24 * 3600
+        sessionLifetime: TimeInterval = 30 * 24 * 3600,
+        photoLimits: PhotoLimits = PhotoLimits(),
+        photoWorkers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
+        self.photoLimits = photoLimits
+        self.photoWorkers = photoWorkers
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

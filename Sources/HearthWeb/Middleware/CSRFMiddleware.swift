@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// Every state-changing request must carry the page's CSRF token (form field `_csrf` or
-/// header `X-CSRF-Token`) and, when the browser names an Origin, come from this origin.
+/// Every state-changing request must carry the page's CSRF token (form field `_csrf` —
+/// the first field of a multipart form — or header `X-CSRF-Token`) and, when the browser names an Origin, come from this origin.
 /// A failure is a 403 before any handler runs, so nothing is written.
 struct CSRFMiddleware: RouterMiddleware {
     static let headerName = HeaderName("X-CSRF-Token")!
@@ -17,7 +17,12 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         var request = request
         var sent = request.headers[Self.headerName]
-        if sent == nil {
+        if sent == nil, let boundary = MultipartReader.boundary(contentType: request.headers[.contentType]) {
+            // Photo forms: the token is the first field, read before any file is.
+            let (token, body) = try await MultipartReader.peekFirstField(Self.fieldName, body: request.body, boundary: boundary)
+            sent = token
+            request.body = body
+        } else if sent == nil {
             sent = try await FormData.read(&request, context: context)[Self.fieldName]
         }
         guard let sent, !context.csrfToken.isEmpty, Self.constantTimeEquals(sent, context.csrfToken) else {

@@ -52,6 +52,8 @@ struct PhotoIntake: Sendable {
         var form = UploadedForm(fields: [:], files: [])
         do {
             while let part = try await reader.nextPart() {
+                // A form has a handful of fields and at most twenty photos; anything far beyond is not a form.
+                guard form.files.count <= maximumFiles * 2, form.fields.count <= 200 else { throw MultipartReader.Problem.fieldTooLarge }
                 guard let filename = part.filename else {
                     form.fields[part.name] = try await reader.readText(limit: 64 * 1024)
                     continue

@@ -15,15 +15,15 @@ struct Renderer: Sendable {
 
     /// Renders `Templates/<template>.mustache`, whose content fills the layout.
     /// - Parameters:
-    ///   - titleKey: string key of the page title.
+    ///   - titleKey: string key of the page title; `titleText`, when given, is used as it is (a pet's name).
     ///   - page: the page's own view model, reachable in the template as `page`.
     func page(
-        _ template: String, titleKey: String, page: Any = [String: String](),
+        _ template: String, titleKey: String, titleText: String? = nil, page: Any = [String: String](),
         request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let language = context.language
         let layout = LayoutView(
-            request: request, context: context, title: strings.text(titleKey, language), strings: strings)
+            request: request, context: context, title: titleText ?? strings.text(titleKey, language), strings: strings)
         let model: [String: Any] = ["layout": layout, "t": strings.table(language), "page": page]
         let html = library.render(model, withTemplate: template) ?? ""
         return Response(
@@ -66,6 +66,7 @@ struct LayoutView {
         var items: [(String, String)] = []
         if let role = context.role {
             items.append(("/", "nav.home"))
+            items.append(("/pets", "nav.pets"))
             if role.canManageHousehold {
                 items.append(("/accounts", "nav.accounts"))
                 items.append(("/settings", "nav.settings"))

@@ -1,0 +1,281 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/pets`: the household's animals, each with a profile page.
+struct PetsController {
+    let renderer: Renderer
+    let pets: PetRepository
+    let entries: EntryRepository
+    let foods: FoodRepository
+    let intake: PhotoIntake
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/pets", use: list)
+        router.get("/pets/new", use: new)
+        router.post("/pets", use: create)
+        router.get("/pets/:id", use: show)
+        router.get("/pets/:id/edit", use: edit)
+        router.post("/pets/:id", use: update)
+        router.post("/pets/:id/archive", use: archive)
+        router.post("/pets/:id/unarchive", use: unarchive)
+        router.post("/pets/:id/foods/:food/preference", use: setPreference)
+    }
+
+    // MARK: - List
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let archived = request.uri.queryParameters.get("archived") == "1"
+        let format = formatting(context)
+        let today = context.today
+        let cards = try await pets.pets(archived: archived).map { pet in
+            PetCard(id: pet.id, name: pet.profile.name, species: format.species(pet.profile), age: format.age(pet.profile, today: today),
+                    photo: pet.photoSHA.map { PhotoURL.thumbnail($0) })
+        }
+        let view: [String: Any] = [
+            "pets": cards, "archived": archived, "empty": cards.isEmpty, "canRecord": context.role?.canRecord == true,
+        ]
+        return renderer.page("pets/index", titleKey: archived ? "pets.archived_title" : "pets.title", page: view, request: request, context: context)
+    }
+
+    // MARK: - Add and edit
+
+    @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        return form(input: ["species": "dog", "sex": "unknown", "neutered": ""], errors: FieldErrors(), problems: [], pet: nil, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        var request = request
+        let upload = try await intake.read(&request, context: context)
+        defer { upload.discard() }
+        let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
+        switch PetProfile.validate(upload.fields, today: context.today) {
+        case .invalid(let errors):
+            return form(input: upload.fields, errors: errors, problems: checked.problems, pet: nil, request: request, context: context, status: .unprocessableContent)
+        case .valid(let profile):
+            guard checked.problems.isEmpty else {
+                return form(input: upload.fields, errors: FieldErrors(), problems: checked.problems, pet: nil, request: request, context: context, status: .unprocessableContent)
+            }
+            try intake.store(checked)
+            let pet = try await pets.create(profile, photo: checked.records.first)
+            return .redirect(to: "/pets/\(pet.id)", type: .normal)
+        }
+    }
+
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existing(context)
+        return form(input: Self.input(from: pet.profile), errors: FieldErrors(), problems: [], pet: pet, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existing(context)
+        var request = request
+        let upload = try await intake.read(&request, context: context)
+        defer { upload.discard() }
+        let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
+        switch PetProfile.validate(upload.fields, today: context.today) {
+        case .invalid(let errors):
+            return form(input: upload.fields, errors: errors, problems: checked.problems, pet: pet, request: request, context: context, status: .unprocessableContent)
+        case .valid(let profile):
+            guard checked.problems.isEmpty else {
+                return form(input: upload.fields, errors: FieldErrors(), problems: checked.problems, pet: pet, request: request, context: context, status: .unprocessableContent)
+            }
+            try intake.store(checked)
+            if let replaced = try await pets.update(id: pet.id, profile, newPhoto: checked.records.first) {
+                await intake.cleanUp([replaced])
+            }
+            return .redirect(to: "/pets/\(pet.id)", type: .normal)
+        }
+    }
+
+    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existing(context)
+        try await pets.setArchived(true, id: pet.id)
+        return .redirect(to: "/pets/\(pet.id)", type: .normal)
+    }
+
+    @Sendable func unarchive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existing(context)
+        try await pets.setArchived(false, id: pet.id)
+        return .redirect(to: "/pets/\(pet.id)", type: .normal)
+    }
+
+    @Sendable func setPreference(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existing(context)
+        let foodID = try context.parameters.require("food", as: Int64.self)
+        var request = request
+        let raw = try await FormData.read(&request, context: context)["preference"] ?? ""
+        guard raw.isEmpty || FoodPreference(rawValue: raw) != nil else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
+        guard try await foods.foods(for: pet.id).contains(where: { $0.food.id == foodID }) else { throw PageError.notFound }
+        try await foods.setPreference(FoodPreference(rawValue: raw), subjectID: pet.id, foodID: foodID)
+        return .redirect(to: "/pets/\(pet.id)#foods", type: .normal)
+    }
+
+    // MARK: - Profile page
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let pet = try await existing(context)
+        let format = formatting(context)
+        let unit = pet.profile.weightUnit
+        let weights = try await entries.latestWeights(subjectID: pet.id, limit: 2)
+        var latestWeight: [String: String]?
+        if let latest = weights.first, case .weight(let value, let entered) = latest.details {
+            let grams = value * entered.gramsPerUnit
+            latestWeight = ["value": format.weight(grams: grams, unit: unit), "date": format.dayHeading(latest.localDate)]
+            if weights.count > 1, case .weight(let previousValue, let previousUnit) = weights[1].details {
+                latestWeight?["change"] = format.weightChange(grams: grams - previousValue * previousUnit.gramsPerUnit, unit: unit)
+            }
+        }
+        let today = try await entries.day(subjectID: pet.id, context.today).map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true) }
+        let photos = try await entries.recentPhotos(subjectID: pet.id).map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
+        let preferences = try await foods.foods(for: pet.id).map { item in
+            FoodPreferenceView(
+                id: item.food.id, name: item.food.name, label: item.preference.map { format.t("preference.\($0.rawValue)") },
+                options: FoodPreference.allCases.map { OptionView(value: $0.rawValue, label: format.t("preference.\($0.rawValue)"), selected: item.preference == $0) },
+                allergic: item.preference == .allergic)
+        }
+        var view: [String: Any] = [
+            "pet": profileView(pet, format: format, today: context.today),
+            "today": today, "hasToday": !today.isEmpty,
+            "photos": photos, "hasPhotos": !photos.isEmpty,
+            "foods": preferences, "hasFoods": !preferences.isEmpty,
+            "canRecord": context.role?.canRecord == true && !pet.isArchived,
+            "mayArchive": context.role?.canRecord == true,
+            "quickAdd": ["weight", "meal", "toilet"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
+            "moreAdd": ["diary", "walk", "symptom", "vomit"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
+        ]
+        if let latestWeight { view["latestWeight"] = latestWeight }
+        return renderer.page("pets/show", titleKey: "pets.title", titleText: pet.profile.name, page: view, request: request, context: context)
+    }
+
+    // MARK: - Helpers
+
+    private func existing(_ context: AppRequestContext) async throws -> Pet {
+        let id = try context.parameters.require("id", as: Int64.self)
+        guard let pet = try await pets.pet(id: id) else { throw PageError.notFound }
+        return pet
+    }
+
+    private func formatting(_ context: AppRequestContext) -> PetFormatting {
+        PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+    }
+
+    private func profileView(_ pet: Pet, format: PetFormatting, today: LocalDate) -> [String: Any] {
+        let profile = pet.profile
+        var facts: [[String: String]] = []
+        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(["label": format.t(key), "value": value]) } }
+        fact("pet.field.breed", profile.breed)
+        fact("pet.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
+        fact("pet.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pet.estimated")))" : "") })
+        fact("pet.field.adoption_date", profile.adoptionDate.map { format.dayHeading($0) })
+        fact("pet.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
+        fact("pet.field.microchip", profile.microchip)
+        fact("pet.field.markings", profile.markings)
+        var view: [String: Any] = [
+            "id": pet.id, "name": profile.name, "species": format.species(profile), "facts": facts,
+            "archived": pet.isArchived, "notes": profile.notes ?? "",
+        ]
+        if let age = format.age(profile, today: today) { view["age"] = age }
+        if let sha = pet.photoSHA { view["photo"] = PhotoURL.preview(sha); view["thumbnail"] = PhotoURL.thumbnail(sha) }
+        return view
+    }
+
+    static func input(from profile: PetProfile) -> [String: String] {
+        [
+            "name": profile.name, "species": profile.species.rawValue, "species_other": profile.speciesOther ?? "",
+            "breed": profile.breed ?? "", "sex": profile.sex.rawValue, "birth_date": profile.birthDate?.description ?? "",
+            "adoption_date": profile.adoptionDate?.description ?? "",
+            "neutered": profile.neutered.map { $0 ? "yes" : "no" } ?? "", "microchip": profile.microchip ?? "",
+            "markings": profile.markings ?? "", "notes": profile.notes ?? "", "weight_unit": profile.weightUnit.rawValue,
+        ]
+    }
+
+    private func form(
+        input: [String: String], errors: FieldErrors, problems: [String], pet: Pet?,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) -> Response {
+        let strings = renderer.strings
+        let language = context.language
+        func options(_ values: [String], prefix: String, selected: String?) -> [OptionView] {
+            values.map { OptionView(value: $0, label: strings.text("\(prefix).\($0.isEmpty ? "unknown" : $0)", language), selected: selected == $0) }
+        }
+        let view: [String: Any] = [
+            "fields": strings.fields(input.filter { $0.key != "_csrf" }, errors: errors, language),
+            "species": options(Species.allCases.map(\.rawValue), prefix: "species", selected: input["species"]),
+            "sexes": options(Sex.allCases.map(\.rawValue), prefix: "sex", selected: input["sex"]),
+            "neutered": options(["", "yes", "no"], prefix: "neutered", selected: input["neutered"] ?? ""),
+            "weightUnits": [OptionView(value: "", label: strings.text("pet.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
+                + options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pet_weight_unit", selected: input["weight_unit"]),
+            "problems": problems, "hasProblems": !problems.isEmpty || !errors.isEmpty, "hasPhotoProblems": !problems.isEmpty,
+            "action": pet.map { "/pets/\($0.id)" } ?? "/pets",
+            "cancel": pet.map { "/pets/\($0.id)" } ?? "/pets",
+            "heading": strings.text(pet == nil ? "pets.new_title" : "pets.edit_title", language),
+            "today": context.today.description,
+        ]
+        return renderer.page("pets/form", titleKey: pet == nil ? "pets.new_title" : "pets.edit_title", page: view, request: request, context: context, status: status)
+    }
+
+    struct PetCard {
+        let id: Int64
+        let name: String
+        let species: String
+        let age: String?
+        let photo: String?
+    }
+
+    struct FoodPreferenceView {
+        let id: Int64
+        let name: String
+        let label: String?
+        let options: [OptionView]
+        let allergic: Bool
+    }
+}
+
+/// URLs of stored photos. Content-addressed, so they never change and cache forever.
+enum PhotoURL {
+    static func thumbnail(_ sha: String) -> String { "/photos/\(sha)-320.jpg" }
+    static func preview(_ sha: String) -> String { "/photos/\(sha)-1600.jpg" }
+}
+
+extension AppRequestContext {
+    var timeZone: TimeZone { household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .current }
+    /// The household's today.
+    var today: LocalDate { LocalDate(Date(), in: timeZone) }
+}
+
+/// One record as a timeline or a day list shows it.
+struct EntryView {
+    let id: Int64
+    let kind: String
+    let time: String
+    let title: String
+    let detail: String
+    let note: String?
+    let author: String?
+    let photos: [[String: String]]
+    let hasPhotos: Bool
+    let canRecord: Bool
+
+    init(_ entry: StoredEntry, format: PetFormatting, unit: PetWeightUnit, canRecord: Bool) {
+        let summary = format.summary(entry, unit: unit)
+        self.id = entry.id
+        self.kind = entry.kind.rawValue
+        self.time = format.clock(entry.occurredAt)
+        self.title = summary.title
+        self.detail = summary.detail
+        self.note = entry.note
+        self.author = entry.authorName
+        self.photos = entry.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
+        self.hasPhotos = !entry.photos.isEmpty
+        self.canRecord = canRecord
+    }
+}

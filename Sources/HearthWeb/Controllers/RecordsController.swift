@@ -1,0 +1,210 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// Adding, editing, deleting (softly) and restoring a pet's records.
+struct RecordsController {
+    let renderer: Renderer
+    let pets: PetRepository
+    let entries: EntryRepository
+    let foods: FoodRepository
+    let intake: PhotoIntake
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/pets/:id/records/new", use: new)
+        router.post("/pets/:id/records", use: create)
+        router.get("/records/:id/edit", use: edit)
+        router.post("/records/:id", use: update)
+        router.post("/records/:id/delete", use: delete)
+        router.post("/records/:id/restore", use: restore)
+    }
+
+    @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existingPet(context)
+        guard let kind = request.uri.queryParameters.get("kind").flatMap(EntryKind.init(rawValue:)) else { throw PageError.notFound }
+        let now = Date()
+        var input = ["date": LocalDate(now, in: context.timeZone).description, "time": LocalTime.clock(now, in: context.timeZone)]
+        switch kind {
+        case .weight: input["unit"] = pet.profile.weightUnit.rawValue
+        case .meal: input["outcome"] = MealOutcome.all.rawValue; input["amount_unit"] = AmountUnit.g.rawValue
+        case .symptom: input["severity"] = "2"
+        case .walk: input["activity"] = Activity.walk.rawValue
+        case .vomit: input["times"] = "1"
+        case .diary, .toilet: break
+        }
+        return try await form(kind: kind, pet: pet, entry: nil, input: input, errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let pet = try await existingPet(context)
+        var request = request
+        let upload = try await intake.read(&request, context: context)
+        defer { upload.discard() }
+        guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
+        let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
+        switch RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone) {
+        case .invalid(let errors):
+            return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+        case .valid(let record):
+            guard checked.problems.isEmpty else {
+                return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: FieldErrors(), problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+            }
+            try intake.store(checked)
+            do {
+                _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
+            } catch StoreError.notFound {
+                await intake.cleanUp(checked.records.map(\.sha256))
+                var errors = FieldErrors()
+                errors.add("food_id", "error.meal.food_required")
+                return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+            }
+            return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
+        }
+    }
+
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let (entry, pet) = try await existingEntry(context)
+        return try await form(kind: entry.kind, pet: pet, entry: entry, input: Self.input(from: entry, timeZone: context.timeZone), errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let (entry, pet) = try await existingEntry(context)
+        var request = request
+        let upload = try await intake.read(&request, context: context)
+        defer { upload.discard() }
+        let keeping = entry.photos.filter { upload.fields["keep_\($0)"] != nil }
+        let checked = await intake.check(upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
+        switch RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone) {
+        case .invalid(let errors):
+            return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+        case .valid(let record):
+            guard checked.problems.isEmpty else {
+                return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: FieldErrors(), problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+            }
+            try intake.store(checked)
+            let dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
+            await intake.cleanUp(dropped)
+            return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
+        }
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let (entry, pet) = try await existingEntry(context)
+        try await entries.delete(id: entry.id)
+        // The page that follows offers the undo.
+        return .redirect(to: "/pets/\(pet.id)/timeline?deleted=\(entry.id)", type: .normal)
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        let id = try context.parameters.require("id", as: Int64.self)
+        guard let entry = try await entries.entry(id: id), entry.deletedAt != nil else { throw PageError.notFound }
+        try await entries.restore(id: id)
+        return .redirect(to: "/pets/\(entry.subjectID)/timeline?restored=1", type: .normal)
+    }
+
+    // MARK: - Helpers
+
+    private func existingPet(_ context: AppRequestContext) async throws -> Pet {
+        let id = try context.parameters.require("id", as: Int64.self)
+        guard let pet = try await pets.pet(id: id) else { throw PageError.notFound }
+        return pet
+    }
+
+    private func existingEntry(_ context: AppRequestContext) async throws -> (StoredEntry, Pet) {
+        let id = try context.parameters.require("id", as: Int64.self)
+        guard let entry = try await entries.entry(id: id), entry.deletedAt == nil, let pet = try await pets.pet(id: entry.subjectID) else {
+            throw PageError.notFound
+        }
+        return (entry, pet)
+    }
+
+    /// The form's fields for an existing record.
+    static func input(from entry: StoredEntry, timeZone: TimeZone) -> [String: String] {
+        var input = ["date": entry.localDate.description, "time": LocalTime.clock(entry.occurredAt, in: timeZone), "note": entry.note ?? ""]
+        func number(_ value: Double?) -> String { value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "" }
+        switch entry.details {
+        case .diary(let title, let text):
+            input["title"] = title ?? ""; input["text"] = text ?? ""
+        case .weight(let value, let unit):
+            input["weight"] = number(value); input["unit"] = unit.rawValue
+        case .meal(let food, let amount, let unit, let outcome):
+            if case .existing(let id) = food { input["food_id"] = String(id) }
+            input["amount"] = number(amount); input["amount_unit"] = unit.rawValue; input["outcome"] = outcome.rawValue
+        case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
+            if urine { input["urine"] = "on" }
+            if stool { input["stool"] = "on" }
+            if blood { input["blood"] = "on" }
+            if mucus { input["mucus"] = "on" }
+            input["colour"] = colour?.rawValue ?? ""; input["fecal_score"] = score.map(String.init) ?? ""
+        case .vomit(let times, let contents):
+            input["times"] = String(times); input["contents"] = contents ?? ""
+        case .symptom(let signs, let severity, let description):
+            for sign in signs { input["sign_\(sign)"] = "on" }
+            input["severity"] = String(severity); input["description"] = description ?? ""
+        case .walk(let activity, let minutes, let distance):
+            input["activity"] = activity.rawValue; input["minutes"] = String(minutes); input["distance_km"] = number(distance)
+        }
+        return input
+    }
+
+    private func form(
+        kind: EntryKind, pet: Pet, entry: StoredEntry?, input: [String: String], errors: FieldErrors, problems: [String],
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let strings = renderer.strings
+        let language = context.language
+        func t(_ key: String) -> String { strings.text(key, language) }
+        func options(_ values: [String], prefix: String, field: String) -> [OptionView] {
+            values.map { OptionView(value: $0, label: t("\(prefix).\($0)"), selected: input[field] == $0) }
+        }
+        var view: [String: Any] = [
+            "kind": kind.rawValue, "kindLabel": t("kind.\(kind.rawValue)"), "is_\(kind.rawValue)": true,
+            "petName": pet.profile.name, "petID": pet.id,
+            "action": entry.map { "/records/\($0.id)" } ?? "/pets/\(pet.id)/records",
+            "cancel": entry == nil ? "/pets/\(pet.id)" : "/pets/\(pet.id)/timeline",
+            "fields": strings.fields(input.filter { $0.key != "_csrf" }, errors: errors, language),
+            "problems": problems, "hasProblems": !problems.isEmpty || !errors.isEmpty, "hasPhotoProblems": !problems.isEmpty,
+            "acceptsPhotos": kind.maximumPhotos > 0,
+            "photoHint": strings.text("record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),
+            "existingPhotos": (entry?.photos ?? []).map { ["sha": $0, "thumbnail": PhotoURL.thumbnail($0), "kept": entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil] },
+            "editing": entry != nil,
+        ]
+        switch kind {
+        case .weight:
+            view["units"] = options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pet_weight_unit", field: "unit")
+        case .meal:
+            view["foods"] = try await foods.foods(for: pet.id).map { item in
+                OptionView(
+                    value: String(item.food.id),
+                    label: item.preference.map { "\(item.food.name) — \(t("preference.\($0.rawValue)"))" } ?? item.food.name,
+                    selected: input["food_id"] == String(item.food.id))
+            }
+            view["foodKinds"] = options(FoodKind.allCases.map(\.rawValue), prefix: "food_kind", field: "new_food_kind")
+            view["amountUnits"] = options(AmountUnit.allCases.map(\.rawValue), prefix: "amount_unit", field: "amount_unit")
+            view["outcomes"] = options(MealOutcome.allCases.map(\.rawValue), prefix: "outcome", field: "outcome")
+        case .toilet:
+            view["colours"] = [OptionView(value: "", label: t("colour.none"), selected: (input["colour"] ?? "").isEmpty)]
+                + options(ExcretionColour.allCases.map(\.rawValue), prefix: "colour", field: "colour")
+            view["scores"] = [OptionView(value: "", label: t("fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
+                + (1...7).map { OptionView(value: String($0), label: "\($0) — \(t("fecal.\($0)"))", selected: input["fecal_score"] == String($0)) }
+            view["checks"] = ["urine", "stool", "blood", "mucus"].map { ["name": $0, "label": t("toilet.\($0)"), "checked": input[$0] != nil] }
+        case .symptom:
+            view["signs"] = pet.profile.species.symptoms.map { ["name": "sign_\($0)", "label": t("symptom.\($0)"), "checked": input["sign_\($0)"] != nil] }
+            view["severities"] = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("severity.\($0)"))", selected: input["severity"] == String($0)) }
+        case .walk:
+            view["activities"] = options(Activity.allCases.map(\.rawValue), prefix: "activity", field: "activity")
+        case .diary, .vomit:
+            break
+        }
+        let title = strings.text(entry == nil ? "record.new_title" : "record.edit_title", language, ["kind": t("kind.\(kind.rawValue)"), "pet": pet.profile.name])
+        view["heading"] = title
+        return renderer.page("records/form", titleKey: "record.new_title", titleText: title, page: view, request: request, context: context, status: status)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// Turns pets and records into the words and numbers a member reads, in their language.
+struct PetFormatting {
+    let strings: Localization
+    let language: Language
+    let timeZone: TimeZone
+
+    func t(_ key: String, _ values: [String: String] = [:]) -> String { strings.text(key, language, values) }
+
+    /// "3 y 2 m" / "3년 2개월"; "about" when the birth date was estimated.
+    func age(_ pet: PetProfile, today: LocalDate) -> String? {
+        guard let born = pet.birthDate else { return nil }
+        let age = Age(born: born, on: today)
+        let text = age.years > 0
+            ? t("age.years_months", ["years": String(age.years), "months": String(age.months)])
+            : t("age.months", ["months": String(age.months)])
+        return pet.birthDateEstimated ? t("age.about", ["age": text]) : text
+    }
+
+    func species(_ pet: PetProfile) -> String {
+        pet.species == .other ? (pet.speciesOther ?? t("species.other")) : t("species.\(pet.species.rawValue)")
+    }
+
+    /// A number as people write it: no trailing zeros, at most `decimals` places.
+    func number(_ value: Double, decimals: Int = 2) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = decimals
+        formatter.numberStyle = .decimal
+        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    }
+
+    /// A weight in the pet's unit: "4.25 kg", "350 g".
+    func weight(grams: Double, unit: PetWeightUnit) -> String {
+        "\(number(grams / unit.gramsPerUnit, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)"
+    }
+
+    /// "+120 g" / "−0.2 kg" / "no change".
+    func weightChange(grams: Double, unit: PetWeightUnit) -> String {
+        let value = grams / unit.gramsPerUnit
+        if abs(value) < (unit == .g ? 0.5 : 0.005) { return t("weight.no_change") }
+        return "\(value > 0 ? "+" : "−")\(number(abs(value), decimals: unit == .g ? 0 : 2)) \(unit.rawValue)"
+    }
+
+    func dayHeading(_ date: LocalDate) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let noon = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+        formatter.timeZone = calendar.timeZone
+        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
+        return formatter.string(from: noon)
+    }
+
+    func clock(_ instant: Date) -> String { LocalTime.clock(instant, in: timeZone) }
+
+    /// The headline and the detail line of a record on a timeline.
+    func summary(_ entry: StoredEntry, unit: PetWeightUnit) -> (title: String, detail: String) {
+        switch entry.details {
+        case .diary(let title, let text):
+            return (title ?? t("kind.diary"), text.map { String($0.prefix(280)) } ?? "")
+        case .weight(let value, let entered):
+            return (t("kind.weight"), weight(grams: value * entered.gramsPerUnit, unit: unit))
+        case .meal(_, let amount, let amountUnit, let outcome):
+            var parts = [entry.foodName ?? ""]
+            if let amount { parts.append("\(number(amount)) \(t("amount_unit.\(amountUnit.rawValue)"))") }
+            parts.append(t("outcome.\(outcome.rawValue)"))
+            return (t("kind.meal"), parts.joined(separator: " · "))
+        case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
+            var parts: [String] = []
+            if urine { parts.append(t("toilet.urine")) }
+            if stool { parts.append(t("toilet.stool")) }
+            if let colour { parts.append(t("colour.\(colour.rawValue)")) }
+            if let score { parts.append(t("toilet.score_short", ["score": String(score)])) }
+            if blood { parts.append(t("toilet.blood")) }
+            if mucus { parts.append(t("toilet.mucus")) }
+            return (t("kind.toilet"), parts.joined(separator: " · "))
+        case .vomit(let times, let contents):
+            return (t("kind.vomit"), [t("vomit.times", ["times": String(times)]), contents].compactMap { $0 }.joined(separator: " · "))
+        case .symptom(let signs, let severity, let description):
+            let named = signs.map { t("symptom.\($0)") }
+            let detail = ([t("symptom.severity_short", ["severity": String(severity)])] + named + [description].compactMap { $0 }).joined(separator: " · ")
+            return (t("kind.symptom"), detail)
+        case .walk(let activity, let minutes, let distance):
+            var parts = [t("walk.minutes", ["minutes": String(minutes)])]
+            if let distance { parts.append("\(number(distance)) km") }
+            return (t("activity.\(activity.rawValue)"), parts.joined(separator: " · "))
+        }
+    }
+}
