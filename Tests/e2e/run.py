@@ -161,6 +161,66 @@ def setup_sign_in_sign_out(browser, server, size):
     context.close()
 
 
+FIXTURES = ROOT.parent / "shared" / "fixtures" / "exif-orientation"
+
+
+def pet_with_photo(browser, server):
+    """On a phone: add a pet with a photo, quick-add a weight and a meal (with a photo of
+    the bowl), and find both on the timeline with their thumbnails."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
+    page = context.new_page()
+    sign_up_owner(page, server)
+    page.click("nav.main >> text=Pets")
+    page.click("text=Add a pet")
+    page.fill("#name", "Nabi")
+    page.select_option("#species", "cat")
+    page.fill("#age_years", "3")
+    page.set_input_files("#photo", str(FIXTURES / "Landscape_6.jpg"))
+    page.screenshot(path=SHOTS / "phone-8-add-pet.png", full_page=True)
+    page.click("main button.primary")
+    expect(page.locator("h1")).to_have_text("Nabi")
+    expect(page.locator("img.pet-photo")).to_be_visible()
+    assert page.evaluate("document.querySelector('img.pet-photo').naturalWidth") == 320
+
+    page.click(".quick-add >> text=Weight")
+    page.fill("#weight", "4.2")
+    page.click("main button.primary")
+    expect(page.locator("p.weight strong")).to_have_text("4.2 kg")
+    expect(page.locator(".notice")).to_have_text("Saved.")
+
+    page.click(".quick-add >> text=Meal")
+    page.fill("#new_food_name", "Tuna pouch")
+    page.fill("#amount", "40")
+    page.set_input_files("#photos", str(FIXTURES / "Landscape_3.jpg"))
+    page.screenshot(path=SHOTS / "phone-9-add-meal.png", full_page=True)
+    page.click("main button.primary")
+    expect(page.locator(".entries .entry.meal")).to_contain_text("Tuna pouch")
+    page.screenshot(path=SHOTS / "phone-10-pet.png", full_page=True)
+
+    page.click("text=Whole timeline")
+    expect(page.locator(".entry.weight")).to_contain_text("4.2 kg")
+    expect(page.locator(".entry.meal")).to_contain_text("Tuna pouch · 40 g · Ate it all")
+    thumbnail = page.locator(".entry.meal .thumbs img")
+    expect(thumbnail).to_be_visible()
+    assert page.evaluate("document.querySelector('.entry.meal .thumbs img').naturalWidth") == 320
+    expect(page.locator("img.avatar")).to_be_visible()
+    page.screenshot(path=SHOTS / "phone-11-timeline.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS["phone"]["width"], f"page is {width}px wide"
+    context.close()
+
+
+def sign_up_owner(page, server):
+    page.goto(server.url + "/setup")
+    page.fill("#household_name", "The Kims")
+    page.fill("#username", "mina")
+    page.fill("#display_name", "Mina")
+    page.fill("#password", PASSWORD)
+    page.fill("#password_confirm", PASSWORD)
+    page.click("main button.primary")
+    expect(page.locator("h1")).to_have_text("Hello, Mina")
+
+
 def graceful_shutdown(binary):
     """SIGTERM while a sign-in (bcrypt cost 12) is in flight: the request finishes, the database closes."""
     server = Server(binary)
@@ -217,6 +277,11 @@ def main():
                 check(f"setup, sign in, sign out at {size} size", setup_sign_in_sign_out, browser, server, size)
             finally:
                 server.cleanup()
+        server = Server(arguments.server)
+        try:
+            check("pet with a photo, weight and meal on the timeline (phone)", pet_with_photo, browser, server)
+        finally:
+            server.cleanup()
         browser.close()
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)

@@ -8,9 +8,9 @@ public enum EntryKind: String, Codable, Sendable, CaseIterable {
     public var maximumPhotos: Int {
         switch self {
         case .diary: 20
-        case .toilet, .vomit: 4
+        case .toilet, .vomit, .meal, .walk: 4
         case .symptom: 10
-        case .weight, .meal, .walk: 0
+        case .weight: 0
         }
     }
 }

@@ -153,6 +153,7 @@ struct PetsController {
             "moreAdd": ["diary", "walk", "symptom", "vomit"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
         ]
         if let latestWeight { view["latestWeight"] = latestWeight }
+        if request.uri.queryParameters.get("saved") != nil { view["notice"] = format.t("record.saved") }
         return renderer.page("pets/show", titleKey: "pets.title", titleText: pet.profile.name, page: view, request: request, context: context)
     }
 

@@ -56,6 +56,7 @@ struct TimelineController {
             "isFirstPage": before == nil,
             "newest": link([:]),
         ]
+        if let sha = pet.photoSHA { view["petPhoto"] = PhotoURL.thumbnail(sha) }
         if found.count > Self.pageSize, let last = page.last {
             view["older"] = link(["before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description])
         }
