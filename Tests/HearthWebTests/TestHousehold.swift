@@ -126,3 +126,42 @@ extension Browser {
         return try await AccountRepository(database).account(username: username)!.id!
     }
 }
+
+/// The shared fixtures folder beside the repository.
+let fixtures = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
+
+func fixture(_ path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + path)))
+}
+
+extension Browser {
+    /// Posts a multipart form as a browser would: the CSRF token first, then the fields, then the files.
+    @discardableResult
+    func postMultipart(_ path: String, _ fields: [String: String], files: [(field: String, filename: String, bytes: [UInt8])] = [], withCSRF: Bool = true, truncateTo: Int? = nil) async throws -> TestResponse {
+        let boundary = "----hearth\(UUID().uuidString)"
+        var body: [UInt8] = []
+        func add(_ text: String) { body.append(contentsOf: Array(text.utf8)) }
+        var ordered: [(String, String)] = []
+        if withCSRF, let csrf { ordered.append(("_csrf", csrf)) }
+        ordered += fields.sorted { $0.key < $1.key }
+        for (name, value) in ordered {
+            add("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            add("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: image/jpeg\r\n\r\n")
+            body.append(contentsOf: file.bytes)
+            add("\r\n")
+        }
+        add("--\(boundary)--\r\n")
+        if let truncateTo { body = Array(body.prefix(truncateTo)) }
+        return try await send(path, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .accept: "text/html"], body: ByteBuffer(bytes: body))
+    }
+
+    /// Adds a pet through the form and returns its id.
+    func addPet(_ name: String, species: String = "cat", photo: [UInt8]? = nil) async throws -> Int64 {
+        try await get("/pets/new")
+        let response = try await postMultipart("/pets", ["name": name, "species": species], files: photo.map { [("photo", "\(name).jpg", $0)] } ?? [])
+        precondition(response.status == .seeOther, "adding \(name) failed: \(response.status) \(response.text)")
+        return Int64(response.location!.split(separator: "/").last!)!
+    }
+}
