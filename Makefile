@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev pkg-config
 E2E_PACKAGES := chromium fonts-noto-cjk
 
-.PHONY: run build test unit e2e deps e2e-deps clean
+.PHONY: run build test unit e2e deps e2e-deps bench clean
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install
@@ -46,3 +46,11 @@ e2e: build e2e-deps
 
 clean:
 	rm -rf .build
+
+BENCH_PACKAGES := wrk libvips-tools ukui-wallpapers
+
+# The figures of the performance targets: see Tests/bench/run.py.
+bench: deps
+	$(call apt_install,$(BENCH_PACKAGES))
+	$(SWIFT) build -c release --product hearth
+	python3 Tests/bench/run.py --server .build/release/hearth

@@ -63,6 +63,22 @@ public struct EntryRepository: Sendable {
         }
     }
 
+    /// Writes many records in one transaction: imports and the demo household.
+    public func createMany(subjectID: Int64, _ records: [(RecordInput, [PhotoRecord])], createdBy: Int64?, now: Date = Date()) async throws {
+        try await database.pool.write { db in
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (input, photos) in records {
+                try insert.execute(arguments: [subjectID, input.details.kind.rawValue, input.occurredAt, input.localDate.description, input.note, createdBy, now, now])
+                let id = db.lastInsertedRowID
+                try Self.writeDetails(entryID: id, input.details, now: now, db)
+                try Self.attach(photos, to: id, startingAt: 0, now: now, db)
+            }
+        }
+    }
+
     /// Saves an edit. Photos in `keeping` stay (in that order), `adding` follow; returns
     /// the digests no longer attached, for the caller to clean up.
     public func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date = Date()) async throws -> [String] {

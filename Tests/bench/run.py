@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""`make bench`: the figures the pets issue asks for, measured on this machine.
+
+1. seed-demo: 3 pets × 10 years × ~8 records a day (~88,000 records).
+2. wrk, 32 connections, 2 threads: the pet page, the first timeline page and a deep one.
+3. Thumbnails of a 3840×2400 JPEG, both derivatives, Hearth against vipsthumbnail.
+4. Peak memory of the server while one upload of 20 such photos is processed, and how
+   long other pages take to answer meanwhile.
+
+Only loopback traffic; every loop is bounded."""
+
+import argparse
+import datetime
+import http.client
+import os
+import re
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WALLPAPERS = Path("/usr/share/backgrounds")
+BIG_PHOTOS = ["2004default.jpg", "the-mouse.jpg", "rhythm.jpg", "firstgeneration.jpg", "string.jpg"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, binary, data):
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", str(self.port), "--data-dir", data, "--resources", str(ROOT)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if self.request("GET", "/healthz")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start")
+
+    def request(self, method, path, body=None, headers=None, timeout=60):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, response.read(), response.getheaders()
+
+    def sign_in(self, username, password):
+        status, body, headers = self.request("GET", "/login")
+        token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+        anonymous = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie"][0]
+        form = urllib.parse.urlencode({"_csrf": token, "username": username, "password": password})
+        status, _, headers = self.request("POST", "/login", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+        assert status == 303, status
+        session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
+        return anonymous + "; " + session
+
+    def peak_memory_kb(self):
+        for line in open(f"/proc/{self.process.pid}/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+        return 0
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+
+
+def wrk(url, cookie, seconds):
+    output = subprocess.run(
+        ["wrk", "-t2", "-c32", f"-d{seconds}s", "--latency", "-H", f"Cookie: {cookie}", "-H", "Accept: text/html", url],
+        capture_output=True, text=True, timeout=seconds + 60).stdout
+    def milliseconds(text):
+        value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    p50 = milliseconds(re.search(r"50%\s+(\S+)", output).group(1))
+    p99 = milliseconds(re.search(r"99%\s+(\S+)", output).group(1))
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return p50, p99, rps, int(non2xx.group(1)) if non2xx else 0
+
+
+def deep_cursor(database, pet_id, offset):
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    occurred, entry_id = connection.execute(
+        "SELECT occurred_at, id FROM entry WHERE subject_id = ? AND deleted_at IS NULL ORDER BY occurred_at, id LIMIT 1 OFFSET ?",
+        (pet_id, offset)).fetchone()
+    connection.close()
+    moment = datetime.datetime.strptime(occurred, "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=datetime.timezone.utc)
+    return f"{int(round(moment.timestamp() * 1000))}_{entry_id}"
+
+
+def thumbnails(binary, repeat):
+    source = WALLPAPERS / BIG_PHOTOS[0]
+    hearth = subprocess.run([binary, "photos", "derive", str(source), "--repeat", str(repeat)], capture_output=True, text=True, check=True).stdout
+    hearth_ms = float(re.search(r"([\d.]+) ms per photo", hearth).group(1))
+    work = Path(tempfile.mkdtemp(prefix="hearth-vips-"))
+    try:
+        names = []
+        for index in range(repeat):
+            link = work / f"photo{index}.jpg"
+            link.symlink_to(source)
+            names.append(str(link))
+        out = work / "out"
+        out.mkdir()
+        started = time.monotonic()
+        # One process each for all files, as a fair match for Hearth's one process.
+        subprocess.run(["vipsthumbnail", *names, "-s", "1600", "-o", f"{out}/%s_1600.jpg[Q=82]"], check=True)
+        subprocess.run(["vipsthumbnail", *names, "-s", "320x320", "--smartcrop", "centre", "-o", f"{out}/%s_320.jpg[Q=80]"], check=True)
+        vips_ms = (time.monotonic() - started) * 1000 / repeat
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return hearth_ms, vips_ms
+
+
+def upload_twenty(binary):
+    data = tempfile.mkdtemp(prefix="hearth-bench-upload-")
+    server = Server(binary, data + "/data")
+    try:
+        subprocess.run([binary, "user", "add", "bench", "--role", "owner", "--password-stdin", "--data-dir", data + "/data"],
+                       input="bench password 1\n", text=True, check=True, capture_output=True)
+        # The household must exist: set it up through the form.
+        status, body, headers = server.request("GET", "/setup")
+        token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+        anonymous = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie"][0]
+        form = urllib.parse.urlencode({"_csrf": token, "household_name": "Bench", "time_zone": "UTC", "language": "en",
+                                       "username": "owner", "password": "bench password 1", "password_confirm": "bench password 1"})
+        status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+        cookie = anonymous + "; " + [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
+        status, body, _ = server.request("GET", "/pets/new", headers={"Cookie": cookie})
+        token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+        boundary = uuid.uuid4().hex
+        def multipart(fields, files):
+            parts = []
+            for name, value in fields:
+                parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n".encode())
+            for name, filename, content in files:
+                parts.append(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: image/jpeg\r\n\r\n".encode() + content + b"\r\n")
+            return b"".join(parts) + f"--{boundary}--\r\n".encode()
+        headers = {"Cookie": cookie, "Content-Type": f"multipart/form-data; boundary={boundary}"}
+        status, _, _ = server.request("POST", "/pets", multipart([("_csrf", token), ("name", "Bench"), ("species", "dog")], []), headers)
+        assert status == 303, status
+        photos = []
+        for index in range(20):
+            content = (WALLPAPERS / BIG_PHOTOS[index % len(BIG_PHOTOS)]).read_bytes()
+            # Bytes after the end-of-image marker: a different file (digest) showing the same picture.
+            photos.append(("photos", f"photo{index}.jpg", content + index.to_bytes(2, "big")))
+        body = multipart([("_csrf", token), ("kind", "diary"), ("title", "Twenty"), ("date", "2026-11-20"), ("time", "10:00")], photos)
+        before = server.peak_memory_kb()
+        latencies = []
+        done = threading.Event()
+        def probe():
+            while not done.is_set():
+                started = time.monotonic()
+                server.request("GET", "/pets/1", headers={"Cookie": cookie})
+                latencies.append((time.monotonic() - started) * 1000)
+                time.sleep(0.05)
+        prober = threading.Thread(target=probe)
+        prober.start()
+        started = time.monotonic()
+        status, response, _ = server.request("POST", "/pets/1/records", body, headers, timeout=300)
+        elapsed = time.monotonic() - started
+        done.set()
+        prober.join()
+        assert status == 303, (status, response[:500])
+        return {"upload_mb": len(body) / 1e6, "seconds": elapsed, "peak_before_mb": before / 1024, "peak_mb": server.peak_memory_kb() / 1024,
+                "probe_max_ms": max(latencies), "probe_median_ms": sorted(latencies)[len(latencies) // 2], "probes": len(latencies)}
+    finally:
+        server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
+    parser.add_argument("--seconds", type=int, default=10)
+    arguments = parser.parse_args()
+    binary = arguments.server
+
+    data = tempfile.mkdtemp(prefix="hearth-bench-")
+    try:
+        started = time.monotonic()
+        seeded = subprocess.run([binary, "seed-demo", "--data-dir", data + "/data", "--photos", str(ROOT.parent / "shared/fixtures/exif-orientation")],
+                                capture_output=True, text=True, check=True).stdout
+        print(f"seed-demo: {seeded.strip().splitlines()[-2]} (wall {time.monotonic() - started:.1f} s)")
+        server = Server(binary, data + "/data")
+        try:
+            cookie = server.sign_in("demo", "demo-household")
+            cursor = deep_cursor(data + "/data/hearth.sqlite", 1, 300)
+            base = f"http://127.0.0.1:{server.port}"
+            print(f"\nwrk -t2 -c{32} -d{arguments.seconds}s (target: p99 < 20 ms)")
+            print(f"{'page':<32}{'p50 ms':>9}{'p99 ms':>9}{'req/s':>10}")
+            for name, path in [("pet page /pets/1", "/pets/1"), ("timeline, first page", "/pets/1/timeline"),
+                               ("timeline, deep page", f"/pets/1/timeline?before={cursor}"),
+                               ("timeline, meals only, deep", f"/pets/1/timeline?kind=meal&before={cursor}")]:
+                p50, p99, rps, bad = wrk(base + path, cookie, arguments.seconds)
+                flag = "" if bad == 0 else f"  ({bad} non-2xx!)"
+                print(f"{name:<32}{p50:>9.2f}{p99:>9.2f}{rps:>10.0f}{flag}")
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+    hearth_ms, vips_ms = thumbnails(binary, 10)
+    print(f"\nthumbnail + preview of a 3840×2400 JPEG: Hearth {hearth_ms:.1f} ms, vipsthumbnail {vips_ms:.1f} ms, "
+          f"ratio {hearth_ms / vips_ms:.2f} (target ≤ 1.5)")
+
+    upload = upload_twenty(binary)
+    print(f"\nupload of 20 photos ({upload['upload_mb']:.0f} MB) in {upload['seconds']:.1f} s; server peak memory "
+          f"{upload['peak_mb']:.0f} MB (before: {upload['peak_before_mb']:.0f} MB; target < 400 MB); "
+          f"pet page meanwhile: median {upload['probe_median_ms']:.1f} ms, max {upload['probe_max_ms']:.1f} ms over {upload['probes']} requests")
+
+
+if __name__ == "__main__":
+    main()
