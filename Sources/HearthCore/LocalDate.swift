@@ -22,14 +22,34 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day `instant` falls on in `timeZone`.
+    /// The day `instant` falls on in `timeZone`. Plain arithmetic on the zone's offset at
+    /// that instant: a Calendar per record would cost more than the rest of a timeline page.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        self.year = parts.year!
-        self.month = parts.month!
-        self.day = parts.day!
+        let local = Int(floor(instant.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: instant)
+        self.init(daysSince1970: Int(floor(Double(local) / 86400)))
+    }
+
+    /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+    init(daysSince1970 days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        self.day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        self.month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.year = yearOfEra + era * 400 + (self.month <= 2 ? 1 : 0)
+    }
+
+    /// Days since 1970-01-01 (the inverse of `init(daysSince1970:)`).
+    public var daysSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
@@ -52,10 +72,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The day before or after.
     public func adding(days: Int) -> LocalDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.date(from: DateComponents(year: year, month: month, day: day))!
-        return LocalDate(calendar.date(byAdding: .day, value: days, to: start)!, in: calendar.timeZone)
+        LocalDate(daysSince1970: daysSince1970 + days)
     }
 }
 
@@ -88,9 +105,9 @@ public enum LocalTime {
 
     /// `HH:MM` of `instant` in `timeZone`.
     public static func clock(_ instant: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: instant)
-        return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+        let local = Int(floor(instant.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: instant)
+        let secondOfDay = ((local % 86400) + 86400) % 86400
+        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60
+        return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 }

@@ -53,7 +53,11 @@ public final class AppDatabase: Sendable {
             return closed
         }
         guard !alreadyClosed else { return }
-        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try pool.writeWithoutTransaction { db in
+            // Keeps the query planner's statistics fresh, as SQLite advises before closing.
+            try db.execute(sql: "PRAGMA optimize")
+            try db.checkpoint(.truncate)
+        }
         try pool.close()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import Testing
 
@@ -65,5 +66,36 @@ struct TimeZoneTests {
         #expect(TimeZones.all.contains(TimeZones.machine))
         #expect(!TimeZones.isKnown("Mars/Olympus"))
         #expect(!TimeZones.isKnown(""))
+    }
+}
+
+@Suite("Local dates")
+struct LocalDateTests {
+    @Test("day arithmetic agrees with Foundation's calendar over centuries, leap days included")
+    func arithmetic() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for days in stride(from: -80_000, through: 80_000, by: 97) {
+            let instant = Date(timeIntervalSince1970: Double(days) * 86400 + 3600)
+            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+            let date = LocalDate(instant, in: calendar.timeZone)
+            let expected: [Int] = [parts.year!, parts.month!, parts.day!]
+            #expect([date.year, date.month, date.day] == expected)
+            #expect(date.daysSince1970 == days)
+        }
+        #expect(LocalDate("2024-02-28")!.adding(days: 1) == LocalDate("2024-02-29"))
+        #expect(LocalDate("2023-02-28")!.adding(days: 1) == LocalDate("2023-03-01"))
+        #expect(LocalDate("2024-02-29")!.minus(years: 1) == LocalDate("2023-02-28"))
+        #expect(LocalDate("2023-02-29") == nil)
+    }
+
+    @Test("the local day and clock follow the zone's offset at that instant")
+    func zones() {
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        let instant = Date(timeIntervalSince1970: 1_795_357_800)  // 2026-11-22 14:30 UTC
+        #expect(LocalDate(instant, in: seoul) == LocalDate("2026-11-22"))
+        #expect(LocalTime.clock(instant, in: seoul) == "23:30")
+        #expect(LocalDate(instant.addingTimeInterval(3600), in: seoul) == LocalDate("2026-11-23"))
+        #expect(LocalTime.clock(Date(timeIntervalSince1970: -60), in: TimeZone(identifier: "UTC")!) == "23:59")
     }
 }

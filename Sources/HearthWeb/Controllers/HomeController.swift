@@ -25,10 +25,6 @@ struct HomeController {
 
     /// Today's date in the household's time zone, written the way the member reads dates.
     static func today(timeZone: String?, language: Language, now: Date = Date()) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-        formatter.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
-        return formatter.string(from: now)
+        DayHeadings.text(LocalDate(now, in: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current), language)
     }
 }

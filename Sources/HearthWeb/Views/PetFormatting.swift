@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HearthCore
 import HearthStore
 
@@ -24,14 +25,26 @@ struct PetFormatting {
         pet.species == .other ? (pet.speciesOther ?? t("species.other")) : t("species.\(pet.species.rawValue)")
     }
 
-    /// A number as people write it: no trailing zeros, at most `decimals` places.
+    /// A number as people write it in both languages: "1,234.5" — no trailing zeros, at
+    /// most `decimals` places. (A NumberFormatter per number cost more than the page.)
     func number(_ value: Double, decimals: Int = 2) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-        formatter.minimumFractionDigits = 0
-        formatter.maximumFractionDigits = decimals
-        formatter.numberStyle = .decimal
-        return formatter.string(from: NSNumber(value: value)) ?? String(value)
+        let scale = pow(10, Double(decimals))
+        let rounded = (abs(value) * scale).rounded() / scale
+        var whole = String(Int(rounded))
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole = String(whole.dropLast(3))
+        }
+        var text = (value < 0 && rounded > 0 ? "-" : "") + whole + grouped
+        let fraction = Int(((rounded - floor(rounded)) * scale).rounded())
+        if fraction > 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: decimals - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
     }
 
     /// A weight in the pet's unit: "4.25 kg", "350 g".
@@ -46,15 +59,9 @@ struct PetFormatting {
         return "\(value > 0 ? "+" : "−")\(number(abs(value), decimals: unit == .g ? 0 : 2)) \(unit.rawValue)"
     }
 
+    /// "Sunday, 22 November 2026" / "2026년 11월 22일 일요일".
     func dayHeading(_ date: LocalDate) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let noon = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-        formatter.timeZone = calendar.timeZone
-        formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
-        return formatter.string(from: noon)
+        DayHeadings.text(date, language)
     }
 
     func clock(_ instant: Date) -> String { LocalTime.clock(instant, in: timeZone) }
@@ -90,6 +97,26 @@ struct PetFormatting {
             var parts = [t("walk.minutes", ["minutes": String(minutes)])]
             if let distance { parts.append("\(number(distance)) km") }
             return (t("activity.\(activity.rawValue)"), parts.joined(separator: " · "))
+        }
+    }
+}
+
+/// Date formatters are costly to make; one per language is kept and used under a lock.
+enum DayHeadings {
+    private static let formatters: Mutex<[Language: DateFormatter]> = Mutex([:])
+
+    static func text(_ date: LocalDate, _ language: Language) -> String {
+        let noon = Date(timeIntervalSince1970: Double(date.daysSince1970) * 86400 + 43200)
+        return formatters.withLock { formatters in
+            let formatter = formatters[language] ?? {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+                formatter.timeZone = TimeZone(identifier: "UTC")
+                formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
+                formatters[language] = formatter
+                return formatter
+            }()
+            return formatter.string(from: noon)
         }
     }
 }
