@@ -102,8 +102,8 @@ struct EntryStoreTests {
         defer { try? database.close() }
         let entries = EntryRepository(database)
         _ = try await entries.create(subjectID: pet.id, late, photos: [], createdBy: nil)
-        #expect(try await entries.day(subjectID: pet.id, LocalDate("2026-11-01")!).count == 1)
-        #expect(try await entries.day(subjectID: pet.id, LocalDate("2026-11-02")!).isEmpty)
+        #expect(try await entries.overview(subjectID: pet.id, day: LocalDate("2026-11-01")!).day.count == 1)
+        #expect(try await entries.overview(subjectID: pet.id, day: LocalDate("2026-11-02")!).day.isEmpty)
     }
 
     @Test("food preferences sort the picker; a food typed again is the same food")

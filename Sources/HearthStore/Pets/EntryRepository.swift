@@ -157,27 +157,18 @@ public struct EntryRepository: Sendable {
         }
     }
 
-    /// Records of one local day, earliest first.
-    public func day(subjectID: Int64, _ date: LocalDate) async throws -> [StoredEntry] {
+    /// What a pet's page shows of its records, read in one go: the latest two weights,
+    /// one local day's records (earliest first) and the newest photos.
+    public func overview(subjectID: Int64, day: LocalDate, photos: Int = 8) async throws -> (weights: [StoredEntry], day: [StoredEntry], photos: [String]) {
         try await database.pool.read { db in
-            try Self.fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, date.description], limit: 500)
-                .reversed()
-        }
-    }
-
-    /// The latest weights, newest first.
-    public func latestWeights(subjectID: Int64, limit: Int = 2) async throws -> [StoredEntry] {
-        try await timeline(subjectID: subjectID, kinds: [.weight], limit: limit)
-    }
-
-    /// The newest photos attached to this pet's records.
-    public func recentPhotos(subjectID: Int64, limit: Int = 8) async throws -> [String] {
-        try await database.pool.read { db in
-            try String.fetchAll(db, sql: """
+            let weights = try Self.fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 2)
+            let today = try Self.fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
+            let recent = try String.fetchAll(db.cachedStatement(sql: """
                 SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
                 WHERE e.subject_id = ? AND e.deleted_at IS NULL
                 ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
-                """, arguments: [subjectID, limit])
+                """), arguments: [subjectID, photos])
+            return (weights, today.reversed(), recent)
         }
     }
 
@@ -234,7 +225,8 @@ public struct EntryRepository: Sendable {
     // MARK: - Reading
 
     private static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
-        let rows = try Row.fetchAll(db, sql: """
+        // Cached statements: preparing this join costs more than running it.
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,
                    w.value AS w_value, w.unit AS w_unit,
                    m.food_id AS m_food, f.name AS m_food_name, m.amount AS m_amount, m.amount_unit AS m_unit, m.outcome AS m_outcome,
@@ -256,12 +248,12 @@ public struct EntryRepository: Sendable {
             WHERE \(condition)
             ORDER BY e.occurred_at DESC, e.id DESC
             LIMIT \(limit)
-            """, arguments: arguments)
+            """), arguments: arguments)
         guard !rows.isEmpty else { return [] }
         let ids = rows.map { $0["id"] as Int64 }
         var photos: [Int64: [String]] = [:]
         let photoRows = try Row.fetchAll(
-            db, sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position",
+            db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),
             arguments: StatementArguments(ids))
         for row in photoRows { photos[row["entry_id"], default: []].append(row["photo_sha"]) }
         return rows.compactMap { row in

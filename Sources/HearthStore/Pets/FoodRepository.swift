@@ -18,10 +18,10 @@ public struct FoodRepository: Sendable {
     /// Every food with this pet's preference: loved first, allergies last, then by name.
     public func foods(for subjectID: Int64) async throws -> [(food: Food, preference: FoodPreference?)] {
         try await database.pool.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference
                 FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?
-                """, arguments: [subjectID])
+                """), arguments: [subjectID])
                 .map { row in
                     (Food(id: row["id"], name: row["name"], kind: FoodKind(rawValue: row["kind"]) ?? .food, kcalPer100g: row["kcal_per_100g"]),
                      (row["preference"] as String?).flatMap(FoodPreference.init(rawValue:)))

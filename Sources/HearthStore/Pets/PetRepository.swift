@@ -62,7 +62,7 @@ public struct PetRepository: Sendable {
 
     public func pet(id: Int64) async throws -> Pet? {
         try await database.pool.read { db in
-            try Row.fetchOne(db, sql: Self.select + " WHERE s.id = ?", arguments: [id]).map(Self.pet(from:))
+            try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE s.id = ?"), arguments: [id]).map(Self.pet(from:))
         }
     }
 

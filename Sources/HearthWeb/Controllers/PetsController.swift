@@ -125,7 +125,8 @@ struct PetsController {
         let pet = try await existing(context)
         let format = formatting(context)
         let unit = pet.profile.weightUnit
-        let weights = try await entries.latestWeights(subjectID: pet.id, limit: 2)
+        let overview = try await entries.overview(subjectID: pet.id, day: context.today)
+        let weights = overview.weights
         var latestWeight: [String: String]?
         if let latest = weights.first, case .weight(let value, let entered) = latest.details {
             let grams = value * entered.gramsPerUnit
@@ -134,8 +135,8 @@ struct PetsController {
                 latestWeight?["change"] = format.weightChange(grams: grams - previousValue * previousUnit.gramsPerUnit, unit: unit)
             }
         }
-        let today = try await entries.day(subjectID: pet.id, context.today).map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true) }
-        let photos = try await entries.recentPhotos(subjectID: pet.id).map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
+        let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true) }
+        let photos = overview.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
         let preferences = try await foods.foods(for: pet.id).map { item in
             FoodPreferenceView(
                 id: item.food.id, name: item.food.name, label: item.preference.map { format.t("preference.\($0.rawValue)") },

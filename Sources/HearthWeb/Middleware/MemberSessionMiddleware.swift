@@ -18,7 +18,7 @@ struct MemberSessionMiddleware: RouterMiddleware {
         let now = Date()
         let secure = request.cameOverHTTPS
         context.isSecure = secure
-        context.household = await household.settings
+        context.household = household.settings
 
         var cookiesToSet: [Cookie] = []
         let token = request.cookies[HearthCookies.session]?.value
