@@ -73,3 +73,25 @@ struct SecurityHeadersTests {
         }
     }
 }
+
+@Suite("HTML escaping")
+struct HTMLEscapingTests {
+    @Test("the five characters are escaped, everything else is kept")
+    func escaping() {
+        #expect(FastHTMLEscaping.escape(#"<b>"Tom" & 'Jerry'</b>"#) == "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;")
+        #expect(FastHTMLEscaping.escape("나비 🐱 café") == "나비 🐱 café")
+        #expect(FastHTMLEscaping.escape("") == "")
+    }
+
+    @Test("a pet named like markup shows as text on every page")
+    func markupInNames() async throws {
+        try await withHousehold { _, owner in
+            let id = try await owner.addPet(#"<img src=x onerror=alert(1)>"#)
+            for path in ["/pets", "/pets/\(id)", "/pets/\(id)/timeline"] {
+                let page = try await owner.get(path)
+                #expect(!page.text.contains("<img src=x"), "\(path)")
+                #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(path)")
+            }
+        }
+    }
+}

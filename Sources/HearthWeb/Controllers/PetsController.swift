@@ -135,7 +135,7 @@ struct PetsController {
                 latestWeight?["change"] = format.weightChange(grams: grams - previousValue * previousUnit.gramsPerUnit, unit: unit)
             }
         }
-        let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true) }
+        let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true, csrf: context.csrfToken) }
         let photos = overview.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
         let preferences = try await foods.foods(for: pet.id).map { item in
             FoodPreferenceView(
@@ -266,8 +266,11 @@ struct EntryView {
     let photos: [[String: String]]
     let hasPhotos: Bool
     let canRecord: Bool
+    /// The edit and delete controls' words and token, carried by each entry so the template
+    /// finds them at once instead of searching up the page's context for every record.
+    let actions: [String: String]
 
-    init(_ entry: StoredEntry, format: PetFormatting, unit: PetWeightUnit, canRecord: Bool) {
+    init(_ entry: StoredEntry, format: PetFormatting, unit: PetWeightUnit, canRecord: Bool, csrf: String) {
         let summary = format.summary(entry, unit: unit)
         self.id = entry.id
         self.kind = entry.kind.rawValue
@@ -279,5 +282,6 @@ struct EntryView {
         self.photos = entry.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
         self.hasPhotos = !entry.photos.isEmpty
         self.canRecord = canRecord
+        self.actions = canRecord ? ["csrf": csrf, "edit": format.t("record.edit"), "delete": format.t("record.delete")] : [:]
     }
 }

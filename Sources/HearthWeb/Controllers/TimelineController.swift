@@ -33,7 +33,7 @@ struct TimelineController {
         let canRecord = context.role?.canRecord == true
         var days: [[String: Any]] = []
         for entry in page {
-            let view = EntryView(entry, format: format, unit: pet.profile.weightUnit, canRecord: canRecord)
+            let view = EntryView(entry, format: format, unit: pet.profile.weightUnit, canRecord: canRecord, csrf: context.csrfToken)
             if let last = days.last, last["date"] as? String == entry.localDate.description {
                 days[days.count - 1]["entries"] = (last["entries"] as! [EntryView]) + [view]
             } else {

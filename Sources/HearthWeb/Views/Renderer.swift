@@ -9,6 +9,7 @@ struct Renderer: Sendable {
     let strings: Localization
 
     init(templatesDirectory: String) async throws {
+        FastHTMLEscaping.register()
         self.library = try await MustacheLibrary(directory: templatesDirectory)
         self.strings = try Localization(directory: (templatesDirectory as NSString).appendingPathComponent("i18n"))
     }

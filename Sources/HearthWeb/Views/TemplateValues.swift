@@ -114,6 +114,7 @@ extension EntryView: MustacheParent {
         case "photos": photos
         case "hasPhotos": hasPhotos
         case "canRecord": canRecord
+        case "actions": actions
         default: nil
         }
     }
