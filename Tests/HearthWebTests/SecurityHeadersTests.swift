@@ -95,3 +95,38 @@ struct HTMLEscapingTests {
         }
     }
 }
+
+@Suite("Template headers")
+struct TemplateHeaderTests {
+    @Test("every template and partial selects the HTML escaping on its first line")
+    func pragma() throws {
+        let directory = packageRoot + "/Templates"
+        for file in FileManager.default.enumerator(atPath: directory)!.compactMap({ $0 as? String }) where file.hasSuffix(".mustache") {
+            let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            #expect(source.hasPrefix("{{% CONTENT_TYPE: HTML }}\n"), "\(file)")
+        }
+    }
+}
+
+@Suite("Record markup")
+struct EntryListHTMLTests {
+    @Test("a record's note and title are text, not markup, on the pet page and the timeline")
+    func escaped() async throws {
+        try await withHousehold { _, owner in
+            let id = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(id)/records/new?kind=diary")
+            let today = try await owner.get("/pets/\(id)/records/new?kind=diary")
+            let date = try #require(today.text.firstMatch(of: /id="date" name="date" type="date" value="([0-9-]+)"/)?.output.1)
+            let saved = try await owner.postMultipart("/pets/\(id)/records", [
+                "kind": "diary", "title": "<script>alert('t')</script>", "note": "\"quoted\" & <b>bold</b>", "date": String(date), "time": "00:01",
+            ])
+            #expect(saved.status == .seeOther)
+            for path in ["/pets/\(id)", "/pets/\(id)/timeline"] {
+                let page = try await owner.get(path)
+                #expect(!page.text.contains("<script>alert"), "\(path)")
+                #expect(page.text.contains("&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;"), "\(path)")
+                #expect(page.text.contains("&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;"), "\(path)")
+            }
+        }
+    }
+}

@@ -145,7 +145,7 @@ struct PetsController {
         }
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
-            "today": today, "hasToday": !today.isEmpty,
+            "today": EntryListHTML.render(today), "hasToday": !today.isEmpty,
             "photos": photos, "hasPhotos": !photos.isEmpty,
             "foods": preferences, "hasFoods": !preferences.isEmpty,
             "canRecord": context.role?.canRecord == true && !pet.isArchived,

@@ -31,14 +31,17 @@ struct TimelineController {
         let page = Array(found.prefix(Self.pageSize))
         let format = PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let canRecord = context.role?.canRecord == true
-        var days: [[String: Any]] = []
+        var groups: [(date: LocalDate, entries: [EntryView])] = []
         for entry in page {
             let view = EntryView(entry, format: format, unit: pet.profile.weightUnit, canRecord: canRecord, csrf: context.csrfToken)
-            if let last = days.last, last["date"] as? String == entry.localDate.description {
-                days[days.count - 1]["entries"] = (last["entries"] as! [EntryView]) + [view]
+            if groups.last?.date == entry.localDate {
+                groups[groups.count - 1].entries.append(view)
             } else {
-                days.append(["date": entry.localDate.description, "heading": format.dayHeading(entry.localDate), "entries": [view]])
+                groups.append((entry.localDate, [view]))
             }
+        }
+        let days: [[String: Any]] = groups.map { group in
+            ["date": group.date.description, "heading": format.dayHeading(group.date), "entries": EntryListHTML.render(group.entries)]
         }
         var filter: [String: String] = [:]
         if let kind { filter["kind"] = kind.rawValue }

@@ -2,8 +2,9 @@ import Mustache
 
 /// HTML escaping for every `{{value}}`, byte by byte. swift-mustache's own looks each
 /// Character up in a dictionary, which was a tenth of a timeline page's time. It escapes the
-/// same five characters. Templates select it with `{{% CONTENT_TYPE: HTML }}` after
-/// `register()` has replaced the "HTML" entry.
+/// same five characters. Every template and partial selects it with a first line
+/// `{{% CONTENT_TYPE: HTML }}` (partials too: swift-mustache resets the content type for each
+/// partial), after `register()` has replaced the "HTML" entry.
 struct FastHTMLEscaping: MustacheContentType {
     static func register() {
         MustacheContentTypes.register(FastHTMLEscaping(), named: "HTML")
