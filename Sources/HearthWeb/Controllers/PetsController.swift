@@ -137,18 +137,24 @@ struct PetsController {
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true, csrf: context.csrfToken) }
         let photos = overview.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
+        let mayChange = context.role?.canRecord == true && !pet.isArchived
         let preferences = try await foods.foods(for: pet.id).map { item in
             FoodPreferenceView(
                 id: item.food.id, name: item.food.name, label: item.preference.map { format.t("preference.\($0.rawValue)") },
                 options: FoodPreference.allCases.map { OptionView(value: $0.rawValue, label: format.t("preference.\($0.rawValue)"), selected: item.preference == $0) },
-                allergic: item.preference == .allergic)
+                allergic: item.preference == .allergic,
+                // Everything the row's form needs, on the row: looked up at once, not up the page.
+                form: mayChange ? [
+                    "action": "/pets/\(pet.id)/foods/\(item.food.id)/preference", "csrf": context.csrfToken, "field": String(item.food.id),
+                    "preference": format.t("pet.preference"), "save": format.t("form.save"),
+                ] : nil)
         }
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
             "today": EntryListHTML.render(today), "hasToday": !today.isEmpty,
             "photos": photos, "hasPhotos": !photos.isEmpty,
             "foods": preferences, "hasFoods": !preferences.isEmpty,
-            "canRecord": context.role?.canRecord == true && !pet.isArchived,
+            "canRecord": mayChange,
             "mayArchive": context.role?.canRecord == true,
             "quickAdd": ["weight", "meal", "toilet"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
             "moreAdd": ["diary", "walk", "symptom", "vomit"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
@@ -239,6 +245,7 @@ struct PetsController {
         let label: String?
         let options: [OptionView]
         let allergic: Bool
+        let form: [String: String]?
     }
 }
 

@@ -97,6 +97,7 @@ extension PetsController.FoodPreferenceView: MustacheParent {
         case "label": label ?? false
         case "options": options
         case "allergic": allergic
+        case "form": form ?? false
         default: nil
         }
     }
