@@ -250,7 +250,7 @@ public struct EntryRepository: Sendable {
             LIMIT \(limit)
             """), arguments: arguments)
         guard !rows.isEmpty else { return [] }
-        let ids = rows.map { $0["id"] as Int64 }
+        let ids = rows.map { $0[C.id] as Int64 }
         var photos: [Int64: [String]] = [:]
         let photoRows = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),
@@ -258,34 +258,47 @@ public struct EntryRepository: Sendable {
         for row in photoRows { photos[row["entry_id"], default: []].append(row["photo_sha"]) }
         return rows.compactMap { row in
             guard let details = details(from: row) else { return nil }
-            let id: Int64 = row["id"]
+            let id: Int64 = row[C.id]
             return StoredEntry(
-                id: id, subjectID: row["subject_id"], occurredAt: row["occurred_at"],
-                localDate: LocalDate(row["local_date"] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-                note: row["note"], details: details, foodName: row["m_food_name"], photos: photos[id] ?? [],
-                authorName: row["author"], deletedAt: row["deleted_at"])
+                id: id, subjectID: row[C.subjectID], occurredAt: row[C.occurredAt],
+                localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
+                note: row[C.note], details: details, foodName: row[C.foodName], photos: photos[id] ?? [],
+                authorName: row[C.author], deletedAt: row[C.deletedAt])
         }
     }
 
     private static func details(from row: Row) -> RecordDetails? {
-        switch EntryKind(rawValue: row["kind"]) {
-        case .diary: return .diary(title: row["d_title"], text: row["d_body"])
-        case .weight: return .weight(value: row["w_value"], unit: PetWeightUnit(rawValue: row["w_unit"]) ?? .kg)
+        switch EntryKind(rawValue: row[C.kind]) {
+        case .diary: return .diary(title: row[C.diaryTitle], text: row[C.diaryBody])
+        case .weight: return .weight(value: row[C.weightValue], unit: PetWeightUnit(rawValue: row[C.weightUnit]) ?? .kg)
         case .meal:
             return .meal(
-                food: .existing(id: row["m_food"]), amount: row["m_amount"], unit: AmountUnit(rawValue: row["m_unit"]) ?? .g,
-                outcome: MealOutcome(rawValue: row["m_outcome"]) ?? .all)
+                food: .existing(id: row[C.mealFood]), amount: row[C.mealAmount], unit: AmountUnit(rawValue: row[C.mealUnit]) ?? .g,
+                outcome: MealOutcome(rawValue: row[C.mealOutcome]) ?? .all)
         case .toilet:
             return .toilet(
-                urine: row["x_urine"], stool: row["x_stool"], colour: (row["x_colour"] as String?).flatMap(ExcretionColour.init(rawValue:)),
-                fecalScore: row["x_score"], blood: row["x_blood"], mucus: row["x_mucus"])
-        case .vomit: return .vomit(times: row["v_times"], contents: row["v_contents"])
+                urine: row[C.urine], stool: row[C.stool], colour: (row[C.colour] as String?).flatMap(ExcretionColour.init(rawValue:)),
+                fecalScore: row[C.fecalScore], blood: row[C.blood], mucus: row[C.mucus])
+        case .vomit: return .vomit(times: row[C.vomitTimes], contents: row[C.vomitContents])
         case .symptom:
-            let signs = (row["s_signs"] as String).split(separator: ",").map(String.init)
-            return .symptom(signs: signs, severity: row["s_severity"], description: row["s_description"])
+            let signs = (row[C.signs] as String).split(separator: ",").map(String.init)
+            return .symptom(signs: signs, severity: row[C.severity], description: row[C.symptomDescription])
         case .walk:
-            return .walk(activity: Activity(rawValue: row["k_activity"]) ?? .walk, minutes: row["k_minutes"], distanceKm: row["k_distance"])
+            return .walk(activity: Activity(rawValue: row[C.activity]) ?? .walk, minutes: row[C.minutes], distanceKm: row[C.distance])
         case nil: return nil
         }
+    }
+
+    /// Positions of the columns in `fetch`'s SELECT, in order. Reading by position: GRDB's
+    /// by-name lookup lowercases and searches ~35 names per value, a visible cost per page.
+    private enum C {
+        static let id = 0, subjectID = 1, kind = 2, occurredAt = 3, localDate = 4, note = 5, deletedAt = 6, author = 7
+        static let weightValue = 8, weightUnit = 9
+        static let mealFood = 10, foodName = 11, mealAmount = 12, mealUnit = 13, mealOutcome = 14
+        static let urine = 15, stool = 16, colour = 17, fecalScore = 18, blood = 19, mucus = 20
+        static let vomitTimes = 21, vomitContents = 22
+        static let signs = 23, severity = 24, symptomDescription = 25
+        static let activity = 26, minutes = 27, distance = 28
+        static let diaryTitle = 29, diaryBody = 30
     }
 }
