@@ -1,46 +1,62 @@
-import Dispatch
+import Foundation
+import Synchronization
 
-/// Runs photo work off the event loops and the cooperative thread pool, at most `limit`
-/// at a time: while twenty photos are being processed, other pages still answer at once,
-/// and memory stays bounded by `limit` decoded images.
+/// Runs photo work on a few dedicated threads, off the event loops and the cooperative
+/// thread pool, at a lower scheduling priority: while twenty photos are being processed,
+/// other pages still answer at once, and memory stays bounded by `limit` decoded images.
 public final class PhotoWorkers: Sendable {
-    private let gate: Gate
-    private let queue = DispatchQueue(label: "hearth.photos", attributes: .concurrent)
+    private let shared: Shared
+    private let threads: Int
 
+    /// - Parameter limit: how many photos are worked on at once (one thread each).
     public init(limit: Int) {
-        self.gate = Gate(limit: max(1, limit))
+        let shared = Shared()
+        self.shared = shared
+        self.threads = max(1, limit)
+        for index in 0..<threads {
+            let thread = Thread { shared.serve() }
+            thread.name = "hearth-photos-\(index)"
+            thread.start()
+        }
     }
+
+    deinit { shared.stop(threads: threads) }
 
     public func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        await gate.enter()
-        defer { Task { await gate.leave() } }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+        try await withCheckedThrowingContinuation { continuation in
+            shared.submit { continuation.resume(with: Result { try work() }) }
         }
     }
 
-    /// A counting semaphore for async callers.
-    private actor Gate {
-        let limit: Int
-        var inside = 0
-        var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The queue of jobs the threads take from.
+    private final class Shared: Sendable {
+        private let jobs = Mutex<(waiting: [@Sendable () -> Void], stopped: Bool)>(([], false))
+        private let signal = DispatchSemaphore(value: 0)
 
-        init(limit: Int) { self.limit = limit }
-
-        func enter() async {
-            if inside < limit {
-                inside += 1
-                return
-            }
-            await withCheckedContinuation { waiting.append($0) }
+        func submit(_ job: @escaping @Sendable () -> Void) {
+            jobs.withLock { $0.waiting.append(job) }
+            signal.signal()
         }
 
-        func leave() {
-            if waiting.isEmpty {
-                inside -= 1
-            } else {
-                waiting.removeFirst().resume()  // the slot passes straight on
+        func serve() {
+            #if os(Linux)
+            // On Linux this lowers the nice value of this thread only: page requests go first.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
+            while true {
+                signal.wait()
+                let next: (@Sendable () -> Void)? = jobs.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+                if let next {
+                    next()
+                } else if jobs.withLock({ $0.stopped }) {
+                    return  // jobs still waiting were taken first: each had its own signal
+                }
             }
+        }
+
+        func stop(threads: Int) {
+            jobs.withLock { $0.stopped = true }
+            for _ in 0..<threads { signal.signal() }
         }
     }
 }

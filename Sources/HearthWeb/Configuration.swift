@@ -16,7 +16,8 @@ public struct HearthConfiguration: Sendable {
     public var sessionLifetime: TimeInterval
     /// What one uploaded photo may be (25 MB and 50 megapixels by default).
     public var photoLimits: PhotoLimits
-    /// How many photos are decoded at once: each holds a decoded image in memory.
+    /// How many photos are decoded at once: each holds a decoded image in memory. One core
+    /// is left for pages, so a big upload never makes the house wait.
     public var photoWorkers: Int
 
     public init(
@@ -27,7 +28,7 @@ public struct HearthConfiguration: Sendable {
         bcryptCost: UInt8 = 12,
         sessionLifetime: TimeInterval = 30 * 24 * 3600,
         photoLimits: PhotoLimits = PhotoLimits(),
-        photoWorkers: Int = ProcessInfo.processInfo.activeProcessorCount
+        photoWorkers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
     ) {
         self.photoLimits = photoLimits
         self.photoWorkers = photoWorkers
