@@ -64,6 +64,7 @@ public enum DemoHousehold {
         ]
         var summary = Summary(pets: cast.count, records: 0, photos: photos.count)
         var random = SeededRandom(seed: 42)
+        let now = Date()
         for (index, (profile, baseGrams)) in cast.enumerated() {
             let pet = try await pets.create(profile, photo: photos.isEmpty ? nil : photos[index % photos.count])
             try await foods.setPreference(.loves, subjectID: pet.id, foodID: chicken)
@@ -77,7 +78,7 @@ public enum DemoHousehold {
                     let minute = random.next(upTo: 20)
                     let parts = time.split(separator: ":")
                     let clock = String(format: "%02d:%02d", Int(parts[0])!, min(59, Int(parts[1])! + minute))
-                    guard case .success(let instant) = LocalTime.instant(date: day.description, time: clock, in: timeZone) else { return }
+                    guard case .success(let instant) = LocalTime.instant(date: day.description, time: clock, in: timeZone), instant <= now else { return }
                     batch.append((RecordInput(occurredAt: instant, localDate: day, note: note, details: details), attached))
                 }
                 at("07:20", .meal(food: .existing(id: kibble), amount: baseGrams / 100, unit: .g, outcome: random.next(upTo: 10) == 0 ? .some : .all))
