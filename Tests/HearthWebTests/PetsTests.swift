@@ -153,6 +153,35 @@ struct PetsTests {
         }
     }
 
+    @Test("editing a record: new values saved, a photo left unticked is removed with its files")
+    func editRecord() async throws {
+        let directory = temporaryDataDirectory()
+        try await withHousehold(dataDirectory: directory) { hearth, owner in
+            let nabi = try await owner.addPet("Nabi")
+            let first = try fixture("exif-orientation/Landscape_1.jpg"), second = try fixture("exif-orientation/Landscape_2.jpg")
+            try await owner.get("/pets/\(nabi)/records/new?kind=diary")
+            #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "diary", "title": "Park", "date": "2026-11-20", "time": "10:00"],
+                                                  files: [("photos", "a.jpg", first), ("photos", "b.jpg", second)]).status == .seeOther)
+            let entry = try #require(try await EntryRepository(hearth.database).timeline(subjectID: nabi).first)
+            #expect(entry.photos == [SHA256.hex(first), SHA256.hex(second)])
+
+            let form = try await owner.get("/records/\(entry.id)/edit")
+            #expect(form.text.contains(#"value="Park""#))
+            #expect(form.text.contains("keep_\(SHA256.hex(first))"))
+            let saved = try await owner.postMultipart("/records/\(entry.id)", [
+                "title": "Park, then home", "date": "2026-11-20", "time": "11:15", "keep_\(SHA256.hex(second))": "on",
+            ])
+            #expect(saved.status == .seeOther)
+            let edited = try #require(try await EntryRepository(hearth.database).entry(id: entry.id))
+            #expect(edited.details == .diary(title: "Park, then home", text: nil))
+            #expect(edited.photos == [SHA256.hex(second)])
+            #expect(LocalTime.clock(edited.occurredAt, in: TimeZone(identifier: "Asia/Seoul")!) == "11:15")
+            let files = try PhotoFiles(dataDirectory: directory)
+            #expect(!FileManager.default.fileExists(atPath: files.path(SHA256.hex(first), .thumbnail)), "nothing refers to it any more")
+            #expect(FileManager.default.fileExists(atPath: files.path(SHA256.hex(second), .thumbnail)))
+        }
+    }
+
     @Test("delete, then undo from the page that follows")
     func deleteAndUndo() async throws {
         try await withHousehold { hearth, owner in
