@@ -21,6 +21,35 @@ public struct Account: Codable, Sendable, Equatable, Identifiable, FetchableReco
 
     public var isDisabled: Bool { disabledAt != nil }
 
+    /// Decoded by hand: every request reads its member's account, and GRDB's Codable path
+    /// was a visible part of that.
+    public init(row: Row) throws {
+        id = row["id"]
+        username = row["username"]
+        displayName = row["display_name"]
+        passwordHash = row["password_hash"]
+        role = Role(rawValue: row["role"]) ?? .viewer
+        language = (row["language"] as String?).flatMap(Language.init(rawValue:))
+        disabledAt = row["disabled_at"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+    }
+
+    public init(
+        id: Int64?, username: String, displayName: String, passwordHash: String, role: Role, language: Language?,
+        disabledAt: Date?, createdAt: Date, updatedAt: Date
+    ) {
+        self.id = id
+        self.username = username
+        self.displayName = displayName
+        self.passwordHash = passwordHash
+        self.role = role
+        self.language = language
+        self.disabledAt = disabledAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
