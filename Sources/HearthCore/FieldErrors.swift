@@ -20,3 +20,11 @@ public enum Validated<Value: Sendable>: Sendable {
     case valid(Value)
     case invalid(FieldErrors)
 }
+
+extension Validated {
+    /// The field errors, or none for a valid value.
+    public var errors: FieldErrors {
+        if case .invalid(let errors) = self { return errors }
+        return FieldErrors()
+    }
+}

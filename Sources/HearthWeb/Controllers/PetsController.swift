@@ -48,21 +48,7 @@ struct PetsController {
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        var request = request
-        let upload = try await intake.read(&request, context: context)
-        defer { upload.discard() }
-        let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
-        switch PetProfile.validate(upload.fields, today: context.today) {
-        case .invalid(let errors):
-            return form(input: upload.fields, errors: errors, problems: checked.problems, pet: nil, request: request, context: context, status: .unprocessableContent)
-        case .valid(let profile):
-            guard checked.problems.isEmpty else {
-                return form(input: upload.fields, errors: FieldErrors(), problems: checked.problems, pet: nil, request: request, context: context, status: .unprocessableContent)
-            }
-            try intake.store(checked)
-            let pet = try await pets.create(profile, photo: checked.records.first)
-            return .redirect(to: "/pets/\(pet.id)", type: .normal)
-        }
+        return try await save(nil, request: request, context: context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -73,24 +59,29 @@ struct PetsController {
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existing(context)
+        return try await save(try await existing(context), request: request, context: context)
+    }
+
+    /// Adds a pet (`pet` nil) or saves an edit: the form and its photo are checked together,
+    /// and nothing is written unless both are good.
+    private func save(_ pet: Pet?, request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
         let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
-        switch PetProfile.validate(upload.fields, today: context.today) {
-        case .invalid(let errors):
-            return form(input: upload.fields, errors: errors, problems: checked.problems, pet: pet, request: request, context: context, status: .unprocessableContent)
-        case .valid(let profile):
-            guard checked.problems.isEmpty else {
-                return form(input: upload.fields, errors: FieldErrors(), problems: checked.problems, pet: pet, request: request, context: context, status: .unprocessableContent)
-            }
-            try intake.store(checked)
-            if let replaced = try await pets.update(id: pet.id, profile, newPhoto: checked.records.first) {
-                await intake.cleanUp([replaced])
-            }
-            return .redirect(to: "/pets/\(pet.id)", type: .normal)
+        let validated = PetProfile.validate(upload.fields, today: context.today)
+        guard case .valid(let profile) = validated, checked.problems.isEmpty else {
+            return form(input: upload.fields, errors: validated.errors, problems: checked.problems, pet: pet, request: request, context: context, status: .unprocessableContent)
         }
+        try intake.store(checked)
+        guard let pet else {
+            let created = try await pets.create(profile, photo: checked.records.first)
+            return .redirect(to: "/pets/\(created.id)", type: .normal)
+        }
+        if let replaced = try await pets.update(id: pet.id, profile, newPhoto: checked.records.first) {
+            await intake.cleanUp([replaced])
+        }
+        return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
     @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {

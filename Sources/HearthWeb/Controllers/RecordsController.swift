@@ -45,24 +45,21 @@ struct RecordsController {
         defer { upload.discard() }
         guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
-        switch RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone) {
-        case .invalid(let errors):
-            return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
-        case .valid(let record):
-            guard checked.problems.isEmpty else {
-                return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: FieldErrors(), problems: checked.problems, request: request, context: context, status: .unprocessableContent)
-            }
-            try intake.store(checked)
-            do {
-                _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
-            } catch StoreError.notFound {
-                await intake.cleanUp(checked.records.map(\.sha256))
-                var errors = FieldErrors()
-                errors.add("food_id", "error.meal.food_required")
-                return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
-            }
-            return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
+        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone)
+        guard case .valid(let record) = validated, checked.problems.isEmpty else {
+            return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }
+        try intake.store(checked)
+        do {
+            _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
+        } catch StoreError.notFound {
+            // The food picked was not on the list (a stale form): say so on the field.
+            await intake.cleanUp(checked.records.map(\.sha256))
+            var errors = FieldErrors()
+            errors.add("food_id", "error.meal.food_required")
+            return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+        }
+        return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -79,18 +76,14 @@ struct RecordsController {
         defer { upload.discard() }
         let keeping = entry.photos.filter { upload.fields["keep_\($0)"] != nil }
         let checked = await intake.check(upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
-        switch RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone) {
-        case .invalid(let errors):
-            return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
-        case .valid(let record):
-            guard checked.problems.isEmpty else {
-                return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: FieldErrors(), problems: checked.problems, request: request, context: context, status: .unprocessableContent)
-            }
-            try intake.store(checked)
-            let dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
-            await intake.cleanUp(dropped)
-            return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
+        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone)
+        guard case .valid(let record) = validated, checked.problems.isEmpty else {
+            return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }
+        try intake.store(checked)
+        let dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
+        await intake.cleanUp(dropped)
+        return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
