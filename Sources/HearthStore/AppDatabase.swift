@@ -6,7 +6,6 @@ import Synchronization
 /// opened once per process. Repositories are thin views over it.
 public final class AppDatabase: Sendable {
     public let pool: DatabasePool
-    public let path: String
     private let closed = Mutex(false)
 
     /// Opens (or creates) `<dataDirectory>/hearth.sqlite` and brings its schema up to date.
@@ -36,7 +35,6 @@ public final class AppDatabase: Sendable {
         // Two people saving at once wait for each other instead of failing.
         configuration.busyMode = .timeout(5)
         self.pool = try DatabasePool(path: path, configuration: configuration)
-        self.path = path
         try Migrations.migrator.migrate(pool)
     }
 

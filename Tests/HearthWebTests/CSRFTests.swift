@@ -46,9 +46,7 @@ struct CSRFTests {
 
     @Test("sign-in and setup forms need their token too")
     func anonymousFormsNeedToken() async throws {
-        let hearth = try await makeHearth()
-        defer { try? hearth.database.close() }
-        try await hearth.application.test(.router) { client in
+        try await withHearth() { hearth, client in
             let browser = Browser(client)
             try await browser.get("/setup")
             let setup = try await browser.post("/setup", [

@@ -10,9 +10,7 @@ import Testing
 struct LanguageTests {
     @Test("before setup, the browser's Accept-Language chooses")
     func acceptLanguage() async throws {
-        let hearth = try await makeHearth()
-        defer { try? hearth.database.close() }
-        try await hearth.application.test(.router) { client in
+        try await withHearth() { hearth, client in
             let korean = Browser(client)
             korean.acceptLanguage = "ko-KR,ko;q=0.9,en;q=0.8"
             let page = try await korean.get("/setup")
@@ -28,9 +26,7 @@ struct LanguageTests {
 
     @Test("after setup: the member's choice, else the household's default")
     func memberThenHousehold() async throws {
-        let hearth = try await makeHearth()
-        defer { try? hearth.database.close() }
-        try await hearth.application.test(.router) { client in
+        try await withHearth() { hearth, client in
             let owner = Browser(client)
             owner.acceptLanguage = "en"
             try await owner.setUpHousehold(language: "ko")

@@ -13,9 +13,7 @@ struct SessionPersistenceTests {
         let cookies = try await withHousehold(dataDirectory: directory) { _, owner in owner.cookies }
         let token = try #require(cookies[HearthCookies.session])
 
-        let restarted = try await makeHearth(dataDirectory: directory)
-        defer { try? restarted.database.close() }
-        try await restarted.application.test(.router) { client in
+        try await withHearth(dataDirectory: directory) { restarted, client in
             let browser = Browser(client)
             browser.cookies = cookies
             let home = try await browser.get("/")

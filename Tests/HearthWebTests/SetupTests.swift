@@ -9,9 +9,7 @@ import Testing
 struct SetupTests {
     @Test("before setup every page leads to /setup; /healthz still answers")
     func everythingLeadsToSetup() async throws {
-        let hearth = try await makeHearth()
-        defer { try? hearth.database.close() }
-        try await hearth.application.test(.router) { client in
+        try await withHearth() { hearth, client in
             let browser = Browser(client)
             for path in ["/", "/login", "/accounts", "/settings", "/me"] {
                 let response = try await browser.get(path)
@@ -29,9 +27,7 @@ struct SetupTests {
 
     @Test("a setup form with problems comes back with the input and messages, 422, nothing written")
     func invalidSetupWritesNothing() async throws {
-        let hearth = try await makeHearth()
-        defer { try? hearth.database.close() }
-        try await hearth.application.test(.router) { client in
+        try await withHearth() { hearth, client in
             let browser = Browser(client)
             try await browser.get("/setup")
             let response = try await browser.post("/setup", [
@@ -50,9 +46,7 @@ struct SetupTests {
 
     @Test("setup creates the household and its owner, signs them in, and /setup is gone for good")
     func setupOnce() async throws {
-        let hearth = try await makeHearth()
-        defer { try? hearth.database.close() }
-        try await hearth.application.test(.router) { client in
+        try await withHearth() { hearth, client in
             let browser = Browser(client)
             try await browser.setUpHousehold()
             #expect(browser.cookies[HearthCookies.session] != nil)

@@ -84,14 +84,22 @@ extension TestResponse {
 
 let ownerPassword = "correct horse battery"
 
+/// Runs `test` against the application on `dataDirectory`, as it is (perhaps not set up yet).
+func withHearth<Value>(
+    dataDirectory: String = temporaryDataDirectory(),
+    _ test: @Sendable (Hearth, any TestClientProtocol) async throws -> Value
+) async throws -> Value {
+    let hearth = try await makeHearth(dataDirectory: dataDirectory)
+    defer { try? hearth.database.close() }
+    return try await hearth.application.test(.router) { client in try await test(hearth, client) }
+}
+
 /// Runs `test` against a household that has been set up, with its owner signed in.
 func withHousehold<Value>(
     dataDirectory: String = temporaryDataDirectory(),
     _ test: @Sendable (Hearth, Browser) async throws -> Value
 ) async throws -> Value {
-    let hearth = try await makeHearth(dataDirectory: dataDirectory)
-    defer { try? hearth.database.close() }
-    return try await hearth.application.test(.router) { client in
+    try await withHearth(dataDirectory: dataDirectory) { hearth, client in
         let owner = Browser(client)
         try await owner.setUpHousehold()
         return try await test(hearth, owner)

@@ -66,10 +66,6 @@ public struct PhotoRepository: Sendable {
         }
     }
 
-    public func exists(_ sha: String) async throws -> Bool {
-        try await database.pool.read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM photo WHERE sha256 = ?", arguments: [sha]) ?? false }
-    }
-
     static func isReferenced(_ sha: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)

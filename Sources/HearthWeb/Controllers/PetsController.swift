@@ -53,13 +53,13 @@ struct PetsController {
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existing(context)
+        let pet = try await pets.pet(in: context)
         return form(input: Self.input(from: pet.profile), errors: FieldErrors(), problems: [], pet: pet, request: request, context: context, status: .ok)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        return try await save(try await existing(context), request: request, context: context)
+        return try await save(try await pets.pet(in: context), request: request, context: context)
     }
 
     /// Adds a pet (`pet` nil) or saves an edit: the form and its photo are checked together,
@@ -86,21 +86,21 @@ struct PetsController {
 
     @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existing(context)
+        let pet = try await pets.pet(in: context)
         try await pets.setArchived(true, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
     @Sendable func unarchive(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existing(context)
+        let pet = try await pets.pet(in: context)
         try await pets.setArchived(false, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
     @Sendable func setPreference(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existing(context)
+        let pet = try await pets.pet(in: context)
         let foodID = try context.parameters.require("food", as: Int64.self)
         var request = request
         let raw = try await FormData.read(&request, context: context)["preference"] ?? ""
@@ -113,7 +113,7 @@ struct PetsController {
     // MARK: - Profile page
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try await existing(context)
+        let pet = try await pets.pet(in: context)
         let format = formatting(context)
         let unit = pet.profile.weightUnit
         let overview = try await entries.overview(subjectID: pet.id, day: context.today)
@@ -156,12 +156,6 @@ struct PetsController {
     }
 
     // MARK: - Helpers
-
-    private func existing(_ context: AppRequestContext) async throws -> Pet {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let pet = try await pets.pet(id: id) else { throw PageError.notFound }
-        return pet
-    }
 
     private func formatting(_ context: AppRequestContext) -> PetFormatting {
         PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
@@ -237,6 +231,15 @@ struct PetsController {
         let options: [OptionView]
         let allergic: Bool
         let form: [String: String]?
+    }
+}
+
+extension PetRepository {
+    /// The pet named by the route's `:id`, or a 404.
+    func pet(in context: AppRequestContext) async throws -> Pet {
+        let id = try context.parameters.require("id", as: Int64.self)
+        guard let pet = try await pet(id: id) else { throw PageError.notFound }
+        return pet
     }
 }
 

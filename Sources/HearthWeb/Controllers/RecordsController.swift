@@ -22,7 +22,7 @@ struct RecordsController {
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existingPet(context)
+        let pet = try await pets.pet(in: context)
         guard let kind = request.uri.queryParameters.get("kind").flatMap(EntryKind.init(rawValue:)) else { throw PageError.notFound }
         let now = Date()
         var input = ["date": LocalDate(now, in: context.timeZone).description, "time": LocalTime.clock(now, in: context.timeZone)]
@@ -39,7 +39,7 @@ struct RecordsController {
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        let pet = try await existingPet(context)
+        let pet = try await pets.pet(in: context)
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
@@ -103,12 +103,6 @@ struct RecordsController {
     }
 
     // MARK: - Helpers
-
-    private func existingPet(_ context: AppRequestContext) async throws -> Pet {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let pet = try await pets.pet(id: id) else { throw PageError.notFound }
-        return pet
-    }
 
     private func existingEntry(_ context: AppRequestContext) async throws -> (StoredEntry, Pet) {
         let id = try context.parameters.require("id", as: Int64.self)

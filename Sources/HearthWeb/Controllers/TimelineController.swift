@@ -16,8 +16,7 @@ struct TimelineController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let pet = try await pets.pet(id: id) else { throw PageError.notFound }
+        let pet = try await pets.pet(in: context)
         let query = request.uri.queryParameters
         let kind = query.get("kind").flatMap(EntryKind.init(rawValue:))
         // A date that does not exist is ignored rather than refused: this is a filter, not a form.
