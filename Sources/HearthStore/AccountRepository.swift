@@ -10,7 +10,7 @@ public struct AccountRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     public func create(_ member: NewMember, passwordHash: String, now: Date = Date()) async throws -> Account {
-        try await database.pool.write { db in try Self.insert(member, passwordHash: passwordHash, now: now, db) }
+        try await database.write { db in try Self.insert(member, passwordHash: passwordHash, now: now, db) }
     }
 
     static func insert(_ member: NewMember, passwordHash: String, now: Date, _ db: Database) throws -> Account {
@@ -29,19 +29,19 @@ public struct AccountRepository: Sendable {
     }
 
     public func account(id: Int64) async throws -> Account? {
-        try await database.pool.read { db in try Account.fetchOne(db, key: id) }
+        try database.read { db in try Account.fetchOne(db, key: id) }
     }
 
     public func account(username: String) async throws -> Account? {
         let username = Credentials.normalizedUsername(username)
-        return try await database.pool.read { db in
+        return try database.read { db in
             try Account.filter(Column("username") == username).fetchOne(db)
         }
     }
 
     /// Everyone, owners first, then by name.
     public func all() async throws -> [Account] {
-        try await database.pool.read { db in
+        try database.read { db in
             try Account.fetchAll(db, sql: """
                 SELECT * FROM account
                 ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'adult' THEN 1 ELSE 2 END, display_name COLLATE NOCASE
@@ -50,7 +50,7 @@ public struct AccountRepository: Sendable {
     }
 
     public func setRole(_ role: Role, accountID: Int64, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             var account = try Self.existing(accountID, db)
             account.role = role
             account.updatedAt = now
@@ -62,7 +62,7 @@ public struct AccountRepository: Sendable {
     /// Sets a new password and signs the account out everywhere, except `keepingSession`
     /// (the member who changed their own password stays signed in where they did it).
     public func setPasswordHash(_ hash: String, accountID: Int64, keepingSession sessionToken: String? = nil, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             var account = try Self.existing(accountID, db)
             account.passwordHash = hash
             account.updatedAt = now
@@ -72,7 +72,7 @@ public struct AccountRepository: Sendable {
     }
 
     public func setDisabled(_ disabled: Bool, accountID: Int64, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             var account = try Self.existing(accountID, db)
             account.disabledAt = disabled ? (account.disabledAt ?? now) : nil
             account.updatedAt = now
@@ -83,7 +83,7 @@ public struct AccountRepository: Sendable {
     }
 
     public func setPreferences(displayName: String, language: Language?, accountID: Int64, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             var account = try Self.existing(accountID, db)
             account.displayName = displayName
             account.language = language

@@ -5,7 +5,7 @@ import Synchronization
 /// The household's database: one SQLite file in WAL mode under the data folder,
 /// opened once per process. Repositories are thin views over it.
 public final class AppDatabase: Sendable {
-    public let pool: DatabasePool
+    private let pool: DatabasePool
     private let closed = Mutex(false)
 
     /// Opens (or creates) `<dataDirectory>/hearth.sqlite` and brings its schema up to date.
@@ -38,9 +38,22 @@ public final class AppDatabase: Sendable {
         try Migrations.migrator.migrate(pool)
     }
 
+    /// Reads on the calling thread. A page's reads take well under a millisecond from WAL
+    /// snapshots, less than handing them to another thread and back costs; and because no
+    /// read ever waits across a suspension, the reader connections are never all held by
+    /// tasks that cannot resume (the deadlock that mixing blocking and async reads invites).
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try pool.read(value)
+    }
+
+    /// Writes queue for SQLite's single writer without blocking the caller's thread.
+    public func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await pool.write(updates)
+    }
+
     /// Answers whether the database is reachable and readable (for `/healthz`).
     public func check() async throws {
-        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 
     /// Checkpoints the WAL and closes the file: the last thing a stopping server does.

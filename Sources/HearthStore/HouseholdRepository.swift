@@ -10,7 +10,7 @@ public struct HouseholdRepository: Sendable {
 
     /// nil until setup has happened.
     public func settings() async throws -> HouseholdSettings? {
-        try await database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM household WHERE id = 1").map(Self.settings(from:))
         }
     }
@@ -18,7 +18,7 @@ public struct HouseholdRepository: Sendable {
     /// Creates the household and its first owner in one transaction. Two setups racing
     /// each other: the second finds the household row and fails with `alreadySetUp`.
     public func setUp(_ settings: HouseholdSettings, owner: NewMember, passwordHash: String, now: Date = Date()) async throws -> Account {
-        try await database.pool.write { db in
+        try await database.write { db in
             if try Row.fetchOne(db, sql: "SELECT id FROM household WHERE id = 1") != nil {
                 throw StoreError.alreadySetUp
             }
@@ -35,7 +35,7 @@ public struct HouseholdRepository: Sendable {
     }
 
     public func update(_ settings: HouseholdSettings, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: """
                     UPDATE household SET name = ?, time_zone = ?, language = ?, weight_unit = ?, volume_unit = ?, updated_at = ?

@@ -28,7 +28,7 @@ public struct SessionRepository: Sendable {
     public func create(accountID: Int64, lifetime: TimeInterval, replacing oldToken: String? = nil, now: Date = Date()) async throws -> (token: String, csrfToken: String) {
         let token = Self.newToken()
         let csrfToken = Self.newToken()
-        try await database.pool.write { db in
+        try await database.write { db in
             // Renewing the id at sign-in: whatever session the browser had before is gone.
             if let oldToken {
                 try db.execute(sql: "DELETE FROM session WHERE id_digest = ?", arguments: [SHA256.hex(oldToken.utf8)])
@@ -45,7 +45,7 @@ public struct SessionRepository: Sendable {
 
     /// The live session for `token`, or nil when it is unknown, expired or its account disabled.
     public func find(token: String, now: Date = Date()) async throws -> SignedInSession? {
-        try await database.pool.read { db in
+        try database.read { db in
             // Every request asks this: statements are prepared once and cached.
             guard let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT account_id, csrf_token, expires_at, last_seen_at FROM session WHERE id_digest = ? AND expires_at > ?"),
@@ -60,7 +60,7 @@ public struct SessionRepository: Sendable {
 
     /// Slides the expiry forward for a session in use.
     public func touch(token: String, lifetime: TimeInterval, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE session SET last_seen_at = ?, expires_at = ? WHERE id_digest = ?",
                 arguments: [now, now.addingTimeInterval(lifetime), SHA256.hex(token.utf8)])
@@ -68,19 +68,19 @@ public struct SessionRepository: Sendable {
     }
 
     public func delete(token: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE id_digest = ?", arguments: [SHA256.hex(token.utf8)])
         }
     }
 
     public func count(accountID: Int64) async throws -> Int {
-        try await database.pool.read { db in
+        try database.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0
         }
     }
 
     public func purgeExpired(now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now])
         }
     }

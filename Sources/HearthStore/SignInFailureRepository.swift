@@ -9,7 +9,7 @@ public struct SignInFailureRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     public func record(username: String, address: String, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "INSERT INTO sign_in_failure (username, address, failed_at) VALUES (?, ?, ?)",
                 arguments: [Credentials.normalizedUsername(username), address, now])
@@ -21,7 +21,7 @@ public struct SignInFailureRepository: Sendable {
     /// When sign-in opens again for this username or address, or nil when it is open.
     public func lockedUntil(username: String, address: String, now: Date = Date()) async throws -> Date? {
         let since = SignInPolicy.relevantSince(now)
-        let (byUsername, byAddress) = try await database.pool.read { db in
+        let (byUsername, byAddress) = try database.read { db in
             (
                 try Date.fetchAll(db, sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?",
                                   arguments: [Credentials.normalizedUsername(username), since]),
@@ -35,7 +35,7 @@ public struct SignInFailureRepository: Sendable {
 
     /// A correct password clears the count for that username (not for the address).
     public func clear(username: String) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM sign_in_failure WHERE username = ?", arguments: [Credentials.normalizedUsername(username)])
         }
     }

@@ -10,6 +10,14 @@ import ServiceLifecycle
 public struct Hearth: Sendable {
     public let database: AppDatabase
     public let application: Application<RouterResponder<AppRequestContext>>
+
+    /// Serves until SIGTERM or SIGINT. Each request is handled on its connection's event
+    /// loop (see `EventLoopTaskExecutor`); connection tasks inherit the preference.
+    public func run() async throws {
+        try await withTaskExecutorPreference(EventLoopTaskExecutor(group: application.eventLoopGroup)) {
+            try await application.runService()
+        }
+    }
 }
 
 /// Builds the server for `configuration`. Opening the database migrates it.

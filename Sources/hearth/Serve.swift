@@ -31,6 +31,6 @@ struct Serve: AsyncParsableCommand {
         let configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
         let hearth = try await buildApplication(configuration)
         // Runs until SIGTERM or SIGINT, then finishes requests in flight and closes the database.
-        try await hearth.application.runService()
+        try await hearth.run()
     }
 }

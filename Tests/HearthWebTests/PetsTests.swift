@@ -17,7 +17,7 @@ struct PetsTests {
         let temporaryFiles: [String]
 
         init(_ hearth: Hearth, _ directory: String) async throws {
-            let counts = try await hearth.database.pool.read { db in
+            let counts = try hearth.database.read { db in
                 [try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM subject")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")!,
                  try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo")!]
             }

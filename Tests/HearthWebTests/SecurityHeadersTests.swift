@@ -38,7 +38,7 @@ struct SecurityHeadersTests {
             let owner = Browser(client)
             try await owner.setUpHousehold()
             // Something breaks underneath: the session table is gone.
-            try await hearth.database.pool.write { db in try db.execute(sql: "DROP TABLE session") }
+            try await hearth.database.write { db in try db.execute(sql: "DROP TABLE session") }
             let response = try await owner.get("/")
             #expect(response.status == .internalServerError)
             #expect(response.text.contains("Hearth ran into a problem"))

@@ -31,7 +31,7 @@ struct SessionPersistenceTests {
         let token = try await withHousehold(dataDirectory: directory) { _, owner in owner.cookies[HearthCookies.session] }
         let database = try AppDatabase.open(dataDirectory: directory)
         defer { try? database.close() }
-        let stored = try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT id_digest FROM session") }
+        let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT id_digest FROM session") }
         #expect(!stored.isEmpty)
         #expect(!stored.contains(try #require(token)))
     }

@@ -48,7 +48,7 @@ public struct EntryRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     public func create(subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
-        try await database.pool.write { db in
+        try await database.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.notFound }
             try db.execute(
                 sql: """
@@ -65,7 +65,7 @@ public struct EntryRepository: Sendable {
 
     /// Writes many records in one transaction: imports and the demo household.
     public func createMany(subjectID: Int64, _ records: [(RecordInput, [PhotoRecord])], createdBy: Int64?, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             let insert = try db.makeStatement(sql: """
                 INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -82,7 +82,7 @@ public struct EntryRepository: Sendable {
     /// Saves an edit. Photos in `keeping` stay (in that order), `adding` follow; returns
     /// the digests no longer attached, for the caller to clean up.
     public func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date = Date()) async throws -> [String] {
-        try await database.pool.write { db in
+        try await database.write { db in
             guard let kind = try String.fetchOne(db, sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL", arguments: [id]) else {
                 throw StoreError.notFound
             }
@@ -105,14 +105,14 @@ public struct EntryRepository: Sendable {
 
     /// Deleting is soft: the record disappears from every page but can be restored.
     public func delete(id: Int64, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE entry SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [now, now, id])
             if db.changesCount == 0 { throw StoreError.notFound }
         }
     }
 
     public func restore(id: Int64, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(sql: "UPDATE entry SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL", arguments: [now, id])
             if db.changesCount == 0 { throw StoreError.notFound }
         }
@@ -120,7 +120,7 @@ public struct EntryRepository: Sendable {
 
     /// One record, deleted or not.
     public func entry(id: Int64) async throws -> StoredEntry? {
-        try await database.pool.read { db in
+        try database.read { db in
             try Self.fetch(db, where: "e.id = ?", arguments: [id], limit: 1).first
         }
     }
@@ -152,7 +152,7 @@ public struct EntryRepository: Sendable {
         }
         let condition = conditions.joined(separator: " AND ")
         let bound = arguments
-        return try await database.pool.read { db in
+        return try database.read { db in
             try Self.fetch(db, where: condition, arguments: bound, limit: limit)
         }
     }
@@ -160,7 +160,7 @@ public struct EntryRepository: Sendable {
     /// What a pet's page shows of its records, read in one go: the latest two weights,
     /// one local day's records (earliest first) and the newest photos.
     public func overview(subjectID: Int64, day: LocalDate, photos: Int = 8) async throws -> (weights: [StoredEntry], day: [StoredEntry], photos: [String]) {
-        try await database.pool.read { db in
+        try database.read { db in
             let weights = try Self.fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 2)
             let today = try Self.fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
             let recent = try String.fetchAll(db.cachedStatement(sql: """

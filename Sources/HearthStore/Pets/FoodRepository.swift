@@ -17,7 +17,7 @@ public struct FoodRepository: Sendable {
 
     /// Every food with this pet's preference: loved first, allergies last, then by name.
     public func foods(for subjectID: Int64) async throws -> [(food: Food, preference: FoodPreference?)] {
-        try await database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference
                 FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?
@@ -37,7 +37,7 @@ public struct FoodRepository: Sendable {
 
     /// nil clears the preference (back to neutral).
     public func setPreference(_ preference: FoodPreference?, subjectID: Int64, foodID: Int64) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             if let preference {
                 try db.execute(
                     sql: "INSERT INTO food_preference (subject_id, food_id, preference) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET preference = excluded.preference",
@@ -49,7 +49,7 @@ public struct FoodRepository: Sendable {
     }
 
     public func create(name: String, kind: FoodKind, kcalPer100g: Double?, now: Date = Date()) async throws -> Int64 {
-        try await database.pool.write { db in try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, now: now, db) }
+        try await database.write { db in try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, now: now, db) }
     }
 
     /// A food typed inline that already exists (in any letter case) is the existing one.

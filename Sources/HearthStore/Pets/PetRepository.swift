@@ -18,7 +18,7 @@ public struct PetRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     public func create(_ profile: PetProfile, photo: PhotoRecord?, now: Date = Date()) async throws -> Pet {
-        try await database.pool.write { db in
+        try await database.write { db in
             try photo?.insertIfMissing(db, now: now)
             try db.execute(
                 sql: """
@@ -35,7 +35,7 @@ public struct PetRepository: Sendable {
     /// Saves the profile; a new photo replaces the old one. Returns the replaced photo's
     /// digest, for the caller to delete its files if nothing else uses them.
     public func update(id: Int64, _ profile: PetProfile, newPhoto: PhotoRecord?, now: Date = Date()) async throws -> String? {
-        try await database.pool.write { db in
+        try await database.write { db in
             guard let old = try String?.fetchOne(db, sql: "SELECT photo_sha FROM subject WHERE id = ? AND kind = 'pet'", arguments: [id]) as String?? else {
                 throw StoreError.notFound
             }
@@ -52,7 +52,7 @@ public struct PetRepository: Sendable {
     }
 
     public func setArchived(_ archived: Bool, id: Int64, now: Date = Date()) async throws {
-        try await database.pool.write { db in
+        try await database.write { db in
             try db.execute(
                 sql: "UPDATE subject SET archived_at = ?, updated_at = ? WHERE id = ? AND kind = 'pet'",
                 arguments: [archived ? now : nil, now, id])
@@ -61,14 +61,14 @@ public struct PetRepository: Sendable {
     }
 
     public func pet(id: Int64) async throws -> Pet? {
-        try await database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE s.id = ?"), arguments: [id]).map(Self.pet(from:))
         }
     }
 
     /// Active pets by name; archived ones only when asked for.
     public func pets(archived: Bool = false) async throws -> [Pet] {
-        try await database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL ORDER BY s.name COLLATE NOCASE")
                 .map(Self.pet(from:))
         }

@@ -41,7 +41,7 @@ public struct PhotoRepository: Sendable {
     /// and returns their digests so their files can go too.
     public func removeUnreferenced(_ candidates: [String]) async throws -> [String] {
         guard !candidates.isEmpty else { return [] }
-        return try await database.pool.write { db in
+        return try await database.write { db in
             var removed: [String] = []
             for sha in Set(candidates) where try !Self.isReferenced(sha, db) {
                 try db.execute(sql: "DELETE FROM photo WHERE sha256 = ?", arguments: [sha])
@@ -52,12 +52,12 @@ public struct PhotoRepository: Sendable {
     }
 
     public func allDigests() async throws -> [String] {
-        try await database.pool.read { db in try String.fetchAll(db, sql: "SELECT sha256 FROM photo ORDER BY sha256") }
+        try database.read { db in try String.fetchAll(db, sql: "SELECT sha256 FROM photo ORDER BY sha256") }
     }
 
     /// Digests in `photo` that nothing refers to (left by an interrupted save).
     public func unreferenced() async throws -> [String] {
-        try await database.pool.read { db in
+        try database.read { db in
             try String.fetchAll(db, sql: """
                 SELECT sha256 FROM photo
                 WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
