@@ -3,29 +3,31 @@ import HearthCore
 
 /// The user-facing strings: one JSON file per language under `Templates/i18n/`, nested by
 /// area, the same keys in each. Neither templates nor Swift hold user-facing text.
-/// Swift looks strings up by dotted key (`login.failed`); templates walk the tree (`{{t.login.failed}}`).
-public struct Localization: @unchecked Sendable {
-    // Loaded once and never mutated, so sharing the untyped tree across tasks is safe.
-    private let trees: [Language: [String: Any]]
+/// Swift looks strings up by dotted key (`login.failed`); templates name them `{{t.login.failed}}`,
+/// filled in once when the templates are loaded (see `resolve`).
+public struct Localization: Sendable {
     let flat: [Language: [String: String]]
 
     public init(directory: String) throws {
-        var trees: [Language: [String: Any]] = [:]
         var flat: [Language: [String: String]] = [:]
         for language in Language.allCases {
             let url = URL(fileURLWithPath: directory).appendingPathComponent("\(language.rawValue).json")
             guard let tree = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
                 throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
             }
-            trees[language] = tree
             flat[language] = Self.flatten(tree)
         }
-        self.trees = trees
         self.flat = flat
     }
 
-    /// All strings of one language as a tree, for templates.
-    func table(_ language: Language) -> [String: Any] { trees[language] ?? [:] }
+    /// A template's source with every `{{t.key}}` replaced by that string, HTML-escaped, so
+    /// pages look nothing up per request. A `{` in a string is written as `&#123;` so the
+    /// text can never become a Mustache tag.
+    func resolve(_ template: String, _ language: Language) -> String {
+        template.replacing(/\{\{t\.([a-z0-9_.]+)\}\}/) { match in
+            FastHTMLEscaping.escape(text(String(match.output.1), language)).replacingOccurrences(of: "{", with: "&#123;")
+        }
+    }
 
     /// One string; falls back to English, then to the key itself so a gap is visible, not blank.
     func text(_ key: String, _ language: Language) -> String {
@@ -34,9 +36,20 @@ public struct Localization: @unchecked Sendable {
 
     /// A string with `{name}` placeholders filled in.
     func text(_ key: String, _ language: Language, _ values: [String: String]) -> String {
-        values.reduce(text(key, language)) { result, pair in
-            result.replacingOccurrences(of: "{\(pair.key)}", with: pair.value)
+        let template = text(key, language)
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        // One pass over the string; runs for several strings of every record on a page.
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
         }
+        result += rest
+        return result
     }
 
     private static func flatten(_ tree: [String: Any], prefix: String = "") -> [String: String] {

@@ -87,6 +87,10 @@ struct LocalDateTests {
         #expect(LocalDate("2023-02-28")!.adding(days: 1) == LocalDate("2023-03-01"))
         #expect(LocalDate("2024-02-29")!.minus(years: 1) == LocalDate("2023-02-28"))
         #expect(LocalDate("2023-02-29") == nil)
+        #expect(LocalDate(" 2024-03-01\t") == LocalDate(year: 2024, month: 3, day: 1))
+        for text in ["2024-3-01", "+024-03-01", "2024/03/01", "2024-03-01x", "２０２４-03-01", "", "yesterday"] {
+            #expect(LocalDate(text) == nil, "\(text)")
+        }
     }
 
     @Test("the local day and clock follow the zone's offset at that instant")

@@ -52,6 +52,25 @@ struct LanguageTests {
         #expect(korean.values.allSatisfy { !$0.isEmpty })
     }
 
+    @Test("placeholders are filled by name; an unknown one stays visible")
+    func placeholders() throws {
+        let strings = try Localization(directory: packageRoot + "/Templates/i18n")
+        #expect(strings.text("age.years_months", .en, ["years": "3", "months": "2"]) == "3 y 2 m")
+        #expect(strings.text("age.years_months", .ko, ["months": "2", "years": "3"]) == "3년 2개월")
+        #expect(strings.text("age.years_months", .en, ["years": "{months}", "months": "2"]) == "{months} y 2 m")
+        #expect(strings.text("age.years_months", .en, ["years": "3"]) == "3 y {months} m")
+    }
+
+    @Test("templates get their strings written in once per language, escaped, never as tags")
+    func resolvedTemplates() throws {
+        let strings = try Localization(directory: packageRoot + "/Templates/i18n")
+        let korean = strings.text("nav.sign_out", .ko)
+        #expect(korean != strings.text("nav.sign_out", .en))
+        #expect(strings.resolve("<b>{{t.nav.sign_out}}</b>{{page.name}}", .ko) == "<b>\(korean)</b>{{page.name}}")
+        // A missing key shows itself rather than nothing; its braces cannot start a tag.
+        #expect(strings.resolve("{{t.no.such_key}}", .en) == "no.such_key")
+    }
+
     @Test("every string key the templates use exists")
     func templateKeysExist() throws {
         let strings = try Localization(directory: packageRoot + "/Templates/i18n")
@@ -60,7 +79,7 @@ struct LanguageTests {
         let files = FileManager.default.enumerator(atPath: directory)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") }
         for file in files {
             let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-            for match in source.matches(of: /\{\{t\.([a-z_.]+)\}\}/) {
+            for match in source.matches(of: /\{\{t\.([a-z0-9_.]+)\}\}/) {
                 #expect(english[String(match.output.1)] != nil, "\(file): t.\(match.output.1)")
             }
         }

@@ -13,7 +13,7 @@ public struct StoredEntry: Sendable, Equatable, Identifiable {
     /// For meals: the food's name, resolved.
     public let foodName: String?
     /// Photo digests, in order.
-    public let photos: [String]
+    public internal(set) var photos: [String]
     public let authorName: String?
     public let deletedAt: Date?
 
@@ -226,7 +226,7 @@ public struct EntryRepository: Sendable {
 
     private static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
         // Cached statements: preparing this join costs more than running it.
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,
                    w.value AS w_value, w.unit AS w_unit,
                    m.food_id AS m_food, f.name AS m_food_name, m.amount AS m_amount, m.amount_unit AS m_unit, m.outcome AS m_outcome,
@@ -249,22 +249,25 @@ public struct EntryRepository: Sendable {
             ORDER BY e.occurred_at DESC, e.id DESC
             LIMIT \(limit)
             """), arguments: arguments)
-        guard !rows.isEmpty else { return [] }
-        let ids = rows.map { $0[C.id] as Int64 }
+        // Decoded straight from SQLite's row, not from a copy of it.
+        var entries: [StoredEntry] = []
+        while let row = try cursor.next() {
+            guard let details = details(from: row) else { continue }
+            entries.append(StoredEntry(
+                id: row[C.id], subjectID: row[C.subjectID], occurredAt: row[C.occurredAt],
+                localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
+                note: row[C.note], details: details, foodName: row[C.foodName], photos: [],
+                authorName: row[C.author], deletedAt: row[C.deletedAt]))
+        }
+        guard !entries.isEmpty else { return [] }
+        let ids = entries.map(\.id)
         var photos: [Int64: [String]] = [:]
-        let photoRows = try Row.fetchAll(
+        let photoRows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),
             arguments: StatementArguments(ids))
-        for row in photoRows { photos[row["entry_id"], default: []].append(row["photo_sha"]) }
-        return rows.compactMap { row in
-            guard let details = details(from: row) else { return nil }
-            let id: Int64 = row[C.id]
-            return StoredEntry(
-                id: id, subjectID: row[C.subjectID], occurredAt: row[C.occurredAt],
-                localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-                note: row[C.note], details: details, foodName: row[C.foodName], photos: photos[id] ?? [],
-                authorName: row[C.author], deletedAt: row[C.deletedAt])
-        }
+        while let row = try photoRows.next() { photos[row[0], default: []].append(row[1]) }
+        for index in entries.indices { entries[index].photos = photos[entries[index].id] ?? [] }
+        return entries
     }
 
     private static func details(from row: Row) -> RecordDetails? {

@@ -5,13 +5,38 @@ import Mustache
 
 /// Turns a page's view model into a full HTML response inside the shared layout.
 struct Renderer: Sendable {
-    let library: MustacheLibrary
+    /// The templates once per language, their `{{t.…}}` strings already written in.
+    let libraries: [Language: MustacheLibrary]
     let strings: Localization
 
     init(templatesDirectory: String) async throws {
         FastHTMLEscaping.register()
-        self.library = try await MustacheLibrary(directory: templatesDirectory)
-        self.strings = try Localization(directory: (templatesDirectory as NSString).appendingPathComponent("i18n"))
+        let strings = try Localization(directory: (templatesDirectory as NSString).appendingPathComponent("i18n"))
+        let sources = try Self.templateSources(in: templatesDirectory)
+        var libraries: [Language: MustacheLibrary] = [:]
+        for language in Language.allCases {
+            var library = MustacheLibrary()
+            for (name, source) in sources {
+                do {
+                    try library.register(strings.resolve(source, language), named: name)
+                } catch {
+                    throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: "\(name).mustache", NSUnderlyingErrorKey: error])
+                }
+            }
+            libraries[language] = library
+        }
+        self.libraries = libraries
+        self.strings = strings
+    }
+
+    /// `pets/show` → the text of `Templates/pets/show.mustache`, for every template under the folder.
+    private static func templateSources(in directory: String) throws -> [String: String] {
+        var sources: [String: String] = [:]
+        guard let paths = FileManager.default.enumerator(atPath: directory) else { return [:] }
+        for case let path as String in paths where path.hasSuffix(".mustache") {
+            sources[String(path.dropLast(".mustache".count))] = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+        }
+        return sources
     }
 
     /// Renders `Templates/<template>.mustache`, whose content fills the layout.
@@ -25,8 +50,8 @@ struct Renderer: Sendable {
         let language = context.language
         let layout = LayoutView(
             request: request, context: context, title: titleText ?? strings.text(titleKey, language), strings: strings)
-        let model: [String: Any] = ["layout": layout, "t": strings.table(language), "page": page]
-        let html = library.render(model, withTemplate: template) ?? ""
+        let model: [String: Any] = ["layout": layout, "page": page]
+        let html = libraries[language]?.render(model, withTemplate: template) ?? ""
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
