@@ -132,7 +132,7 @@ struct PetsController {
         let preferences = try await foods.foods(for: pet.id).map { item in
             FoodPreferenceView(
                 id: item.food.id, name: item.food.name, label: item.preference.map { format.t("preference.\($0.rawValue)") },
-                options: FoodPreference.allCases.map { OptionView(value: $0.rawValue, label: format.t("preference.\($0.rawValue)"), selected: item.preference == $0) },
+                options: OptionView.html(FoodPreference.allCases.map { OptionView(value: $0.rawValue, label: format.t("preference.\($0.rawValue)"), selected: item.preference == $0) }),
                 allergic: item.preference == .allergic,
                 // Everything the row's form needs, on the row: looked up at once, not up the page.
                 form: mayChange ? [
@@ -228,7 +228,8 @@ struct PetsController {
         let id: Int64
         let name: String
         let label: String?
-        let options: [OptionView]
+        /// `<option>` HTML: see `OptionView.html`.
+        let options: String
         let allergic: Bool
         let form: [String: String]?
     }
