@@ -63,7 +63,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    /// `2026-11-22`. Built by hand: `String(format:)` went through Foundation for every record.
+    public var description: String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 

@@ -88,6 +88,8 @@ struct LocalDateTests {
         #expect(LocalDate("2024-02-29")!.minus(years: 1) == LocalDate("2023-02-28"))
         #expect(LocalDate("2023-02-29") == nil)
         #expect(LocalDate(" 2024-03-01\t") == LocalDate(year: 2024, month: 3, day: 1))
+        #expect(LocalDate(year: 987, month: 3, day: 1)!.description == "0987-03-01")
+        #expect(LocalDate(year: 2026, month: 11, day: 22)!.description == "2026-11-22")
         for text in ["2024-3-01", "+024-03-01", "2024/03/01", "2024-03-01x", "２０２４-03-01", "", "yesterday"] {
             #expect(LocalDate(text) == nil, "\(text)")
         }

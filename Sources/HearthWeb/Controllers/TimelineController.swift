@@ -52,8 +52,8 @@ struct TimelineController {
         }
         var view: [String: Any] = [
             "petID": pet.id, "petName": pet.profile.name, "days": days, "empty": days.isEmpty,
-            "kinds": [OptionView(value: "", label: format.t("timeline.all_kinds"), selected: kind == nil)]
-                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("kind.\($0.rawValue)"), selected: kind == $0) },
+            "kinds": OptionView.html([OptionView(value: "", label: format.t("timeline.all_kinds"), selected: kind == nil)]
+                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("kind.\($0.rawValue)"), selected: kind == $0) }),
             "from": from?.description ?? "", "to": to?.description ?? "",
             "isFirstPage": before == nil,
             "newest": link([:]),

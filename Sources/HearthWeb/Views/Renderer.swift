@@ -66,17 +66,13 @@ struct LayoutView {
     let householdName: String?
     let csrf: String
     let member: MemberView?
-    let navigation: [NavigationItem]
+    /// The `<li>` items of the main navigation, as HTML: built here, like `EntryListHTML`,
+    /// because it is on every page and Mustache's lookups cost more than the markup.
+    let navigation: String
 
     struct MemberView {
         let displayName: String
         let roleLabel: String
-    }
-
-    struct NavigationItem {
-        let href: String
-        let label: String
-        let current: Bool
     }
 
     init(request: Request, context: AppRequestContext, title: String, strings: Localization) {
@@ -102,7 +98,8 @@ struct LayoutView {
         let path = request.uri.path
         self.navigation = items.map { href, key in
             let current = href == "/" ? path == "/" : path.hasPrefix(href)
-            return NavigationItem(href: href, label: strings.text(key, language), current: current)
-        }
+            let label = FastHTMLEscaping.escape(strings.text(key, language))
+            return #"<li><a href="\#(href)"\#(current ? #" aria-current="page""# : "")>\#(label)</a></li>"#
+        }.joined(separator: "\n")
     }
 }

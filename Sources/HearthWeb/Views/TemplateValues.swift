@@ -50,17 +50,6 @@ extension LayoutView.MemberView: MustacheParent {
     }
 }
 
-extension LayoutView.NavigationItem: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "href": href
-        case "label": label
-        case "current": current
-        default: nil
-        }
-    }
-}
-
 extension AccountsController.MemberRow: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
