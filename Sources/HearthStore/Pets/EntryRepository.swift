@@ -260,7 +260,7 @@ public struct EntryRepository: Sendable {
                 authorName: row[C.author], deletedAt: row[C.deletedAt]))
         }
         guard !entries.isEmpty else { return [] }
-        let ids = entries.map(\.id)
+        let ids = entries.map { $0.id }
         var photos: [Int64: [String]] = [:]
         let photoRows = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),

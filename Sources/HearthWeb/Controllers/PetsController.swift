@@ -129,22 +129,13 @@ struct PetsController {
         let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true, csrf: context.csrfToken) }
         let photos = overview.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
-        let preferences = try await foods.foods(for: pet.id).map { item in
-            FoodPreferenceView(
-                id: item.food.id, name: item.food.name, label: item.preference.map { format.t("preference.\($0.rawValue)") },
-                options: OptionView.html(FoodPreference.allCases.map { OptionView(value: $0.rawValue, label: format.t("preference.\($0.rawValue)"), selected: item.preference == $0) }),
-                allergic: item.preference == .allergic,
-                // Everything the row's form needs, on the row: looked up at once, not up the page.
-                form: mayChange ? [
-                    "action": "/pets/\(pet.id)/foods/\(item.food.id)/preference", "csrf": context.csrfToken, "field": String(item.food.id),
-                    "preference": format.t("pet.preference"), "save": format.t("form.save"),
-                ] : nil)
-        }
+        let preferences = try await foods.foods(for: pet.id)
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
             "today": EntryListHTML.render(today), "hasToday": !today.isEmpty,
             "photos": photos, "hasPhotos": !photos.isEmpty,
-            "foods": preferences, "hasFoods": !preferences.isEmpty,
+            "foods": FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
+            "hasFoods": !preferences.isEmpty,
             "canRecord": mayChange,
             "mayArchive": context.role?.canRecord == true,
             "quickAdd": ["weight", "meal", "toilet"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
@@ -222,16 +213,6 @@ struct PetsController {
         let species: String
         let age: String?
         let photo: String?
-    }
-
-    struct FoodPreferenceView {
-        let id: Int64
-        let name: String
-        let label: String?
-        /// `<option>` HTML: see `OptionView.html`.
-        let options: String
-        let allergic: Bool
-        let form: [String: String]?
     }
 }
 

@@ -77,17 +77,3 @@ extension PetsController.PetCard: MustacheParent {
         }
     }
 }
-
-extension PetsController.FoodPreferenceView: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "name": self.name
-        case "label": label ?? false
-        case "options": options
-        case "allergic": allergic
-        case "form": form ?? false
-        default: nil
-        }
-    }
-}
