@@ -275,6 +275,13 @@ struct PetsTests {
             let zucchiniAt = try #require(form.text.range(of: "Zucchini — Loves")).lowerBound
             let appleAt = try #require(form.text.range(of: ">Apple<")).lowerBound
             #expect(zucchiniAt < appleAt)
+            // The pet's page shows the preference and offers it, selected, to change.
+            let page = try await owner.get("/pets/\(nabi)").text
+            #expect(page.contains(#"<span class="food-name">Zucchini <span class="tag">Loves</span></span>"#))
+            #expect(page.contains(#"action="/pets/\#(nabi)/foods/\#(zucchini)/preference""#))
+            #expect(page.contains(#"<option value="loves" selected>Loves</option>"#))
+            #expect(try await owner.post("/pets/\(nabi)/foods/\(zucchini)/preference", ["preference": "allergic"]).status == .seeOther)
+            #expect(try await owner.get("/pets/\(nabi)").text.contains(#"<li class="allergic"><span class="food-name">Zucchini"#))
         }
     }
 
