@@ -21,19 +21,19 @@ public struct FoodRepository: Sendable {
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference
                 FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?
+                ORDER BY \(Self.pickingOrder), f.name COLLATE NOCASE, f.id
                 """), arguments: [subjectID])
                 .map { row in
                     (Food(id: row["id"], name: row["name"], kind: FoodKind(rawValue: row["kind"]) ?? .food, kcalPer100g: row["kcal_per_100g"]),
                      (row["preference"] as String?).flatMap(FoodPreference.init(rawValue:)))
                 }
-                .sorted { a, b in
-                    let orderA = a.1?.pickingOrder ?? FoodPreference.neutral.pickingOrder
-                    let orderB = b.1?.pickingOrder ?? FoodPreference.neutral.pickingOrder
-                    if orderA != orderB { return orderA < orderB }
-                    return a.0.name.localizedCaseInsensitiveCompare(b.0.name) == .orderedAscending
-                }
         }
     }
+
+    /// `FoodPreference.pickingOrder` as SQL, so SQLite sorts (no preference counts as neutral).
+    private static let pickingOrder = "CASE p.preference "
+        + FoodPreference.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.pickingOrder) " }.joined()
+        + "ELSE \(FoodPreference.neutral.pickingOrder) END"
 
     /// nil clears the preference (back to neutral).
     public func setPreference(_ preference: FoodPreference?, subjectID: Int64, foodID: Int64) async throws {

@@ -138,8 +138,8 @@ struct PetsController {
             "hasFoods": !preferences.isEmpty,
             "canRecord": mayChange,
             "mayArchive": context.role?.canRecord == true,
-            "quickAdd": ["weight", "meal", "toilet"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
-            "moreAdd": ["diary", "walk", "symptom", "vomit"].map { ["href": "/pets/\(pet.id)/records/new?kind=\($0)", "label": format.t("kind.\($0)"), "kind": $0] },
+            // The add buttons are spelled out in the template; each link ends with its kind.
+            "newRecord": "/pets/\(pet.id)/records/new?kind=",
         ]
         if let latestWeight { view["latestWeight"] = latestWeight }
         if request.uri.queryParameters.get("saved") != nil { view["notice"] = format.t("record.saved") }

@@ -101,22 +101,33 @@ struct PetFormatting {
     }
 }
 
-/// Date formatters are costly to make; one per language is kept and used under a lock.
+/// Date formatters are costly to make and to run; one per language is kept, and what it
+/// wrote is remembered: a day's heading never changes, and the same days come up on every page.
 enum DayHeadings {
-    private static let formatters: Mutex<[Language: DateFormatter]> = Mutex([:])
+    private struct Key: Hashable {
+        let language: Language
+        let day: Int
+    }
+
+    private static let state: Mutex<(formatters: [Language: DateFormatter], written: [Key: String])> = Mutex(([:], [:]))
 
     static func text(_ date: LocalDate, _ language: Language) -> String {
-        let noon = Date(timeIntervalSince1970: Double(date.daysSince1970) * 86400 + 43200)
-        return formatters.withLock { formatters in
-            let formatter = formatters[language] ?? {
+        let key = Key(language: language, day: date.daysSince1970)
+        return state.withLock { state in
+            if let known = state.written[key] { return known }
+            let formatter = state.formatters[language] ?? {
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
                 formatter.timeZone = TimeZone(identifier: "UTC")
                 formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
-                formatters[language] = formatter
+                state.formatters[language] = formatter
                 return formatter
             }()
-            return formatter.string(from: noon)
+            let text = formatter.string(from: Date(timeIntervalSince1970: Double(date.daysSince1970) * 86400 + 43200))
+            // Bounded: ten years of days in both languages is about 7,000 short strings.
+            if state.written.count >= 20_000 { state.written.removeAll(keepingCapacity: true) }
+            state.written[key] = text
+            return text
         }
     }
 }
