@@ -85,18 +85,21 @@ extension TestResponse {
 let ownerPassword = "correct horse battery"
 
 /// Runs `test` against the application on `dataDirectory`, as it is (perhaps not set up yet).
+/// A data folder it made itself is removed afterwards; one passed in is the caller's.
 func withHearth<Value>(
-    dataDirectory: String = temporaryDataDirectory(),
+    dataDirectory: String? = nil,
     _ test: @Sendable (Hearth, any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
-    let hearth = try await makeHearth(dataDirectory: dataDirectory)
+    let directory = dataDirectory ?? temporaryDataDirectory()
+    defer { if dataDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
+    let hearth = try await makeHearth(dataDirectory: directory)
     defer { try? hearth.database.close() }
     return try await hearth.application.test(.router) { client in try await test(hearth, client) }
 }
 
 /// Runs `test` against a household that has been set up, with its owner signed in.
 func withHousehold<Value>(
-    dataDirectory: String = temporaryDataDirectory(),
+    dataDirectory: String? = nil,
     _ test: @Sendable (Hearth, Browser) async throws -> Value
 ) async throws -> Value {
     try await withHearth(dataDirectory: dataDirectory) { hearth, client in
