@@ -260,6 +260,22 @@ struct PetsTests {
         }
     }
 
+    @Test("a meal's amount reads right: one piece, two pieces, grams")
+    func mealAmounts() async throws {
+        try await withHousehold { _, owner in
+            let nabi = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(nabi)/records/new?kind=meal")
+            for (amount, unit) in [("1", "pieces"), ("2", "pieces"), ("40", "g")] {
+                let form = ["kind": "meal", "new_food_name": "Treat", "amount": amount, "amount_unit": unit, "outcome": "all", "date": "2026-11-20", "time": "08:0\(amount.count)"]
+                #expect(try await owner.postMultipart("/pets/\(nabi)/records", form).status == .seeOther)
+            }
+            let timeline = try await owner.get("/pets/\(nabi)/timeline").text
+            for shown in ["Treat · 1 piece · ", "Treat · 2 pieces · ", "Treat · 40 g · "] {
+                #expect(timeline.contains(shown), "\(shown)")
+            }
+        }
+    }
+
     @Test("a food preference set on the pet page sorts that food first")
     func preferences() async throws {
         try await withHousehold { hearth, owner in

@@ -75,7 +75,10 @@ struct PetFormatting {
             return (t("kind.weight"), weight(grams: value * entered.gramsPerUnit, unit: unit))
         case .meal(_, let amount, let amountUnit, let outcome):
             var parts = [entry.foodName ?? ""]
-            if let amount { parts.append("\(number(amount)) \(t("amount_unit.\(amountUnit.rawValue)"))") }
+            if let amount {
+                let unit = amountUnit == .pieces && amount == 1 ? "piece" : amountUnit.rawValue
+                parts.append("\(number(amount)) \(t("amount_unit.\(unit)"))")
+            }
             parts.append(t("outcome.\(outcome.rawValue)"))
             return (t("kind.meal"), parts.joined(separator: " · "))
         case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
