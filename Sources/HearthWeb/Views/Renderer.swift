@@ -50,13 +50,36 @@ struct Renderer: Sendable {
         let language = context.language
         let layout = LayoutView(
             request: request, context: context, title: titleText ?? strings.text(titleKey, language), strings: strings)
-        let model: [String: Any] = ["layout": layout, "page": page]
+        let model = PageModel(layout: layout, page: (page as? [String: Any]).map(PageValues.init) ?? page)
         let html = libraries[language]?.render(model, withTemplate: template) ?? ""
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(string: html)))
     }
+}
+
+/// What every template sees: `layout` and `page`. Every `{{page.…}}` and `{{layout.…}}`
+/// starts here, so it is a plain type: swift-mustache finds a name in it faster than in a
+/// `[String: Any]`, whose conformance it must check through the generic dictionary type.
+struct PageModel: MustacheParent {
+    let layout: LayoutView
+    let page: Any
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "layout": layout
+        case "page": page
+        default: nil
+        }
+    }
+}
+
+/// A page's own values, for the same reason.
+struct PageValues: MustacheParent {
+    let values: [String: Any]
+
+    func child(named name: String) -> Any? { values[name] }
 }
 
 /// What the layout shows around every page.
