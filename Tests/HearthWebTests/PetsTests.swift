@@ -164,6 +164,11 @@ struct PetsTests {
                                                   files: [("photos", "a.jpg", first), ("photos", "b.jpg", second)]).status == .seeOther)
             let entry = try #require(try await EntryRepository(hearth.database).timeline(subjectID: nabi).first)
             #expect(entry.photos == [SHA256.hex(first), SHA256.hex(second)])
+            // The pet's page shows them among its recent photos, each linking to its preview.
+            let petPage = try await owner.get("/pets/\(nabi)").text
+            for sha in entry.photos {
+                #expect(petPage.contains(#"<li><a href="/photos/\#(sha)-1600.jpg"><img src="/photos/\#(sha)-320.jpg""#))
+            }
 
             let form = try await owner.get("/records/\(entry.id)/edit")
             #expect(form.text.contains(#"value="Park""#))

@@ -127,13 +127,12 @@ struct PetsController {
             }
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true, csrf: context.csrfToken) }
-        let photos = overview.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
         let preferences = try await foods.foods(for: pet.id)
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
             "today": EntryListHTML.render(today), "hasToday": !today.isEmpty,
-            "photos": photos, "hasPhotos": !photos.isEmpty,
+            "photos": PhotoGridHTML.render(overview.photos), "hasPhotos": !overview.photos.isEmpty,
             "foods": FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
             "hasFoods": !preferences.isEmpty,
             "canRecord": mayChange,
