@@ -46,14 +46,17 @@ public struct SessionRepository: Sendable {
     /// The live session for `token`, or nil when it is unknown, expired or its account disabled.
     public func find(token: String, now: Date = Date()) async throws -> SignedInSession? {
         try database.read { db in
-            // Every request asks this: statements are prepared once and cached.
+            // Every request asks this: one statement, prepared once and cached.
             guard let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT account_id, csrf_token, expires_at, last_seen_at FROM session WHERE id_digest = ? AND expires_at > ?"),
+                db.cachedStatement(sql: """
+                    SELECT a.*, s.csrf_token, s.expires_at, s.last_seen_at
+                    FROM session s JOIN account a ON a.id = s.account_id
+                    WHERE s.id_digest = ? AND s.expires_at > ?
+                    """),
                 arguments: [SHA256.hex(token.utf8), now])
             else { return nil }
-            guard let account = try Account.fetchOne(db.cachedStatement(sql: "SELECT * FROM account WHERE id = ?"), arguments: [row["account_id"] as Int64]),
-                  !account.isDisabled
-            else { return nil }
+            let account = try Account(row: row)
+            guard !account.isDisabled else { return nil }
             return SignedInSession(account: account, csrfToken: row["csrf_token"], expiresAt: row["expires_at"], lastSeenAt: row["last_seen_at"])
         }
     }
