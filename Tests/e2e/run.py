@@ -82,7 +82,12 @@ class Server:
     def stop(self, sig=signal.SIGTERM):
         if self.process.poll() is None:
             self.process.send_signal(sig)
-            self.process.wait(timeout=20)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()  # a hung server must not outlive the run
+                self.process.wait()
+                raise
         self.log.close()
         return self.process.returncode
 
@@ -250,6 +255,68 @@ def graceful_shutdown(binary):
         server.cleanup()
 
 
+def members_at_once(binary):
+    """Many requests at once, reads and writes mixed, over real connections: every one is
+    answered (requests run on the event loops and read SQLite there; a read that waited on
+    a suspended task could deadlock them, and this would hang)."""
+    server = Server(binary)
+    try:
+        status, body, headers = server.request("GET", "/setup")
+        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
+        anonymous = [v for k, v in headers if k.lower() == "set-cookie"][0].split(";")[0]
+        form = urllib.parse.urlencode({
+            "_csrf": token, "household_name": "Home", "time_zone": "UTC", "language": "en",
+            "username": "mina", "password": PASSWORD, "password_confirm": PASSWORD})
+        status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+        assert status == 303, status
+        session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
+        cookie = anonymous + "; " + session
+        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', server.request("GET", "/pets/new", headers={"Cookie": cookie})[1]).group(1)
+        boundary = "hearthboundary"
+
+        def add_pet(name):
+            parts = [("_csrf", token), ("name", name), ("species", "cat")]
+            body = "".join(f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n' for key, value in parts) + f"--{boundary}--\r\n"
+            return server.request("POST", "/pets", body, {"Cookie": cookie, "Content-Type": f"multipart/form-data; boundary={boundary}"})[0]
+
+        answers, lock = [], threading.Lock()
+
+        def record(what, ask):
+            try:
+                status = ask()
+            except OSError as error:  # a timeout: no answer within 10 s
+                status = repr(error)
+            with lock:
+                answers.append((what, status))
+
+        def reader(index):
+            for round in range(10):
+                path = ["/", "/pets", "/me", "/pets/1", "/pets/1/timeline"][(index + round) % 5]
+                record(path, lambda: server.request("GET", path, headers={"Cookie": cookie})[0])
+
+        def writer(index):
+            for round in range(5):
+                record("POST /pets", lambda: add_pet(f"Cat {index}-{round}"))
+
+        assert add_pet("First") == 303
+        started = time.monotonic()
+        workers = [threading.Thread(target=reader, args=(i,)) for i in range(24)] + [threading.Thread(target=writer, args=(i,)) for i in range(4)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=60)
+        elapsed = time.monotonic() - started
+        assert not any(worker.is_alive() for worker in workers), "requests still waiting after 60 s"
+        assert len(answers) == 24 * 10 + 4 * 5, len(answers)
+        wrong = [answer for answer in answers if answer[1] != (303 if answer[0] == "POST /pets" else 200)]
+        assert not wrong, wrong[:5]
+        pets = server.request("GET", "/pets", headers={"Cookie": cookie})[1]
+        assert pets.count('class="pet-card"') == 21, "the first pet and all twenty added at once"
+        print(f"  {len(answers)} requests from 28 clients at once in {elapsed:.1f} s", flush=True)
+    finally:
+        server.cleanup()
+
+
 def lan_urls(binary):
     """With --host 0.0.0.0 the server says which addresses phones can open."""
     server = Server(binary, host="0.0.0.0")
@@ -284,6 +351,7 @@ def main():
             server.cleanup()
         browser.close()
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
+    check("many requests at once, reads and writes mixed", members_at_once, arguments.server)
     check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)
 
     passed = sum(1 for _, ok in results if ok)
