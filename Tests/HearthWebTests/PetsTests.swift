@@ -278,6 +278,7 @@ struct PetsTests {
             for shown in ["Treat · 1 piece · ", "Treat · 2 pieces · ", "Treat · 40 g · "] {
                 #expect(timeline.contains(shown), "\(shown)")
             }
+            #expect(timeline.components(separatedBy: #"<span class="by">by Mina</span>"#).count == 4, "each record says who recorded it")
         }
     }
 

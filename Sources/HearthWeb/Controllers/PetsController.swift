@@ -126,12 +126,12 @@ struct PetsController {
                 latestWeight?["change"] = format.weightChange(grams: grams - previousValue * previousUnit.gramsPerUnit, unit: unit)
             }
         }
-        let today = overview.day.map { EntryView($0, format: format, unit: unit, canRecord: context.role?.canRecord == true, csrf: context.csrfToken) }
+        let today = overview.day.map { EntryView($0, format: format, unit: unit) }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
         let preferences = try await foods.foods(for: pet.id)
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
-            "today": EntryListHTML.render(today), "hasToday": !today.isEmpty,
+            "today": EntryListHTML.render(today, actions: EntryListHTML.Actions(context, format: format)), "hasToday": !today.isEmpty,
             "photos": PhotoGridHTML.render(overview.photos), "hasPhotos": !overview.photos.isEmpty,
             "foods": FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
             "hasFoods": !preferences.isEmpty,
@@ -244,15 +244,12 @@ struct EntryView {
     let title: String
     let detail: String
     let note: String?
-    let author: String?
-    let photos: [[String: String]]
-    let hasPhotos: Bool
-    let canRecord: Bool
-    /// The edit and delete controls' words and token, carried by each entry so the template
-    /// finds them at once instead of searching up the page's context for every record.
-    let actions: [String: String]
+    /// "by Mina", when the account that recorded it still exists.
+    let recordedBy: String?
+    /// Photo digests, in order.
+    let photos: [String]
 
-    init(_ entry: StoredEntry, format: PetFormatting, unit: PetWeightUnit, canRecord: Bool, csrf: String) {
+    init(_ entry: StoredEntry, format: PetFormatting, unit: PetWeightUnit) {
         let summary = format.summary(entry, unit: unit)
         self.id = entry.id
         self.kind = entry.kind.rawValue
@@ -260,10 +257,7 @@ struct EntryView {
         self.title = summary.title
         self.detail = summary.detail
         self.note = entry.note
-        self.author = entry.authorName
-        self.photos = entry.photos.map { ["thumbnail": PhotoURL.thumbnail($0), "preview": PhotoURL.preview($0)] }
-        self.hasPhotos = !entry.photos.isEmpty
-        self.canRecord = canRecord
-        self.actions = canRecord ? ["csrf": csrf, "edit": format.t("record.edit"), "delete": format.t("record.delete")] : [:]
+        self.recordedBy = entry.authorName.map { format.t("record.by", ["name": $0]) }
+        self.photos = entry.photos
     }
 }

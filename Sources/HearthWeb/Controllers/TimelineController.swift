@@ -30,9 +30,10 @@ struct TimelineController {
         let page = Array(found.prefix(Self.pageSize))
         let format = PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let canRecord = context.role?.canRecord == true
+        let actions = EntryListHTML.Actions(context, format: format)
         var groups: [(date: LocalDate, entries: [EntryView])] = []
         for entry in page {
-            let view = EntryView(entry, format: format, unit: pet.profile.weightUnit, canRecord: canRecord, csrf: context.csrfToken)
+            let view = EntryView(entry, format: format, unit: pet.profile.weightUnit)
             if groups.last?.date == entry.localDate {
                 groups[groups.count - 1].entries.append(view)
             } else {
@@ -40,7 +41,7 @@ struct TimelineController {
             }
         }
         let days: [[String: Any]] = groups.map { group in
-            ["date": group.date.description, "heading": format.dayHeading(group.date), "entries": EntryListHTML.render(group.entries)]
+            ["date": group.date.description, "heading": format.dayHeading(group.date), "entries": EntryListHTML.render(group.entries, actions: actions)]
         }
         var filter: [String: String] = [:]
         if let kind { filter["kind"] = kind.rawValue }

@@ -6,25 +6,45 @@
 /// goes through the same escaping as `{{value}}`; templates include the result with
 /// `{{{…}}}`, which is otherwise kept for SVG charts.
 enum EntryListHTML {
-    static func render(_ entries: [EntryView]) -> String {
+    /// The edit and delete controls, the same on every record of a page; nil for a member
+    /// who may not record.
+    struct Actions {
+        let csrf: String
+        let edit: String
+        let delete: String
+
+        init?(_ context: AppRequestContext, format: PetFormatting) {
+            guard context.role?.canRecord == true else { return nil }
+            csrf = context.csrfToken
+            edit = format.t("record.edit")
+            delete = format.t("record.delete")
+        }
+    }
+
+    static func render(_ entries: [EntryView], actions: Actions?) -> String {
+        let e = FastHTMLEscaping.escape
         var html = ""
         html.reserveCapacity(entries.count * 600)
         for entry in entries {
-            let e = FastHTMLEscaping.escape
             html += #"<li class="entry \#(e(entry.kind))"><span class="time">\#(e(entry.time))</span><div class="entry-body">"#
             html += "<strong>\(e(entry.title))</strong> <span class=\"detail\">\(e(entry.detail))</span>"
             if let note = entry.note { html += "<p class=\"note\">\(e(note))</p>" }
-            if entry.hasPhotos {
+            if !entry.photos.isEmpty {
                 html += #"<ul class="thumbs">"#
-                for photo in entry.photos {
-                    html += #"<li><a href="\#(e(photo["preview"] ?? ""))"><img src="\#(e(photo["thumbnail"] ?? ""))" alt="" width="72" height="72" loading="lazy"></a></li>"#
+                for sha in entry.photos {
+                    html += #"<li><a href="\#(e(PhotoURL.preview(sha)))"><img src="\#(e(PhotoURL.thumbnail(sha)))" alt="" width="72" height="72" loading="lazy"></a></li>"#
                 }
                 html += "</ul>"
             }
-            if entry.canRecord {
-                html += #"<div class="entry-actions"><a href="/records/\#(entry.id)/edit">\#(e(entry.actions["edit"] ?? ""))</a>"#
-                html += #"<form method="post" action="/records/\#(entry.id)/delete" class="inline"><input type="hidden" name="_csrf" value="\#(e(entry.actions["csrf"] ?? ""))">"#
-                html += #"<button type="submit" class="link">\#(e(entry.actions["delete"] ?? ""))</button></form></div>"#
+            if entry.recordedBy != nil || actions != nil {
+                html += #"<div class="entry-actions">"#
+                if let by = entry.recordedBy { html += #"<span class="by">\#(e(by))</span>"# }
+                if let actions {
+                    html += #"<a href="/records/\#(entry.id)/edit">\#(e(actions.edit))</a>"#
+                    html += #"<form method="post" action="/records/\#(entry.id)/delete" class="inline"><input type="hidden" name="_csrf" value="\#(e(actions.csrf))">"#
+                    html += #"<button type="submit" class="link">\#(e(actions.delete))</button></form>"#
+                }
+                html += "</div>"
             }
             html += "</div></li>\n"
         }
