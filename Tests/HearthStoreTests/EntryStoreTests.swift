@@ -47,6 +47,28 @@ struct EntryStoreTests {
         #expect(TimelineCursor(cursor!.description) == cursor, "the cursor survives a URL")
     }
 
+    @Test("each weight knows the one before it: other kinds, deleted weights and ties in time are handled")
+    func previousWeights() async throws {
+        let (database, pet) = try await household()
+        defer { try? database.close() }
+        let entries = EntryRepository(database)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let first = try await entries.create(subjectID: pet.id, weight(4000, at: start), photos: [], createdBy: nil)
+        let deleted = try await entries.create(subjectID: pet.id, weight(9000, at: start.addingTimeInterval(60)), photos: [], createdBy: nil)
+        let walk = RecordInput(occurredAt: start.addingTimeInterval(90), localDate: LocalDate(start, in: .init(identifier: "UTC")!), note: nil,
+                               details: .walk(activity: .walk, minutes: 20, distanceKm: nil))
+        _ = try await entries.create(subjectID: pet.id, walk, photos: [], createdBy: nil)
+        // Two weights at the same minute: the later id is the later record.
+        let tiedA = try await entries.create(subjectID: pet.id, weight(4200, at: start.addingTimeInterval(120)), photos: [], createdBy: nil)
+        let tiedB = try await entries.create(subjectID: pet.id, weight(4100, at: start.addingTimeInterval(120)), photos: [], createdBy: nil)
+        try await entries.delete(id: deleted)
+        let byID = Dictionary(uniqueKeysWithValues: try await entries.timeline(subjectID: pet.id).map { ($0.id, $0) })
+        #expect(byID[first]?.previousWeightGrams == nil, "the first weight has none before it")
+        #expect(byID[tiedA]?.previousWeightGrams == 4000, "the deleted 9 kg and the walk are skipped")
+        #expect(byID[tiedB]?.previousWeightGrams == 4200)
+        #expect(byID.values.filter { $0.kind == .walk }.allSatisfy { $0.previousWeightGrams == nil })
+    }
+
     @Test("filters: one kind, a range of local days")
     func filters() async throws {
         let (database, pet) = try await household()

@@ -265,6 +265,22 @@ struct PetsTests {
         }
     }
 
+    @Test("a weight on the timeline shows its change from the one before")
+    func weightChanges() async throws {
+        try await withHousehold { _, owner in
+            let nabi = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(nabi)/records/new?kind=weight")
+            for (value, time) in [("4", "08:00"), ("4.25", "09:00"), ("4.1", "10:00")] {
+                let form = ["kind": "weight", "weight": value, "unit": "kg", "date": "2026-11-20", "time": time]
+                #expect(try await owner.postMultipart("/pets/\(nabi)/records", form).status == .seeOther)
+            }
+            let timeline = try await owner.get("/pets/\(nabi)/timeline").text
+            #expect(timeline.contains("4.1 kg · −0.15 kg"))
+            #expect(timeline.contains("4.25 kg · +0.25 kg"))
+            #expect(timeline.contains(#"<span class="detail">4 kg</span>"#), "the first weight has nothing to compare with")
+        }
+    }
+
     @Test("a meal's amount reads right: one piece, two pieces, grams")
     func mealAmounts() async throws {
         try await withHousehold { _, owner in

@@ -16,6 +16,8 @@ public struct StoredEntry: Sendable, Equatable, Identifiable {
     public internal(set) var photos: [String]
     public let authorName: String?
     public let deletedAt: Date?
+    /// For a weight: the pet's weight recorded just before this one, in grams.
+    public let previousWeightGrams: Double?
 
     public var kind: EntryKind { details.kind }
 }
@@ -234,7 +236,8 @@ public struct EntryRepository: Sendable {
                    v.times AS v_times, v.contents AS v_contents,
                    s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
                    k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
-                   d.title AS d_title, d.body AS d_body
+                   d.title AS d_title, d.body AS d_body,
+                   pw.grams AS previous_grams
             FROM entry e
             LEFT JOIN account a ON a.id = e.created_by
             LEFT JOIN weight_entry w ON w.entry_id = e.id
@@ -245,6 +248,10 @@ public struct EntryRepository: Sendable {
             LEFT JOIN symptom_entry s ON s.entry_id = e.id
             LEFT JOIN walk_entry k ON k.entry_id = e.id
             LEFT JOIN diary_entry d ON d.entry_id = e.id
+            LEFT JOIN weight_entry pw ON pw.entry_id = CASE WHEN e.kind = 'weight' THEN (
+                SELECT p.id FROM entry p
+                WHERE p.subject_id = e.subject_id AND p.kind = 'weight' AND p.deleted_at IS NULL AND (p.occurred_at, p.id) < (e.occurred_at, e.id)
+                ORDER BY p.occurred_at DESC, p.id DESC LIMIT 1) END
             WHERE \(condition)
             ORDER BY e.occurred_at DESC, e.id DESC
             LIMIT \(limit)
@@ -257,7 +264,7 @@ public struct EntryRepository: Sendable {
                 id: row[C.id], subjectID: row[C.subjectID], occurredAt: row[C.occurredAt],
                 localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
                 note: row[C.note], details: details, foodName: row[C.foodName], photos: [],
-                authorName: row[C.author], deletedAt: row[C.deletedAt]))
+                authorName: row[C.author], deletedAt: row[C.deletedAt], previousWeightGrams: row[C.previousGrams]))
         }
         guard !entries.isEmpty else { return [] }
         let ids = entries.map { $0.id }
@@ -303,5 +310,6 @@ public struct EntryRepository: Sendable {
         static let signs = 23, severity = 24, symptomDescription = 25
         static let activity = 26, minutes = 27, distance = 28
         static let diaryTitle = 29, diaryBody = 30
+        static let previousGrams = 31
     }
 }

@@ -72,7 +72,9 @@ struct PetFormatting {
         case .diary(let title, let text):
             return (title ?? t("kind.diary"), text.map { String($0.prefix(280)) } ?? "")
         case .weight(let value, let entered):
-            return (t("kind.weight"), weight(grams: value * entered.gramsPerUnit, unit: unit))
+            let grams = value * entered.gramsPerUnit
+            let change = entry.previousWeightGrams.map { " · " + weightChange(grams: grams - $0, unit: unit) } ?? ""
+            return (t("kind.weight"), weight(grams: grams, unit: unit) + change)
         case .meal(_, let amount, let amountUnit, let outcome):
             var parts = [entry.foodName ?? ""]
             if let amount {
