@@ -295,6 +295,11 @@ struct PetsTests {
                 #expect(timeline.contains(shown), "\(shown)")
             }
             #expect(timeline.components(separatedBy: #"<span class="by">by Mina</span>"#).count == 4, "each record says who recorded it")
+            // "Treat" was typed as a food (the default kind): a meal. A new snack is called a snack.
+            #expect(timeline.contains("<strong>Meal</strong> <span class=\"detail\">Treat · 40 g"))
+            let snack = ["kind": "meal", "new_food_name": "Jerky", "new_food_kind": "snack", "amount": "1", "amount_unit": "pieces", "outcome": "all", "date": "2026-11-20", "time": "09:00"]
+            #expect(try await owner.postMultipart("/pets/\(nabi)/records", snack).status == .seeOther)
+            #expect(try await owner.get("/pets/\(nabi)/timeline").text.contains("<strong>Snack</strong> <span class=\"detail\">Jerky · 1 piece"))
         }
     }
 

@@ -10,8 +10,9 @@ public struct StoredEntry: Sendable, Equatable, Identifiable {
     public let localDate: LocalDate
     public let note: String?
     public let details: RecordDetails
-    /// For meals: the food's name, resolved.
+    /// For meals: the food's name and kind, resolved.
     public let foodName: String?
+    public let foodKind: FoodKind?
     /// Photo digests, in order.
     public internal(set) var photos: [String]
     public let authorName: String?
@@ -237,7 +238,7 @@ public struct EntryRepository: Sendable {
                    s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
                    k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
                    d.title AS d_title, d.body AS d_body,
-                   pw.grams AS previous_grams
+                   pw.grams AS previous_grams, f.kind AS m_food_kind
             FROM entry e
             LEFT JOIN account a ON a.id = e.created_by
             LEFT JOIN weight_entry w ON w.entry_id = e.id
@@ -263,7 +264,8 @@ public struct EntryRepository: Sendable {
             entries.append(StoredEntry(
                 id: row[C.id], subjectID: row[C.subjectID], occurredAt: row[C.occurredAt],
                 localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-                note: row[C.note], details: details, foodName: row[C.foodName], photos: [],
+                note: row[C.note], details: details, foodName: row[C.foodName],
+                foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
                 authorName: row[C.author], deletedAt: row[C.deletedAt], previousWeightGrams: row[C.previousGrams]))
         }
         guard !entries.isEmpty else { return [] }
@@ -310,6 +312,6 @@ public struct EntryRepository: Sendable {
         static let signs = 23, severity = 24, symptomDescription = 25
         static let activity = 26, minutes = 27, distance = 28
         static let diaryTitle = 29, diaryBody = 30
-        static let previousGrams = 31
+        static let previousGrams = 31, foodKind = 32
     }
 }

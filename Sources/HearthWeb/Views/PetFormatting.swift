@@ -82,7 +82,9 @@ struct PetFormatting {
                 parts.append("\(number(amount)) \(t("amount_unit.\(unit)"))")
             }
             parts.append(t("outcome.\(outcome.rawValue)"))
-            return (t("kind.meal"), parts.joined(separator: " · "))
+            // A snack or a treat is called that, not a meal.
+            let title = entry.foodKind.map { $0 == .food ? t("kind.meal") : t("food_kind.\($0.rawValue)") } ?? t("kind.meal")
+            return (title, parts.joined(separator: " · "))
         case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
             var parts: [String] = []
             if urine { parts.append(t("toilet.urine")) }
