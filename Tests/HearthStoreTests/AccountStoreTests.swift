@@ -32,6 +32,26 @@ struct AccountStoreTests {
         await #expect(throws: StoreError.alreadySetUp) { try await households.setUp(settings, owner: owner, passwordHash: "x") }
     }
 
+    @Test("a session finds its member as stored; an expired session or a disabled account finds nobody")
+    func findSession() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let accounts = AccountRepository(database), sessions = SessionRepository(database)
+        let stored = try await accounts.create(owner, passwordHash: "hash")
+        try await accounts.setPreferences(displayName: "Mina Kim", language: .ko, accountID: stored.id!)
+        let now = Date()
+        let (token, csrf) = try await sessions.create(accountID: stored.id!, lifetime: 3600, now: now)
+        let found = try #require(try await sessions.find(token: token, now: now))
+        #expect(found.csrfToken == csrf)
+        #expect(found.account == (try await accounts.account(id: stored.id!)), "every field, as stored")
+        #expect(found.account.displayName == "Mina Kim" && found.account.language == .ko && found.account.role == .owner)
+        #expect(try await sessions.find(token: token, now: now.addingTimeInterval(3601)) == nil)
+        #expect(try await sessions.find(token: "not-a-token", now: now) == nil)
+        // However an account ends up disabled, its sessions stop working.
+        try await database.write { db in try db.execute(sql: "UPDATE account SET disabled_at = ? WHERE id = ?", arguments: [now, stored.id!]) }
+        #expect(try await sessions.find(token: token, now: now) == nil)
+    }
+
     @Test("usernames are unique whatever their case")
     func uniqueUsernames() async throws {
         let database = try temporaryDatabase()
