@@ -79,6 +79,19 @@ class Server:
         response = connection.getresponse()
         return response.status, response.read().decode("utf-8", "replace"), response.getheaders()
 
+    def setup_form(self):
+        """The setup form filled in for an owner `mina`, and the anonymous cookie its token belongs to."""
+        status, body, headers = self.request("GET", "/setup")
+        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
+        cookie = [v for k, v in headers if k.lower() == "set-cookie"][0].split(";")[0]
+        form = urllib.parse.urlencode({
+            "_csrf": token, "household_name": "Home", "time_zone": "UTC", "language": "en",
+            "username": "mina", "password": PASSWORD, "password_confirm": PASSWORD})
+        return form, cookie
+
+    def post_setup(self, form, cookie):
+        return self.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+
     def stop(self, sig=signal.SIGTERM):
         if self.process.poll() is None:
             self.process.send_signal(sig)
@@ -230,17 +243,11 @@ def graceful_shutdown(binary):
     """SIGTERM while a sign-in (bcrypt cost 12) is in flight: the request finishes, the database closes."""
     server = Server(binary)
     try:
-        status, body, headers = server.request("GET", "/setup")
-        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
-        cookie = [v for k, v in headers if k.lower() == "set-cookie"][0].split(";")[0]
-        form = urllib.parse.urlencode({
-            "_csrf": token, "household_name": "Home", "time_zone": "UTC", "language": "en",
-            "username": "mina", "password": PASSWORD, "password_confirm": PASSWORD})
+        form, cookie = server.setup_form()
         outcome = {}
 
         def submit():
-            outcome["status"] = server.request("POST", "/setup", form, {
-                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})[0]
+            outcome["status"] = server.post_setup(form, cookie)[0]
 
         worker = threading.Thread(target=submit)
         worker.start()
@@ -261,13 +268,8 @@ def members_at_once(binary):
     a suspended task could deadlock them, and this would hang)."""
     server = Server(binary)
     try:
-        status, body, headers = server.request("GET", "/setup")
-        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
-        anonymous = [v for k, v in headers if k.lower() == "set-cookie"][0].split(";")[0]
-        form = urllib.parse.urlencode({
-            "_csrf": token, "household_name": "Home", "time_zone": "UTC", "language": "en",
-            "username": "mina", "password": PASSWORD, "password_confirm": PASSWORD})
-        status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+        form, anonymous = server.setup_form()
+        status, _, headers = server.post_setup(form, anonymous)
         assert status == 303, status
         session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
         cookie = anonymous + "; " + session
