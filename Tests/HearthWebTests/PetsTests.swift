@@ -278,6 +278,8 @@ struct PetsTests {
             #expect(timeline.contains("4.1 kg · −0.15 kg"))
             #expect(timeline.contains("4.25 kg · +0.25 kg"))
             #expect(timeline.contains(#"<span class="detail">4 kg</span>"#), "the first weight has nothing to compare with")
+            // The pet's page heads with the latest weight and its change.
+            #expect(try await owner.get("/pets/\(nabi)").text.contains(#"<strong>4.1 kg</strong> <span class="change">(−0.15 kg)</span>"#))
         }
     }
 

@@ -160,18 +160,18 @@ public struct EntryRepository: Sendable {
         }
     }
 
-    /// What a pet's page shows of its records, read in one go: the latest two weights,
-    /// one local day's records (earliest first) and the newest photos.
-    public func overview(subjectID: Int64, day: LocalDate, photos: Int = 8) async throws -> (weights: [StoredEntry], day: [StoredEntry], photos: [String]) {
+    /// What a pet's page shows of its records, read in one go: the latest weight (which
+    /// knows the one before it), one local day's records (earliest first) and the newest photos.
+    public func overview(subjectID: Int64, day: LocalDate, photos: Int = 8) async throws -> (latestWeight: StoredEntry?, day: [StoredEntry], photos: [String]) {
         try database.read { db in
-            let weights = try Self.fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 2)
+            let latestWeight = try Self.fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 1).first
             let today = try Self.fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
             let recent = try String.fetchAll(db.cachedStatement(sql: """
                 SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
                 WHERE e.subject_id = ? AND e.deleted_at IS NULL
                 ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
                 """), arguments: [subjectID, photos])
-            return (weights, today.reversed(), recent)
+            return (latestWeight, today.reversed(), recent)
         }
     }
 

@@ -117,13 +117,12 @@ struct PetsController {
         let format = formatting(context)
         let unit = pet.profile.weightUnit
         let overview = try await entries.overview(subjectID: pet.id, day: context.today)
-        let weights = overview.weights
         var latestWeight: [String: String]?
-        if let latest = weights.first, case .weight(let value, let entered) = latest.details {
+        if let latest = overview.latestWeight, case .weight(let value, let entered) = latest.details {
             let grams = value * entered.gramsPerUnit
             latestWeight = ["value": format.weight(grams: grams, unit: unit), "date": format.dayHeading(latest.localDate)]
-            if weights.count > 1, case .weight(let previousValue, let previousUnit) = weights[1].details {
-                latestWeight?["change"] = format.weightChange(grams: grams - previousValue * previousUnit.gramsPerUnit, unit: unit)
+            if let previous = latest.previousWeightGrams {
+                latestWeight?["change"] = format.weightChange(grams: grams - previous, unit: unit)
             }
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit) }

@@ -30,11 +30,7 @@ enum EntryListHTML {
             html += "<strong>\(e(entry.title))</strong> <span class=\"detail\">\(e(entry.detail))</span>"
             if let note = entry.note { html += "<p class=\"note\">\(e(note))</p>" }
             if !entry.photos.isEmpty {
-                html += #"<ul class="thumbs">"#
-                for sha in entry.photos {
-                    html += #"<li><a href="\#(e(PhotoURL.preview(sha)))"><img src="\#(e(PhotoURL.thumbnail(sha)))" alt="" width="72" height="72" loading="lazy"></a></li>"#
-                }
-                html += "</ul>"
+                html += #"<ul class="thumbs">\#(PhotoGridHTML.render(entry.photos, size: 72))</ul>"#
             }
             if entry.recordedBy != nil || actions != nil {
                 html += #"<div class="entry-actions">"#
