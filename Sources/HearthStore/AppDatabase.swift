@@ -7,6 +7,11 @@ import Synchronization
 public final class AppDatabase: Sendable {
     private let pool: DatabasePool
     private let closed = Mutex(false)
+    private let writes = Atomic<UInt64>(0)
+
+    /// How many writes this process has made. What is remembered from a read stays true
+    /// only while this has not moved (see `RecentSessions`).
+    public var writeCount: UInt64 { writes.load(ordering: .acquiring) }
 
     /// Opens (or creates) `<dataDirectory>/hearth.sqlite` and brings its schema up to date.
     /// The folder is created 0700 and the file 0600: the household's records are nobody else's.
@@ -48,7 +53,10 @@ public final class AppDatabase: Sendable {
 
     /// Writes queue for SQLite's single writer without blocking the caller's thread.
     public func write<T: Sendable>(_ updates: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await pool.write(updates)
+        // Counted once the write has ended, committed or not: a reader that saw the count
+        // before it cannot mistake what it read for what is there now.
+        defer { writes.add(1, ordering: .releasing) }
+        return try await pool.write(updates)
     }
 
     /// Answers whether the database is reachable and readable (for `/healthz`).

@@ -45,7 +45,7 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorPagesMiddleware(renderer: renderer))
     router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
-    router.add(middleware: MemberSessionMiddleware(sessions: sessions, household: household, lifetime: lifetime))
+    router.add(middleware: MemberSessionMiddleware(sessions: RecentSessions(sessions), household: household, lifetime: lifetime))
     router.add(middleware: ErrorPagesMiddleware(renderer: renderer))
     router.add(middleware: SetupGateMiddleware())
     router.add(middleware: CSRFMiddleware())
@@ -58,9 +58,9 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     AccountsController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
     SettingsController(renderer: renderer, households: households, household: household).addRoutes(to: router)
     MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
-    PetsController(renderer: renderer, pets: pets, entries: entries, foods: foods, intake: intake).addRoutes(to: router)
+    PetsController(renderer: renderer, pets: pets, pages: PetPages(database), foods: foods, intake: intake).addRoutes(to: router)
     RecordsController(renderer: renderer, pets: pets, entries: entries, foods: foods, intake: intake).addRoutes(to: router)
-    TimelineController(renderer: renderer, pets: pets, entries: entries).addRoutes(to: router)
+    TimelineController(renderer: renderer, pages: PetPages(database), entries: entries).addRoutes(to: router)
     PhotosController(files: photoFiles).addRoutes(to: router)
 
     let application = Application(

@@ -93,6 +93,38 @@ struct AccountStoreTests {
         #expect(try await sessions.find(token: other.token, now: now) == nil)
     }
 
+    @Test("a remembered session is forgotten by any write here, by time for a write elsewhere, and never outlives its expiry")
+    func recentSessions() async throws {
+        let folder = NSTemporaryDirectory() + "hearth-store-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try AppDatabase.open(dataDirectory: folder)
+        defer { try? database.close() }
+        let account = try await HouseholdRepository(database).setUp(settings, owner: owner, passwordHash: "x")
+        // A second owner, so that the first may become a viewer and be disabled.
+        _ = try await AccountRepository(database).create(NewMember(username: "jun", displayName: "Jun", password: "0123456789", role: .owner), passwordHash: "x")
+        let sessions = SessionRepository(database)
+        let now = Date()
+        let (token, _) = try await sessions.create(accountID: account.id!, lifetime: 3600, now: now)
+        let remembering = RecentSessions(sessions, lifetime: .seconds(60))
+        let brief = RecentSessions(sessions, lifetime: .milliseconds(200))
+        #expect(try await remembering.find(token: token, now: now)?.account.role == .owner)
+        #expect(try await brief.find(token: token, now: now)?.account.role == .owner)
+
+        // The command line is another process with its own connection: its write is not counted here.
+        let commandLine = try AppDatabase.open(dataDirectory: folder)
+        try await AccountRepository(commandLine).setRole(.viewer, accountID: account.id!)
+        try commandLine.close()
+        #expect(try await remembering.find(token: token, now: now)?.account.role == .owner, "still remembered")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await brief.find(token: token, now: now)?.account.role == .viewer, "read again once its time is up")
+        #expect(try await remembering.find(token: token, now: now.addingTimeInterval(3601)) == nil, "expired, remembered or not")
+
+        // Any write through this process's database: the next request reads again.
+        try await AccountRepository(database).setDisabled(true, accountID: account.id!)
+        #expect(try await remembering.find(token: token, now: now) == nil)
+        #expect(try await brief.find(token: token, now: now) == nil)
+    }
+
     @Test("failures lock by username from any address, and by address for any username")
     func failuresByUsernameAndAddress() async throws {
         let database = try temporaryDatabase()

@@ -124,8 +124,13 @@ struct EntryStoreTests {
         defer { try? database.close() }
         let entries = EntryRepository(database)
         _ = try await entries.create(subjectID: pet.id, late, photos: [], createdBy: nil)
-        #expect(try await entries.overview(subjectID: pet.id, day: LocalDate("2026-11-01")!).day.count == 1)
-        #expect(try await entries.overview(subjectID: pet.id, day: LocalDate("2026-11-02")!).day.isEmpty)
+        let pages = PetPages(database)
+        #expect(try await pages.overview(petID: pet.id, day: LocalDate("2026-11-01")!)?.day.count == 1)
+        #expect(try await pages.overview(petID: pet.id, day: LocalDate("2026-11-02")!)?.day.isEmpty == true)
+        // A pet that does not exist has no page, rather than an empty one.
+        #expect(try await pages.overview(petID: pet.id + 100, day: LocalDate("2026-11-01")!) == nil)
+        #expect(try await pages.timeline(petID: pet.id + 100, TimelineFilter(), limit: 30) == nil)
+        #expect(try await pages.timeline(petID: pet.id, TimelineFilter(), limit: 30)?.entries.count == 1)
     }
 
     @Test("food preferences sort the picker; a food typed again is the same food")

@@ -134,45 +134,45 @@ public struct EntryRepository: Sendable {
         subjectID: Int64, kinds: [EntryKind] = [], from: LocalDate? = nil, to: LocalDate? = nil,
         before: TimelineCursor? = nil, limit: Int = 30
     ) async throws -> [StoredEntry] {
+        try database.read { db in
+            try Self.timeline(subjectID: subjectID, TimelineFilter(kinds: kinds, from: from, to: to, before: before), limit: limit, db)
+        }
+    }
+
+    static func timeline(subjectID: Int64, _ filter: TimelineFilter, limit: Int, _ db: Database) throws -> [StoredEntry] {
         var conditions = ["e.subject_id = ?", "e.deleted_at IS NULL"]
         var arguments: StatementArguments = [subjectID]
-        if !kinds.isEmpty {
-            conditions.append("e.kind IN (\(kinds.map { _ in "?" }.joined(separator: ", ")))")
-            for kind in kinds { _ = arguments.append(contentsOf: [kind.rawValue]) }
+        if !filter.kinds.isEmpty {
+            conditions.append("e.kind IN (\(filter.kinds.map { _ in "?" }.joined(separator: ", ")))")
+            for kind in filter.kinds { _ = arguments.append(contentsOf: [kind.rawValue]) }
         }
-        if let from {
+        if let from = filter.from {
             conditions.append("e.local_date >= ?")
             _ = arguments.append(contentsOf: [from.description])
         }
-        if let to {
+        if let to = filter.to {
             conditions.append("e.local_date <= ?")
             _ = arguments.append(contentsOf: [to.description])
         }
-        if let before {
+        if let before = filter.before {
             // Row-value comparison: the keyset, served straight from the timeline index.
             conditions.append("(e.occurred_at, e.id) < (?, ?)")
             _ = arguments.append(contentsOf: [before.occurredAt, before.id])
         }
-        let condition = conditions.joined(separator: " AND ")
-        let bound = arguments
-        return try database.read { db in
-            try Self.fetch(db, where: condition, arguments: bound, limit: limit)
-        }
+        return try fetch(db, where: conditions.joined(separator: " AND "), arguments: arguments, limit: limit)
     }
 
-    /// What a pet's page shows of its records, read in one go: the latest weight (which
-    /// knows the one before it), one local day's records (earliest first) and the newest photos.
-    public func overview(subjectID: Int64, day: LocalDate, photos: Int = 8) async throws -> (latestWeight: StoredEntry?, day: [StoredEntry], photos: [String]) {
-        try database.read { db in
-            let latestWeight = try Self.fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 1).first
-            let today = try Self.fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
-            let recent = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
-                WHERE e.subject_id = ? AND e.deleted_at IS NULL
-                ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
-                """), arguments: [subjectID, photos])
-            return (latestWeight, today.reversed(), recent)
-        }
+    /// The latest weight (which knows the one before it), one local day's records
+    /// (earliest first) and the newest photos: what a pet's page shows of its records.
+    static func overview(subjectID: Int64, day: LocalDate, photos: Int, _ db: Database) throws -> (latestWeight: StoredEntry?, day: [StoredEntry], photos: [String]) {
+        let latestWeight = try fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 1).first
+        let today = try fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
+        let recent = try String.fetchAll(db.cachedStatement(sql: """
+            SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+            WHERE e.subject_id = ? AND e.deleted_at IS NULL
+            ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
+            """), arguments: [subjectID, photos])
+        return (latestWeight, today.reversed(), recent)
     }
 
     // MARK: - Writing
@@ -227,7 +227,7 @@ public struct EntryRepository: Sendable {
 
     // MARK: - Reading
 
-    private static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
+    static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
         // Cached statements: preparing this join costs more than running it.
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,

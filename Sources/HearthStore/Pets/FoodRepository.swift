@@ -17,17 +17,19 @@ public struct FoodRepository: Sendable {
 
     /// Every food with this pet's preference: loved first, allergies last, then by name.
     public func foods(for subjectID: Int64) async throws -> [(food: Food, preference: FoodPreference?)] {
-        try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference
-                FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?
-                ORDER BY \(Self.pickingOrder), f.name COLLATE NOCASE, f.id
-                """), arguments: [subjectID])
-                .map { row in
-                    (Food(id: row["id"], name: row["name"], kind: FoodKind(rawValue: row["kind"]) ?? .food, kcalPer100g: row["kcal_per_100g"]),
-                     (row["preference"] as String?).flatMap(FoodPreference.init(rawValue:)))
-                }
-        }
+        try database.read { db in try Self.foods(for: subjectID, db) }
+    }
+
+    static func foods(for subjectID: Int64, _ db: Database) throws -> [(food: Food, preference: FoodPreference?)] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference
+            FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?
+            ORDER BY \(Self.pickingOrder), f.name COLLATE NOCASE, f.id
+            """), arguments: [subjectID])
+            .map { row in
+                (Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3]),
+                 (row[4] as String?).flatMap(FoodPreference.init(rawValue:)))
+            }
     }
 
     /// `FoodPreference.pickingOrder` as SQL, so SQLite sorts (no preference counts as neutral).

@@ -61,9 +61,11 @@ public struct PetRepository: Sendable {
     }
 
     public func pet(id: Int64) async throws -> Pet? {
-        try database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE s.id = ?"), arguments: [id]).map(Self.pet(from:))
-        }
+        try database.read { db in try Self.pet(id: id, db) }
+    }
+
+    static func pet(id: Int64, _ db: Database) throws -> Pet? {
+        try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE s.id = ?"), arguments: [id]).map(Self.pet(from:))
     }
 
     /// Active pets by name; archived ones only when asked for.

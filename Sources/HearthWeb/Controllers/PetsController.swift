@@ -7,7 +7,7 @@ import Hummingbird
 struct PetsController {
     let renderer: Renderer
     let pets: PetRepository
-    let entries: EntryRepository
+    let pages: PetPages
     let foods: FoodRepository
     let intake: PhotoIntake
 
@@ -113,10 +113,11 @@ struct PetsController {
     // MARK: - Profile page
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try await pets.pet(in: context)
+        guard let overview = try await pages.overview(petID: context.parameters.require("id", as: Int64.self), day: context.today)
+        else { throw PageError.notFound }
+        let pet = overview.pet
         let format = formatting(context)
         let unit = pet.profile.weightUnit
-        let overview = try await entries.overview(subjectID: pet.id, day: context.today)
         var latestWeight: [String: String]?
         if let latest = overview.latestWeight, case .weight(let value, let entered) = latest.details {
             let grams = value * entered.gramsPerUnit
@@ -127,7 +128,7 @@ struct PetsController {
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit) }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
-        let preferences = try await foods.foods(for: pet.id)
+        let preferences = overview.foods
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
             "today": EntryListHTML.render(today, actions: EntryListHTML.Actions(context, format: format)), "hasToday": !today.isEmpty,

@@ -7,7 +7,7 @@ import Hummingbird
 /// household's local day, a page at a time by keyset (as fast at page 3000 as at page 1).
 struct TimelineController {
     let renderer: Renderer
-    let pets: PetRepository
+    let pages: PetPages
     let entries: EntryRepository
     static let pageSize = 30
 
@@ -16,7 +16,6 @@ struct TimelineController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try await pets.pet(in: context)
         let query = request.uri.queryParameters
         let kind = query.get("kind").flatMap(EntryKind.init(rawValue:))
         // A date that does not exist is ignored rather than refused: this is a filter, not a form.
@@ -25,8 +24,9 @@ struct TimelineController {
         let before = query.get("before").flatMap { TimelineCursor($0) }
 
         // One more than a page tells whether an older page exists.
-        let found = try await entries.timeline(
-            subjectID: pet.id, kinds: kind.map { [$0] } ?? [], from: from, to: to, before: before, limit: Self.pageSize + 1)
+        let filter = TimelineFilter(kinds: kind.map { [$0] } ?? [], from: from, to: to, before: before)
+        guard let (pet, found) = try await pages.timeline(petID: context.parameters.require("id", as: Int64.self), filter, limit: Self.pageSize + 1)
+        else { throw PageError.notFound }
         let page = Array(found.prefix(Self.pageSize))
         let format = PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let canRecord = context.role?.canRecord == true
@@ -43,12 +43,12 @@ struct TimelineController {
         let days: [[String: Any]] = groups.map { group in
             ["date": group.date.description, "heading": format.dayHeading(group.date), "entries": EntryListHTML.render(group.entries, actions: actions)]
         }
-        var filter: [String: String] = [:]
-        if let kind { filter["kind"] = kind.rawValue }
-        if let from { filter["from"] = from.description }
-        if let to { filter["to"] = to.description }
+        var shown: [String: String] = [:]
+        if let kind { shown["kind"] = kind.rawValue }
+        if let from { shown["from"] = from.description }
+        if let to { shown["to"] = to.description }
         func link(_ extra: [String: String]) -> String {
-            let items = filter.merging(extra) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let items = shown.merging(extra) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             return "/pets/\(pet.id)/timeline" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         }
         var view: [String: Any] = [

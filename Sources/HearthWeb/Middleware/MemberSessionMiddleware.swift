@@ -7,7 +7,7 @@ import Hummingbird
 /// (the member's choice, else the household's, else Accept-Language), and the CSRF token
 /// the page's forms must carry.
 struct MemberSessionMiddleware: RouterMiddleware {
-    let sessions: SessionRepository
+    let sessions: RecentSessions
     let household: HouseholdState
     let lifetime: TimeInterval
     /// Renewing the expiry is a write; once an hour per session is plenty.
@@ -28,7 +28,7 @@ struct MemberSessionMiddleware: RouterMiddleware {
                 context.sessionToken = token
                 context.csrfToken = session.csrfToken
                 if now.timeIntervalSince(session.lastSeenAt) > touchInterval {
-                    try await sessions.touch(token: token, lifetime: lifetime, now: now)
+                    try await sessions.sessions.touch(token: token, lifetime: lifetime, now: now)
                     cookiesToSet.append(HearthCookies.make(HearthCookies.session, value: token, maxAge: lifetime, secure: secure))
                 }
             } else {

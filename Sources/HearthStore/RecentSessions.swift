@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// Every request asks who is signed in, and a page brings its photos with it: the answer
+/// for a token is remembered for a few seconds. Any write this process makes (signing
+/// out, disabling an account, changing a role) forgets everything at once, so the web's
+/// own changes apply to the very next request; a change made by the command line in
+/// another process applies within `lifetime`. Only live sessions are remembered, so
+/// made-up tokens cannot fill the memory.
+public final class RecentSessions: Sendable {
+    public let sessions: SessionRepository
+    let lifetime: Duration
+    /// A household has a handful of browsers; past this, start again rather than track age.
+    static let capacity = 256
+
+    private struct Remembered {
+        var session: SignedInSession
+        var writeCount: UInt64
+        var until: ContinuousClock.Instant
+    }
+    private let remembered = Mutex<[String: Remembered]>([:])
+
+    public init(_ sessions: SessionRepository, lifetime: Duration = .seconds(5)) {
+        self.sessions = sessions
+        self.lifetime = lifetime
+    }
+
+    /// The live session for `token`, as `SessionRepository.find` answers it.
+    public func find(token: String, now: Date = Date()) async throws -> SignedInSession? {
+        // Read before the database is: a write that lands meanwhile makes this answer stale.
+        let writeCount = sessions.database.writeCount
+        let clock = ContinuousClock.now
+        if let known = remembered.withLock({ $0[token] }),
+           known.writeCount == writeCount, clock < known.until, now < known.session.expiresAt {
+            return known.session
+        }
+        guard let session = try await sessions.find(token: token, now: now) else {
+            remembered.withLock { _ = $0.removeValue(forKey: token) }
+            return nil
+        }
+        remembered.withLock { all in
+            if all.count >= Self.capacity { all.removeAll() }
+            all[token] = Remembered(session: session, writeCount: writeCount, until: clock + lifetime)
+        }
+        return session
+    }
+}
