@@ -23,9 +23,12 @@ let package = Package(
             name: "HearthStore",
             dependencies: [
                 "HearthCore",
+                "CHearthSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // SQLite settings that only C can make (sqlite3_config is variadic).
+        .target(name: "CHearthSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libgd from Debian (JPEG, PNG, WebP, GIF, HEIF, AVIF).
         .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
         // The C side of photo work: libjpeg's scaled decoding and pixel loops.

@@ -1,3 +1,4 @@
+import CHearthSQLite
 import Foundation
 import GRDB
 import Synchronization
@@ -34,7 +35,11 @@ public final class AppDatabase: Sendable {
         return try AppDatabase(path: path)
     }
 
+    /// Made once, before the process's first connection; see hearth_sqlite.c.
+    private static let sqliteConfigured: Int32 = hearth_sqlite_configure()
+
     init(path: String) throws {
+        _ = Self.sqliteConfigured
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Two people saving at once wait for each other instead of failing.
