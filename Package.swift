@@ -64,7 +64,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore"]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD"]),
         .testTarget(
             name: "HearthWebTests",

@@ -262,11 +262,11 @@ public struct EntryRepository: Sendable {
         while let row = try cursor.next() {
             guard let details = details(from: row) else { continue }
             entries.append(StoredEntry(
-                id: row[C.id], subjectID: row[C.subjectID], occurredAt: row[C.occurredAt],
+                id: row[C.id], subjectID: row[C.subjectID], occurredAt: StoredTime.date(row, C.occurredAt),
                 localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
                 note: row[C.note], details: details, foodName: row[C.foodName],
                 foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
-                authorName: row[C.author], deletedAt: row[C.deletedAt], previousWeightGrams: row[C.previousGrams]))
+                authorName: row[C.author], deletedAt: StoredTime.optionalDate(row, C.deletedAt), previousWeightGrams: row[C.previousGrams]))
         }
         guard !entries.isEmpty else { return [] }
         let ids = entries.map { $0.id }
