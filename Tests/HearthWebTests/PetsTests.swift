@@ -128,7 +128,9 @@ struct PetsTests {
             let page = try await kid.get("/pets/\(nabi)")
             #expect(page.status == .ok)
             #expect(!page.text.contains("records/new"), "no quick-add buttons for a viewer")
-            #expect(try await kid.get("/pets/\(nabi)/timeline").text.contains("4.2 kg"))
+            let timeline = try await kid.get("/pets/\(nabi)/timeline").text
+            #expect(timeline.contains("4.2 kg"))
+            #expect(!timeline.contains("record-delete") && !timeline.contains("/delete"), "no delete controls for a viewer")
             #expect(try await kid.get("/pets/new").status == .forbidden)
             #expect(try await kid.get("/pets/\(nabi)/records/new?kind=weight").status == .forbidden)
 
@@ -194,7 +196,11 @@ struct PetsTests {
             try await owner.get("/pets/\(nabi)/records/new?kind=walk")
             #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "walk", "minutes": "25", "activity": "walk", "date": "2026-11-20", "time": "07:00"]).status == .seeOther)
             let id = try #require(try await EntryRepository(hearth.database).timeline(subjectID: nabi).first?.id)
-            try await owner.get("/pets/\(nabi)/timeline")
+            // The delete button names the page's one delete form, which carries the token once.
+            let timeline = try await owner.get("/pets/\(nabi)/timeline").text
+            #expect(timeline.contains(#"form="record-delete" formaction="/records/\#(id)/delete""#))
+            #expect(timeline.components(separatedBy: #"<form id="record-delete" method="post""#).count == 2)
+            #expect(timeline.components(separatedBy: #"name="_csrf""#).count == 3, "the delete form's and the sign-out form's")
             let deleted = try await owner.post("/records/\(id)/delete", [:])
             #expect(deleted.location == "/pets/\(nabi)/timeline?deleted=\(id)")
             let page = try await owner.get(deleted.location!)

@@ -7,7 +7,9 @@ between them, so both see the same drift; it prints each server's CPU per reques
     python3 Tests/bench/compare.py OLD_BINARY NEW_BINARY DATA_DIR /pets/1 [requests]
 
 DATA_DIR is a seeded data folder (`hearth seed-demo --data-dir DATA_DIR`); both servers
-sign in as the demo owner and only read. Run it twice with the binaries swapped."""
+sign in as the demo owner and only read. Run it twice with the binaries swapped.
+A binary reads Templates/ and Public/ from this checkout; when a change touches templates,
+give the old build its own as BINARY@FOLDER (e.g. a `git worktree` of the old commit)."""
 
 import http.client
 import os
@@ -27,8 +29,9 @@ def main():
     servers = []
     try:
         for binary in binaries:
+            binary, _, resources = binary.partition("@")
             port = run.free_port()
-            process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", data, "--resources", str(ROOT)],
+            process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", data, "--resources", resources or str(ROOT)],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
             servers.append((binary, process, port))
         time.sleep(2)

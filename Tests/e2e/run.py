@@ -225,6 +225,16 @@ def pet_with_photo(browser, server):
     page.screenshot(path=SHOTS / "phone-11-timeline.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= VIEWPORTS["phone"]["width"], f"page is {width}px wide"
+
+    # Every delete button submits the page's one form with its own formaction: the browser
+    # must send that form's CSRF token to the record's own address.
+    page.click(".entry.weight >> text=Delete")
+    expect(page.locator("form.undo")).to_contain_text("Weight")
+    expect(page.locator(".entry.weight")).to_have_count(0)
+    expect(page.locator(".entry.meal")).to_contain_text("Tuna pouch")
+    page.click("form.undo >> text=Undo")
+    expect(page.locator(".notice")).to_have_text("Record restored.")
+    expect(page.locator(".entry.weight")).to_contain_text("4.2 kg")
     context.close()
 
 

@@ -128,10 +128,12 @@ struct PetsController {
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit) }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
+        let actions = EntryListHTML.Actions(context, format: format)
         let preferences = overview.foods
         var view: [String: Any] = [
             "pet": profileView(pet, format: format, today: context.today),
-            "today": EntryListHTML.render(today, actions: EntryListHTML.Actions(context, format: format)), "hasToday": !today.isEmpty,
+            "today": EntryListHTML.render(today, actions: actions), "hasToday": !today.isEmpty,
+            "recordForm": today.isEmpty ? "" : actions?.form ?? "",
             "photos": PhotoGridHTML.render(overview.photos), "hasPhotos": !overview.photos.isEmpty,
             "foods": FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
             "hasFoods": !preferences.isEmpty,

@@ -31,17 +31,14 @@ struct TimelineController {
         let format = PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let canRecord = context.role?.canRecord == true
         let actions = EntryListHTML.Actions(context, format: format)
-        var groups: [(date: LocalDate, entries: [EntryView])] = []
+        var days: [(date: LocalDate, heading: String, entries: [EntryView])] = []
         for entry in page {
             let view = EntryView(entry, format: format, unit: pet.profile.weightUnit)
-            if groups.last?.date == entry.localDate {
-                groups[groups.count - 1].entries.append(view)
+            if days.last?.date == entry.localDate {
+                days[days.count - 1].entries.append(view)
             } else {
-                groups.append((entry.localDate, [view]))
+                days.append((entry.localDate, format.dayHeading(entry.localDate), [view]))
             }
-        }
-        let days: [[String: Any]] = groups.map { group in
-            ["date": group.date.description, "heading": format.dayHeading(group.date), "entries": EntryListHTML.render(group.entries, actions: actions)]
         }
         var shown: [String: String] = [:]
         if let kind { shown["kind"] = kind.rawValue }
@@ -52,7 +49,7 @@ struct TimelineController {
             return "/pets/\(pet.id)/timeline" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         }
         var view: [String: Any] = [
-            "petID": pet.id, "petName": pet.profile.name, "days": days, "empty": days.isEmpty,
+            "petID": pet.id, "petName": pet.profile.name, "days": EntryListHTML.days(days, actions: actions), "empty": days.isEmpty,
             "kinds": OptionView.html([OptionView(value: "", label: format.t("timeline.all_kinds"), selected: kind == nil)]
                 + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("kind.\($0.rawValue)"), selected: kind == $0) }),
             "from": from?.description ?? "", "to": to?.description ?? "",
@@ -60,6 +57,7 @@ struct TimelineController {
             "newest": link([:]),
         ]
         if let sha = pet.photoSHA { view["petPhoto"] = PhotoURL.thumbnail(sha) }
+        if let actions, !days.isEmpty { view["recordForm"] = actions.form }
         if found.count > Self.pageSize, let last = page.last {
             view["older"] = link(["before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description])
         }

@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A list of records as HTML `<li>` items: a pet's today and each day of its timeline.
 ///
 /// This one piece of markup is written in Swift instead of a Mustache partial because it is
@@ -9,16 +11,30 @@ enum EntryListHTML {
     /// The edit and delete controls, the same on every record of a page; nil for a member
     /// who may not record.
     struct Actions {
-        let csrf: String
         let edit: String
         let delete: String
+        /// The one form every delete button on the page submits, each with its own
+        /// `formaction`: the CSRF token is written once a page rather than once a record,
+        /// which was a fifth of a timeline page. Goes outside the list (`{{{page.recordForm}}}`).
+        let form: String
 
         init?(_ context: AppRequestContext, format: PetFormatting) {
             guard context.role?.canRecord == true else { return nil }
-            csrf = context.csrfToken
             edit = format.t("record.edit")
             delete = format.t("record.delete")
+            form = #"<form id="record-delete" method="post" class="inline" hidden><input type="hidden" name="_csrf" value="\#(FastHTMLEscaping.escape(context.csrfToken))"></form>"#
         }
+    }
+
+    /// A timeline's days, newest first, each a heading and its records.
+    static func days(_ days: [(date: LocalDate, heading: String, entries: [EntryView])], actions: Actions?) -> String {
+        let e = FastHTMLEscaping.escape
+        var html = ""
+        for day in days {
+            html += #"<section class="day"><h2><time datetime="\#(day.date)">\#(e(day.heading))</time></h2>"#
+            html += #"<ol class="entries">\#(render(day.entries, actions: actions))</ol></section>"# + "\n"
+        }
+        return html
     }
 
     static func render(_ entries: [EntryView], actions: Actions?) -> String {
@@ -37,8 +53,7 @@ enum EntryListHTML {
                 if let by = entry.recordedBy { html += #"<span class="by">\#(e(by))</span>"# }
                 if let actions {
                     html += #"<a href="/records/\#(entry.id)/edit">\#(e(actions.edit))</a>"#
-                    html += #"<form method="post" action="/records/\#(entry.id)/delete" class="inline"><input type="hidden" name="_csrf" value="\#(e(actions.csrf))">"#
-                    html += #"<button type="submit" class="link">\#(e(actions.delete))</button></form>"#
+                    html += #"<button type="submit" form="record-delete" formaction="/records/\#(entry.id)/delete" class="link">\#(e(actions.delete))</button>"#
                 }
                 html += "</div>"
             }
