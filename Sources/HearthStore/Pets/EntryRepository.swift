@@ -146,13 +146,17 @@ public struct EntryRepository: Sendable {
             conditions.append("e.kind IN (\(filter.kinds.map { _ in "?" }.joined(separator: ", ")))")
             for kind in filter.kinds { _ = arguments.append(contentsOf: [kind.rawValue]) }
         }
+        // A record's local day is within 14 hours of its UTC day (no zone is further from
+        // UTC), so two days either side bound its instant. With that bound SQLite walks the
+        // timeline index from the range's end, in order; with the day alone it sorted every
+        // record of the range (46 ms for "from 2017" over 29,000 records; 65 µs now).
         if let from = filter.from {
-            conditions.append("e.local_date >= ?")
-            _ = arguments.append(contentsOf: [from.description])
+            conditions.append("e.local_date >= ? AND e.occurred_at >= ?")
+            _ = arguments.append(contentsOf: [from.description, Date(timeIntervalSince1970: Double(from.daysSince1970 - 2) * 86400)])
         }
         if let to = filter.to {
-            conditions.append("e.local_date <= ?")
-            _ = arguments.append(contentsOf: [to.description])
+            conditions.append("e.local_date <= ? AND e.occurred_at < ?")
+            _ = arguments.append(contentsOf: [to.description, Date(timeIntervalSince1970: Double(to.daysSince1970 + 3) * 86400)])
         }
         if let before = filter.before {
             // Row-value comparison: the keyset, served straight from the timeline index.
@@ -169,7 +173,7 @@ public struct EntryRepository: Sendable {
         let today = try fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
         let recent = try String.fetchAll(db.cachedStatement(sql: """
             SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
-            WHERE e.subject_id = ? AND e.deleted_at IS NULL
+            WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
             ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
             """), arguments: [subjectID, photos])
         return (latestWeight, today.reversed(), recent)

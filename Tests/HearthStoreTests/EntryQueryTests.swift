@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+import Testing
+
+/// The reads whose speed depends on how they are asked: date ranges and a pet's newest photos.
+@Suite("Timeline ranges and newest photos read the right records")
+struct EntryQueryTests {
+    @Test("a date range keeps whole local days, in the zones furthest from UTC", arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+    func rangeAtTheEdges(zone: String) async throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let pet = try await PetRepository(database).create(PetProfile(name: "Nabi", species: .cat), photo: nil)
+        let entries = EntryRepository(database)
+        let from = LocalDate("2026-03-10")!, to = LocalDate("2026-03-11")!
+        for day in [from.adding(days: -1), from, to, to.adding(days: 1)] {
+            for time in ["00:05", "23:55"] {
+                let instant = try LocalTime.instant(date: day.description, time: time, in: timeZone).get()
+                let walk = RecordInput(occurredAt: instant, localDate: day, note: nil, details: .walk(activity: .walk, minutes: 10, distanceKm: nil))
+                _ = try await entries.create(subjectID: pet.id, walk, photos: [], createdBy: nil)
+            }
+        }
+        let range = try await entries.timeline(subjectID: pet.id, from: from, to: to, limit: 100)
+        #expect(range.map(\.localDate) == [to, to, from, from])
+        #expect(try await entries.timeline(subjectID: pet.id, from: to, limit: 100).map(\.localDate) == [to.adding(days: 1), to.adding(days: 1), to, to])
+        #expect(try await entries.timeline(subjectID: pet.id, to: from, limit: 100).map(\.localDate) == [from, from, from.adding(days: -1), from.adding(days: -1)])
+    }
+
+    @Test("a pet's newest photos come from its records with photos, however many records have none")
+    func newestPhotos() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let pets = PetRepository(database), entries = EntryRepository(database), pages = PetPages(database)
+        let nabi = try await pets.create(PetProfile(name: "Nabi", species: .cat), photo: nil)
+        let bori = try await pets.create(PetProfile(name: "Bori", species: .dog), photo: nil)
+        func photo(_ letter: Character) -> PhotoRecord {
+            PhotoRecord(sha256: String(repeating: letter, count: 64), format: "jpeg", width: 10, height: 10, byteCount: 100, takenAt: nil)
+        }
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let day = LocalDate(start, in: .init(identifier: "UTC")!)
+        func diary(_ minutes: Double) -> RecordInput {
+            RecordInput(occurredAt: start.addingTimeInterval(minutes * 60), localDate: day, note: nil, details: .diary(title: "Nap", text: nil))
+        }
+        let old = try await entries.create(subjectID: nabi.id, diary(0), photos: [photo("a"), photo("b")], createdBy: nil)
+        let newer = try await entries.create(subjectID: nabi.id, diary(1), photos: [photo("c")], createdBy: nil)
+        try await entries.createMany(subjectID: nabi.id, (2..<500).map { (diary(Double($0)), []) }, createdBy: nil)
+        try await entries.createMany(subjectID: bori.id, (0..<500).map { (diary(Double($0)), []) }, createdBy: nil)
+
+        #expect(try await pages.overview(petID: nabi.id, day: day)?.photos == [photo("c"), photo("a"), photo("b")].map(\.sha256))
+        #expect(try await pages.overview(petID: bori.id, day: day)?.photos == [])
+        _ = try await entries.update(id: old, diary(0), keeping: [photo("b").sha256], adding: [])
+        try await entries.delete(id: newer)
+        #expect(try await pages.overview(petID: nabi.id, day: day)?.photos == [photo("b").sha256])
+        try await entries.restore(id: newer)
+        #expect(try await pages.overview(petID: nabi.id, day: day)?.photos == [photo("c"), photo("b")].map(\.sha256))
+        // The count the index relies on matches the photos, record by record.
+        let wrong = try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE photo_count != (SELECT count(*) FROM entry_photo WHERE entry_id = entry.id)")
+        }
+        #expect(wrong == 0)
+    }
+}
