@@ -118,13 +118,12 @@ struct PetsController {
         let pet = overview.pet
         let format = formatting(context)
         let unit = pet.profile.weightUnit
-        var latestWeight: [String: String]?
+        var latestWeight: LatestWeightView?
         if let latest = overview.latestWeight, case .weight(let value, let entered) = latest.details {
             let grams = value * entered.gramsPerUnit
-            latestWeight = ["value": format.weight(grams: grams, unit: unit), "date": format.dayHeading(latest.localDate)]
-            if let previous = latest.previousWeightGrams {
-                latestWeight?["change"] = format.weightChange(grams: grams - previous, unit: unit)
-            }
+            latestWeight = LatestWeightView(
+                value: format.weight(grams: grams, unit: unit), date: format.dayHeading(latest.localDate),
+                change: latest.previousWeightGrams.map { format.weightChange(grams: grams - $0, unit: unit) })
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit) }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
@@ -153,10 +152,10 @@ struct PetsController {
         PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
     }
 
-    private func profileView(_ pet: Pet, format: PetFormatting, today: LocalDate) -> [String: Any] {
+    private func profileView(_ pet: Pet, format: PetFormatting, today: LocalDate) -> ProfileView {
         let profile = pet.profile
-        var facts: [[String: String]] = []
-        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(["label": format.t(key), "value": value]) } }
+        var facts: [ProfileView.Fact] = []
+        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
         fact("pet.field.breed", profile.breed)
         fact("pet.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
         fact("pet.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pet.estimated")))" : "") })
@@ -164,13 +163,10 @@ struct PetsController {
         fact("pet.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
         fact("pet.field.microchip", profile.microchip)
         fact("pet.field.markings", profile.markings)
-        var view: [String: Any] = [
-            "id": pet.id, "name": profile.name, "species": format.species(profile), "facts": facts,
-            "archived": pet.isArchived, "notes": profile.notes ?? "",
-        ]
-        if let age = format.age(profile, today: today) { view["age"] = age }
-        if let sha = pet.photoSHA { view["photo"] = PhotoURL.preview(sha); view["thumbnail"] = PhotoURL.thumbnail(sha) }
-        return view
+        return ProfileView(
+            id: pet.id, name: profile.name, species: format.species(profile), age: format.age(profile, today: today),
+            archived: pet.isArchived, notes: profile.notes, facts: facts,
+            photo: pet.photoSHA.map(PhotoURL.preview), thumbnail: pet.photoSHA.map(PhotoURL.thumbnail))
     }
 
     static func input(from profile: PetProfile) -> [String: String] {
@@ -214,6 +210,30 @@ struct PetsController {
         let species: String
         let age: String?
         let photo: String?
+    }
+
+    /// The pet page's profile card and facts.
+    struct ProfileView {
+        struct Fact {
+            let label: String
+            let value: String
+        }
+        let id: Int64
+        let name: String
+        let species: String
+        let age: String?
+        let archived: Bool
+        let notes: String?
+        let facts: [Fact]
+        let photo: String?
+        let thumbnail: String?
+    }
+
+    /// "4.2 kg (+0.1 kg) · 20 November 2026" on the pet page.
+    struct LatestWeightView {
+        let value: String
+        let date: String
+        let change: String?
     }
 }
 

@@ -77,3 +77,41 @@ extension PetsController.PetCard: MustacheParent {
         }
     }
 }
+
+extension PetsController.ProfileView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "species": species
+        case "age": age ?? false
+        case "archived": archived
+        case "notes": notes ?? false
+        case "facts": facts
+        case "photo": photo ?? false
+        case "thumbnail": thumbnail ?? false
+        default: nil
+        }
+    }
+}
+
+extension PetsController.ProfileView.Fact: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "value": value
+        default: nil
+        }
+    }
+}
+
+extension PetsController.LatestWeightView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "date": date
+        case "change": change ?? false
+        default: nil
+        }
+    }
+}
