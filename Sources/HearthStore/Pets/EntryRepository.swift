@@ -242,7 +242,7 @@ public struct EntryRepository: Sendable {
                    s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
                    k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
                    d.title AS d_title, d.body AS d_body,
-                   pw.grams AS previous_grams, f.kind AS m_food_kind
+                   pw.grams AS previous_grams, f.kind AS m_food_kind, e.photo_count
             FROM entry e
             LEFT JOIN account a ON a.id = e.created_by
             LEFT JOIN weight_entry w ON w.entry_id = e.id
@@ -263,8 +263,10 @@ public struct EntryRepository: Sendable {
             """), arguments: arguments)
         // Decoded straight from SQLite's row, not from a copy of it.
         var entries: [StoredEntry] = []
+        var withPhotos: [Int64] = []
         while let row = try cursor.next() {
             guard let details = details(from: row) else { continue }
+            if row[C.photoCount] as Int > 0 { withPhotos.append(row[C.id]) }
             entries.append(StoredEntry(
                 id: row[C.id], subjectID: row[C.subjectID], occurredAt: StoredTime.date(row, C.occurredAt),
                 localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
@@ -272,12 +274,12 @@ public struct EntryRepository: Sendable {
                 foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
                 authorName: row[C.author], deletedAt: StoredTime.optionalDate(row, C.deletedAt), previousWeightGrams: row[C.previousGrams]))
         }
-        guard !entries.isEmpty else { return [] }
-        let ids = entries.map { $0.id }
+        // Most records have no photos: ask only about those that have.
+        guard !withPhotos.isEmpty else { return entries }
         var photos: [Int64: [String]] = [:]
         let photoRows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(ids.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),
-            arguments: StatementArguments(ids))
+            db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(withPhotos.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),
+            arguments: StatementArguments(withPhotos))
         while let row = try photoRows.next() { photos[row[0], default: []].append(row[1]) }
         for index in entries.indices { entries[index].photos = photos[entries[index].id] ?? [] }
         return entries
@@ -316,6 +318,6 @@ public struct EntryRepository: Sendable {
         static let signs = 23, severity = 24, symptomDescription = 25
         static let activity = 26, minutes = 27, distance = 28
         static let diaryTitle = 29, diaryBody = 30
-        static let previousGrams = 31, foodKind = 32
+        static let previousGrams = 31, foodKind = 32, photoCount = 33
     }
 }
