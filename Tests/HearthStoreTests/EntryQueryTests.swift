@@ -62,3 +62,24 @@ struct EntryQueryTests {
         #expect(wrong == 0)
     }
 }
+
+@Suite("A pet reads back as stored")
+struct PetReadTests {
+    @Test("every profile field, read by position, comes back as written")
+    func everyField() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let pets = PetRepository(database)
+        let photo = PhotoRecord(sha256: String(repeating: "d", count: 64), format: "jpeg", width: 10, height: 10, byteCount: 100, takenAt: nil)
+        let profile = PetProfile(
+            name: "Dubu", species: .other, speciesOther: "axolotl", breed: "leucistic", sex: .female,
+            birthDate: LocalDate("2021-05-04"), birthDateEstimated: true, adoptionDate: LocalDate("2021-08-01"), neutered: false,
+            microchip: "410123456789012", markings: "pink gills", notes: "Likes the dark corner.", weightUnit: .g)
+        let created = try await pets.create(profile, photo: photo)
+        try await pets.setArchived(true, id: created.id)
+        let read = try #require(try await pets.pet(id: created.id))
+        #expect(read.profile == profile)
+        #expect(read.photoSHA == photo.sha256 && read.isArchived && read.id == created.id)
+        #expect(try await pets.pets(archived: true) == [read])
+    }
+}
