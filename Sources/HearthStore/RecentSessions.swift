@@ -8,7 +8,7 @@ import Synchronization
 /// another process applies within `lifetime`. Only live sessions are remembered, so
 /// made-up tokens cannot fill the memory.
 public final class RecentSessions: Sendable {
-    public let sessions: SessionRepository
+    public let repository: SessionRepository
     let lifetime: Duration
     /// A household has a handful of browsers; past this, start again rather than track age.
     static let capacity = 256
@@ -21,20 +21,20 @@ public final class RecentSessions: Sendable {
     private let remembered = Mutex<[String: Remembered]>([:])
 
     public init(_ sessions: SessionRepository, lifetime: Duration = .seconds(5)) {
-        self.sessions = sessions
+        self.repository = sessions
         self.lifetime = lifetime
     }
 
     /// The live session for `token`, as `SessionRepository.find` answers it.
     public func find(token: String, now: Date = Date()) async throws -> SignedInSession? {
         // Read before the database is: a write that lands meanwhile makes this answer stale.
-        let writeCount = sessions.database.writeCount
+        let writeCount = repository.database.writeCount
         let clock = ContinuousClock.now
         if let known = remembered.withLock({ $0[token] }),
            known.writeCount == writeCount, clock < known.until, now < known.session.expiresAt {
             return known.session
         }
-        guard let session = try await sessions.find(token: token, now: now) else {
+        guard let session = try await repository.find(token: token, now: now) else {
             remembered.withLock { _ = $0.removeValue(forKey: token) }
             return nil
         }

@@ -28,7 +28,7 @@ struct MemberSessionMiddleware: RouterMiddleware {
                 context.sessionToken = token
                 context.csrfToken = session.csrfToken
                 if now.timeIntervalSince(session.lastSeenAt) > touchInterval {
-                    try await sessions.sessions.touch(token: token, lifetime: lifetime, now: now)
+                    try await sessions.repository.touch(token: token, lifetime: lifetime, now: now)
                     cookiesToSet.append(HearthCookies.make(HearthCookies.session, value: token, maxAge: lifetime, secure: secure))
                 }
             } else {
