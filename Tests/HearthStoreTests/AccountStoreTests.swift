@@ -3,8 +3,19 @@ import HearthCore
 import HearthStore
 import Testing
 
+/// Every database this test run makes lives under one folder, removed when the run ends.
+let testRunFolder: String = {
+    atexit { try? FileManager.default.removeItem(atPath: testRunFolderPath) }
+    return testRunFolderPath
+}()
+private let testRunFolderPath = NSTemporaryDirectory() + "hearth-store-tests-" + UUID().uuidString
+
 func temporaryDatabase() throws -> AppDatabase {
-    try AppDatabase.open(dataDirectory: NSTemporaryDirectory() + "hearth-store-" + UUID().uuidString)
+    try AppDatabase.open(dataDirectory: temporaryFolder())
+}
+
+func temporaryFolder() -> String {
+    testRunFolder + "/" + UUID().uuidString
 }
 
 @Suite("Accounts, sessions and sign-in failures in SQLite")
@@ -95,8 +106,7 @@ struct AccountStoreTests {
 
     @Test("a remembered session is forgotten by any write here, by time for a write elsewhere, and never outlives its expiry")
     func recentSessions() async throws {
-        let folder = NSTemporaryDirectory() + "hearth-store-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = temporaryFolder()
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
         let account = try await HouseholdRepository(database).setUp(settings, owner: owner, passwordHash: "x")
