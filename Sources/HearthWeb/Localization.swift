@@ -38,17 +38,18 @@ public struct Localization: Sendable {
     func text(_ key: String, _ language: Language, _ values: [String: String]) -> String {
         let template = text(key, language)
         guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        // One pass over the string; runs for several strings of every record on a page.
+        // One pass over the bytes (braces are ASCII, so every cut falls between characters);
+        // runs for several strings of every record on a page.
         var result = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            result += values[name] ?? String(rest[open...close])
+        var rest = template.utf8[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
+            result += Substring(rest[..<open])
+            guard let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = String(Substring(rest[rest.index(after: open)..<close]))
+            result += values[name] ?? String(Substring(rest[open...close]))
             rest = rest[rest.index(after: close)...]
         }
-        result += rest
+        result += Substring(rest)
         return result
     }
 
