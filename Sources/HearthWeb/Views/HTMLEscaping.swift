@@ -41,3 +41,11 @@ extension String: @retroactive MustacheCustomRenderable {
     public var renderText: String { self }
     public var isNull: Bool { false }
 }
+
+// A section over a string (`{{#photo}}<img src="{{photo}}">{{/photo}}`) puts the string on
+// the context stack, and swift-mustache asks every non-parent on the stack for a name through
+// Mirror, which cost more than the rest of the pet page's profile card. A string has no
+// named children: answering nil at once sends the lookup on down the stack.
+extension String: @retroactive MustacheParent {
+    public func child(named name: String) -> Any? { nil }
+}
