@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
-import HearthStore
+@testable import HearthStore
 import Testing
 
 /// The reads whose speed depends on how they are asked: date ranges and a pet's newest photos.
@@ -81,5 +81,40 @@ struct PetReadTests {
         #expect(read.profile == profile)
         #expect(read.photoSHA == photo.sha256 && read.isArchived && read.id == created.id)
         #expect(try await pets.pets(archived: true) == [read])
+    }
+}
+
+@Suite("Upgrading a household's database")
+struct MigrationTests {
+    @Test("v3 counts the photos of records written before it, and the newest photos read from them")
+    func photoCountBackfill() async throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/hearth.sqlite"
+        // A database as the previous version left it: schema v2, with records and photos.
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: "v2 pets, photos, foods, entries")
+        try await old.write { db in
+            try db.execute(sql: """
+                INSERT INTO photo (sha256, format, width, height, byte_count, created_at) VALUES ('aa', 'jpeg', 1, 1, 1, '2026-01-01 00:00:00.000'), ('bb', 'jpeg', 1, 1, 1, '2026-01-01 00:00:00.000');
+                INSERT INTO subject (id, kind, name, created_at, updated_at) VALUES (1, 'pet', 'Nabi', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
+                INSERT INTO pet_profile (subject_id, species, weight_unit) VALUES (1, 'cat', 'kg');
+                INSERT INTO entry (id, subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES
+                    (1, 1, 'diary', '2026-01-01 08:00:00.000', '2026-01-01', '2026-01-01 08:00:00.000', '2026-01-01 08:00:00.000'),
+                    (2, 1, 'diary', '2026-01-02 08:00:00.000', '2026-01-02', '2026-01-02 08:00:00.000', '2026-01-02 08:00:00.000'),
+                    (3, 1, 'diary', '2026-01-03 08:00:00.000', '2026-01-03', '2026-01-03 08:00:00.000', '2026-01-03 08:00:00.000');
+                INSERT INTO diary_entry (entry_id, title) VALUES (1, 'a'), (2, 'b'), (3, 'c');
+                INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (1, 'aa', 0), (1, 'bb', 1), (3, 'bb', 0);
+                """)
+        }
+        try old.close()
+
+        let database = try AppDatabase.open(dataDirectory: folder)
+        defer { try? database.close() }
+        let counts = try database.read { db in try Int.fetchAll(db, sql: "SELECT photo_count FROM entry ORDER BY id") }
+        #expect(counts == [2, 0, 1])
+        let overview = try await PetPages(database).overview(petID: 1, day: LocalDate("2026-01-03")!)
+        #expect(overview?.photos == ["bb", "aa", "bb"])
+        #expect(try await EntryRepository(database).timeline(subjectID: 1).map(\.photos) == [["bb"], [], ["aa", "bb"]])
     }
 }
