@@ -29,7 +29,6 @@ struct TimelineController {
         else { throw PageError.notFound }
         let page = Array(found.prefix(Self.pageSize))
         let format = PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let canRecord = context.role?.canRecord == true
         let actions = EntryListHTML.Actions(context, format: format)
         var days: [(date: LocalDate, heading: String, entries: [EntryView])] = []
         for entry in page {
@@ -61,7 +60,8 @@ struct TimelineController {
         if found.count > Self.pageSize, let last = page.last {
             view["older"] = link(["before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description])
         }
-        if let deleted = query.get("deleted").flatMap({ Int64($0) }), canRecord,
+        // Undo is offered to those who may record, the same members who get the edit and delete controls.
+        if let deleted = query.get("deleted").flatMap({ Int64($0) }), actions != nil,
            let entry = try await entries.entry(id: deleted), entry.deletedAt != nil, entry.subjectID == pet.id {
             view["undo"] = ["id": deleted, "title": format.summary(entry, unit: pet.profile.weightUnit).title]
         }
