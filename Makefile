@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev pkg-config
 E2E_PACKAGES := chromium fonts-noto-cjk
 
-.PHONY: run build test unit e2e deps e2e-deps bench clean
+.PHONY: run build test unit e2e deps e2e-deps bench fuzz clean
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install
@@ -43,6 +43,12 @@ e2e-deps: deps
 # A real browser against the real server on a temporary data folder.
 e2e: build e2e-deps
 	python3 Tests/e2e/run.py --server .build/debug/hearth
+
+# The header fuzz of `make test` (3,000 cases), longer and with a new seed each run:
+# make fuzz CASES=1000000 SEED=42 replays one.
+CASES ?= 200000
+fuzz: deps
+	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter "Header fuzz"
 
 clean:
 	rm -rf .build

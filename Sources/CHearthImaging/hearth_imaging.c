@@ -114,12 +114,19 @@ gdImagePtr hearth_orient(gdImagePtr source, int orientation) {
     return result;
 }
 
-gdImagePtr hearth_flatten_on_white(gdImagePtr source) {
-    int width = gdImageSX(source), height = gdImageSY(source);
-    gdImagePtr result = gdImageCreateTrueColor(width, height);
-    if (!result) return NULL;
-    gdImageFilledRectangle(result, 0, 0, width - 1, height - 1, gdTrueColor(255, 255, 255));
-    gdImageAlphaBlending(result, 1);
-    gdImageCopy(result, source, 0, 0, 0, 0, width, height);
-    return result;
+void hearth_flatten_on_white(gdImagePtr image) {
+    /* In place: a second full-size copy would double the memory of a 50-megapixel PNG. */
+    int width = gdImageSX(image), height = gdImageSY(image);
+    for (int y = 0; y < height; y++) {
+        int *row = image->tpixels[y];
+        for (int x = 0; x < width; x++) {
+            int pixel = row[x], alpha = gdTrueColorGetAlpha(pixel);
+            if (alpha == 0) continue;
+            int opaque = gdAlphaMax - alpha, white = 255 * alpha;
+            row[x] = gdTrueColor((gdTrueColorGetRed(pixel) * opaque + white) / gdAlphaMax,
+                                 (gdTrueColorGetGreen(pixel) * opaque + white) / gdAlphaMax,
+                                 (gdTrueColorGetBlue(pixel) * opaque + white) / gdAlphaMax);
+        }
+    }
+    gdImageSaveAlpha(image, 0);
 }

@@ -1,10 +1,18 @@
 /// Pixel sizes read from a file's header, before anything is decoded: a 100000×100000
 /// "photo" of a few kilobytes must be refused before it asks for 40 GB of memory.
+///
+/// Every number here comes from a stranger's file, so none is trusted in arithmetic:
+/// sizes are at most 32 bits wide, offsets are checked against the buffer before use,
+/// and `pixels` saturates instead of trapping (a trap takes the whole server down).
 public enum ImageHeader {
     public struct Size: Sendable, Equatable {
         public let width: Int
         public let height: Int
-        public var pixels: Int { width * height }
+        /// width × height, or `Int.max` when that does not fit: still "too many".
+        public var pixels: Int {
+            let (product, overflow) = width.multipliedReportingOverflow(by: height)
+            return overflow || width < 0 || height < 0 ? Int.max : product
+        }
     }
 
     public static func size(of bytes: UnsafeRawBufferPointer, format: ImageFormat) -> Size? {
@@ -13,7 +21,7 @@ public enum ImageHeader {
         case .png: bytes.count >= 24 ? Size(width: Int(BigEndian.uint32(bytes, at: 16)), height: Int(BigEndian.uint32(bytes, at: 20))) : nil
         case .gif: bytes.count >= 10 ? Size(width: Int(LittleEndian.uint16(bytes, at: 6)), height: Int(LittleEndian.uint16(bytes, at: 8))) : nil
         case .webp: webp(bytes)
-        case .heif, .avif: isoImageSpatialExtents(bytes)
+        case .heif, .avif: ISOImageSize.primary(bytes)
         }
     }
 
@@ -49,22 +57,5 @@ public enum ImageHeader {
         default:
             return nil
         }
-    }
-
-    /// HEIF and AVIF give each image item an `ispe` (image spatial extents) property.
-    /// The largest one is the image itself (the others are thumbnails or tiles).
-    private static func isoImageSpatialExtents(_ bytes: UnsafeRawBufferPointer) -> Size? {
-        let tag: [UInt8] = Array("ispe".utf8)
-        var best: Size?
-        let end = min(bytes.count, 1 << 20) - 16
-        var offset = 4
-        while offset < end {
-            if bytes[offset] == tag[0] && bytes[offset + 1] == tag[1] && bytes[offset + 2] == tag[2] && bytes[offset + 3] == tag[3] {
-                let size = Size(width: Int(BigEndian.uint32(bytes, at: offset + 8)), height: Int(BigEndian.uint32(bytes, at: offset + 12)))
-                if size.pixels > (best?.pixels ?? 0) { best = size }
-            }
-            offset += 1
-        }
-        return best
     }
 }

@@ -52,6 +52,11 @@ public enum PhotoProcessor {
         let exif = format == .jpeg ? Exif.read(jpeg: bytes) : Exif()
         guard let decoded = decode(bytes, format: format) else { throw .damaged }
         defer { gdImageDestroy(decoded) }
+        // The header was checked; this catches a file whose compressed data disagrees with it.
+        let decodedSize = ImageHeader.Size(width: Int(decoded.pointee.sx), height: Int(decoded.pointee.sy))
+        guard decodedSize.pixels <= limits.maximumPixels else {
+            throw .tooManyPixels(width: decodedSize.width, height: decodedSize.height, limit: limits.maximumPixels)
+        }
 
         guard let preview = scaled(decoded, toFit: previewLongestSide) else { throw .damaged }
         defer { gdImageDestroy(preview) }
@@ -95,12 +100,8 @@ public enum PhotoProcessor {
         if image.pointee.trueColor == 0 {
             gdImagePaletteToTrueColor(image)
         }
-        guard let flat = hearth_flatten_on_white(image) else {
-            gdImageDestroy(image)
-            return nil
-        }
-        gdImageDestroy(image)
-        return flat
+        hearth_flatten_on_white(image)
+        return image
     }
 
     /// A new image whose longest side is at most `longest`, downscaled with Lanczos

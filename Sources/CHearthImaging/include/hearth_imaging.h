@@ -16,8 +16,8 @@ gdImagePtr hearth_jpeg_decode_scaled(const unsigned char *data, size_t size, int
 /* Returns a new truecolor image with EXIF orientation 2…8 applied (1 or unknown: a copy). */
 gdImagePtr hearth_orient(gdImagePtr source, int orientation);
 
-/* Returns a new truecolor image: `source` composited over white, so transparent areas
-   do not turn black in a JPEG. */
-gdImagePtr hearth_flatten_on_white(gdImagePtr source);
+/* Composites a truecolor image over white in place, so transparent areas do not turn
+   black in a JPEG. */
+void hearth_flatten_on_white(gdImagePtr image);
 
 #endif
