@@ -48,7 +48,7 @@ e2e: build e2e-deps
 # make fuzz CASES=1000000 SEED=42 replays one.
 CASES ?= 200000
 fuzz: deps
-	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter "Header fuzz"
+	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter HeaderFuzzTests
 
 clean:
 	rm -rf .build

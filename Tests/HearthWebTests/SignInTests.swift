@@ -64,6 +64,10 @@ struct SignInTests {
             try await browser.get("/login?next=/settings")
             let response = try await browser.post("/login", ["username": "mina", "password": ownerPassword, "next": "/settings"])
             #expect(response.location == "/settings")
+            // Already signed in, a crafted link must not lead off-site (`/\t/evil.example` did).
+            for crafted in ["/%09/evil.example", "/%5C/evil.example", "/%2F%2Fevil.example", "//evil.example"] {
+                #expect(try await browser.get("/login?next=\(crafted)").location == "/", "\(crafted)")
+            }
         }
     }
 

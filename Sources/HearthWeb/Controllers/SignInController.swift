@@ -66,7 +66,7 @@ struct SignInController {
 
     /// Only a path on this site: never `//elsewhere` or `https://elsewhere`.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), !next.contains("://") else { return "/" }
+        guard let next, SameSitePath.isSafe(next) else { return "/" }
         return next
     }
 
