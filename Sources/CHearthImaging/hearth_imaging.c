@@ -130,3 +130,11 @@ void hearth_flatten_on_white(gdImagePtr image) {
     }
     gdImageSaveAlpha(image, 0);
 }
+
+static void hearth_gd_silent(int priority, const char *format, va_list arguments) {
+    (void)priority; (void)format; (void)arguments;
+}
+
+void hearth_silence_gd_warnings(void) {
+    gdSetErrorMethod(hearth_gd_silent);
+}

@@ -22,7 +22,9 @@ public enum Credentials {
     }
 
     public static func checkPassword(_ password: String, field: String = "password", into errors: inout FieldErrors) {
-        if password.count < minimumPasswordLength {
+        if !FormInput.isTypeable(password) {
+            errors.add(field, "error.text.invalid")  // bcrypt would stop reading at a NUL
+        } else if password.count < minimumPasswordLength {
             errors.add(field, "error.password.short")
         } else if password.utf8.count > maximumPasswordBytes {
             errors.add(field, "error.password.long")
@@ -32,6 +34,8 @@ public enum Credentials {
     public static func checkDisplayName(_ name: String, field: String = "display_name", into errors: inout FieldErrors) {
         if name.isEmpty {
             errors.add(field, "error.display_name.required")
+        } else if !FormInput.isTypeable(name) {
+            errors.add(field, "error.text.invalid")
         } else if name.count > 60 {
             errors.add(field, "error.display_name.long")
         }

@@ -23,6 +23,8 @@ public struct HouseholdSettings: Sendable, Equatable {
         let name = input["household_name", default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty {
             errors.add("household_name", "error.household_name.required")
+        } else if !FormInput.isTypeable(name) {
+            errors.add("household_name", "error.text.invalid")
         } else if name.count > 80 {
             errors.add("household_name", "error.household_name.long")
         }

@@ -25,7 +25,10 @@ public enum PhotoProcessor {
     public static let previewLongestSide = 1600
     public static let thumbnailSide = 320
 
+    private static let silencedWarnings: Void = hearth_silence_gd_warnings()
+
     public static func process(_ data: [UInt8], limits: PhotoLimits = PhotoLimits()) throws(PhotoProblem) -> ProcessedPhoto {
+        _ = silencedWarnings
         guard !data.isEmpty else { throw .empty }
         guard data.count <= limits.maximumBytes else { throw .tooLarge(bytes: data.count, limit: limits.maximumBytes) }
         let result: Result<ProcessedPhoto, PhotoProblem> = data.withUnsafeBytes { bytes in

@@ -20,4 +20,8 @@ gdImagePtr hearth_orient(gdImagePtr source, int orientation);
    black in a JPEG. */
 void hearth_flatten_on_white(gdImagePtr image);
 
+/* libgd prints a line to stderr for every file it cannot decode. A refused photo is
+   already named to the member who sent it; a hostile client must not fill the log. */
+void hearth_silence_gd_warnings(void);
+
 #endif

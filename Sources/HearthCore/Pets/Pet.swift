@@ -43,18 +43,14 @@ public struct PetProfile: Sendable, Equatable {
     /// and for refusing dates in the future.
     public static func validate(_ input: [String: String], today: LocalDate) -> Validated<PetProfile> {
         var errors = FieldErrors()
-        func text(_ name: String, max: Int) -> String? {
-            let value = input[name, default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
-            if value.count > max { errors.add(name, "error.text.too_long") }
-            return value.isEmpty ? nil : value
-        }
+        func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
         let name = text("name", max: 60)
         if name == nil { errors.add("name", "error.pet.name_required") }
         let species = Species(rawValue: input["species", default: ""])
         if species == nil { errors.add("species", "error.pet.species_unknown") }
         let speciesOther = text("species_other", max: 40)
         if species == .other && speciesOther == nil { errors.add("species_other", "error.pet.species_other_required") }
-        let sex = Sex(rawValue: input["sex", default: "unknown"]) ?? .unknown
+        let sex: Sex = FormInput.choice(input, "sex", default: .unknown, errors: &errors) ?? .unknown
 
         var birthDate: LocalDate?
         var estimated = false
@@ -90,7 +86,7 @@ public struct PetProfile: Sendable, Equatable {
         if let microchip, !microchip.allSatisfy({ $0.isNumber || ($0.isASCII && $0.isLetter) || $0 == " " || $0 == "-" }) {
             errors.add("microchip", "error.pet.microchip")
         }
-        let weightUnit = input["weight_unit"].flatMap(PetWeightUnit.init(rawValue:))
+        let weightUnit: PetWeightUnit? = FormInput.choice(input, "weight_unit", default: nil, errors: &errors)
         let profile = PetProfile(
             name: name ?? "", species: species ?? .other, speciesOther: species == .other ? speciesOther : nil,
             breed: text("breed", max: 80), sex: sex, birthDate: birthDate, birthDateEstimated: estimated,

@@ -90,18 +90,14 @@ public struct RecordInput: Sendable, Equatable {
         _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, now: Date = Date()
     ) -> Validated<RecordInput> {
         var errors = FieldErrors()
-        func text(_ name: String, max: Int) -> String? {
-            let value = input[name, default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
-            if value.count > max { errors.add(name, "error.text.too_long") }
-            return value.isEmpty ? nil : value
-        }
+        func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
         func number(_ name: String, range: ClosedRange<Double>, required: Bool) -> Double? {
-            let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+            let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces)
             if raw.isEmpty {
                 if required { errors.add(name, "error.number.required") }
                 return nil
             }
-            guard let value = Double(raw), value.isFinite else { errors.add(name, "error.number.invalid"); return nil }
+            guard let value = FormInput.decimal(raw) else { errors.add(name, "error.number.invalid"); return nil }
             guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
             return value
         }
@@ -124,25 +120,24 @@ public struct RecordInput: Sendable, Equatable {
             let title = text("title", max: 120), body = text("text", max: 20000)
             details = .diary(title: title, text: body)
         case .weight:
-            let unit = PetWeightUnit(rawValue: input["unit", default: ""]) ?? species.defaultWeightUnit
+            let unit: PetWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
             let limit = unit == .g ? 200_000.0 : 200.0
-            if let value = number("weight", range: 0.001...limit, required: true) { details = .weight(value: value, unit: unit) }
+            if let value = number("weight", range: 0.001...limit, required: true), let unit { details = .weight(value: value, unit: unit) }
         case .meal:
             var food: FoodChoice?
             if let id = Int64(input["food_id", default: ""]) {
                 food = .existing(id: id)
             } else if let name = text("new_food_name", max: 80) {
-                let kind = FoodKind(rawValue: input["new_food_kind", default: "food"]) ?? .food
+                let kind: FoodKind? = FormInput.choice(input, "new_food_kind", default: .food, errors: &errors)
                 let kcal = number("new_food_kcal", range: 0...1000, required: false)
-                food = .new(name: name, kind: kind, kcalPer100g: kcal)
+                if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal) }
             } else {
                 errors.add("food_id", "error.meal.food_required")
             }
-            let unit = AmountUnit(rawValue: input["amount_unit", default: "g"]) ?? .g
+            let unit: AmountUnit? = FormInput.choice(input, "amount_unit", default: .g, errors: &errors)
             let amount = number("amount", range: 0...100_000, required: false)
-            let outcome = MealOutcome(rawValue: input["outcome", default: "all"])
-            if outcome == nil { errors.add("outcome", "error.choice.unknown") }
-            if let food, let outcome { details = .meal(food: food, amount: amount, unit: unit, outcome: outcome) }
+            let outcome: MealOutcome? = FormInput.choice(input, "outcome", default: .all, errors: &errors)
+            if let food, let outcome, let unit { details = .meal(food: food, amount: amount, unit: unit, outcome: outcome) }
         case .toilet:
             let urine = flag("urine"), stool = flag("stool")
             if !urine && !stool { errors.add("urine", "error.toilet.what") }
@@ -169,10 +164,10 @@ public struct RecordInput: Sendable, Equatable {
             let severity = number("severity", range: 1...5, required: true).map { Int($0) }
             if let severity { details = .symptom(signs: signs, severity: severity, description: description) }
         case .walk:
-            let activity = Activity(rawValue: input["activity", default: "walk"]) ?? .walk
+            let activity: Activity? = FormInput.choice(input, "activity", default: .walk, errors: &errors)
             let minutes = number("minutes", range: 1...1440, required: true).map { Int($0.rounded()) }
             let distance = number("distance_km", range: 0...200, required: false)
-            if let minutes { details = .walk(activity: activity, minutes: minutes, distanceKm: distance) }
+            if let minutes, let activity { details = .walk(activity: activity, minutes: minutes, distanceKm: distance) }
         }
         guard errors.isEmpty, let occurredAt, let details else { return .invalid(errors) }
         return .valid(RecordInput(occurredAt: occurredAt, localDate: LocalDate(occurredAt, in: timeZone), note: note, details: details))

@@ -1,0 +1,56 @@
+import Foundation
+
+/// How what a person typed is read. Nothing is silently changed: text that did not
+/// arrive as typed, a number written as a programmer would, or a choice that was not
+/// offered is refused on its field, never dropped, cut or replaced by a default.
+public enum FormInput {
+    /// A number as a person writes it: digits with at most one decimal point or comma
+    /// ("12", "4.5", "4,5", ".5"), optionally signed. Not hex (`0x10`), exponents (`1e3`),
+    /// `inf`, `nan` or thousands separators, which `Double(_:)` would all accept.
+    public static func decimal(_ raw: String) -> Double? {
+        var text = Substring(raw.trimmingCharacters(in: .whitespaces))
+        var negative = false
+        if let sign = text.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            text = text.dropFirst()
+        }
+        var digits = 0, separators = 0
+        for character in text {
+            if ("0"..."9").contains(character) { digits += 1 }
+            else if character == "." || character == "," { separators += 1 }
+            else { return nil }
+        }
+        guard digits > 0, separators <= 1, text.last != "." && text.last != "," else { return nil }
+        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")) else { return nil }
+        return negative ? -value : value
+    }
+
+    /// False for text no keyboard types: U+FFFD (where bytes were not UTF-8 and had to be
+    /// replaced), NUL and other control characters but tab and line breaks.
+    public static func isTypeable(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { scalar in
+            scalar == "\u{FFFD}" || (scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar))
+        }
+    }
+
+    /// A choice from a fixed list: the default when the field is absent or empty, nil (with
+    /// the field's error) when it names something that was not offered.
+    public static func choice<Choice: RawRepresentable>(
+        _ input: [String: String], _ name: String, default fallback: Choice?, errors: inout FieldErrors
+    ) -> Choice? where Choice.RawValue == String {
+        guard let raw = input[name], !raw.isEmpty else { return fallback }
+        guard let value = Choice(rawValue: raw) else {
+            errors.add(name, "error.choice.unknown")
+            return nil
+        }
+        return value
+    }
+
+    /// Trimmed text of at most `max` characters, or nil when empty; problems go to `errors`.
+    public static func text(_ input: [String: String], _ name: String, max: Int, errors: inout FieldErrors) -> String? {
+        let value = input[name, default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
+        if !isTypeable(value) { errors.add(name, "error.text.invalid") }
+        if value.count > max { errors.add(name, "error.text.too_long") }
+        return value.isEmpty ? nil : value
+    }
+}

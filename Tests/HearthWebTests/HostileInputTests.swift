@@ -1,0 +1,65 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+/// What an attack run found getting through (issue 8): files that killed the server,
+/// and input that was saved as something other than what was sent.
+@Suite("Hostile input over HTTP")
+struct HostileInputTests {
+    @Test("a PNG claiming 4294967295 × 4294967295 gets the form back with a message; the server keeps answering")
+    func overflowingPhoto() async throws {
+        try await withHousehold { hearth, owner in
+            let nabi = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(nabi)/records/new?kind=diary")
+            let boom = PetsTests.pngClaiming(width: .max, height: .max)
+            let response = try await owner.postMultipart(
+                "/pets/\(nabi)/records", ["kind": "diary", "title": "Boom", "date": "2026-11-20", "time": "10:00"],
+                files: [("photos", "boom.png", boom)])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("“boom.png”: "))
+            #expect(response.text.contains("4294967295×4294967295 pixels"))
+            #expect(try await owner.get("/healthz").status == .ok)
+            #expect(try await EntryRepository(hearth.database).timeline(subjectID: nabi).isEmpty)
+        }
+    }
+
+    /// Sends a url-encoded body exactly as given (the test browser would encode it again).
+    func postRaw(_ owner: Browser, _ path: String, _ body: String) async throws -> TestResponse {
+        try await owner.send(path, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"],
+                             body: ByteBuffer(string: body + "&_csrf=\(owner.csrf!)"))
+    }
+
+    @Test("a note that is not UTF-8, or holds a NUL, is refused on its field, not saved as less", arguments: ["%FF%FE", "%C0%BC", "%ED%A0%80", "a%00b"])
+    func undecodableNote(note: String) async throws {
+        try await withHousehold { hearth, owner in
+            let nabi = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(nabi)/records/new?kind=weight")
+            let response = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&weight=4&unit=kg&date=2026-11-20&time=08:00&note=\(note)")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("Some characters did not arrive as typed"))
+            #expect(try await EntryRepository(hearth.database).timeline(subjectID: nabi).isEmpty, "nothing saved")
+        }
+    }
+
+    @Test("weights written as hex, exponents, inf or nan, or in units not offered, are refused",
+          arguments: [("weight=0x10&unit=kg", "This is not a number."), ("weight=1e3&unit=kg", "This is not a number."),
+                      ("weight=inf&unit=kg", "This is not a number."), ("weight=nan&unit=kg", "This is not a number."),
+                      ("weight=4&unit=stone", "Choose from the list.")])
+    func oddNumbers(fields: String, message: String) async throws {
+        try await withHousehold { hearth, owner in
+            let nabi = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(nabi)/records/new?kind=weight")
+            let response = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&\(fields)&date=2026-11-20&time=08:00")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains(message))
+            #expect(try await EntryRepository(hearth.database).timeline(subjectID: nabi).isEmpty, "nothing saved")
+            // Written as a person would, with a decimal comma, it is saved as sent.
+            let saved = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&weight=4%2C5&unit=kg&date=2026-11-20&time=08:00")
+            #expect(saved.status == .seeOther)
+        }
+    }
+}
