@@ -32,6 +32,8 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     let lifetime = configuration.sessionLifetime
     try await sessions.purgeExpired()
     let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
+    let leftovers = photoFiles.removeLeftoverUploads()
+    if leftovers > 0 { logger.notice("removed \(leftovers) unfinished uploads left by an earlier run") }
     let intake = PhotoIntake(
         files: photoFiles, workers: PhotoWorkers(limit: configuration.photoWorkers), limits: configuration.photoLimits,
         photos: PhotoRepository(database))
@@ -39,19 +41,20 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     let entries = EntryRepository(database)
     let foods = FoodRepository(database)
 
+    let diskSpace = DiskSpace(dataDirectory: configuration.dataDirectory)
     let router = Router(context: AppRequestContext.self)
     // Order matters: headers wrap everything; static files need no session; the session
     // (and so the language) is known before error pages are drawn; CSRF runs before any handler.
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ErrorPagesMiddleware(renderer: renderer))
+    router.add(middleware: ErrorPagesMiddleware(renderer: renderer, diskSpace: diskSpace))
     router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
     router.add(middleware: MemberSessionMiddleware(sessions: RecentSessions(sessions), household: household, lifetime: lifetime))
-    router.add(middleware: ErrorPagesMiddleware(renderer: renderer))
+    router.add(middleware: ErrorPagesMiddleware(renderer: renderer, diskSpace: diskSpace))
     router.add(middleware: SetupGateMiddleware())
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: RequireMemberMiddleware())
 
-    HealthController(database: database).addRoutes(to: router)
+    HealthController(database: database, diskSpace: diskSpace).addRoutes(to: router)
     SetupController(renderer: renderer, households: households, household: household, sessions: sessions, hasher: hasher, sessionLifetime: lifetime).addRoutes(to: router)
     SignInController(renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime).addRoutes(to: router)
     HomeController(renderer: renderer).addRoutes(to: router)

@@ -1,9 +1,11 @@
 import HearthStore
 import Hummingbird
 
-/// `/healthz`: 200 `ok` once the database answers. No session needed.
+/// `/healthz`: 200 `ok` once the database answers and the data folder takes a write;
+/// 507 `disk full` when it does not. No session needed.
 struct HealthController {
     let database: AppDatabase
+    let diskSpace: DiskSpace
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/healthz", use: check)
@@ -12,6 +14,9 @@ struct HealthController {
     @Sendable func check(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
             try await database.check()
+            guard diskSpace.probe(context.logger) else {
+                return Response(status: .diskFull, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: "disk full")))
+            }
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: "ok")))
         } catch {
             context.logger.error("health check failed: \(error)")

@@ -1,13 +1,23 @@
+import HearthStore
 import Hummingbird
 
 /// Turns whatever a handler throws into an error page in the member's language:
 /// 404, 403, 429, 413… as they are, anything unexpected as 500 with no details shown.
+/// A full disk is 507 with its own message: nothing was saved, and freeing space fixes it.
 struct ErrorPagesMiddleware: RouterMiddleware {
     let renderer: Renderer
+    let diskSpace: DiskSpace
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         do {
-            return try await next(request, context)
+            let response = try await next(request, context)
+            if diskSpace.isFull, ![.get, .head].contains(request.method), response.status.code < 400 {
+                diskSpace.noteWritable(context.logger)  // something was saved: space is back
+            }
+            return response
+        } catch let error where StorageFull.isCause(error) {
+            diskSpace.noteFull(context.logger)
+            return page(.diskFull, messageKey: "error.disk_full", request: request, context: context)
         } catch let error as PageError {
             return page(error.status, messageKey: error.messageKey, request: request, context: context)
         } catch let error as any HTTPResponseError {
@@ -30,6 +40,12 @@ struct ErrorPagesMiddleware: RouterMiddleware {
 
     private func page(_ status: HTTPResponse.Status, messageKey: String, request: Request, context: AppRequestContext) -> Response {
         let view: [String: Any] = ["status": status.code, "message": renderer.strings.text(messageKey, context.language)]
-        return renderer.page("error", titleKey: "error.title.\(status.code >= 500 ? 500 : status.code)", page: view, request: request, context: context, status: status)
+        let title = status == .diskFull ? "507" : status.code >= 500 ? "500" : String(status.code)
+        return renderer.page("error", titleKey: "error.title.\(title)", page: view, request: request, context: context, status: status)
     }
+}
+
+extension HTTPResponse.Status {
+    /// 507 Insufficient Storage (RFC 4918): the request was fine, the disk was full.
+    static let diskFull = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 }

@@ -52,6 +52,13 @@ struct PhotoFiles: Sendable {
         }
     }
 
+    /// Empties the temporary folder: uploads a crash (`kill -9`, power cut) left half-read.
+    /// Only at start, when no request can be writing there. Returns how many were removed.
+    func removeLeftoverUploads() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        return names.filter { (try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent($0))) != nil }.count
+    }
+
     /// Removes a photo's original and derivatives.
     func delete(_ sha: String) {
         let folder = folder(sha)

@@ -59,8 +59,10 @@ struct PhotoIntake: Sendable {
                     continue
                 }
                 let path = (files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
-                guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-                      let handle = FileHandle(forWritingAtPath: path) else { throw PageError(status: .internalServerError, messageKey: "error.server") }
+                // open(2) rather than FileManager.createFile, which says only "no": the errno tells a full disk.
+                let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+                guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 var size = 0
                 let limit = limits.maximumBytes
                 do {
