@@ -66,9 +66,21 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     TimelineController(renderer: renderer, pages: PetPages(database), entries: entries).addRoutes(to: router)
     PhotosController(files: photoFiles).addRoutes(to: router)
 
+    let descriptors = DescriptorLimit.raise()
+    let headDeadline = configuration.requestHeadDeadline
+    let perAddress = ConnectionsPerAddress(logger: logger)
+    // The largest form there is: twenty photos at the size limit, and its fields.
+    let maximumBody = configuration.photoLimits.maximumBytes * 20 + 1024 * 1024
     let application = Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth"),
+        // A request head must arrive within the deadline; a request whose body stops
+        // arriving for a minute is given up (a phone's upload over poor Wi-Fi pauses, but not that long).
+        server: .http1(configuration: .init(additionalChannelHandlers: [
+            perAddress.handler(), RequestHeadDeadline(deadline: headDeadline), ReadToTheEnd(maximumBody: maximumBody, logger: logger),
+        ], idleTimeout: .seconds(60))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
+            availableConnectionsDelegate: ConnectionBudget(descriptorLimit: descriptors, logger: logger)),
         services: [DatabaseCloser(database: database, logger: logger)],
         onServerRunning: { channel in
             for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {

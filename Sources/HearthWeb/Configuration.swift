@@ -1,5 +1,6 @@
 import Foundation
 import HearthImaging
+import NIOCore
 
 /// Everything `hearth serve` can be told. Defaults are the household's usual case:
 /// one computer, reachable only from itself until `--host 0.0.0.0` is asked for.
@@ -19,6 +20,9 @@ public struct HearthConfiguration: Sendable {
     /// How many photos are decoded at once: each holds a decoded image in memory. One core
     /// is left for pages, so a big upload never makes the house wait.
     public var photoWorkers: Int
+    /// How long a connection may take to send a whole request head, and stay idle between
+    /// requests, before it is closed: a slow client must not hold a connection for ever.
+    public var requestHeadDeadline: TimeAmount = .seconds(10)
 
     public init(
         host: String = "127.0.0.1",

@@ -9,6 +9,7 @@ import argparse
 import http.client
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -22,6 +23,8 @@ import urllib.parse
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright, expect
+
+import hostile
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "Tests" / "e2e" / "screenshots"
@@ -51,15 +54,19 @@ def free_port():
 class Server:
     """One real `hearth serve` on its own data folder."""
 
-    def __init__(self, binary, host="127.0.0.1"):
-        self.data = tempfile.mkdtemp(prefix="hearth-e2e-")
+    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None):
+        """`data`: a folder of the caller's to keep the data folder in (else a new one);
+        `open_files`: (soft, hard) limits on open files to start the server under."""
+        self.data = data or tempfile.mkdtemp(prefix="hearth-e2e-")
         self.port = free_port()
-        self.log_path = Path(self.data + ".log")
-        self.log = open(self.log_path, "w")
+        # Beside the data folder's parent, not in it: a test may fill the data folder's disk.
+        self.log_path = Path(tempfile.mkstemp(prefix="hearth-e2e-", suffix=".log")[1])
+        self.log = open(self.log_path, "a")
         started = time.monotonic()
+        limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, open_files)) if open_files else None
         self.process = subprocess.Popen(
             [binary, "serve", "--host", host, "--port", str(self.port), "--data-dir", self.data + "/data", "--resources", str(ROOT)],
-            stdout=self.log, stderr=subprocess.STDOUT)
+            stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
         self.url = f"http://127.0.0.1:{self.port}"
         while True:
             try:
@@ -365,6 +372,7 @@ def main():
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)
     check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)
+    hostile.run_all(check, Server, arguments.server)
 
     passed = sum(1 for _, ok in results if ok)
     failed = len(results) - passed
