@@ -29,7 +29,7 @@ public struct SignInFailureRepository: Sendable {
                                   arguments: [address, since])
             )
         }
-        let locks = [SignInPolicy.lockedUntil(failures: byUsername, now: now), SignInPolicy.lockedUntil(failures: byAddress, now: now)]
+        let locks = [SignInPolicy.lockedUntil(failures: byUsername, now: now), SignInPolicy.lockedUntil(failures: byAddress, now: now, maximum: SignInPolicy.maximumFailuresPerAddress)]
         return locks.compactMap { $0 }.max()
     }
 

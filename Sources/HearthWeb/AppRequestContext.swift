@@ -29,8 +29,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// Forms are small; photo uploads will get their own, larger limit.
     public var maxUploadSize: Int { 256 * 1024 }
 
-    /// The client's address, for counting failed sign-ins.
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// The client's address, for counting failed sign-ins: the connection's, or behind a
+    /// trusted proxy the one it forwarded (set by `MemberSessionMiddleware`).
+    var clientAddress = "unknown"
 
     var role: Role? { member?.account.role }
 }

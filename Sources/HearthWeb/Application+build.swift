@@ -48,7 +48,7 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorPagesMiddleware(renderer: renderer, diskSpace: diskSpace))
     router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
-    router.add(middleware: MemberSessionMiddleware(sessions: RecentSessions(sessions), household: household, lifetime: lifetime))
+    router.add(middleware: MemberSessionMiddleware(sessions: RecentSessions(sessions), household: household, lifetime: lifetime, trustedProxies: Set(configuration.trustedProxies)))
     router.add(middleware: ErrorPagesMiddleware(renderer: renderer, diskSpace: diskSpace))
     router.add(middleware: SetupGateMiddleware())
     router.add(middleware: CSRFMiddleware())

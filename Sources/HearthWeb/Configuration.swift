@@ -23,6 +23,9 @@ public struct HearthConfiguration: Sendable {
     /// How long a connection may take to send a whole request head, and stay idle between
     /// requests, before it is closed: a slow client must not hold a connection for ever.
     public var requestHeadDeadline: TimeAmount = .seconds(10)
+    /// Addresses of reverse proxies in front of Hearth whose `X-Forwarded-For` names the
+    /// real client. Empty (the default): the header is ignored, as anyone could write it.
+    public var trustedProxies: [String] = []
 
     public init(
         host: String = "127.0.0.1",

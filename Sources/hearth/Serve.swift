@@ -15,6 +15,9 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy in front of Hearth whose X-Forwarded-For header names the real client (repeat for several). Without it the header is ignored.")
+    var trustedProxies: [String] = []
+
     @Option(name: .customLong("resources"), help: "Folder holding Templates/ and Public/ (default: the current folder).")
     var resourcesDirectory = FileManager.default.currentDirectoryPath
 
@@ -28,7 +31,8 @@ struct Serve: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: templates) else {
             throw ValidationError("No Templates/ folder in \(resourcesDirectory): run from the Hearth folder or pass --resources.")
         }
-        let configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
+        var configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
+        configuration.trustedProxies = trustedProxies
         let hearth = try await buildApplication(configuration)
         // Runs until SIGTERM or SIGINT, then finishes requests in flight and closes the database.
         try await hearth.run()

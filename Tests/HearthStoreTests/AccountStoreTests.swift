@@ -146,6 +146,11 @@ struct AccountStoreTests {
         }
         let later = now.addingTimeInterval(5 * 60)
         #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later) != nil)
+        // An address is allowed more failures than a username: a household may share one.
+        #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.7", now: later) == nil)
+        for guess in 0..<(SignInPolicy.maximumFailuresPerAddress - 5) {
+            try await failures.record(username: "guess\(guess)", address: "192.0.2.7", now: now.addingTimeInterval(5 * 60))
+        }
         #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.7", now: later) != nil)
         #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.99", now: later) == nil)
         #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later.addingTimeInterval(15 * 60)) == nil)

@@ -18,6 +18,10 @@ struct CSRFTests {
                 (String(repeating: "0", count: 64), true, [:]),
                 (owner.csrf, true, [.origin: "http://evil.example"]),
                 (owner.csrf, true, [.origin: "null"]),
+                // The scheme and port count too: an https page is another origin than this http one.
+                (owner.csrf, true, [.origin: "https://localhost"]),
+                (owner.csrf, true, [.origin: "http://localhost:8081"]),
+                (owner.csrf, true, [.origin: "http://localhost.evil.example"]),
             ]
             for (token, send, headers) in attempts {
                 let response = try await owner.post("/settings", Self.newSettings, csrf: token, withCSRF: send, headers: headers)
@@ -34,6 +38,9 @@ struct CSRFTests {
             try await owner.get("/settings")
             let response = try await owner.post("/settings", Self.newSettings, headers: [.origin: "http://localhost"])
             #expect(response.status == .seeOther)
+            // Behind a TLS proxy that says so, the page's origin is https (default port either way).
+            let proxied = try await owner.post("/settings", Self.newSettings, headers: [.origin: "https://localhost:443", HeaderName("X-Forwarded-Proto")!: "https"])
+            #expect(proxied.status == .seeOther)
             #expect(try await HouseholdRepository(hearth.database).settings()?.name == "Renamed")
 
             var fields = Self.newSettings

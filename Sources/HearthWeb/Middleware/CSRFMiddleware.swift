@@ -11,7 +11,7 @@ struct CSRFMiddleware: RouterMiddleware {
         guard ![.get, .head, .options].contains(request.method) else {
             return try await next(request, context)
         }
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority) {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority, secure: context.isSecure) {
             context.logger.notice("refused cross-origin \(request.method) \(request.uri.path) from \(origin)")
             throw PageError.csrf
         }
@@ -32,14 +32,40 @@ struct CSRFMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// `Origin: http://host:port` must name the host the request was sent to.
-    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
-        guard let host, !host.isEmpty else { return false }
+    /// `Origin: scheme://host[:port]` must name this origin: the scheme the request came
+    /// over (https behind a TLS proxy that says so), the host it was sent to, and the same
+    /// port (a scheme's default port may be left out on either side).
+    static func isSameOrigin(_ origin: String, host authority: String?, secure: Bool) -> Bool {
+        guard let authority, !authority.isEmpty else { return false }
+        let scheme = secure ? "https" : "http"
         let lowered = origin.lowercased()
-        for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
-            return lowered.dropFirst(scheme.count) == host.lowercased()
+        guard lowered.hasPrefix(scheme + "://"),
+              let sent = Authority(lowered.dropFirst(scheme.count + 3), scheme: scheme),
+              let own = Authority(Substring(authority.lowercased()), scheme: scheme) else { return false }  // "null" and anything odd
+        return sent == own
+    }
+
+    /// A host and port, the port filled in from the scheme when left out.
+    struct Authority: Equatable {
+        let host: Substring
+        let port: Int
+
+        init?(_ text: Substring, scheme: String) {
+            let defaultPort = scheme == "https" ? 443 : 80
+            // "[::1]:8080", "[::1]", "192.168.1.20:8080", "hearth.local"
+            let hostEnd = text.hasPrefix("[") ? text.firstIndex(of: "]").map { text.index(after: $0) } : text.firstIndex(of: ":")
+            let end = hostEnd ?? text.endIndex
+            host = text[..<end]
+            let rest = text[end...]
+            guard !host.isEmpty, !host.contains("/") else { return nil }
+            if rest.isEmpty {
+                port = defaultPort
+            } else if rest.hasPrefix(":"), let number = Int(rest.dropFirst()), (1...65535).contains(number) {
+                port = number
+            } else {
+                return nil
+            }
         }
-        return false  // "null" and anything odd
     }
 
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {

@@ -10,6 +10,8 @@ struct MemberSessionMiddleware: RouterMiddleware {
     let sessions: RecentSessions
     let household: HouseholdState
     let lifetime: TimeInterval
+    /// Reverse proxies whose `X-Forwarded-For` is believed (`hearth serve --trusted-proxy`).
+    let trustedProxies: Set<String>
     /// Renewing the expiry is a write; once an hour per session is plenty.
     let touchInterval: TimeInterval = 3600
 
@@ -18,6 +20,9 @@ struct MemberSessionMiddleware: RouterMiddleware {
         let now = Date()
         let secure = request.cameOverHTTPS
         context.isSecure = secure
+        context.clientAddress = ClientAddress.resolve(
+            peer: context.remoteAddress?.ipAddress ?? "unknown",
+            forwardedFor: request.headers[values: HeaderName("X-Forwarded-For")!], trustedProxies: trustedProxies)
         context.household = household.settings
 
         var cookiesToSet: [Cookie] = []
