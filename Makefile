@@ -60,3 +60,4 @@ bench: deps
 	$(call apt_install,$(BENCH_PACKAGES))
 	$(SWIFT) build -c release --product hearth
 	python3 Tests/bench/run.py --server .build/release/hearth
+	python3 Tests/bench/largest_photo.py --server .build/release/hearth

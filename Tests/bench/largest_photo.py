@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Peak memory of the server for the largest photo it accepts, in each format: a
+50-megapixel (8660×5773) JPEG, PNG, WebP, GIF, AVIF and HEIC, each under 25 MB, made
+with libgd by make_photo.c and kept in .build/bench-photos (the HEIC takes minutes to
+encode). One fresh server per format, so each VmHWM is that photo's alone.
+
+Issue 8's target: the server's peak RSS stays under 400 MB for any single upload."""
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import ROOT, Server  # noqa: E402
+
+WIDTH, HEIGHT = 8660, 5773
+CACHE = ROOT / ".build" / "bench-photos"
+# How much grain each format gets: PNG is lossless, so less of it keeps the file under 25 MB.
+GRAIN = {"jpeg": 16, "png": 2, "webp": 16, "gif": 16, "avif": 16, "heic": 16}
+
+
+def photo(format):
+    CACHE.mkdir(parents=True, exist_ok=True)
+    maker = CACHE / "make_photo"
+    source = Path(__file__).resolve().parent / "make_photo.c"
+    if not maker.exists() or maker.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["cc", "-O2", str(source), "-lgd", "-o", str(maker)], check=True)
+    path = CACHE / f"largest.{format}"
+    if not path.exists():
+        started = time.monotonic()
+        subprocess.run([str(maker), format, str(WIDTH), str(HEIGHT), str(path) + ".part", str(GRAIN[format])], check=True)
+        Path(str(path) + ".part").rename(path)
+        print(f"  (made {path.name} in {time.monotonic() - started:.0f} s)", flush=True)
+    return path.read_bytes()
+
+
+def upload(binary, format):
+    content = photo(format)
+    data = tempfile.mkdtemp(prefix="hearth-bench-largest-")
+    server = Server(binary, data + "/data")
+    try:
+        cookie, token = setup(server)
+        before = server.peak_memory_kb()
+        boundary = uuid.uuid4().hex
+        fields = [("_csrf", token), ("kind", "diary"), ("title", "Big"), ("date", "2026-11-20"), ("time", "10:00")]
+        body = b"".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n".encode() for k, v in fields)
+        body += f"--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"largest.{format}\"\r\nContent-Type: application/octet-stream\r\n\r\n".encode()
+        body += content + f"\r\n--{boundary}--\r\n".encode()
+        started = time.monotonic()
+        status, response, _ = server.request("POST", "/pets/1/records", body, {"Cookie": cookie, "Content-Type": f"multipart/form-data; boundary={boundary}"}, timeout=300)
+        seconds = time.monotonic() - started
+        assert status == 303, (format, status, response[-800:])
+        return len(content), before / 1024, server.peak_memory_kb() / 1024, seconds
+    finally:
+        server.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def setup(server):
+    import re
+    import urllib.parse
+    status, body, headers = server.request("GET", "/setup")
+    token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+    anonymous = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie"][0]
+    form = urllib.parse.urlencode({"_csrf": token, "household_name": "Bench", "time_zone": "UTC", "language": "en",
+                                   "username": "owner", "password": "bench password 1", "password_confirm": "bench password 1"})
+    status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+    cookie = anonymous + "; " + [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
+    status, body, _ = server.request("GET", "/pets/new", headers={"Cookie": cookie})
+    token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+    boundary = uuid.uuid4().hex
+    body = "".join(f"--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n" for k, v in [("_csrf", token), ("name", "Bench"), ("species", "dog")])
+    status, _, _ = server.request("POST", "/pets", body + f"--{boundary}--\r\n", {"Cookie": cookie, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    assert status == 303, status
+    return cookie, token
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
+    parser.add_argument("--formats", default="jpeg,png,webp,gif,avif,heic")
+    arguments = parser.parse_args()
+    print(f"\nthe largest accepted photo, {WIDTH}×{HEIGHT} ({WIDTH * HEIGHT / 1e6:.1f} MP), one fresh server each (target: peak < 400 MB)")
+    print(f"{'format':<8}{'file MB':>9}{'peak MB':>9}{'before':>8}{'seconds':>9}")
+    worst = 0
+    for format in arguments.formats.split(","):
+        size, before, peak, seconds = upload(arguments.server, format)
+        worst = max(worst, peak)
+        print(f"{format:<8}{size / 1e6:>9.1f}{peak:>9.0f}{before:>8.0f}{seconds:>9.1f}", flush=True)
+    print(f"largest peak: {worst:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
