@@ -31,11 +31,12 @@ let package = Package(
         .target(name: "CHearthSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libgd from Debian (JPEG, PNG, WebP, GIF, HEIF, AVIF).
         .systemLibrary(name: "CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
-        // The C side of photo work: libjpeg's scaled decoding and pixel loops.
+        // The C side of photo work: shrink-on-load decoding (libjpeg, libpng, libwebp, libheif) and pixel loops.
         .target(
             name: "CHearthImaging",
             dependencies: ["CGD"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gd")]
+            // libgd-dev brings each of these libraries' -dev package with it.
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gd"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("heif")]
         ),
         // Photos: sniffing, limits, EXIF orientation, derivatives.
         .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore"]),

@@ -53,7 +53,7 @@ public enum PhotoProcessor {
 
         // HEIF and AVIF decoders apply their own rotation boxes; only JPEG needs EXIF's word.
         let exif = format == .jpeg ? Exif.read(jpeg: bytes) : Exif()
-        guard let decoded = decode(bytes, format: format) else { throw .damaged }
+        guard let decoded = decode(bytes, format: format, maximumPixels: limits.maximumPixels) else { throw .damaged }
         defer { gdImageDestroy(decoded) }
         // The header was checked; this catches a file whose compressed data disagrees with it.
         let decodedSize = ImageHeader.Size(width: Int(decoded.pointee.sx), height: Int(decoded.pointee.sy))
@@ -77,28 +77,37 @@ public enum PhotoProcessor {
     }
 
     /// A truecolor image with no transparency left, or nil when the data does not decode.
-    private static func decode(_ bytes: UnsafeRawBufferPointer, format: ImageFormat) -> gdImagePtr? {
-        let size = Int32(bytes.count)
-        let data = UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
-        if format == .jpeg {
+    /// Shrunk while decoding wherever the decoder allows (it still covers the preview), so a
+    /// 50-megapixel photo never sits in memory at full size as gd's 4 bytes a pixel.
+    private static func decode(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, maximumPixels: Int) -> gdImagePtr? {
+        let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let minimum = Int32(previewLongestSide)
+        switch format {
+        case .jpeg:
             var truncated: Int32 = 0
-            // Decode at the smallest DCT scale that still covers the preview.
-            let image = hearth_jpeg_decode_scaled(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, Int32(previewLongestSide), &truncated)
+            let image = hearth_jpeg_decode_scaled(start, bytes.count, minimum, &truncated)
             if truncated != 0, let image {
                 gdImageDestroy(image)
                 return nil
             }
             return image
+        case .png:
+            var interlaced: Int32 = 0
+            if let image = hearth_png_decode_scaled(start, bytes.count, minimum, &interlaced) { return image }
+            return interlaced != 0 ? decodeWithGD(bytes, format: .png) : nil
+        case .webp:
+            return hearth_webp_decode_scaled(start, bytes.count, minimum)
+        case .heif, .avif:
+            return hearth_heif_decode_scaled(start, bytes.count, minimum, Int64(maximumPixels))
+        case .gif:
+            return decodeWithGD(bytes, format: .gif)
         }
-        let image: gdImagePtr? =
-            switch format {
-            case .png: gdImageCreateFromPngPtr(size, data)
-            case .gif: gdImageCreateFromGifPtr(size, data)
-            case .webp: gdImageCreateFromWebpPtr(size, data)
-            case .heif: gdImageCreateFromHeifPtr(size, data)
-            case .avif: gdImageCreateFromAvifPtr(size, data)
-            case .jpeg: nil
-            }
+    }
+
+    /// libgd's whole-image decoders: GIF (palette images, a byte a pixel) and interlaced PNG.
+    private static func decodeWithGD(_ bytes: UnsafeRawBufferPointer, format: ImageFormat) -> gdImagePtr? {
+        let data = UnsafeMutableRawPointer(mutating: bytes.baseAddress!)
+        let image = format == .gif ? gdImageCreateFromGifPtr(Int32(bytes.count), data) : gdImageCreateFromPngPtr(Int32(bytes.count), data)
         guard let image else { return nil }
         if image.pointee.trueColor == 0 {
             gdImagePaletteToTrueColor(image)

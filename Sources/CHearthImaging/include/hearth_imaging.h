@@ -20,6 +20,15 @@ gdImagePtr hearth_orient(gdImagePtr source, int orientation);
    black in a JPEG. */
 void hearth_flatten_on_white(gdImagePtr image);
 
+/* Shrink-on-load for the other formats (hearth_shrink_on_load.c): a truecolor image a
+   whole-number factor smaller than the photo, at least `min_longest` on its longest side,
+   composited over white; NULL when the data does not decode. PNG sets `*interlaced` and
+   answers NULL for Adam7 files, which are left to libgd. HEIF/AVIF answers NULL when the
+   primary image (as declared or as decoded) has more than `max_pixels`. */
+gdImagePtr hearth_png_decode_scaled(const unsigned char *data, size_t size, int min_longest, int *interlaced);
+gdImagePtr hearth_webp_decode_scaled(const unsigned char *data, size_t size, int min_longest);
+gdImagePtr hearth_heif_decode_scaled(const unsigned char *data, size_t size, int min_longest, long long max_pixels);
+
 /* libgd prints a line to stderr for every file it cannot decode. A refused photo is
    already named to the member who sent it; a hostile client must not fill the log. */
 void hearth_silence_gd_warnings(void);
