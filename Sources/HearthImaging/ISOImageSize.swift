@@ -29,6 +29,25 @@ enum ISOImageSize {
         }
         return size
     }
+
+    /// The largest single HEVC-coded image in the file (the primary, or a grid's tiles).
+    /// libde265 holds about ten bytes a pixel of its coded frame while decoding, whatever
+    /// the image is scaled to afterwards: this is what a HEIC costs in memory.
+    static func largestHEVCFrame(_ bytes: UnsafeRawBufferPointer) -> ImageHeader.Size? {
+        let file = Boxes(bytes: bytes)
+        guard let meta = file.children(in: 0..<bytes.count).first(where: { $0.type == "meta" }), meta.payload.count > 4 else { return nil }
+        let metaBoxes = file.children(in: meta.payload.lowerBound + 4..<meta.payload.upperBound)
+        guard let properties = metaBoxes.first(where: { $0.type == "iprp" }) else { return nil }
+        let propertyBoxes = file.children(in: properties.payload)
+        guard let container = propertyBoxes.first(where: { $0.type == "ipco" }) else { return nil }
+        let declared = file.children(in: container.payload)
+        let sizes = file.items(in: metaBoxes).filter { $0.type == "hvc1" }.flatMap { item in
+            propertyBoxes.filter { $0.type == "ipma" }.flatMap { file.associations($0, of: item.id) }.compactMap { index in
+                index >= 1 && index <= declared.count && declared[index - 1].type == "ispe" ? file.spatialExtents(declared[index - 1]) : nil
+            }
+        }
+        return sizes.max(by: { $0.pixels < $1.pixels })
+    }
 }
 
 /// ISO base media boxes over an untrusted buffer. Every read is bounds-checked and
@@ -95,16 +114,21 @@ private struct Boxes {
 
     /// The `item_type` of `item` in `iinf` ("av01", "hvc1", "grid", "Exif" …).
     func itemType(of item: Int, in metaBoxes: [Box]) -> String? {
-        guard let iinf = metaBoxes.first(where: { $0.type == "iinf" }) else { return nil }
+        items(in: metaBoxes).first { $0.id == item }?.type
+    }
+
+    /// Every item `iinf` lists, with its type.
+    func items(in metaBoxes: [Box]) -> [(id: Int, type: String)] {
+        guard let iinf = metaBoxes.first(where: { $0.type == "iinf" }) else { return [] }
         var cursor = Cursor(bytes: bytes, at: iinf.payload.lowerBound, end: iinf.payload.upperBound)
-        guard let version = cursor.u8(), cursor.skip(3), version == 0 ? cursor.skip(2) : cursor.skip(4) else { return nil }
-        for infe in children(in: cursor.at..<iinf.payload.upperBound) where infe.type == "infe" {
+        guard let version = cursor.u8(), cursor.skip(3), version == 0 ? cursor.skip(2) : cursor.skip(4) else { return [] }
+        return children(in: cursor.at..<iinf.payload.upperBound).compactMap { infe in
+            guard infe.type == "infe" else { return nil }
             var entry = Cursor(bytes: bytes, at: infe.payload.lowerBound, end: infe.payload.upperBound)
             guard let entryVersion = entry.u8(), entryVersion >= 2, entry.skip(3),
-                  let id = entryVersion == 2 ? entry.u16() : entry.u32(), entry.skip(2) else { continue }
-            if id == item { return entry.fourCC() }
+                  let id = entryVersion == 2 ? entry.u16() : entry.u32(), entry.skip(2), let type = entry.fourCC() else { return nil }
+            return (id, type)
         }
-        return nil
     }
 
     /// A grid item's output size, from its data (found through `iloc`, in the file or in `idat`).

@@ -47,6 +47,9 @@ public enum PhotoProcessor {
         guard size.pixels <= limits.maximumPixels else {
             throw .tooManyPixels(width: size.width, height: size.height, limit: limits.maximumPixels)
         }
+        if format == .heif || format == .avif, let frame = ISOImageSize.largestHEVCFrame(bytes), frame.pixels > limits.maximumHEVCFramePixels {
+            throw .tooManyPixels(width: frame.width, height: frame.height, limit: limits.maximumHEVCFramePixels)
+        }
         var hasher = SHA256()
         hasher.update(bytes)
         let sha256 = SHA256.hex(digest: hasher.finalize())

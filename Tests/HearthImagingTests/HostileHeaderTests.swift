@@ -179,3 +179,18 @@ struct ISOFile {
     private mutating func put(_ value: UInt32, at offset: Int) { bytes.replaceSubrange(offset..<offset + 4, with: be(value)) }
     private func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> UInt32($0)) } }
 }
+
+@Suite("HEIC memory")
+struct HEICFrameTests {
+    @Test("a HEIC whose single HEVC frame is over the frame limit is refused before decoding; AVIF is not held to it")
+    func frameLimit() throws {
+        let source = twoColourPicture()
+        defer { gdImageDestroy(source) }
+        let heic = try #require(encode(source, as: .heif))
+        #expect(heic.withUnsafeBytes { ISOImageSize.largestHEVCFrame($0) } == ImageHeader.Size(width: 300, height: 200))
+        let limits = PhotoLimits(maximumHEVCFramePixels: 300 * 200 - 1)
+        #expect(throws: PhotoProblem.tooManyPixels(width: 300, height: 200, limit: 300 * 200 - 1)) { try PhotoProcessor.process(heic, limits: limits) }
+        let avif = try #require(encode(source, as: .avif))
+        #expect(try PhotoProcessor.process(avif, limits: limits).width == 300)
+    }
+}
