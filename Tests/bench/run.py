@@ -137,22 +137,26 @@ def thumbnails(binary, repeat):
     return hearth_ms, vips_ms
 
 
+def set_up_household(server):
+    """Sets the household up through the form; returns the owner's cookie and a page's CSRF token."""
+    status, body, headers = server.request("GET", "/setup")
+    token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+    anonymous = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie"][0]
+    form = urllib.parse.urlencode({"_csrf": token, "household_name": "Bench", "time_zone": "UTC", "language": "en",
+                                   "username": "owner", "password": "bench password 1", "password_confirm": "bench password 1"})
+    status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+    cookie = anonymous + "; " + [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
+    status, body, _ = server.request("GET", "/pets/new", headers={"Cookie": cookie})
+    return cookie, re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+
+
 def upload_twenty(binary):
     data = tempfile.mkdtemp(prefix="hearth-bench-upload-")
     server = Server(binary, data + "/data")
     try:
         subprocess.run([binary, "user", "add", "bench", "--role", "owner", "--password-stdin", "--data-dir", data + "/data"],
                        input="bench password 1\n", text=True, check=True, capture_output=True)
-        # The household must exist: set it up through the form.
-        status, body, headers = server.request("GET", "/setup")
-        token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
-        anonymous = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie"][0]
-        form = urllib.parse.urlencode({"_csrf": token, "household_name": "Bench", "time_zone": "UTC", "language": "en",
-                                       "username": "owner", "password": "bench password 1", "password_confirm": "bench password 1"})
-        status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
-        cookie = anonymous + "; " + [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
-        status, body, _ = server.request("GET", "/pets/new", headers={"Cookie": cookie})
-        token = re.search(rb'name="_csrf" value="([0-9a-f]+)"', body).group(1).decode()
+        cookie, token = set_up_household(server)
         boundary = uuid.uuid4().hex
         def multipart(fields, files):
             parts = []

@@ -14,18 +14,11 @@ import tempfile
 import time
 import urllib.parse
 
-PASSWORD = "correct horse battery"
-
 
 def signed_in(server):
     """Sets the household up; returns the owner's cookie header and CSRF token."""
-    status, body, headers = server.request("GET", "/setup")
-    token = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
-    anonymous = [v for k, v in headers if k.lower() == "set-cookie"][0].split(";")[0]
-    form = urllib.parse.urlencode({
-        "_csrf": token, "household_name": "Home", "time_zone": "UTC", "language": "en",
-        "username": "mina", "password": PASSWORD, "password_confirm": PASSWORD})
-    status, _, headers = server.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": anonymous})
+    form, anonymous = server.setup_form()
+    status, _, headers = server.post_setup(form, anonymous)
     assert status == 303, status
     session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
     cookie = anonymous + "; " + session
