@@ -4,7 +4,6 @@ fix (a hang, a time-out or a 500) and is run by run.py."""
 
 import http.client
 import os
-import re
 import resource
 import shutil
 import signal
@@ -13,17 +12,6 @@ import subprocess
 import tempfile
 import time
 import urllib.parse
-
-
-def signed_in(server):
-    """Sets the household up; returns the owner's cookie header and CSRF token."""
-    form, anonymous = server.setup_form()
-    status, _, headers = server.post_setup(form, anonymous)
-    assert status == 303, status
-    session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
-    cookie = anonymous + "; " + session
-    token = re.search(r'name="_csrf" value="([0-9a-f]+)"', server.request("GET", "/pets/new", headers={"Cookie": cookie})[1]).group(1)
-    return cookie, token
 
 
 def multipart(fields, files=(), boundary="hearthboundary"):
@@ -173,7 +161,7 @@ def early_refusals_drain(Server, binary):
     pet) is answered at once to a client that sends the whole body before reading."""
     server = Server(binary)
     try:
-        cookie, token = signed_in(server)
+        cookie, token = server.set_up_household()
         photo = os.urandom(12 * 1024 * 1024)
         cases = [
             ("wrong token", "/pets", cookie, "0" * 64, 403),
@@ -213,7 +201,7 @@ def full_disk(Server, binary):
     server = None
     try:
         server = Server(binary, data=mount + "/home")
-        cookie, token = signed_in(server)
+        cookie, token = server.set_up_household()
         body, content_type = multipart([("_csrf", token), ("name", "Nabi"), ("species", "cat")])
         status, _, headers = server.request("POST", "/pets", body, {"Cookie": cookie, "Content-Type": content_type})
         assert status == 303, status
@@ -254,7 +242,7 @@ def crash_leftovers(Server, binary):
     home = tempfile.mkdtemp(prefix="hearth-crash-")
     server = Server(binary, data=home)
     try:
-        cookie, token = signed_in(server)
+        cookie, token = server.set_up_household()
         body, content_type = multipart([("_csrf", token), ("name", "Nabi"), ("species", "cat")], [("photo", "big.jpg", os.urandom(4 * 1024 * 1024))])
         connection = socket.create_connection(("127.0.0.1", server.port))
         connection.sendall(f"POST /pets HTTP/1.1\r\nHost: x\r\nCookie: {cookie}\r\nContent-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n".encode())

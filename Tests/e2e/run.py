@@ -99,6 +99,16 @@ class Server:
     def post_setup(self, form, cookie):
         return self.request("POST", "/setup", form, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
 
+    def set_up_household(self):
+        """Sets the household up; returns the owner's cookie header and a page's CSRF token."""
+        form, anonymous = self.setup_form()
+        status, _, headers = self.post_setup(form, anonymous)
+        assert status == 303, status
+        session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
+        cookie = anonymous + "; " + session
+        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', self.request("GET", "/pets/new", headers={"Cookie": cookie})[1]).group(1)
+        return cookie, token
+
     def stop(self, sig=signal.SIGTERM):
         if self.process.poll() is None:
             self.process.send_signal(sig)
@@ -285,12 +295,7 @@ def members_at_once(binary):
     a suspended task could deadlock them, and this would hang)."""
     server = Server(binary)
     try:
-        form, anonymous = server.setup_form()
-        status, _, headers = server.post_setup(form, anonymous)
-        assert status == 303, status
-        session = [v.split(";")[0] for k, v in headers if k.lower() == "set-cookie" and v.startswith("hearth_session=")][0]
-        cookie = anonymous + "; " + session
-        token = re.search(r'name="_csrf" value="([0-9a-f]+)"', server.request("GET", "/pets/new", headers={"Cookie": cookie})[1]).group(1)
+        cookie, token = server.set_up_household()
         boundary = "hearthboundary"
 
         def add_pet(name):
