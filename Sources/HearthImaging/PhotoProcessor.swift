@@ -56,6 +56,18 @@ public enum PhotoProcessor {
 
         // HEIF and AVIF decoders apply their own rotation boxes; only JPEG needs EXIF's word.
         let exif = format == .jpeg ? Exif.read(jpeg: bytes) : Exif()
+        let derivatives = try DecodeBudget.shared.withReservation(DecodeBudget.estimate(format: format, pixels: size.pixels)) { () throws(PhotoProblem) in
+            try derive(bytes, format: format, orientation: exif.orientation, limits: limits)
+        }
+        let turned = (5...8).contains(exif.orientation)
+        return ProcessedPhoto(
+            sha256: sha256, format: format,
+            width: turned ? size.height : size.width, height: turned ? size.width : size.height,
+            byteCount: bytes.count, takenAt: exif.takenAt, preview: derivatives.preview, thumbnail: derivatives.thumbnail)
+    }
+
+    /// Decodes and makes the preview and thumbnail, JPEG-encoded and upright.
+    private static func derive(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, orientation: Int, limits: PhotoLimits) throws(PhotoProblem) -> (preview: [UInt8], thumbnail: [UInt8]) {
         guard let decoded = decode(bytes, format: format, maximumPixels: limits.maximumPixels) else { throw .damaged }
         defer { gdImageDestroy(decoded) }
         // The header was checked; this catches a file whose compressed data disagrees with it.
@@ -66,17 +78,11 @@ public enum PhotoProcessor {
 
         guard let preview = scaled(decoded, toFit: previewLongestSide) else { throw .damaged }
         defer { gdImageDestroy(preview) }
-        guard let upright = hearth_orient(preview, Int32(exif.orientation)) else { throw .damaged }
+        guard let upright = hearth_orient(preview, Int32(orientation)) else { throw .damaged }
         defer { gdImageDestroy(upright) }
         guard let thumbnail = squareCrop(upright, side: thumbnailSide) else { throw .damaged }
         defer { gdImageDestroy(thumbnail) }
-
-        let turned = (5...8).contains(exif.orientation)
-        return ProcessedPhoto(
-            sha256: sha256, format: format,
-            width: turned ? size.height : size.width, height: turned ? size.width : size.height,
-            byteCount: bytes.count, takenAt: exif.takenAt,
-            preview: jpeg(upright, quality: 82), thumbnail: jpeg(thumbnail, quality: 80))
+        return (jpeg(upright, quality: 82), jpeg(thumbnail, quality: 80))
     }
 
     /// A truecolor image with no transparency left, or nil when the data does not decode.
