@@ -1,5 +1,4 @@
 import Foundation
-import HearthStore
 import Logging
 import Synchronization
 
