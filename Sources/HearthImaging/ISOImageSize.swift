@@ -8,23 +8,11 @@
 /// data, so that size counts too. Anything missing or out of bounds: no size, refused.
 enum ISOImageSize {
     static func primary(_ bytes: UnsafeRawBufferPointer) -> ImageHeader.Size? {
-        let file = Boxes(bytes: bytes)
-        guard let meta = file.children(in: 0..<bytes.count).first(where: { $0.type == "meta" }),
-              meta.payload.count > 4 else { return nil }
-        let metaBoxes = file.children(in: meta.payload.lowerBound + 4..<meta.payload.upperBound)
-        guard let primary = metaBoxes.first(where: { $0.type == "pitm" }).flatMap({ file.primaryItem($0) }),
-              let properties = metaBoxes.first(where: { $0.type == "iprp" }) else { return nil }
-        let propertyBoxes = file.children(in: properties.payload)
-        guard let container = propertyBoxes.first(where: { $0.type == "ipco" }) else { return nil }
-        let declared = file.children(in: container.payload)
-        let indices = propertyBoxes.filter { $0.type == "ipma" }.flatMap { file.associations($0, of: primary) }
-        // Property indices count from 1; 0 means "none".
-        let extents = indices.compactMap { index in
-            index >= 1 && index <= declared.count && declared[index - 1].type == "ispe" ? file.spatialExtents(declared[index - 1]) : nil
-        }
-        guard var size = extents.max(by: { $0.pixels < $1.pixels }) else { return nil }
-        if file.itemType(of: primary, in: metaBoxes) == "grid" {
-            guard let grid = file.gridOutputSize(of: primary, in: metaBoxes) else { return nil }
+        guard let items = ImageItems(bytes),
+              let primary = items.metaBoxes.first(where: { $0.type == "pitm" }).flatMap({ items.file.primaryItem($0) }),
+              var size = items.extents(of: primary) else { return nil }
+        if items.file.itemType(of: primary, in: items.metaBoxes) == "grid" {
+            guard let grid = items.file.gridOutputSize(of: primary, in: items.metaBoxes) else { return nil }
             if grid.pixels > size.pixels { size = grid }
         }
         return size
@@ -34,19 +22,36 @@ enum ISOImageSize {
     /// libde265 holds about ten bytes a pixel of its coded frame while decoding, whatever
     /// the image is scaled to afterwards: this is what a HEIC costs in memory.
     static func largestHEVCFrame(_ bytes: UnsafeRawBufferPointer) -> ImageHeader.Size? {
-        let file = Boxes(bytes: bytes)
+        guard let items = ImageItems(bytes) else { return nil }
+        return items.file.items(in: items.metaBoxes).filter { $0.type == "hvc1" }
+            .compactMap { items.extents(of: $0.id) }.max(by: { $0.pixels < $1.pixels })
+    }
+}
+
+/// A file's `meta` box and its item properties (`iprp`: the `ipco` list and the `ipma`
+/// associations), read once for the questions above.
+private struct ImageItems {
+    let file: Boxes
+    let metaBoxes: [Boxes.Box]
+    private let declared: [Boxes.Box]
+    private let associations: [Boxes.Box]
+
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        file = Boxes(bytes: bytes)
         guard let meta = file.children(in: 0..<bytes.count).first(where: { $0.type == "meta" }), meta.payload.count > 4 else { return nil }
-        let metaBoxes = file.children(in: meta.payload.lowerBound + 4..<meta.payload.upperBound)
+        metaBoxes = file.children(in: meta.payload.lowerBound + 4..<meta.payload.upperBound)
         guard let properties = metaBoxes.first(where: { $0.type == "iprp" }) else { return nil }
         let propertyBoxes = file.children(in: properties.payload)
         guard let container = propertyBoxes.first(where: { $0.type == "ipco" }) else { return nil }
-        let declared = file.children(in: container.payload)
-        let sizes = file.items(in: metaBoxes).filter { $0.type == "hvc1" }.flatMap { item in
-            propertyBoxes.filter { $0.type == "ipma" }.flatMap { file.associations($0, of: item.id) }.compactMap { index in
-                index >= 1 && index <= declared.count && declared[index - 1].type == "ispe" ? file.spatialExtents(declared[index - 1]) : nil
-            }
-        }
-        return sizes.max(by: { $0.pixels < $1.pixels })
+        declared = file.children(in: container.payload)
+        associations = propertyBoxes.filter { $0.type == "ipma" }
+    }
+
+    /// The largest `ispe` associated with `item`: its size. Property indices count from 1; 0 means "none".
+    func extents(of item: Int) -> ImageHeader.Size? {
+        associations.flatMap { file.associations($0, of: item) }.compactMap { index in
+            index >= 1 && index <= declared.count && declared[index - 1].type == "ispe" ? file.spatialExtents(declared[index - 1]) : nil
+        }.max(by: { $0.pixels < $1.pixels })
     }
 }
 

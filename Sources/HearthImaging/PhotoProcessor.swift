@@ -70,11 +70,6 @@ public enum PhotoProcessor {
     private static func derive(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, orientation: Int, limits: PhotoLimits) throws(PhotoProblem) -> (preview: [UInt8], thumbnail: [UInt8]) {
         guard let decoded = decode(bytes, format: format, maximumPixels: limits.maximumPixels) else { throw .damaged }
         defer { gdImageDestroy(decoded) }
-        // The header was checked; this catches a file whose compressed data disagrees with it.
-        let decodedSize = ImageHeader.Size(width: Int(decoded.pointee.sx), height: Int(decoded.pointee.sy))
-        guard decodedSize.pixels <= limits.maximumPixels else {
-            throw .tooManyPixels(width: decodedSize.width, height: decodedSize.height, limit: limits.maximumPixels)
-        }
 
         guard let preview = scaled(decoded, toFit: previewLongestSide) else { throw .damaged }
         defer { gdImageDestroy(preview) }
