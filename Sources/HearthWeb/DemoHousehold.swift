@@ -4,7 +4,7 @@ import HearthImaging
 import HearthStore
 
 /// `hearth seed-demo`: a realistic household for trying Hearth out and for benchmarks:
-/// three pets, ten years, about eight records a day each, photos from a few real images.
+/// three pets, ten years, about eight records a day each, photos from a few pictures.
 public enum DemoHousehold {
     public static let username = "demo"
     public static let password = "demo-household"
@@ -15,7 +15,7 @@ public enum DemoHousehold {
         public var photos = 0
     }
 
-    public static func seed(dataDirectory: String, photoPaths: [String], years: Int = 10, log: @Sendable (String) -> Void = { _ in }) async throws -> Summary {
+    public static func seed(dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, log: @Sendable (String) -> Void = { _ in }) async throws -> Summary {
         let database = try AppDatabase.open(dataDirectory: dataDirectory)
         defer { try? database.close() }
         let timeZone = TimeZone(identifier: "Asia/Seoul")!
@@ -34,12 +34,12 @@ public enum DemoHousehold {
             owner = try await accounts.create(NewMember(username: username, displayName: "Demo", password: password, role: .owner), passwordHash: hash)
         }
 
-        // A few real photos, processed once; the records share them (content-addressed).
+        // A few photos, processed once; the records share them (content-addressed).
         let files = try PhotoFiles(dataDirectory: dataDirectory)
         var photos: [PhotoRecord] = []
-        for path in photoPaths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            let photo = try PhotoProcessor.process(Array(data))
+        for picture in pictures {
+            let data = Data(picture)
+            let photo = try PhotoProcessor.process(picture)
             let copy = (files.temporary as NSString).appendingPathComponent("demo-\(UUID().uuidString)")
             try data.write(to: URL(fileURLWithPath: copy))
             try files.store(photo, uploadedAt: copy)

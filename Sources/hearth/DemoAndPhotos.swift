@@ -11,18 +11,20 @@ struct SeedDemo: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(name: .customLong("photos"), help: "A folder of JPEG photos to draw from.")
-    var photoFolder = "../shared/fixtures/exif-orientation"
+    @Option(name: .customLong("photos"), help: "A folder of JPEG photos to use (the first six); without it, six pictures are drawn.")
+    var photoFolder: String?
 
     @Option(help: "How many years of records.")
     var years = 10
 
     func run() async throws {
-        let paths = ((try? FileManager.default.contentsOfDirectory(atPath: photoFolder)) ?? [])
-            .filter { $0.lowercased().hasSuffix(".jpg") }.sorted().prefix(6)
-            .map { (photoFolder as NSString).appendingPathComponent($0) }
+        var photos = DemoPictures.draw(count: 6)
+        if let photoFolder {
+            let names = try FileManager.default.contentsOfDirectory(atPath: photoFolder).filter { $0.lowercased().hasSuffix(".jpg") }.sorted().prefix(6)
+            photos = try names.map { Array(try Data(contentsOf: URL(fileURLWithPath: photoFolder).appendingPathComponent($0))) }
+        }
         let started = Date()
-        let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photoPaths: Array(paths), years: years) { print($0) }
+        let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years) { print($0) }
         print("\(summary.pets) pets, \(summary.records) records, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         print("Sign in as \(DemoHousehold.username) with the password \(DemoHousehold.password)")
     }

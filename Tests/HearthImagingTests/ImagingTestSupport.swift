@@ -2,9 +2,9 @@ import CGD
 import Foundation
 @testable import HearthImaging
 
+/// Files written by others that the tests carry (`Tests/Fixtures`), each folder with its licence.
 let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
 func fixture(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + path)))

@@ -138,8 +138,8 @@ extension Browser {
     }
 }
 
-/// The shared fixtures folder beside the repository.
-let fixtures = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
+/// Files written by others that the tests carry, each folder with its licence.
+let fixtures = packageRoot + "/Tests/Fixtures"
 
 func fixture(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: fixtures + "/" + path)))

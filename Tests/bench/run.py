@@ -211,7 +211,7 @@ def main():
     data = tempfile.mkdtemp(prefix="hearth-bench-")
     try:
         started = time.monotonic()
-        seeded = subprocess.run([binary, "seed-demo", "--data-dir", data + "/data", "--photos", str(ROOT.parent / "shared/fixtures/exif-orientation")],
+        seeded = subprocess.run([binary, "seed-demo", "--data-dir", data + "/data", "--photos", str(ROOT / "Tests/Fixtures/exif-orientation")],
                                 capture_output=True, text=True, check=True).stdout
         print(f"seed-demo: {seeded.strip().splitlines()[-2]} (wall {time.monotonic() - started:.1f} s)")
         server = Server(binary, data + "/data")

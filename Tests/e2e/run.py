@@ -196,7 +196,7 @@ def setup_sign_in_sign_out(browser, server, size):
     context.close()
 
 
-FIXTURES = ROOT.parent / "shared" / "fixtures" / "exif-orientation"
+FIXTURES = ROOT / "Tests" / "Fixtures" / "exif-orientation"
 
 
 def pet_with_photo(browser, server):
