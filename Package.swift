@@ -14,16 +14,19 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        // Already in the graph through hummingbird-auth; named here for its SHA-256.
+        .package(url: "https://github.com/apple/swift-crypto.git", "1.0.0"..<"6.0.0"),
     ],
     targets: [
-        // The domain: value types and rules. No I/O, no frameworks.
-        .target(name: "HearthCore"),
+        // The domain: value types and rules. No I/O, no frameworks (swift-crypto only for digests).
+        .target(name: "HearthCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // The repository layer: GRDB records, migrations, one repository per aggregate.
         .target(
             name: "HearthStore",
             dependencies: [
                 "HearthCore",
                 "CHearthSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -39,7 +42,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gd"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("heif")]
         ),
         // Photos: sniffing, limits, EXIF orientation, derivatives.
-        .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore"]),
+        .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
@@ -64,9 +67,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore"]),
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD"]),
+        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "HearthWebTests",
             dependencies: [
@@ -74,6 +77,7 @@ let package = Package(
                 "HearthStore",
                 "HearthCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ]

@@ -1,5 +1,6 @@
 import CGD
 import CHearthImaging
+import Crypto
 import HearthCore
 
 /// A photo checked, hashed and made into its two derivatives, ready to be stored.
@@ -51,7 +52,7 @@ public enum PhotoProcessor {
             throw .tooManyPixels(width: frame.width, height: frame.height, limit: limits.maximumHEVCFramePixels)
         }
         var hasher = SHA256()
-        hasher.update(bytes)
+        hasher.update(data: bytes)
         let sha256 = SHA256.hex(digest: hasher.finalize())
 
         // HEIF and AVIF decoders apply their own rotation boxes; only JPEG needs EXIF's word.

@@ -1,3 +1,4 @@
+import Crypto
 import HearthCore
 import Testing
 
@@ -16,7 +17,7 @@ struct SHA256Tests {
     func million() {
         var hasher = SHA256()
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
-        for _ in 0..<1000 { hasher.update(chunk) }
+        for _ in 0..<1000 { hasher.update(data: chunk) }
         let hex = SHA256.hex(digest: hasher.finalize())
         #expect(hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
@@ -30,8 +31,8 @@ struct SHA256PiecesTests {
         let whole = SHA256.hex(data)
         for split in [1, 55, 56, 63, 64, 65, 127, 128, 999] {
             var hasher = SHA256()
-            hasher.update(data[..<split])
-            hasher.update(data[split...])
+            hasher.update(data: data[..<split])
+            hasher.update(data: data[split...])
             #expect(SHA256.hex(digest: hasher.finalize()) == whole, "split at \(split)")
         }
     }
