@@ -55,11 +55,11 @@ struct LanguageTests {
     @Test("placeholders are filled by name; an unknown one stays visible")
     func placeholders() throws {
         let strings = try Localization(directory: packageRoot + "/Templates/i18n")
-        #expect(strings.text("age.years_months", .en, ["years": "3", "months": "2"]) == "3 y 2 m")
-        #expect(strings.text("age.years_months", .ko, ["months": "2", "years": "3"]) == "3년 2개월")
-        #expect(strings.text("age.years_months", .en, ["years": "{months}", "months": "2"]) == "{months} y 2 m")
-        #expect(strings.text("age.years_months", .en, ["years": "3"]) == "3 y {months} m")
-        #expect(strings.text("record.by", .ko, ["name": "미나"]) == "미나 기록", "a placeholder beside Hangul")
+        #expect(strings.text("pets.age.years_months", .en, ["years": "3", "months": "2"]) == "3 y 2 m")
+        #expect(strings.text("pets.age.years_months", .ko, ["months": "2", "years": "3"]) == "3년 2개월")
+        #expect(strings.text("pets.age.years_months", .en, ["years": "{months}", "months": "2"]) == "{months} y 2 m")
+        #expect(strings.text("pets.age.years_months", .en, ["years": "3"]) == "3 y {months} m")
+        #expect(strings.text("pets.record.by", .ko, ["name": "미나"]) == "미나 기록", "a placeholder beside Hangul")
     }
 
     @Test("templates get their strings written in once per language, escaped, never as tags")

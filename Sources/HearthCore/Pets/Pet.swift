@@ -45,11 +45,11 @@ public struct PetProfile: Sendable, Equatable {
         var errors = FieldErrors()
         func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
         let name = text("name", max: 60)
-        if name == nil { errors.add("name", "error.pet.name_required") }
+        if name == nil { errors.add("name", "pets.error.pet.name_required") }
         let species = Species(rawValue: input["species", default: ""])
-        if species == nil { errors.add("species", "error.pet.species_unknown") }
+        if species == nil { errors.add("species", "pets.error.pet.species_unknown") }
         let speciesOther = text("species_other", max: 40)
-        if species == .other && speciesOther == nil { errors.add("species_other", "error.pet.species_other_required") }
+        if species == .other && speciesOther == nil { errors.add("species_other", "pets.error.pet.species_other_required") }
         let sex: Sex = FormInput.choice(input, "sex", default: .unknown, errors: &errors) ?? .unknown
 
         var birthDate: LocalDate?
@@ -65,7 +65,7 @@ public struct PetProfile: Sendable, Equatable {
                 birthDate = today.minus(years: years)
                 estimated = true
             } else {
-                errors.add("age_years", "error.pet.age_years")
+                errors.add("age_years", "pets.error.pet.age_years")
             }
         }
         var adoptionDate: LocalDate?
@@ -74,7 +74,7 @@ public struct PetProfile: Sendable, Equatable {
             adoptionDate = LocalDate(adoptionText)
             if adoptionDate == nil { errors.add("adoption_date", "error.date.invalid") }
             else if adoptionDate! > today { errors.add("adoption_date", "error.date.future") }
-            else if let birthDate, adoptionDate! < birthDate { errors.add("adoption_date", "error.pet.adopted_before_born") }
+            else if let birthDate, adoptionDate! < birthDate { errors.add("adoption_date", "pets.error.pet.adopted_before_born") }
         }
         let neutered: Bool? =
             switch input["neutered"] {
@@ -84,7 +84,7 @@ public struct PetProfile: Sendable, Equatable {
             }
         let microchip = text("microchip", max: 32)
         if let microchip, !microchip.allSatisfy({ $0.isNumber || ($0.isASCII && $0.isLetter) || $0 == " " || $0 == "-" }) {
-            errors.add("microchip", "error.pet.microchip")
+            errors.add("microchip", "pets.error.pet.microchip")
         }
         let weightUnit: PetWeightUnit? = FormInput.choice(input, "weight_unit", default: nil, errors: &errors)
         let profile = PetProfile(

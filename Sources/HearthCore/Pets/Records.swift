@@ -132,7 +132,7 @@ public struct RecordInput: Sendable, Equatable {
                 let kcal = number("new_food_kcal", range: 0...1000, required: false)
                 if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal) }
             } else {
-                errors.add("food_id", "error.meal.food_required")
+                errors.add("food_id", "pets.error.meal.food_required")
             }
             let unit: AmountUnit? = FormInput.choice(input, "amount_unit", default: .g, errors: &errors)
             let amount = number("amount", range: 0...100_000, required: false)
@@ -140,7 +140,7 @@ public struct RecordInput: Sendable, Equatable {
             if let food, let outcome, let unit { details = .meal(food: food, amount: amount, unit: unit, outcome: outcome) }
         case .toilet:
             let urine = flag("urine"), stool = flag("stool")
-            if !urine && !stool { errors.add("urine", "error.toilet.what") }
+            if !urine && !stool { errors.add("urine", "pets.error.toilet.what") }
             var colour: ExcretionColour?
             if let raw = input["colour"], !raw.isEmpty {
                 colour = ExcretionColour(rawValue: raw)
@@ -149,8 +149,8 @@ public struct RecordInput: Sendable, Equatable {
             var score: Int?
             if let raw = input["fecal_score"], !raw.isEmpty {
                 score = Int(raw)
-                if score == nil || !(1...7).contains(score!) { errors.add("fecal_score", "error.toilet.score"); score = nil }
-                if !stool { errors.add("fecal_score", "error.toilet.score_without_stool") }
+                if score == nil || !(1...7).contains(score!) { errors.add("fecal_score", "pets.error.toilet.score"); score = nil }
+                if !stool { errors.add("fecal_score", "pets.error.toilet.score_without_stool") }
             }
             details = .toilet(urine: urine, stool: stool, colour: colour, fecalScore: score, blood: flag("blood"), mucus: flag("mucus"))
         case .vomit:
@@ -160,7 +160,7 @@ public struct RecordInput: Sendable, Equatable {
             let offered = Set(species.symptoms)
             let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }.sorted()
             let description = text("description", max: 2000)
-            if signs.isEmpty && description == nil { errors.add("signs", "error.symptom.what") }
+            if signs.isEmpty && description == nil { errors.add("signs", "pets.error.symptom.what") }
             let severity = number("severity", range: 1...5, required: true).map { Int($0) }
             if let severity { details = .symptom(signs: signs, severity: severity, description: description) }
         case .walk:

@@ -1,3 +1,4 @@
+import Foundation
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -34,4 +35,10 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var clientAddress = "unknown"
 
     var role: Role? { member?.account.role }
+}
+
+extension AppRequestContext {
+    var timeZone: TimeZone { household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .current }
+    /// The household's today.
+    var today: LocalDate { LocalDate(Date(), in: timeZone) }
 }

@@ -6,7 +6,7 @@ import HummingbirdTesting
 @testable import HearthWeb
 
 /// The repository root, where Templates/ and Public/ live.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
 /// A throwaway data folder for one test.
 func temporaryDataDirectory() -> String {

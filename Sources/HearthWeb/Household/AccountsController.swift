@@ -133,7 +133,7 @@ struct AccountsController {
         ]
         if let noticeKey { view["notice"] = strings.text(noticeKey, language) }
         if let problemKey { view["problem"] = strings.text(problemKey, language) }
-        return renderer.page("accounts", titleKey: "accounts.title", page: view, request: request, context: context, status: status)
+        return renderer.page("household/accounts", titleKey: "accounts.title", page: view, request: request, context: context, status: status)
     }
 
     struct MemberRow {

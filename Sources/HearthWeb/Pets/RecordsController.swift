@@ -56,7 +56,7 @@ struct RecordsController {
             // The food picked was not on the list (a stale form): say so on the field.
             await intake.cleanUp(checked.records.map(\.sha256))
             var errors = FieldErrors()
-            errors.add("food_id", "error.meal.food_required")
+            errors.add("food_id", "pets.error.meal.food_required")
             return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
         }
         return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
@@ -152,46 +152,46 @@ struct RecordsController {
             values.map { OptionView(value: $0, label: t("\(prefix).\($0)"), selected: input[field] == $0) }
         }
         var view: [String: Any] = [
-            "kind": kind.rawValue, "kindLabel": t("kind.\(kind.rawValue)"), "is_\(kind.rawValue)": true,
+            "kind": kind.rawValue, "kindLabel": t("pets.kind.\(kind.rawValue)"), "is_\(kind.rawValue)": true,
             "petName": pet.profile.name, "petID": pet.id,
             "action": entry.map { "/records/\($0.id)" } ?? "/pets/\(pet.id)/records",
             "cancel": entry == nil ? "/pets/\(pet.id)" : "/pets/\(pet.id)/timeline",
             "fields": strings.fields(input.filter { $0.key != "_csrf" }, errors: errors, language),
             "problems": problems, "hasProblems": !problems.isEmpty || !errors.isEmpty, "hasPhotoProblems": !problems.isEmpty,
             "acceptsPhotos": kind.maximumPhotos > 0,
-            "photoHint": strings.text("record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),
+            "photoHint": strings.text("pets.record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),
             "existingPhotos": (entry?.photos ?? []).map { ["sha": $0, "thumbnail": PhotoURL.thumbnail($0), "kept": entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil] },
             "editing": entry != nil,
         ]
         switch kind {
         case .weight:
-            view["units"] = options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pet_weight_unit", field: "unit")
+            view["units"] = options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", field: "unit")
         case .meal:
             view["foods"] = try await foods.foods(for: pet.id).map { item in
                 OptionView(
                     value: String(item.food.id),
-                    label: item.preference.map { "\(item.food.name) — \(t("preference.\($0.rawValue)"))" } ?? item.food.name,
+                    label: item.preference.map { "\(item.food.name) — \(t("pets.preference.\($0.rawValue)"))" } ?? item.food.name,
                     selected: input["food_id"] == String(item.food.id))
             }
-            view["foodKinds"] = options(FoodKind.allCases.map(\.rawValue), prefix: "food_kind", field: "new_food_kind")
-            view["amountUnits"] = options(AmountUnit.allCases.map(\.rawValue), prefix: "amount_unit", field: "amount_unit")
-            view["outcomes"] = options(MealOutcome.allCases.map(\.rawValue), prefix: "outcome", field: "outcome")
+            view["foodKinds"] = options(FoodKind.allCases.map(\.rawValue), prefix: "pets.food_kind", field: "new_food_kind")
+            view["amountUnits"] = options(AmountUnit.allCases.map(\.rawValue), prefix: "pets.amount_unit", field: "amount_unit")
+            view["outcomes"] = options(MealOutcome.allCases.map(\.rawValue), prefix: "pets.outcome", field: "outcome")
         case .toilet:
-            view["colours"] = [OptionView(value: "", label: t("colour.none"), selected: (input["colour"] ?? "").isEmpty)]
-                + options(ExcretionColour.allCases.map(\.rawValue), prefix: "colour", field: "colour")
-            view["scores"] = [OptionView(value: "", label: t("fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
-                + (1...7).map { OptionView(value: String($0), label: "\($0) — \(t("fecal.\($0)"))", selected: input["fecal_score"] == String($0)) }
-            view["checks"] = ["urine", "stool", "blood", "mucus"].map { ["name": $0, "label": t("toilet.\($0)"), "checked": input[$0] != nil] }
+            view["colours"] = [OptionView(value: "", label: t("pets.colour.none"), selected: (input["colour"] ?? "").isEmpty)]
+                + options(ExcretionColour.allCases.map(\.rawValue), prefix: "pets.colour", field: "colour")
+            view["scores"] = [OptionView(value: "", label: t("pets.fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
+                + (1...7).map { OptionView(value: String($0), label: "\($0) — \(t("pets.fecal.\($0)"))", selected: input["fecal_score"] == String($0)) }
+            view["checks"] = ["urine", "stool", "blood", "mucus"].map { ["name": $0, "label": t("pets.toilet.\($0)"), "checked": input[$0] != nil] }
         case .symptom:
-            view["signs"] = pet.profile.species.symptoms.map { ["name": "sign_\($0)", "label": t("symptom.\($0)"), "checked": input["sign_\($0)"] != nil] }
-            view["severities"] = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("severity.\($0)"))", selected: input["severity"] == String($0)) }
+            view["signs"] = pet.profile.species.symptoms.map { ["name": "sign_\($0)", "label": t("pets.symptom.\($0)"), "checked": input["sign_\($0)"] != nil] }
+            view["severities"] = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("pets.severity.\($0)"))", selected: input["severity"] == String($0)) }
         case .walk:
-            view["activities"] = options(Activity.allCases.map(\.rawValue), prefix: "activity", field: "activity")
+            view["activities"] = options(Activity.allCases.map(\.rawValue), prefix: "pets.activity", field: "activity")
         case .diary, .vomit:
             break
         }
-        let title = strings.text(entry == nil ? "record.new_title" : "record.edit_title", language, ["kind": t("kind.\(kind.rawValue)"), "pet": pet.profile.name])
+        let title = strings.text(entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
         view["heading"] = title
-        return renderer.page("records/form", titleKey: "record.new_title", titleText: title, page: view, request: request, context: context, status: status)
+        return renderer.page("pets/record-form", titleKey: "pets.record.new_title", titleText: title, page: view, request: request, context: context, status: status)
     }
 }

@@ -76,6 +76,6 @@ struct SignInController {
     ) -> Response {
         var view: [String: Any] = ["username": username, "next": next.map(Self.safeNext) ?? ""]
         if let messageKey { view["message"] = renderer.strings.text(messageKey, context.language, values) }
-        return renderer.page("login", titleKey: "login.title", page: view, request: request, context: context, status: status)
+        return renderer.page("household/login", titleKey: "login.title", page: view, request: request, context: context, status: status)
     }
 }

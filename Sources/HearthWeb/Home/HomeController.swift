@@ -20,7 +20,7 @@ struct HomeController {
             "isOwner": member.account.role.canManageHousehold,
             "isViewer": !member.account.role.canRecord,
         ]
-        return renderer.page("home", titleKey: "home.title", page: view, request: request, context: context)
+        return renderer.page("home/index", titleKey: "home.title", page: view, request: request, context: context)
     }
 
     /// Today's date in the household's time zone, written the way the member reads dates.

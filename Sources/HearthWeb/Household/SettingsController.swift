@@ -50,6 +50,6 @@ struct SettingsController {
             "saved": saved,
             "hasErrors": !errors.isEmpty,
         ]
-        return renderer.page("settings", titleKey: "settings.title", page: view, request: request, context: context, status: status)
+        return renderer.page("household/settings", titleKey: "settings.title", page: view, request: request, context: context, status: status)
     }
 }

@@ -68,6 +68,6 @@ struct MyAccountController {
             "username": context.member?.account.username ?? "",
         ]
         if let noticeKey { view["notice"] = strings.text(noticeKey, language) }
-        return renderer.page("me", titleKey: "me.title", page: view, request: request, context: context, status: status)
+        return renderer.page("household/me", titleKey: "me.title", page: view, request: request, context: context, status: status)
     }
 }

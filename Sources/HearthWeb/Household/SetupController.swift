@@ -68,6 +68,6 @@ struct SetupController {
             "languages": strings.languageOptions(selected: input["language"], language),
             "hasErrors": !errors.isEmpty,
         ]
-        return renderer.page("setup", titleKey: "setup.title", page: view, request: request, context: context, status: status)
+        return renderer.page("household/setup", titleKey: "setup.title", page: view, request: request, context: context, status: status)
     }
 }

@@ -18,10 +18,10 @@ enum EntryListHTML {
         /// which was a fifth of a timeline page. Goes outside the list (`{{{page.recordForm}}}`).
         let form: String
 
-        init?(_ context: AppRequestContext, format: PetFormatting) {
+        init?(_ context: AppRequestContext, format: Formatting) {
             guard context.role?.canRecord == true else { return nil }
-            edit = format.t("record.edit")
-            delete = format.t("record.delete")
+            edit = format.t("pets.record.edit")
+            delete = format.t("pets.record.delete")
             form = #"<form id="record-delete" method="post" class="inline" hidden><input type="hidden" name="_csrf" value="\#(FastHTMLEscaping.escape(context.csrfToken))"></form>"#
         }
     }

@@ -28,7 +28,7 @@ struct TimelineController {
         guard let (pet, found) = try await pages.timeline(petID: context.parameters.require("id", as: Int64.self), filter, limit: Self.pageSize + 1)
         else { throw PageError.notFound }
         let page = Array(found.prefix(Self.pageSize))
-        let format = PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let actions = EntryListHTML.Actions(context, format: format)
         var days: [(date: LocalDate, heading: String, entries: [EntryView])] = []
         for entry in page {
@@ -49,8 +49,8 @@ struct TimelineController {
         }
         var view: [String: Any] = [
             "petID": pet.id, "petName": pet.profile.name, "days": EntryListHTML.days(days, actions: actions), "empty": days.isEmpty,
-            "kinds": OptionView.html([OptionView(value: "", label: format.t("timeline.all_kinds"), selected: kind == nil)]
-                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("kind.\($0.rawValue)"), selected: kind == $0) }),
+            "kinds": OptionView.html([OptionView(value: "", label: format.t("pets.timeline.all_kinds"), selected: kind == nil)]
+                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("pets.kind.\($0.rawValue)"), selected: kind == $0) }),
             "from": from?.description ?? "", "to": to?.description ?? "",
             "isFirstPage": before == nil,
             "newest": link([:]),
@@ -65,9 +65,9 @@ struct TimelineController {
            let entry = try await entries.entry(id: deleted), entry.deletedAt != nil, entry.subjectID == pet.id {
             view["undo"] = ["id": deleted, "title": format.summary(entry, unit: pet.profile.weightUnit).title]
         }
-        if query.get("restored") != nil { view["notice"] = format.t("timeline.restored") }
-        if query.get("saved") != nil { view["notice"] = format.t("record.saved") }
-        let title = renderer.strings.text("timeline.title", context.language, ["pet": pet.profile.name])
-        return renderer.page("pets/timeline", titleKey: "timeline.title", titleText: title, page: view, request: request, context: context)
+        if query.get("restored") != nil { view["notice"] = format.t("pets.timeline.restored") }
+        if query.get("saved") != nil { view["notice"] = format.t("pets.record.saved") }
+        let title = renderer.strings.text("pets.timeline.title", context.language, ["pet": pet.profile.name])
+        return renderer.page("pets/timeline", titleKey: "pets.timeline.title", titleText: title, page: view, request: request, context: context)
     }
 }

@@ -142,27 +142,27 @@ struct PetsController {
             "newRecord": "/pets/\(pet.id)/records/new?kind=",
         ]
         if let latestWeight { view["latestWeight"] = latestWeight }
-        if request.uri.queryParameters.get("saved") != nil { view["notice"] = format.t("record.saved") }
+        if request.uri.queryParameters.get("saved") != nil { view["notice"] = format.t("pets.record.saved") }
         return renderer.page("pets/show", titleKey: "pets.title", titleText: pet.profile.name, page: view, request: request, context: context)
     }
 
     // MARK: - Helpers
 
-    private func formatting(_ context: AppRequestContext) -> PetFormatting {
-        PetFormatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+    private func formatting(_ context: AppRequestContext) -> Formatting {
+        Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
     }
 
-    private func profileView(_ pet: Pet, format: PetFormatting, today: LocalDate) -> ProfileView {
+    private func profileView(_ pet: Pet, format: Formatting, today: LocalDate) -> ProfileView {
         let profile = pet.profile
         var facts: [ProfileView.Fact] = []
         func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
-        fact("pet.field.breed", profile.breed)
-        fact("pet.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
-        fact("pet.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pet.estimated")))" : "") })
-        fact("pet.field.adoption_date", profile.adoptionDate.map { format.dayHeading($0) })
-        fact("pet.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
-        fact("pet.field.microchip", profile.microchip)
-        fact("pet.field.markings", profile.markings)
+        fact("pets.profile.field.breed", profile.breed)
+        fact("pets.profile.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
+        fact("pets.profile.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pets.profile.estimated")))" : "") })
+        fact("pets.profile.field.adoption_date", profile.adoptionDate.map { format.dayHeading($0) })
+        fact("pets.profile.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
+        fact("pets.profile.field.microchip", profile.microchip)
+        fact("pets.profile.field.markings", profile.markings)
         return ProfileView(
             id: pet.id, name: profile.name, species: format.species(profile), age: format.age(profile, today: today),
             archived: pet.isArchived, notes: profile.notes, facts: facts,
@@ -190,11 +190,11 @@ struct PetsController {
         }
         let view: [String: Any] = [
             "fields": strings.fields(input.filter { $0.key != "_csrf" }, errors: errors, language),
-            "species": options(Species.allCases.map(\.rawValue), prefix: "species", selected: input["species"]),
+            "species": options(Species.allCases.map(\.rawValue), prefix: "pets.species", selected: input["species"]),
             "sexes": options(Sex.allCases.map(\.rawValue), prefix: "sex", selected: input["sex"]),
-            "neutered": options(["", "yes", "no"], prefix: "neutered", selected: input["neutered"] ?? ""),
-            "weightUnits": [OptionView(value: "", label: strings.text("pet.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
-                + options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pet_weight_unit", selected: input["weight_unit"]),
+            "neutered": options(["", "yes", "no"], prefix: "pets.neutered", selected: input["neutered"] ?? ""),
+            "weightUnits": [OptionView(value: "", label: strings.text("pets.profile.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
+                + options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", selected: input["weight_unit"]),
             "problems": problems, "hasProblems": !problems.isEmpty || !errors.isEmpty, "hasPhotoProblems": !problems.isEmpty,
             "action": pet.map { "/pets/\($0.id)" } ?? "/pets",
             "cancel": pet.map { "/pets/\($0.id)" } ?? "/pets",
@@ -234,52 +234,5 @@ struct PetsController {
         let value: String
         let date: String
         let change: String?
-    }
-}
-
-extension PetRepository {
-    /// The pet named by the route's `:id`, or a 404.
-    func pet(in context: AppRequestContext) async throws -> Pet {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let pet = try await pet(id: id) else { throw PageError.notFound }
-        return pet
-    }
-}
-
-/// URLs of stored photos. Content-addressed, so they never change and cache forever.
-enum PhotoURL {
-    static func thumbnail(_ sha: String) -> String { "/photos/\(sha)-320.jpg" }
-    static func preview(_ sha: String) -> String { "/photos/\(sha)-1600.jpg" }
-}
-
-extension AppRequestContext {
-    var timeZone: TimeZone { household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .current }
-    /// The household's today.
-    var today: LocalDate { LocalDate(Date(), in: timeZone) }
-}
-
-/// One record as a timeline or a day list shows it.
-struct EntryView {
-    let id: Int64
-    let kind: String
-    let time: String
-    let title: String
-    let detail: String
-    let note: String?
-    /// "by Mina", when the account that recorded it still exists.
-    let recordedBy: String?
-    /// Photo digests, in order.
-    let photos: [String]
-
-    init(_ entry: StoredEntry, format: PetFormatting, unit: PetWeightUnit) {
-        let summary = format.summary(entry, unit: unit)
-        self.id = entry.id
-        self.kind = entry.kind.rawValue
-        self.time = format.clock(entry.occurredAt)
-        self.title = summary.title
-        self.detail = summary.detail
-        self.note = entry.note
-        self.recordedBy = entry.authorName.map { format.t("record.by", ["name": $0]) }
-        self.photos = entry.photos
     }
 }

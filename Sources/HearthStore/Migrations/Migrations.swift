@@ -1,0 +1,25 @@
+import GRDB
+
+/// The schema's history, one file per migration (`v1-accounts.swift`, `v2-pets.swift`, …). A migration
+/// that has shipped is never edited: add a new file and name it in `all`.
+enum Migrations {
+    static let all = [v1, v2, v3]
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in all {
+            migrator.registerMigration(migration.name, migrate: migration.migrate)
+        }
+        return migrator
+    }
+
+    struct Migration: Sendable {
+        let name: String
+        let migrate: @Sendable (Database) throws -> Void
+
+        init(_ name: String, migrate: @escaping @Sendable (Database) throws -> Void) {
+            self.name = name
+            self.migrate = migrate
+        }
+    }
+}

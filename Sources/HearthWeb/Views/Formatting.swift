@@ -1,0 +1,73 @@
+import Foundation
+import HearthCore
+import Synchronization
+
+/// Turns values into the words and numbers a member reads, in their language: what every
+/// area shares. Each area adds its own in an extension beside its pages (`Pets/PetFormatting.swift`).
+struct Formatting {
+    let strings: Localization
+    let language: Language
+    let timeZone: TimeZone
+
+    func t(_ key: String, _ values: [String: String] = [:]) -> String { strings.text(key, language, values) }
+
+    /// A number as people write it in both languages: "1,234.5" — no trailing zeros, at
+    /// most `decimals` places. (A NumberFormatter per number cost more than the page.)
+    func number(_ value: Double, decimals: Int = 2) -> String {
+        let scale = pow(10, Double(decimals))
+        let rounded = (abs(value) * scale).rounded() / scale
+        var whole = String(Int(rounded))
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole = String(whole.dropLast(3))
+        }
+        var text = (value < 0 && rounded > 0 ? "-" : "") + whole + grouped
+        let fraction = Int(((rounded - floor(rounded)) * scale).rounded())
+        if fraction > 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: decimals - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            text += "." + digits
+        }
+        return text
+    }
+
+    /// "Sunday, 22 November 2026" / "2026년 11월 22일 일요일".
+    func dayHeading(_ date: LocalDate) -> String {
+        DayHeadings.text(date, language)
+    }
+
+    func clock(_ instant: Date) -> String { LocalTime.clock(instant, in: timeZone) }
+}
+
+/// Date formatters are costly to make and to run; one per language is kept, and what it
+/// wrote is remembered: a day's heading never changes, and the same days come up on every page.
+enum DayHeadings {
+    private struct Key: Hashable {
+        let language: Language
+        let day: Int
+    }
+
+    private static let state: Mutex<(formatters: [Language: DateFormatter], written: [Key: String])> = Mutex(([:], [:]))
+
+    static func text(_ date: LocalDate, _ language: Language) -> String {
+        let key = Key(language: language, day: date.daysSince1970)
+        return state.withLock { state in
+            if let known = state.written[key] { return known }
+            let formatter = state.formatters[language] ?? {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+                formatter.timeZone = TimeZone(identifier: "UTC")
+                formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
+                state.formatters[language] = formatter
+                return formatter
+            }()
+            let text = formatter.string(from: Date(timeIntervalSince1970: Double(date.daysSince1970) * 86400 + 43200))
+            // Bounded: ten years of days in both languages is about 7,000 short strings.
+            if state.written.count >= 20_000 { state.written.removeAll(keepingCapacity: true) }
+            state.written[key] = text
+            return text
+        }
+    }
+}
