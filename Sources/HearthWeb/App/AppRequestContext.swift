@@ -34,6 +34,10 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// trusted proxy the one it forwarded (set by `MemberSessionMiddleware`).
     var clientAddress = "unknown"
 
+    /// What the route's `:id` names, loaded once by the area's route group (`LoadPetMiddleware`).
+    var pet: Pet?
+    var record: StoredEntry?
+
     var role: Role? { member?.account.role }
 }
 

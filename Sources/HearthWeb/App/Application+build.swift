@@ -10,6 +10,13 @@ import ServiceLifecycle
 public struct Hearth: Sendable {
     public let database: AppDatabase
     public let application: Application<RouterResponder<AppRequestContext>>
+    /// Every route the router answers, for tests that must not miss one.
+    let routes: [Route]
+
+    struct Route: Sendable, Hashable {
+        let method: HTTPRequest.Method
+        let path: String
+    }
 
     /// Serves until SIGTERM or SIGINT. Each request is handled on its connection's event
     /// loop (see `EventLoopTaskExecutor`); connection tasks inherit the preference.
@@ -23,48 +30,8 @@ public struct Hearth: Sendable {
 /// Builds the server for `configuration`. Opening the database migrates it.
 public func buildApplication(_ configuration: HearthConfiguration, logger: Logger = Logger(label: "hearth")) async throws -> Hearth {
     let database = try AppDatabase.open(dataDirectory: configuration.dataDirectory)
-    let renderer = try await Renderer(templatesDirectory: configuration.templatesDirectory)
-    let accounts = AccountRepository(database)
-    let sessions = SessionRepository(database)
-    let households = HouseholdRepository(database)
-    let household = try await HouseholdState(repository: households)
-    let hasher = PasswordHasher(cost: configuration.bcryptCost)
-    let lifetime = configuration.sessionLifetime
-    try await sessions.purgeExpired()
-    let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
-    let leftovers = photoFiles.removeLeftoverUploads()
-    if leftovers > 0 { logger.notice("removed \(leftovers) unfinished uploads left by an earlier run") }
-    let intake = PhotoIntake(
-        files: photoFiles, workers: PhotoWorkers(limit: configuration.photoWorkers), limits: configuration.photoLimits,
-        photos: PhotoRepository(database))
-    let pets = PetRepository(database)
-    let entries = EntryRepository(database)
-    let foods = FoodRepository(database)
-
-    let diskSpace = DiskSpace(dataDirectory: configuration.dataDirectory)
-    let router = Router(context: AppRequestContext.self)
-    // Order matters: headers wrap everything; static files need no session; the session
-    // (and so the language) is known before error pages are drawn; CSRF runs before any handler.
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ErrorPagesMiddleware(renderer: renderer, diskSpace: diskSpace))
-    router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
-    router.add(middleware: MemberSessionMiddleware(sessions: RecentSessions(sessions), household: household, lifetime: lifetime, trustedProxies: Set(configuration.trustedProxies)))
-    router.add(middleware: ErrorPagesMiddleware(renderer: renderer, diskSpace: diskSpace))
-    router.add(middleware: SetupGateMiddleware())
-    router.add(middleware: CSRFMiddleware())
-    router.add(middleware: RequireMemberMiddleware())
-
-    HealthController(database: database, diskSpace: diskSpace).addRoutes(to: router)
-    SetupController(renderer: renderer, households: households, household: household, sessions: sessions, hasher: hasher, sessionLifetime: lifetime).addRoutes(to: router)
-    SignInController(renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime).addRoutes(to: router)
-    HomeController(renderer: renderer).addRoutes(to: router)
-    AccountsController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
-    SettingsController(renderer: renderer, households: households, household: household).addRoutes(to: router)
-    MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
-    PetsController(renderer: renderer, pets: pets, pages: PetPages(database), foods: foods, intake: intake).addRoutes(to: router)
-    RecordsController(renderer: renderer, pets: pets, entries: entries, foods: foods, intake: intake).addRoutes(to: router)
-    TimelineController(renderer: renderer, pages: PetPages(database), entries: entries).addRoutes(to: router)
-    PhotosController(files: photoFiles).addRoutes(to: router)
+    let services = try await makeServices(configuration, database: database, logger: logger)
+    let router = buildRouter(services)
 
     let descriptors = DescriptorLimit.raise()
     let headDeadline = configuration.requestHeadDeadline
@@ -88,7 +55,26 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
             }
         },
         logger: logger)
-    return Hearth(database: database, application: application)
+    return Hearth(database: database, application: application, routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) })
+}
+
+/// Everything the areas need, for the data folder of `configuration`. Loading the templates
+/// checks every area's pages, so a missing template stops the server here.
+func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, logger: Logger) async throws -> Services {
+    let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: Areas.pages)
+    let sessions = SessionRepository(database)
+    try await sessions.purgeExpired()
+    let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
+    let leftovers = photoFiles.removeLeftoverUploads()
+    if leftovers > 0 { logger.notice("removed \(leftovers) unfinished uploads left by an earlier run") }
+    let intake = PhotoIntake(
+        files: photoFiles, workers: PhotoWorkers(limit: configuration.photoWorkers), limits: configuration.photoLimits,
+        photos: PhotoRepository(database))
+    return Services(
+        configuration: configuration, database: database, renderer: renderer,
+        household: try await HouseholdState(repository: HouseholdRepository(database)),
+        hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
+        diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory))
 }
 
 /// Closes the database once the server has stopped taking requests (SIGTERM / SIGINT):

@@ -14,13 +14,11 @@ struct HomeController {
         let member = try context.requireMember()
         let language = context.language
         let strings = renderer.strings
-        let view: [String: Any] = [
-            "greeting": strings.text("home.greeting", language, ["name": member.account.displayName]),
-            "today": Self.today(timeZone: context.household?.timeZone, language: language),
-            "isOwner": member.account.role.canManageHousehold,
-            "isViewer": !member.account.role.canRecord,
-        ]
-        return renderer.page("home/index", titleKey: "home.title", page: view, request: request, context: context)
+        let page = HomePage(
+            greeting: strings.text("home.greeting", language, ["name": member.account.displayName]),
+            today: Self.today(timeZone: context.household?.timeZone, language: language),
+            isOwner: member.account.role.canManageHousehold, isViewer: !member.account.role.canRecord)
+        return renderer.page(page, titleKey: "home.title", request: request, context: context)
     }
 
     /// Today's date in the household's time zone, written the way the member reads dates.

@@ -119,30 +119,18 @@ struct AccountsController {
         let language = context.language
         let selfID = context.member?.account.id
         let members = try await accounts.all().map { account in
-            MemberRow(
+            AccountsPage.MemberRow(
                 id: account.id!, displayName: account.displayName, username: account.username,
                 roleLabel: strings.text("role.\(account.role.rawValue)", language),
                 roles: strings.roleOptions(selected: account.role.rawValue, language),
                 disabled: account.isDisabled, isSelf: account.id == selfID)
         }
-        var view: [String: Any] = [
-            "members": members,
-            "fields": strings.fields(addInput.filter { $0.key != "password" && $0.key != "_csrf" }, errors: addErrors, language),
-            "roles": strings.roleOptions(selected: addInput["role"], language),
-            "languages": strings.languageOptions(selected: addInput["language"], includeHouseholdDefault: true, language),
-        ]
-        if let noticeKey { view["notice"] = strings.text(noticeKey, language) }
-        if let problemKey { view["problem"] = strings.text(problemKey, language) }
-        return renderer.page("household/accounts", titleKey: "accounts.title", page: view, request: request, context: context, status: status)
-    }
-
-    struct MemberRow {
-        let id: Int64
-        let displayName: String
-        let username: String
-        let roleLabel: String
-        let roles: [OptionView]
-        let disabled: Bool
-        let isSelf: Bool
+        let page = AccountsPage(
+            members: members,
+            fields: FormFields(AccountsPage.fieldNames, input: addInput.filter { $0.key != "password" }, errors: addErrors, strings: strings, language: language),
+            roles: strings.roleOptions(selected: addInput["role"], language),
+            languages: strings.languageOptions(selected: addInput["language"], includeHouseholdDefault: true, language),
+            notice: noticeKey.map { strings.text($0, language) }, problem: problemKey.map { strings.text($0, language) })
+        return renderer.page(page, titleKey: "accounts.title", request: request, context: context, status: status)
     }
 }

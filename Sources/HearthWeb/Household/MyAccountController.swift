@@ -62,12 +62,10 @@ struct MyAccountController {
     private func page(input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
         let strings = renderer.strings
         let language = context.language
-        var view: [String: Any] = [
-            "fields": strings.fields(input, errors: errors, language),
-            "languages": strings.languageOptions(selected: input["language"], includeHouseholdDefault: true, language),
-            "username": context.member?.account.username ?? "",
-        ]
-        if let noticeKey { view["notice"] = strings.text(noticeKey, language) }
-        return renderer.page("household/me", titleKey: "me.title", page: view, request: request, context: context, status: status)
+        let page = MyAccountPage(
+            fields: FormFields(MyAccountPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
+            languages: strings.languageOptions(selected: input["language"], includeHouseholdDefault: true, language),
+            username: context.member?.account.username ?? "", notice: noticeKey.map { strings.text($0, language) })
+        return renderer.page(page, titleKey: "me.title", request: request, context: context, status: status)
     }
 }

@@ -62,12 +62,11 @@ struct SetupController {
     private func form(input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
         let strings = renderer.strings
         let language = context.language
-        let view: [String: Any] = [
-            "fields": strings.fields(input.filter { !$0.key.hasPrefix("password") && $0.key != "_csrf" }, errors: errors, language),
-            "timeZones": strings.timeZoneOptions(selected: input["time_zone"] ?? TimeZones.machine),
-            "languages": strings.languageOptions(selected: input["language"], language),
-            "hasErrors": !errors.isEmpty,
-        ]
-        return renderer.page("household/setup", titleKey: "setup.title", page: view, request: request, context: context, status: status)
+        let page = SetupPage(
+            fields: FormFields(SetupPage.fieldNames, input: input.filter { !$0.key.hasPrefix("password") }, errors: errors, strings: strings, language: language),
+            timeZones: strings.timeZoneOptions(selected: input["time_zone"] ?? TimeZones.machine),
+            languages: strings.languageOptions(selected: input["language"], language),
+            hasErrors: !errors.isEmpty)
+        return renderer.page(page, titleKey: "setup.title", request: request, context: context, status: status)
     }
 }

@@ -74,8 +74,9 @@ struct SignInController {
         username: String, next: String?, messageKey: String?, values: [String: String] = [:],
         request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) -> Response {
-        var view: [String: Any] = ["username": username, "next": next.map(Self.safeNext) ?? ""]
-        if let messageKey { view["message"] = renderer.strings.text(messageKey, context.language, values) }
-        return renderer.page("household/login", titleKey: "login.title", page: view, request: request, context: context, status: status)
+        let page = SignInPage(
+            username: username, next: next.map(Self.safeNext) ?? "",
+            message: messageKey.map { renderer.strings.text($0, context.language, values) })
+        return renderer.page(page, titleKey: "login.title", request: request, context: context, status: status)
     }
 }

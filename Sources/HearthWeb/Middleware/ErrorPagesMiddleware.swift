@@ -39,9 +39,9 @@ struct ErrorPagesMiddleware: RouterMiddleware {
     }
 
     private func page(_ status: HTTPResponse.Status, messageKey: String, request: Request, context: AppRequestContext) -> Response {
-        let view: [String: Any] = ["status": status.code, "message": renderer.strings.text(messageKey, context.language)]
+        let page = ErrorPage(status: status.code, message: renderer.strings.text(messageKey, context.language))
         let title = status == .diskFull ? "507" : status.code >= 500 ? "500" : String(status.code)
-        return renderer.page("error", titleKey: "error.title.\(title)", page: view, request: request, context: context, status: status)
+        return renderer.page(page, titleKey: "error.title.\(title)", request: request, context: context, status: status)
     }
 }
 

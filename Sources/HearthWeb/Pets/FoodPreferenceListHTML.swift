@@ -6,23 +6,22 @@ import HearthStore
 /// it is the longest loop of the pet's page, a dozen Mustache lookups a food.
 enum FoodPreferenceListHTML {
     /// - Parameter csrf: the form token, or nil when this member may not change preferences.
-    static func render(_ foods: [(food: Food, preference: FoodPreference?)], petID: Int64, csrf: String?, format: Formatting) -> String {
-        let e = FastHTMLEscaping.escape
-        var html = ""
+    static func render(_ foods: [(food: Food, preference: FoodPreference?)], petID: Int64, csrf: String?, format: Formatting) -> HTML {
+        var html = HTML.empty
         for (food, preference) in foods {
             html += preference == .allergic ? #"<li class="allergic">"# : "<li>"
-            html += #"<span class="food-name">\#(e(food.name))"#
-            if let preference { html += #" <span class="tag">\#(e(format.t("pets.preference.\(preference.rawValue)")))</span>"# }
+            html += #"<span class="food-name">\#(food.name)"#
+            if let preference { html += #" <span class="tag">\#(format.t("pets.preference.\(preference.rawValue)"))</span>"# }
             html += "</span>"
             if let csrf {
                 let options = OptionView.html(FoodPreference.allCases.map {
                     OptionView(value: $0.rawValue, label: format.t("pets.preference.\($0.rawValue)"), selected: preference == $0)
                 })
                 html += #"<form method="post" action="/pets/\#(petID)/foods/\#(food.id)/preference" class="row">"#
-                html += #"<input type="hidden" name="_csrf" value="\#(e(csrf))">"#
-                html += #"<label class="visually-hidden" for="preference-\#(food.id)">\#(e(format.t("pets.profile.preference")))</label>"#
+                html += #"<input type="hidden" name="_csrf" value="\#(csrf)">"#
+                html += #"<label class="visually-hidden" for="preference-\#(food.id)">\#(format.t("pets.profile.preference"))</label>"#
                 html += #"<select id="preference-\#(food.id)" name="preference"><option value="">—</option>\#(options)</select>"#
-                html += #"<button type="submit">\#(e(format.t("form.save")))</button></form>"#
+                html += #"<button type="submit">\#(format.t("form.save"))</button></form>"#
             }
             html += "</li>\n"
         }

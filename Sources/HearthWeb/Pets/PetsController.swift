@@ -11,18 +11,6 @@ struct PetsController {
     let foods: FoodRepository
     let intake: PhotoIntake
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/pets", use: list)
-        router.get("/pets/new", use: new)
-        router.post("/pets", use: create)
-        router.get("/pets/:id", use: show)
-        router.get("/pets/:id/edit", use: edit)
-        router.post("/pets/:id", use: update)
-        router.post("/pets/:id/archive", use: archive)
-        router.post("/pets/:id/unarchive", use: unarchive)
-        router.post("/pets/:id/foods/:food/preference", use: setPreference)
-    }
-
     // MARK: - List
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -30,36 +18,30 @@ struct PetsController {
         let format = formatting(context)
         let today = context.today
         let cards = try await pets.pets(archived: archived).map { pet in
-            PetCard(id: pet.id, name: pet.profile.name, species: format.species(pet.profile), age: format.age(pet.profile, today: today),
+            PetListPage.PetCard(id: pet.id, name: pet.profile.name, species: format.species(pet.profile), age: format.age(pet.profile, today: today),
                     photo: pet.photoSHA.map { PhotoURL.thumbnail($0) })
         }
-        let view: [String: Any] = [
-            "pets": cards, "archived": archived, "empty": cards.isEmpty, "canRecord": context.role?.canRecord == true,
-        ]
-        return renderer.page("pets/index", titleKey: archived ? "pets.archived_title" : "pets.title", page: view, request: request, context: context)
+        let page = PetListPage(pets: cards, archived: archived, canRecord: context.role?.canRecord == true)
+        return renderer.page(page, titleKey: archived ? "pets.archived_title" : "pets.title", request: request, context: context)
     }
 
     // MARK: - Add and edit
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        return form(input: ["species": "dog", "sex": "unknown", "neutered": ""], errors: FieldErrors(), problems: [], pet: nil, request: request, context: context, status: .ok)
+        form(input: ["species": "dog", "sex": "unknown", "neutered": ""], errors: FieldErrors(), problems: [], pet: nil, request: request, context: context, status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        return try await save(nil, request: request, context: context)
+        try await save(nil, request: request, context: context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let pet = try await pets.pet(in: context)
+        let pet = try context.loadedPet()
         return form(input: Self.input(from: pet.profile), errors: FieldErrors(), problems: [], pet: pet, request: request, context: context, status: .ok)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        return try await save(try await pets.pet(in: context), request: request, context: context)
+        try await save(try context.loadedPet(), request: request, context: context)
     }
 
     /// Adds a pet (`pet` nil) or saves an edit: the form and its photo are checked together,
@@ -85,22 +67,19 @@ struct PetsController {
     }
 
     @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let pet = try await pets.pet(in: context)
+        let pet = try context.loadedPet()
         try await pets.setArchived(true, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
     @Sendable func unarchive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let pet = try await pets.pet(in: context)
+        let pet = try context.loadedPet()
         try await pets.setArchived(false, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
     @Sendable func setPreference(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let pet = try await pets.pet(in: context)
+        let pet = try context.loadedPet()
         let foodID = try context.parameters.require("food", as: Int64.self)
         var request = request
         let raw = try await FormData.read(&request, context: context)["preference"] ?? ""
@@ -118,32 +97,28 @@ struct PetsController {
         let pet = overview.pet
         let format = formatting(context)
         let unit = pet.profile.weightUnit
-        var latestWeight: LatestWeightView?
+        var latestWeight: PetPage.LatestWeight?
         if let latest = overview.latestWeight, case .weight(let value, let entered) = latest.details {
             let grams = value * entered.gramsPerUnit
-            latestWeight = LatestWeightView(
+            latestWeight = PetPage.LatestWeight(
                 value: format.weight(grams: grams, unit: unit), date: format.dayHeading(latest.localDate),
                 change: latest.previousWeightGrams.map { format.weightChange(grams: grams - $0, unit: unit) })
         }
         let today = overview.day.map { EntryView($0, format: format, unit: unit) }
         let mayChange = context.role?.canRecord == true && !pet.isArchived
-        let actions = EntryListHTML.Actions(context, format: format)
+        let actions = EntryListHTML.Actions(context, format: format, mayChange: mayChange)
         let preferences = overview.foods
-        var view: [String: Any] = [
-            "pet": profileView(pet, format: format, today: context.today),
-            "today": EntryListHTML.render(today, actions: actions), "hasToday": !today.isEmpty,
-            "recordForm": today.isEmpty ? "" : actions?.form ?? "",
-            "photos": PhotoGridHTML.render(overview.photos), "hasPhotos": !overview.photos.isEmpty,
-            "foods": FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
-            "hasFoods": !preferences.isEmpty,
-            "canRecord": mayChange,
-            "mayArchive": context.role?.canRecord == true,
-            // The add buttons are spelled out in the template; each link ends with its kind.
-            "newRecord": "/pets/\(pet.id)/records/new?kind=",
-        ]
-        if let latestWeight { view["latestWeight"] = latestWeight }
-        if request.uri.queryParameters.get("saved") != nil { view["notice"] = format.t("pets.record.saved") }
-        return renderer.page("pets/show", titleKey: "pets.title", titleText: pet.profile.name, page: view, request: request, context: context)
+        let photoLabel = format.t("photo.open")
+        let page = PetPage(
+            pet: profileView(pet, format: format, today: context.today), latestWeight: latestWeight,
+            today: EntryListHTML.render(today, actions: actions, photoLabel: photoLabel), hasToday: !today.isEmpty,
+            recordForm: today.isEmpty ? .empty : actions?.form ?? .empty,
+            photos: PhotoGridHTML.render(overview.photos, label: photoLabel), hasPhotos: !overview.photos.isEmpty,
+            foods: FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
+            hasFoods: !preferences.isEmpty, canRecord: mayChange, mayArchive: context.role?.canRecord == true,
+            newRecord: "/pets/\(pet.id)/records/new?kind=",
+            notice: request.uri.queryParameters.get("saved") != nil ? format.t("pets.record.saved") : nil)
+        return renderer.page(page, titleKey: "pets.title", titleText: pet.profile.name, request: request, context: context)
     }
 
     // MARK: - Helpers
@@ -152,9 +127,9 @@ struct PetsController {
         Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
     }
 
-    private func profileView(_ pet: Pet, format: Formatting, today: LocalDate) -> ProfileView {
+    private func profileView(_ pet: Pet, format: Formatting, today: LocalDate) -> PetPage.Profile {
         let profile = pet.profile
-        var facts: [ProfileView.Fact] = []
+        var facts: [PetPage.Profile.Fact] = []
         func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
         fact("pets.profile.field.breed", profile.breed)
         fact("pets.profile.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
@@ -163,7 +138,7 @@ struct PetsController {
         fact("pets.profile.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
         fact("pets.profile.field.microchip", profile.microchip)
         fact("pets.profile.field.markings", profile.markings)
-        return ProfileView(
+        return PetPage.Profile(
             id: pet.id, name: profile.name, species: format.species(profile), age: format.age(profile, today: today),
             archived: pet.isArchived, notes: profile.notes, facts: facts,
             photo: pet.photoSHA.map(PhotoURL.preview), thumbnail: pet.photoSHA.map(PhotoURL.thumbnail))
@@ -188,51 +163,17 @@ struct PetsController {
         func options(_ values: [String], prefix: String, selected: String?) -> [OptionView] {
             values.map { OptionView(value: $0, label: strings.text("\(prefix).\($0.isEmpty ? "unknown" : $0)", language), selected: selected == $0) }
         }
-        let view: [String: Any] = [
-            "fields": strings.fields(input.filter { $0.key != "_csrf" }, errors: errors, language),
-            "species": options(Species.allCases.map(\.rawValue), prefix: "pets.species", selected: input["species"]),
-            "sexes": options(Sex.allCases.map(\.rawValue), prefix: "sex", selected: input["sex"]),
-            "neutered": options(["", "yes", "no"], prefix: "pets.neutered", selected: input["neutered"] ?? ""),
-            "weightUnits": [OptionView(value: "", label: strings.text("pets.profile.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
+        let page = PetFormPage(
+            fields: FormFields(PetFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
+            species: options(Species.allCases.map(\.rawValue), prefix: "pets.species", selected: input["species"]),
+            sexes: options(Sex.allCases.map(\.rawValue), prefix: "sex", selected: input["sex"]),
+            neutered: options(["", "yes", "no"], prefix: "pets.neutered", selected: input["neutered"] ?? ""),
+            weightUnits: [OptionView(value: "", label: strings.text("pets.profile.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
                 + options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", selected: input["weight_unit"]),
-            "problems": problems, "hasProblems": !problems.isEmpty || !errors.isEmpty, "hasPhotoProblems": !problems.isEmpty,
-            "action": pet.map { "/pets/\($0.id)" } ?? "/pets",
-            "cancel": pet.map { "/pets/\($0.id)" } ?? "/pets",
-            "heading": strings.text(pet == nil ? "pets.new_title" : "pets.edit_title", language),
-            "today": context.today.description,
-        ]
-        return renderer.page("pets/form", titleKey: pet == nil ? "pets.new_title" : "pets.edit_title", page: view, request: request, context: context, status: status)
-    }
-
-    struct PetCard {
-        let id: Int64
-        let name: String
-        let species: String
-        let age: String?
-        let photo: String?
-    }
-
-    /// The pet page's profile card and facts.
-    struct ProfileView {
-        struct Fact {
-            let label: String
-            let value: String
-        }
-        let id: Int64
-        let name: String
-        let species: String
-        let age: String?
-        let archived: Bool
-        let notes: String?
-        let facts: [Fact]
-        let photo: String?
-        let thumbnail: String?
-    }
-
-    /// "4.2 kg (+0.1 kg) · 20 November 2026" on the pet page.
-    struct LatestWeightView {
-        let value: String
-        let date: String
-        let change: String?
+            problems: FormProblems(problems, errors: errors),
+            action: pet.map { "/pets/\($0.id)" } ?? "/pets", cancel: pet.map { "/pets/\($0.id)" } ?? "/pets",
+            heading: strings.text(pet == nil ? "pets.new_title" : "pets.edit_title", language),
+            today: context.today.description)
+        return renderer.page(page, titleKey: pet == nil ? "pets.new_title" : "pets.edit_title", request: request, context: context, status: status)
     }
 }

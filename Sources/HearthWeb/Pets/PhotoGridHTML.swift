@@ -1,11 +1,12 @@
 /// Square thumbnails, each linking to its preview, as `<li>` items: the pet page's
 /// `.photo-grid` and a record's `.thumbs`. Written in Swift for the reason `EntryListHTML` is.
 enum PhotoGridHTML {
-    /// - Parameter size: the `<img>`'s width and height in CSS pixels.
-    static func render(_ digests: [String], size: Int = 160) -> String {
+    /// - Parameters:
+    ///   - size: the `<img>`'s width and height in CSS pixels.
+    ///   - label: the thumbnail's text, which names the link for a screen reader.
+    static func render(_ digests: [String], size: Int = 160, label: String) -> HTML {
         digests.map { sha in
-            let preview = FastHTMLEscaping.escape(PhotoURL.preview(sha)), thumbnail = FastHTMLEscaping.escape(PhotoURL.thumbnail(sha))
-            return #"<li><a href="\#(preview)"><img src="\#(thumbnail)" alt="" width="\#(size)" height="\#(size)" loading="lazy"></a></li>"#
+            #"<li><a href="\#(PhotoURL.preview(sha))"><img src="\#(PhotoURL.thumbnail(sha))" alt="\#(label)" width="\#(size)" height="\#(size)" loading="lazy"></a></li>"#
         }.joined()
     }
 }

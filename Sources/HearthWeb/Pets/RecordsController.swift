@@ -6,23 +6,12 @@ import Hummingbird
 /// Adding, editing, deleting (softly) and restoring a pet's records.
 struct RecordsController {
     let renderer: Renderer
-    let pets: PetRepository
     let entries: EntryRepository
     let foods: FoodRepository
     let intake: PhotoIntake
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/pets/:id/records/new", use: new)
-        router.post("/pets/:id/records", use: create)
-        router.get("/records/:id/edit", use: edit)
-        router.post("/records/:id", use: update)
-        router.post("/records/:id/delete", use: delete)
-        router.post("/records/:id/restore", use: restore)
-    }
-
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let pet = try await pets.pet(in: context)
+        let pet = try context.loadedPet()
         guard let kind = request.uri.queryParameters.get("kind").flatMap(EntryKind.init(rawValue:)) else { throw PageError.notFound }
         let now = Date()
         var input = ["date": LocalDate(now, in: context.timeZone).description, "time": LocalTime.clock(now, in: context.timeZone)]
@@ -38,8 +27,7 @@ struct RecordsController {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let pet = try await pets.pet(in: context)
+        let pet = try context.loadedPet()
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
@@ -63,14 +51,12 @@ struct RecordsController {
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let (entry, pet) = try await existingEntry(context)
+        let (entry, pet) = (try context.loadedRecord(), try context.loadedPet())
         return try await form(kind: entry.kind, pet: pet, entry: entry, input: Self.input(from: entry, timeZone: context.timeZone), errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let (entry, pet) = try await existingEntry(context)
+        let (entry, pet) = (try context.loadedRecord(), try context.loadedPet())
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
@@ -87,30 +73,19 @@ struct RecordsController {
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let (entry, pet) = try await existingEntry(context)
+        let (entry, pet) = (try context.loadedRecord(), try context.loadedPet())
         try await entries.delete(id: entry.id)
         // The page that follows offers the undo.
         return .redirect(to: "/pets/\(pet.id)/timeline?deleted=\(entry.id)", type: .normal)
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let entry = try await entries.entry(id: id), entry.deletedAt != nil else { throw PageError.notFound }
-        try await entries.restore(id: id)
+        let entry = try context.loadedRecord()
+        try await entries.restore(id: entry.id)
         return .redirect(to: "/pets/\(entry.subjectID)/timeline?restored=1", type: .normal)
     }
 
     // MARK: - Helpers
-
-    private func existingEntry(_ context: AppRequestContext) async throws -> (StoredEntry, Pet) {
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard let entry = try await entries.entry(id: id), entry.deletedAt == nil, let pet = try await pets.pet(id: entry.subjectID) else {
-            throw PageError.notFound
-        }
-        return (entry, pet)
-    }
 
     /// The form's fields for an existing record.
     static func input(from entry: StoredEntry, timeZone: TimeZone) -> [String: String] {
@@ -151,47 +126,45 @@ struct RecordsController {
         func options(_ values: [String], prefix: String, field: String) -> [OptionView] {
             values.map { OptionView(value: $0, label: t("\(prefix).\($0)"), selected: input[field] == $0) }
         }
-        var view: [String: Any] = [
-            "kind": kind.rawValue, "kindLabel": t("pets.kind.\(kind.rawValue)"), "is_\(kind.rawValue)": true,
-            "petName": pet.profile.name, "petID": pet.id,
-            "action": entry.map { "/records/\($0.id)" } ?? "/pets/\(pet.id)/records",
-            "cancel": entry == nil ? "/pets/\(pet.id)" : "/pets/\(pet.id)/timeline",
-            "fields": strings.fields(input.filter { $0.key != "_csrf" }, errors: errors, language),
-            "problems": problems, "hasProblems": !problems.isEmpty || !errors.isEmpty, "hasPhotoProblems": !problems.isEmpty,
-            "acceptsPhotos": kind.maximumPhotos > 0,
-            "photoHint": strings.text("pets.record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),
-            "existingPhotos": (entry?.photos ?? []).map { ["sha": $0, "thumbnail": PhotoURL.thumbnail($0), "kept": entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil] },
-            "editing": entry != nil,
-        ]
+        let title = strings.text(entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
+        var view = RecordFormPage(
+            kind: kind, kindLabel: t("pets.kind.\(kind.rawValue)"), petID: pet.id, petName: pet.profile.name,
+            action: entry.map { "/records/\($0.id)" } ?? "/pets/\(pet.id)/records",
+            cancel: entry == nil ? "/pets/\(pet.id)" : "/pets/\(pet.id)/timeline", heading: title,
+            fields: FormFields(RecordFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
+            problems: FormProblems(problems, errors: errors),
+            photoHint: strings.text("pets.record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),
+            existingPhotos: (entry?.photos ?? []).map {
+                RecordFormPage.ExistingPhoto(sha: $0, thumbnail: PhotoURL.thumbnail($0), kept: entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil)
+            },
+            editing: entry != nil)
         switch kind {
         case .weight:
-            view["units"] = options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", field: "unit")
+            view.units = options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", field: "unit")
         case .meal:
-            view["foods"] = try await foods.foods(for: pet.id).map { item in
+            view.foods = try await foods.foods(for: pet.id).map { item in
                 OptionView(
                     value: String(item.food.id),
                     label: item.preference.map { "\(item.food.name) — \(t("pets.preference.\($0.rawValue)"))" } ?? item.food.name,
                     selected: input["food_id"] == String(item.food.id))
             }
-            view["foodKinds"] = options(FoodKind.allCases.map(\.rawValue), prefix: "pets.food_kind", field: "new_food_kind")
-            view["amountUnits"] = options(AmountUnit.allCases.map(\.rawValue), prefix: "pets.amount_unit", field: "amount_unit")
-            view["outcomes"] = options(MealOutcome.allCases.map(\.rawValue), prefix: "pets.outcome", field: "outcome")
+            view.foodKinds = options(FoodKind.allCases.map(\.rawValue), prefix: "pets.food_kind", field: "new_food_kind")
+            view.amountUnits = options(AmountUnit.allCases.map(\.rawValue), prefix: "pets.amount_unit", field: "amount_unit")
+            view.outcomes = options(MealOutcome.allCases.map(\.rawValue), prefix: "pets.outcome", field: "outcome")
         case .toilet:
-            view["colours"] = [OptionView(value: "", label: t("pets.colour.none"), selected: (input["colour"] ?? "").isEmpty)]
+            view.colours = [OptionView(value: "", label: t("pets.colour.none"), selected: (input["colour"] ?? "").isEmpty)]
                 + options(ExcretionColour.allCases.map(\.rawValue), prefix: "pets.colour", field: "colour")
-            view["scores"] = [OptionView(value: "", label: t("pets.fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
+            view.scores = [OptionView(value: "", label: t("pets.fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
                 + (1...7).map { OptionView(value: String($0), label: "\($0) — \(t("pets.fecal.\($0)"))", selected: input["fecal_score"] == String($0)) }
-            view["checks"] = ["urine", "stool", "blood", "mucus"].map { ["name": $0, "label": t("pets.toilet.\($0)"), "checked": input[$0] != nil] }
+            view.checks = ["urine", "stool", "blood", "mucus"].map { CheckboxView(name: $0, label: t("pets.toilet.\($0)"), checked: input[$0] != nil) }
         case .symptom:
-            view["signs"] = pet.profile.species.symptoms.map { ["name": "sign_\($0)", "label": t("pets.symptom.\($0)"), "checked": input["sign_\($0)"] != nil] }
-            view["severities"] = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("pets.severity.\($0)"))", selected: input["severity"] == String($0)) }
+            view.signs = pet.profile.species.symptoms.map { CheckboxView(name: "sign_\($0)", label: t("pets.symptom.\($0)"), checked: input["sign_\($0)"] != nil) }
+            view.severities = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("pets.severity.\($0)"))", selected: input["severity"] == String($0)) }
         case .walk:
-            view["activities"] = options(Activity.allCases.map(\.rawValue), prefix: "pets.activity", field: "activity")
+            view.activities = options(Activity.allCases.map(\.rawValue), prefix: "pets.activity", field: "activity")
         case .diary, .vomit:
             break
         }
-        let title = strings.text(entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
-        view["heading"] = title
-        return renderer.page("pets/record-form", titleKey: "pets.record.new_title", titleText: title, page: view, request: request, context: context, status: status)
+        return renderer.page(view, titleKey: "pets.record.new_title", titleText: title, request: request, context: context, status: status)
     }
 }

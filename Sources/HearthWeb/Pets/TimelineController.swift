@@ -11,10 +11,6 @@ struct TimelineController {
     let entries: EntryRepository
     static let pageSize = 30
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/pets/:id/timeline", use: show)
-    }
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let kind = query.get("kind").flatMap(EntryKind.init(rawValue:))
@@ -29,7 +25,7 @@ struct TimelineController {
         else { throw PageError.notFound }
         let page = Array(found.prefix(Self.pageSize))
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let actions = EntryListHTML.Actions(context, format: format)
+        let actions = EntryListHTML.Actions(context, format: format, mayChange: !pet.isArchived)
         var days: [(date: LocalDate, heading: String, entries: [EntryView])] = []
         for entry in page {
             let view = EntryView(entry, format: format, unit: pet.profile.weightUnit)
@@ -47,27 +43,27 @@ struct TimelineController {
             let items = shown.merging(extra) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             return "/pets/\(pet.id)/timeline" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
         }
-        var view: [String: Any] = [
-            "petID": pet.id, "petName": pet.profile.name, "days": EntryListHTML.days(days, actions: actions), "empty": days.isEmpty,
-            "kinds": OptionView.html([OptionView(value: "", label: format.t("pets.timeline.all_kinds"), selected: kind == nil)]
-                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("pets.kind.\($0.rawValue)"), selected: kind == $0) }),
-            "from": from?.description ?? "", "to": to?.description ?? "",
-            "isFirstPage": before == nil,
-            "newest": link([:]),
-        ]
-        if let sha = pet.photoSHA { view["petPhoto"] = PhotoURL.thumbnail(sha) }
-        if let actions, !days.isEmpty { view["recordForm"] = actions.form }
+        var older: String?
         if found.count > Self.pageSize, let last = page.last {
-            view["older"] = link(["before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description])
+            older = link(["before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description])
         }
         // Undo is offered to those who may record, the same members who get the edit and delete controls.
+        var undo: TimelinePage.Undo?
         if let deleted = query.get("deleted").flatMap({ Int64($0) }), actions != nil,
            let entry = try await entries.entry(id: deleted), entry.deletedAt != nil, entry.subjectID == pet.id {
-            view["undo"] = ["id": deleted, "title": format.summary(entry, unit: pet.profile.weightUnit).title]
+            undo = TimelinePage.Undo(id: deleted, title: format.summary(entry, unit: pet.profile.weightUnit).title)
         }
-        if query.get("restored") != nil { view["notice"] = format.t("pets.timeline.restored") }
-        if query.get("saved") != nil { view["notice"] = format.t("pets.record.saved") }
+        let notice: String? =
+            query.get("saved") != nil ? format.t("pets.record.saved") : query.get("restored") != nil ? format.t("pets.timeline.restored") : nil
+        let timeline = TimelinePage(
+            petID: pet.id, petName: pet.profile.name, petPhoto: pet.photoSHA.map(PhotoURL.thumbnail),
+            days: EntryListHTML.days(days, actions: actions, photoLabel: format.t("photo.open")), empty: days.isEmpty,
+            recordForm: days.isEmpty ? .empty : actions?.form ?? .empty,
+            kinds: OptionView.html([OptionView(value: "", label: format.t("pets.timeline.all_kinds"), selected: kind == nil)]
+                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("pets.kind.\($0.rawValue)"), selected: kind == $0) }),
+            from: from?.description ?? "", to: to?.description ?? "", isFirstPage: before == nil, newest: link([:]),
+            older: older, undo: undo, notice: notice)
         let title = renderer.strings.text("pets.timeline.title", context.language, ["pet": pet.profile.name])
-        return renderer.page("pets/timeline", titleKey: "pets.timeline.title", titleText: title, page: view, request: request, context: context)
+        return renderer.page(timeline, titleKey: "pets.timeline.title", titleText: title, request: request, context: context)
     }
 }

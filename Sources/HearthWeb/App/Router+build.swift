@@ -1,0 +1,25 @@
+import HearthStore
+import Hummingbird
+
+/// The router: the middleware every request goes through, then each area's routes.
+func buildRouter(_ services: Services) -> Router<AppRequestContext> {
+    let configuration = services.configuration
+    let router = Router(context: AppRequestContext.self)
+    let errorPages = ErrorPagesMiddleware(renderer: services.renderer, diskSpace: services.diskSpace)
+    // Order matters: headers wrap everything; static files need no session; the session
+    // (and so the language) is known before error pages are drawn; CSRF runs before any handler.
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: errorPages)
+    router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
+    router.add(middleware: MemberSessionMiddleware(
+        sessions: RecentSessions(SessionRepository(services.database)), household: services.household,
+        lifetime: configuration.sessionLifetime, trustedProxies: Set(configuration.trustedProxies)))
+    router.add(middleware: errorPages)
+    router.add(middleware: SetupGateMiddleware())
+    router.add(middleware: CSRFMiddleware())
+    router.add(middleware: RequireMemberMiddleware())
+    for area in Areas.all {
+        area.addRoutes(to: router, services: services)
+    }
+    return router
+}

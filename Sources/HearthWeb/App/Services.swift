@@ -1,0 +1,19 @@
+import Foundation
+import HearthImaging
+import HearthStore
+
+/// What the areas need, made once when the server starts and handed to each area whole,
+/// so adding a service does not change every controller's argument list. Repositories are
+/// small views over `database`; an area makes the ones it uses.
+struct Services: Sendable {
+    let configuration: HearthConfiguration
+    let database: AppDatabase
+    let renderer: Renderer
+    let household: HouseholdState
+    let hasher: PasswordHasher
+    let photoFiles: PhotoFiles
+    let intake: PhotoIntake
+    let diskSpace: DiskSpace
+
+    var strings: Localization { renderer.strings }
+}

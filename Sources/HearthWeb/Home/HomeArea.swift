@@ -1,0 +1,10 @@
+import Hummingbird
+
+/// `/`: the member's starting page.
+enum HomeArea: Area {
+    static let pages: [any Page.Type] = [HomePage.self]
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        HomeController(renderer: services.renderer).addRoutes(to: router)
+    }
+}

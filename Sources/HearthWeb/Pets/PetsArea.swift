@@ -1,0 +1,46 @@
+import HearthStore
+import Hummingbird
+
+/// The household's animals: profiles, daily records with photos, each pet's timeline.
+enum PetsArea: Area {
+    static let pages: [any Page.Type] = [PetListPage.self, PetPage.self, PetFormPage.self, TimelinePage.self, RecordFormPage.self]
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        let database = services.database
+        let petRepository = PetRepository(database), entries = EntryRepository(database), foods = FoodRepository(database)
+        let pets = PetsController(renderer: services.renderer, pets: petRepository, pages: PetPages(database), foods: foods, intake: services.intake)
+        let records = RecordsController(renderer: services.renderer, entries: entries, foods: foods, intake: services.intake)
+        let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
+        let loadPet = LoadPetMiddleware(pets: petRepository)
+        let recorder = RequireRecorderMiddleware()
+        let readOnlyWhenArchived = ArchivedPetIsReadOnlyMiddleware()
+
+        router.get("/pets", use: pets.list)
+        router.group().add(middleware: recorder)
+            .get("/pets/new", use: pets.new)
+            .post("/pets", use: pets.create)
+        // The pet page and timeline read the pet in the same snapshot as the rest of the
+        // page (one read each), so they answer 404 for a missing pet themselves.
+        router.get("/pets/:id", use: pets.show)
+        router.get("/pets/:id/timeline", use: timeline.show)
+        // Changing a pet or its records: a recorder, a pet that exists, and not archived.
+        router.group("/pets/:id").add(middleware: recorder).add(middleware: loadPet).add(middleware: readOnlyWhenArchived)
+            .get("edit", use: pets.edit)
+            .post(use: pets.update)
+            .post("foods/:food/preference", use: pets.setPreference)
+            .get("records/new", use: records.new)
+            .post("records", use: records.create)
+        // Archiving is the one change an archived pet takes (bringing it back).
+        router.group("/pets/:id").add(middleware: recorder).add(middleware: loadPet)
+            .post("archive", use: pets.archive)
+            .post("unarchive", use: pets.unarchive)
+        router.group("/records/:id").add(middleware: recorder).add(middleware: LoadRecordMiddleware(entries: entries, pets: petRepository, deleted: false))
+            .add(middleware: readOnlyWhenArchived)
+            .get("edit", use: records.edit)
+            .post(use: records.update)
+            .post("delete", use: records.delete)
+        router.group("/records/:id").add(middleware: recorder).add(middleware: LoadRecordMiddleware(entries: entries, pets: petRepository, deleted: true))
+            .add(middleware: readOnlyWhenArchived)
+            .post("restore", use: records.restore)
+    }
+}

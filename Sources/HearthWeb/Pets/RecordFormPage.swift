@@ -1,0 +1,82 @@
+import HearthCore
+
+/// Adding or editing one of a pet's records; the form shows the fields of its kind.
+struct RecordFormPage: Page {
+    static let template = "pets/record-form"
+    static let fieldNames = [
+        "date", "time", "note", "title", "text", "weight", "unit", "food_id", "new_food_name", "new_food_kind", "new_food_kcal",
+        "amount", "amount_unit", "outcome", "urine", "stool", "colour", "fecal_score", "blood", "mucus", "times", "contents",
+        "signs", "severity", "description", "activity", "minutes", "distance_km", "photos",
+    ]
+    let kind: EntryKind
+    let kindLabel: String
+    let petID: Int64
+    let petName: String
+    let action: String
+    let cancel: String
+    let heading: String
+    let fields: FormFields
+    let problems: FormProblems
+    let photoHint: String
+    let existingPhotos: [ExistingPhoto]
+    let editing: Bool
+    /// The kind's own choices; empty for kinds without them.
+    var units: [OptionView] = []
+    var foods: [OptionView] = []
+    var foodKinds: [OptionView] = []
+    var amountUnits: [OptionView] = []
+    var outcomes: [OptionView] = []
+    var colours: [OptionView] = []
+    var scores: [OptionView] = []
+    var checks: [CheckboxView] = []
+    var signs: [CheckboxView] = []
+    var severities: [OptionView] = []
+    var activities: [OptionView] = []
+
+    /// A photo the record already has, with "keep" ticked unless the member unticked it.
+    struct ExistingPhoto: PagePart {
+        let sha: String
+        let thumbnail: String
+        let kept: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "sha": sha
+            case "thumbnail": thumbnail
+            case "kept": kept
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "kind": kind.rawValue
+        case "kindLabel": kindLabel
+        case "petID": petID
+        case "petName": petName
+        case "action": action
+        case "cancel": cancel
+        case "heading": heading
+        case "fields": fields
+        case "acceptsPhotos": kind.maximumPhotos > 0
+        case "photoHint": photoHint
+        case "existingPhotos": existingPhotos
+        case "editing": editing
+        case "units": units
+        case "foods": foods
+        case "foodKinds": foodKinds
+        case "amountUnits": amountUnits
+        case "outcomes": outcomes
+        case "colours": colours
+        case "scores": scores
+        case "checks": checks
+        case "signs": signs
+        case "severities": severities
+        case "activities": activities
+        // `{{#page.is_meal}}`: the section of this kind's fields. Only real kinds answer.
+        case _ where name.hasPrefix("is_"): EntryKind(rawValue: String(name.dropFirst(3))).map { $0 == kind }
+        default: problems.child(named: name)
+        }
+    }
+}

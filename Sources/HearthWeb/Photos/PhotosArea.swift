@@ -1,0 +1,10 @@
+import Hummingbird
+
+/// `/photos/…`: the stored photos and their derivatives, for members only.
+enum PhotosArea: Area {
+    static let pages: [any Page.Type] = []
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        PhotosController(files: services.photoFiles).addRoutes(to: router)
+    }
+}
