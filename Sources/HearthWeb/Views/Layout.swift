@@ -26,6 +26,10 @@ struct LayoutView: PagePart {
         }
     }
 
+    init(lang: String, title: String, householdName: String?, csrf: String, member: MemberView?, navigation: HTML) {
+        (self.lang, self.title, self.householdName, self.csrf, self.member, self.navigation) = (lang, title, householdName, csrf, member, navigation)
+    }
+
     init(request: Request, context: AppRequestContext, title: String, strings: Localization) {
         let language = context.language
         self.lang = language.rawValue

@@ -1,0 +1,115 @@
+import Foundation
+import HearthCore
+import Testing
+@testable import HearthWeb
+
+/// Every page of every area, rendered from a sample model: a name a template asks for that
+/// the model does not answer (a misspelling on either side) fails here, as does a triple
+/// brace given anything but `HTML`, and a page whose template is missing.
+@Suite("Page templates")
+struct PageTemplateTests {
+    static let strings = try! Localization(directory: packageRoot + "/Templates/i18n")
+
+    static func fields(_ names: [String]) -> FormFields {
+        var errors = FieldErrors()
+        for name in names { errors.add(name, "error.text.invalid") }
+        return FormFields(names, input: Dictionary(uniqueKeysWithValues: names.map { ($0, "x") }), errors: errors, strings: strings, language: .en)
+    }
+
+    static let options = [OptionView(value: "a", label: "A", selected: true), OptionView(value: "b", label: "B", selected: false)]
+    static let checkboxes = [CheckboxView(name: "urine", label: "Urine", checked: true)]
+    static let html: HTML = "<li>x</li>"
+
+    /// One sample per page, every optional set and every list with a row.
+    static let samples: [any Page] = [
+        ErrorPage(status: 404, message: "Not found"),
+        SetupPage(fields: fields(SetupPage.fieldNames), timeZones: options, languages: options, hasErrors: true),
+        SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
+        AccountsPage(
+            members: [.init(id: 1, displayName: "Mina", username: "mina", roleLabel: "Owner", roles: options, disabled: true, isSelf: false)],
+            fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
+        SettingsPage(fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true, hasErrors: true),
+        MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved"),
+        HomePage(greeting: "Hello", today: "Monday", isOwner: true, isViewer: true),
+        PetListPage(pets: [.init(id: 1, name: "Nabi", species: "Cat", age: "3 y", photo: "/photos/a-320.jpg")], archived: true, canRecord: true),
+        PetPage(
+            pet: .init(id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],
+                       photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
+            latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
+            photos: html, hasPhotos: true, foods: html, hasFoods: true, canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
+            notice: "Saved"),
+        PetFormPage(
+            fields: fields(PetFormPage.fieldNames), species: options, sexes: options, neutered: options, weightUnits: options,
+            problems: FormProblems(["bad photo"], errors: FieldErrors()), action: "/pets", cancel: "/pets", heading: "Add a pet", today: "2026-11-23"),
+        TimelinePage(
+            petID: 1, petName: "Nabi", petPhoto: "/p-320.jpg", days: html, empty: true, recordForm: html, kinds: html, from: "2026-01-01",
+            to: "2026-02-01", isFirstPage: false, newest: "/pets/1/timeline", older: "/pets/1/timeline?before=1_1",
+            undo: .init(id: 3, title: "Weight"), notice: "Restored"),
+        RecordFormPage(
+            kind: .meal, kindLabel: "Meal", petID: 1, petName: "Nabi", action: "/pets/1/records", cancel: "/pets/1", heading: "Add a meal",
+            fields: fields(RecordFormPage.fieldNames), problems: FormProblems(["bad photo"]), photoHint: "Up to 4",
+            existingPhotos: [.init(sha: "abc", thumbnail: "/abc-320.jpg", kept: true)], editing: true,
+            units: options, foods: options, foodKinds: options, amountUnits: options, outcomes: options, colours: options, scores: options,
+            checks: checkboxes, signs: checkboxes, severities: options, activities: options),
+    ]
+
+    static let sources: [String: String] = {
+        let raw = try! Renderer.templateSources(in: packageRoot + "/Templates")
+        return raw.mapValues { strings.resolve($0, .en) }
+    }()
+
+    static let layout = LayoutView(
+        lang: "en", title: "Title", householdName: "Home", csrf: "token",
+        member: .init(displayName: "Mina", roleLabel: "Owner"), navigation: "<li><a href=\"/\">Home</a></li>")
+
+    @Test("every page of every area has a sample here", arguments: Areas.pages.map { "\($0)" })
+    func sampled(page: String) {
+        #expect(Self.samples.contains { "\(type(of: $0))" == page }, "add a sample of \(page) to PageTemplateTests.samples")
+    }
+
+    @Test("every name a page's template asks for is answered by its model", arguments: Self.samples.map { type(of: $0).template })
+    func namesResolve(template: String) throws {
+        let page = try #require(Self.samples.first { type(of: $0).template == template })
+        var check = TemplateCheck(sources: Self.sources)
+        check.check(template: template, model: PageModel(layout: Self.layout, page: page))
+        #expect(check.problems.isEmpty, "\(check.problems.joined(separator: "\n"))")
+    }
+
+    @Test("the check catches a misspelled name, a missing partial and a String in triple braces")
+    func checkCanFail() {
+        var check = TemplateCheck(sources: [
+            "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
+        ])
+        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false))
+        for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
+        #expect(check.problems.count == 4, "\(check.problems)")
+    }
+
+    @Test("a page whose template is missing stops the server from starting, naming the file")
+    func missingTemplate() throws {
+        let folder = NSTemporaryDirectory() + "hearth-templates-" + UUID().uuidString
+        try FileManager.default.copyItem(atPath: packageRoot + "/Templates", toPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Renderer(templatesDirectory: folder, pages: Areas.pages)
+        try FileManager.default.removeItem(atPath: folder + "/pets/show.mustache")
+        #expect {
+            try Renderer(templatesDirectory: folder, pages: Areas.pages)
+        } throws: { error in
+            "\(error)".contains("Templates/pets/show.mustache is missing")
+        }
+    }
+}
+
+@Suite("HTML")
+struct HTMLTests {
+    @Test("text interpolated into HTML is escaped; HTML interpolated is not")
+    func escapes() {
+        let name = #"<script>alert("x")</script> & 'y'"#
+        let inner: HTML = "<b>\(name)</b>"
+        let outer: HTML = #"<p title="\#(name)">\#(inner)</p>"#
+        #expect(inner.text == "<b>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</b>")
+        #expect(outer.text.hasPrefix(#"<p title="&lt;script&gt;"#))
+        #expect(outer.text.hasSuffix("</b></p>"))
+        #expect([inner, inner].joined(separator: "\n").text == inner.text + "\n" + inner.text)
+    }
+}
