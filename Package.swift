@@ -78,6 +78,7 @@ let package = Package(
                 "HearthCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

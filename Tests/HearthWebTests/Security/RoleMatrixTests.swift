@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -6,95 +7,182 @@ import HummingbirdTesting
 import Testing
 @testable import HearthWeb
 
-/// Every state-changing route × every role, all with a valid CSRF token, so a 403 here
+/// Every route the router answers × every role. The table below must name each route the
+/// router has (the first test walks the router's own list), so a new route that nobody put
+/// here fails before it ships. State-changing requests carry a valid CSRF token, so a 403
 /// comes from the role check on the server and nothing else.
 @Suite("Roles on the server")
 struct RoleMatrixTests {
-    enum Outcome: Equatable { case allowed, forbidden }
+    /// The least a member needs to use a route.
+    enum Needs: Sendable { case anyone, member, recorder, owner }
 
-    /// A route, the form that would change something, and who may do it.
+    /// What one route is asked in the matrix: a concrete path from the household's ids and a form.
     struct Route: Sendable {
-        let path: @Sendable (Int64) -> String
-        let fields: [String: String]
-        let ownerOnly: Bool
+        let needs: Needs
+        let path: @Sendable (IDs) -> String
+        var fields: [String: String] = [:]
     }
 
+    /// The ids the household of each case has: another member, a pet, its live record and its deleted one.
+    struct IDs: Sendable {
+        let member: Int64
+        let pet: Int64
+        let record: Int64
+        let deletedRecord: Int64
+        let food: Int64
+        let photo: String
+    }
+
+    /// Keyed by the router's own "METHOD path".
     static let routes: [String: Route] = [
-        "add member": Route(path: { _ in "/accounts" }, fields: ["username": "intruder", "password": "0123456789ab", "role": "owner"], ownerOnly: true),
-        "set role": Route(path: { "/accounts/\($0)/role" }, fields: ["role": "owner"], ownerOnly: true),
-        "reset password": Route(path: { "/accounts/\($0)/password" }, fields: ["password": "a new password 1"], ownerOnly: true),
-        "disable": Route(path: { "/accounts/\($0)/disable" }, fields: [:], ownerOnly: true),
-        "enable": Route(path: { "/accounts/\($0)/enable" }, fields: [:], ownerOnly: true),
-        "settings": Route(path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"], ownerOnly: true),
-        "own preferences": Route(path: { _ in "/me" }, fields: ["display_name": "New name", "language": "ko"], ownerOnly: false),
-        "own password": Route(path: { _ in "/me/password" }, fields: ["current_password": "member password 1", "new_password": "member password 2", "new_password_confirm": "member password 2"], ownerOnly: false),
+        "GET /healthz": Route(needs: .anyone, path: { _ in "/healthz" }),
+        "GET /setup": Route(needs: .anyone, path: { _ in "/setup" }),
+        "POST /setup": Route(needs: .anyone, path: { _ in "/setup" }),
+        "GET /login": Route(needs: .anyone, path: { _ in "/login" }),
+        "POST /login": Route(needs: .anyone, path: { _ in "/login" }),
+        "POST /logout": Route(needs: .member, path: { _ in "/logout" }),
+        "GET /": Route(needs: .member, path: { _ in "/" }),
+        "GET /photos/{name}": Route(needs: .member, path: { "/photos/\($0.photo)-320.jpg" }),
+        "GET /me": Route(needs: .member, path: { _ in "/me" }),
+        "POST /me": Route(needs: .member, path: { _ in "/me" }, fields: ["display_name": "New name", "language": "ko"]),
+        "POST /me/password": Route(needs: .member, path: { _ in "/me/password" }, fields: [
+            "current_password": "member password 1", "new_password": "member password 2", "new_password_confirm": "member password 2",
+        ]),
+        "GET /accounts": Route(needs: .owner, path: { _ in "/accounts" }),
+        "POST /accounts": Route(needs: .owner, path: { _ in "/accounts" }, fields: ["username": "intruder", "password": "0123456789ab", "role": "owner"]),
+        "POST /accounts/{id}/role": Route(needs: .owner, path: { "/accounts/\($0.member)/role" }, fields: ["role": "owner"]),
+        "POST /accounts/{id}/password": Route(needs: .owner, path: { "/accounts/\($0.member)/password" }, fields: ["password": "a new password 1"]),
+        "POST /accounts/{id}/disable": Route(needs: .owner, path: { "/accounts/\($0.member)/disable" }),
+        "POST /accounts/{id}/enable": Route(needs: .owner, path: { "/accounts/\($0.member)/enable" }),
+        "GET /settings": Route(needs: .owner, path: { _ in "/settings" }),
+        "POST /settings": Route(needs: .owner, path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"]),
+        "GET /pets": Route(needs: .member, path: { _ in "/pets" }),
+        "GET /pets/{id}": Route(needs: .member, path: { "/pets/\($0.pet)" }),
+        "GET /pets/{id}/timeline": Route(needs: .member, path: { "/pets/\($0.pet)/timeline" }),
+        "GET /pets/new": Route(needs: .recorder, path: { _ in "/pets/new" }),
+        "POST /pets": Route(needs: .recorder, path: { _ in "/pets" }, fields: ["name": "Intruder", "species": "dog"]),
+        "GET /pets/{id}/edit": Route(needs: .recorder, path: { "/pets/\($0.pet)/edit" }),
+        "POST /pets/{id}": Route(needs: .recorder, path: { "/pets/\($0.pet)" }, fields: ["name": "Renamed", "species": "cat"]),
+        "POST /pets/{id}/archive": Route(needs: .recorder, path: { "/pets/\($0.pet)/archive" }),
+        "POST /pets/{id}/unarchive": Route(needs: .recorder, path: { "/pets/\($0.pet)/unarchive" }),
+        "POST /pets/{id}/foods/{food}/preference": Route(needs: .recorder, path: { "/pets/\($0.pet)/foods/\($0.food)/preference" }, fields: ["preference": "loves"]),
+        "GET /pets/{id}/records/new": Route(needs: .recorder, path: { "/pets/\($0.pet)/records/new?kind=weight" }),
+        "POST /pets/{id}/records": Route(needs: .recorder, path: { "/pets/\($0.pet)/records" }, fields: ["kind": "weight", "weight": "4", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
+        "GET /records/{id}/edit": Route(needs: .recorder, path: { "/records/\($0.record)/edit" }),
+        "POST /records/{id}": Route(needs: .recorder, path: { "/records/\($0.record)" }, fields: ["weight": "5", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
+        "POST /records/{id}/delete": Route(needs: .recorder, path: { "/records/\($0.record)/delete" }),
+        "POST /records/{id}/restore": Route(needs: .recorder, path: { "/records/\($0.deletedRecord)/restore" }),
     ]
 
-    @Test("adults and viewers get 403 on accounts and settings and nothing changes; everyone may change their own account",
-          arguments: [Role.adult, Role.viewer], Array(routes.keys).sorted())
+    static func key(_ route: Hearth.Route) -> String {
+        "\(route.method.rawValue) \(route.path.replacing(/:([a-z]+)/) { "{\($0.output.1)}" })"
+    }
+
+    @Test("every route the router answers is in the matrix, and every route in the matrix is answered")
+    func matrixCoversTheRouter() async throws {
+        let hearth = try await makeHearth()
+        defer { try? hearth.database.close() }
+        let registered = Set(hearth.routes.map(Self.key))
+        #expect(registered.subtracting(Self.routes.keys).sorted() == [], "routes missing from RoleMatrixTests.routes")
+        #expect(Set(Self.routes.keys).subtracting(registered).sorted() == [], "routes in the matrix the router does not have")
+    }
+
+    @Test("each role gets 403 where it falls short, and nothing changes; elsewhere it gets through",
+          arguments: [Role.adult, Role.viewer], Self.routes.keys.sorted())
     func memberRoutes(role: Role, routeName: String) async throws {
         let route = Self.routes[routeName]!
+        guard route.needs != .anyone else { return }
         try await withHousehold { hearth, owner in
-            let targetID = try await owner.addMember("target", role: .adult, database: hearth.database)
+            let ids = try await Self.household(owner, hearth: hearth)
             try await owner.addMember("member", role: role, database: hearth.database)
             let member = Browser(owner.client)
             #expect(try await member.signIn("member", "member password 1").status == .seeOther)
             try await member.get("/")
 
+            let allowed = switch route.needs {
+            case .anyone, .member: true
+            case .recorder: role.canRecord
+            case .owner: role.canManageHousehold
+            }
             let before = try await Snapshot(hearth.database)
-            let response = try await member.post(route.path(targetID), route.fields)
-            if route.ownerOnly {
+            let response = try await Self.send(route, ids: ids, as: member, method: routeName.hasPrefix("POST") ? .post : .get)
+            if allowed {
+                #expect(response.status != .forbidden && response.status != .notFound, "\(role) \(routeName): \(response.status)")
+            } else {
                 #expect(response.status == .forbidden, "\(role) \(routeName)")
                 #expect(response.text.contains("Your account may not do this."))
                 #expect(try await Snapshot(hearth.database) == before, "nothing written")
-            } else {
-                #expect(response.status == .seeOther, "\(role) \(routeName)")
-                #expect(try await Snapshot(hearth.database) != before)
             }
         }
     }
 
-    @Test("the owner may use every route", arguments: Array(routes.keys).sorted())
+    @Test("the owner may use every route", arguments: Self.routes.keys.sorted())
     func ownerRoutes(routeName: String) async throws {
         let route = Self.routes[routeName]!
+        guard route.needs != .anyone else { return }
         try await withHousehold { hearth, owner in
-            let targetID = try await owner.addMember("target", role: .adult, database: hearth.database)
-            if routeName == "enable" { try await AccountRepository(hearth.database).setDisabled(true, accountID: targetID) }
+            let ids = try await Self.household(owner, hearth: hearth)
+            if routeName.hasSuffix("/enable") { try await AccountRepository(hearth.database).setDisabled(true, accountID: ids.member) }
+            if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
-            if routeName == "own password" {
-                fields["current_password"] = ownerPassword
-            }
-            try await owner.get("/")
-            let response = try await owner.post(route.path(targetID), fields)
-            #expect(response.status == .seeOther, "owner \(routeName): \(response.status)")
+            if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
+            let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
+            #expect([.ok, .seeOther].contains(response.status), "owner \(routeName): \(response.status)")
         }
     }
 
-    @Test("adults and viewers cannot even open the accounts and settings pages", arguments: [Role.adult, Role.viewer])
+    @Test("adults and viewers cannot even open the accounts and settings pages, and the navigation does not offer them", arguments: [Role.adult, Role.viewer])
     func ownerPages(role: Role) async throws {
         try await withHousehold { hearth, owner in
             try await owner.addMember("member", role: role, database: hearth.database)
             let member = Browser(owner.client)
             try await member.signIn("member", "member password 1")
-            #expect(try await member.get("/accounts").status == .forbidden)
-            #expect(try await member.get("/settings").status == .forbidden)
             let home = try await member.get("/")
             #expect(home.status == .ok)
             #expect(!home.text.contains(#"href="/accounts""#), "navigation shows only what this member may open")
         }
     }
 
+    /// Another member, a pet with a food, a record and a deleted record.
+    static func household(_ owner: Browser, hearth: Hearth) async throws -> IDs {
+        let member = try await owner.addMember("target", role: .adult, database: hearth.database)
+        let pet = try await owner.addPet("Nabi", photo: try fixture("exif-orientation/Landscape_1.jpg"))
+        let photo = try #require(try await PetRepository(hearth.database).pet(id: pet)?.photoSHA)
+        let input = RecordInput(occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .weight(value: 4, unit: .kg))
+        let entries = EntryRepository(hearth.database)
+        let record = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
+        let deleted = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
+        try await entries.delete(id: deleted)
+        let food = try await FoodRepository(hearth.database).create(name: "Kibble", kind: .food, kcalPer100g: 380)
+        try await FoodRepository(hearth.database).setPreference(.likes, subjectID: pet, foodID: food)
+        try await owner.get("/")
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo)
+    }
+
+    static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
+        let path = route.path(ids)
+        if method == .get { return try await browser.get(path) }
+        // Photo forms are multipart; the others are plain forms. Both carry the token.
+        if path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+            return try await browser.postMultipart(path, route.fields)
+        }
+        return try await browser.post(path, route.fields)
+    }
+
     /// What a state-changing request could have touched.
     struct Snapshot: Equatable {
-        let household: String?
-        let accounts: [String]
+        let rows: [String]
 
         init(_ database: AppDatabase) async throws {
-            let settings = try await HouseholdRepository(database).settings()
-            household = settings.map { "\($0.name)|\($0.timeZone)|\($0.language)" }
-            accounts = try await AccountRepository(database).all().map {
-                "\($0.username)|\($0.displayName)|\($0.role)|\($0.language?.rawValue ?? "-")|\($0.passwordHash)|\($0.isDisabled)"
-            }.sorted()
+            rows = try database.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT 'household|' || name || '|' || time_zone || '|' || language FROM household
+                    UNION ALL SELECT 'account|' || username || '|' || display_name || '|' || role || '|' || ifnull(language, '-') || '|' || password_hash || '|' || ifnull(disabled_at, '-') FROM account
+                    UNION ALL SELECT 'subject|' || id || '|' || name || '|' || updated_at || '|' || ifnull(archived_at, '-') FROM subject
+                    UNION ALL SELECT 'entry|' || id || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM entry
+                    UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
+                    """).sorted()
+            }
         }
     }
 }
