@@ -7,6 +7,12 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The household would be left without an active owner.
     case lastOwner
     case accountNotFound
-    /// The pet, record or food asked for does not exist.
-    case notFound
+    /// The pet (or another subject) asked for does not exist.
+    case petNotFound
+    /// The record asked for does not exist, or is not in the state asked for (live, or deleted).
+    case recordNotFound
+    /// The food picked is not on the household's list.
+    case foodNotFound
+    /// An edit would change a record's kind (a weight into a meal); a record keeps its kind.
+    case kindMismatch
 }

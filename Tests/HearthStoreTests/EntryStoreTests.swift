@@ -100,7 +100,7 @@ struct EntryStoreTests {
         #expect(try await entries.entry(id: id)?.deletedAt != nil, "still there, marked")
         try await entries.restore(id: id)
         #expect(try await entries.timeline(subjectID: pet.id).map(\.id) == [id])
-        await #expect(throws: StoreError.notFound) { try await entries.restore(id: id) }
+        await #expect(throws: StoreError.recordNotFound) { try await entries.restore(id: id) }
     }
 
     @Test("a record at 23:30 belongs to that local day, across a DST change")
@@ -168,7 +168,7 @@ struct EntryStoreTests {
         #expect(try await PhotoRepository(database).allDigests() == [photo.sha256], "stored once")
         try await entries.delete(id: id)
         #expect(try await PhotoRepository(database).removeUnreferenced([photo.sha256]).isEmpty)
-        await #expect(throws: StoreError.notFound, "a deleted record is not edited") {
+        await #expect(throws: StoreError.recordNotFound, "a deleted record is not edited") {
             try await entries.update(id: id, diary, keeping: [], adding: [])
         }
         try await entries.restore(id: id)

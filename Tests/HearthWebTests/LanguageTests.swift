@@ -60,6 +60,9 @@ struct LanguageTests {
         #expect(strings.text("pets.age.years_months", .en, ["years": "{months}", "months": "2"]) == "{months} y 2 m")
         #expect(strings.text("pets.age.years_months", .en, ["years": "3"]) == "3 y {months} m")
         #expect(strings.text("pets.record.by", .ko, ["name": "미나"]) == "미나 기록", "a placeholder beside Hangul")
+        // A missing key is its own text, so these try the filling on any string.
+        #expect(strings.text("note {name} then { left open", .en, ["name": "Mina"]) == "note Mina then { left open", "an unclosed brace is text, said once")
+        #expect(strings.text("{ at the start", .en, ["name": "Mina"]) == "{ at the start")
     }
 
     @Test("templates get their strings written in once per language, escaped, never as tags")

@@ -52,7 +52,7 @@ public struct EntryRepository: Sendable {
 
     public func create(subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.notFound }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.petNotFound }
             try db.execute(
                 sql: """
                     INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
@@ -87,9 +87,9 @@ public struct EntryRepository: Sendable {
     public func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date = Date()) async throws -> [String] {
         try await database.write { db in
             guard let kind = try String.fetchOne(db, sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL", arguments: [id]) else {
-                throw StoreError.notFound
+                throw StoreError.recordNotFound
             }
-            guard kind == input.details.kind.rawValue else { throw StoreError.notFound }
+            guard kind == input.details.kind.rawValue else { throw StoreError.kindMismatch }
             try db.execute(
                 sql: "UPDATE entry SET occurred_at = ?, local_date = ?, note = ?, updated_at = ? WHERE id = ?",
                 arguments: [input.occurredAt, input.localDate.description, input.note, now, id])
@@ -110,14 +110,14 @@ public struct EntryRepository: Sendable {
     public func delete(id: Int64, now: Date = Date()) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE entry SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [now, now, id])
-            if db.changesCount == 0 { throw StoreError.notFound }
+            if db.changesCount == 0 { throw StoreError.recordNotFound }
         }
     }
 
     public func restore(id: Int64, now: Date = Date()) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE entry SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL", arguments: [now, id])
-            if db.changesCount == 0 { throw StoreError.notFound }
+            if db.changesCount == 0 { throw StoreError.recordNotFound }
         }
     }
 
@@ -204,7 +204,7 @@ public struct EntryRepository: Sendable {
             let foodID: Int64
             switch food {
             case .existing(let existing):
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [existing]) == true else { throw StoreError.notFound }
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [existing]) == true else { throw StoreError.foodNotFound }
                 foodID = existing
             case .new(let name, let kind, let kcal):
                 foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, now: now, db)

@@ -37,7 +37,7 @@ public struct PetRepository: Sendable {
     public func update(id: Int64, _ profile: PetProfile, newPhoto: PhotoRecord?, now: Date = Date()) async throws -> String? {
         try await database.write { db in
             guard let old = try String?.fetchOne(db, sql: "SELECT photo_sha FROM subject WHERE id = ? AND kind = 'pet'", arguments: [id]) as String?? else {
-                throw StoreError.notFound
+                throw StoreError.petNotFound
             }
             try newPhoto?.insertIfMissing(db, now: now)
             try db.execute(
@@ -56,7 +56,7 @@ public struct PetRepository: Sendable {
             try db.execute(
                 sql: "UPDATE subject SET archived_at = ?, updated_at = ? WHERE id = ? AND kind = 'pet'",
                 arguments: [archived ? now : nil, now, id])
-            if db.changesCount == 0 { throw StoreError.notFound }
+            if db.changesCount == 0 { throw StoreError.petNotFound }
         }
     }
 

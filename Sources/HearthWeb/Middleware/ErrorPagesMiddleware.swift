@@ -20,6 +20,11 @@ struct ErrorPagesMiddleware: RouterMiddleware {
             return page(.diskFull, messageKey: "error.disk_full", request: request, context: context)
         } catch let error as PageError {
             return page(error.status, messageKey: error.messageKey, request: request, context: context)
+        } catch let error as StoreError {
+            // A refusal from the store that no handler turned into a form message: someone
+            // else changed the household between this page and this request.
+            let refusal = PageError(error)
+            return page(refusal.status, messageKey: refusal.messageKey, request: request, context: context)
         } catch let error as any HTTPResponseError {
             let status = error.status
             let key: String

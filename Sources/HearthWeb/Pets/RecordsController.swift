@@ -40,11 +40,11 @@ struct RecordsController {
         try intake.store(checked)
         do {
             _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
-        } catch StoreError.notFound {
+        } catch StoreError.foodNotFound {
             // The food picked was not on the list (a stale form): say so on the field.
             await intake.cleanUp(checked.records.map(\.sha256))
             var errors = FieldErrors()
-            errors.add("food_id", "pets.error.meal.food_required")
+            errors.add("food_id", "pets.error.food_gone")
             return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
         }
         return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
@@ -67,7 +67,15 @@ struct RecordsController {
             return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }
         try intake.store(checked)
-        let dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
+        let dropped: [String]
+        do {
+            dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
+        } catch StoreError.foodNotFound {
+            await intake.cleanUp(checked.records.map(\.sha256))
+            var errors = FieldErrors()
+            errors.add("food_id", "pets.error.food_gone")
+            return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+        }
         await intake.cleanUp(dropped)
         return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
     }

@@ -40,8 +40,7 @@ struct TimelineController {
         if let from { shown["from"] = from.description }
         if let to { shown["to"] = to.description }
         func link(_ extra: [String: String]) -> String {
-            let items = shown.merging(extra) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            return "/pets/\(pet.id)/timeline" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+            QueryLink.make("/pets/\(pet.id)/timeline", shown.merging(extra) { $1 })
         }
         var older: String?
         if found.count > Self.pageSize, let last = page.last {

@@ -44,7 +44,11 @@ public struct Localization: Sendable {
         var rest = template.utf8[...]
         while let open = rest.firstIndex(of: UInt8(ascii: "{")) {
             result += Substring(rest[..<open])
-            guard let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            // A `{` that nothing closes is text: the rest goes out as it is, once.
+            guard let close = rest[open...].firstIndex(of: UInt8(ascii: "}")) else {
+                result += Substring(rest[open...])
+                return result
+            }
             let name = String(Substring(rest[rest.index(after: open)..<close]))
             result += values[name] ?? String(Substring(rest[open...close]))
             rest = rest[rest.index(after: close)...]

@@ -29,11 +29,24 @@ extension AppRequestContext {
     }
 }
 
-
 /// The signed-in member of a request, once a controller has made sure there is one.
 struct SignedInSessionMember: Sendable {
     let session: SignedInSession
     let token: String
     var account: Account { session.account }
     var accountID: Int64 { session.account.id! }
+}
+
+extension PageError {
+    /// What each refusal of the store means to the member.
+    init(_ error: StoreError) {
+        switch error {
+        case .petNotFound: self.init(status: .notFound, messageKey: "pets.error.pet_gone")
+        case .recordNotFound: self.init(status: .notFound, messageKey: "pets.error.record_gone")
+        case .foodNotFound: self.init(status: .conflict, messageKey: "pets.error.food_gone")
+        case .kindMismatch: self.init(status: .conflict, messageKey: "pets.error.kind_changed")
+        case .accountNotFound: self.init(status: .notFound, messageKey: "error.not_found")
+        case .alreadySetUp, .usernameTaken, .lastOwner: self.init(status: .conflict, messageKey: "error.bad_request")
+        }
+    }
 }
