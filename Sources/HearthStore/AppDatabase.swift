@@ -4,9 +4,10 @@ import GRDB
 import Synchronization
 
 /// The household's database: one SQLite file in WAL mode under the data folder,
-/// opened once per process. Repositories are thin views over it.
+/// opened once per process. Repositories are thin views over it. Tests of the repositories
+/// may run it in memory instead (`inMemory()`), as GRDB's demo `AppDatabase` does.
 public final class AppDatabase: Sendable {
-    private let pool: DatabasePool
+    private let writer: any DatabaseWriter
     private let closed = Mutex(false)
     private let writes = Atomic<UInt64>(0)
 
@@ -38,14 +39,29 @@ public final class AppDatabase: Sendable {
     /// Made once, before the process's first connection; see hearth_sqlite.c.
     private static let sqliteConfigured: Int32 = hearth_sqlite_configure()
 
-    init(path: String) throws {
+    convenience init(path: String) throws {
         _ = Self.sqliteConfigured
+        try self.init(DatabasePool(path: path, configuration: Self.configuration))
+    }
+
+    /// A private database in memory with the full schema: for tests of the repositories.
+    public static func inMemory() throws -> AppDatabase {
+        _ = Self.sqliteConfigured
+        return try AppDatabase(DatabaseQueue(configuration: configuration))
+    }
+
+    /// Brings `writer`'s schema up to date; the server's is a `DatabasePool` on the file.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Migrations.migrator.migrate(writer)
+    }
+
+    private static var configuration: Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Two people saving at once wait for each other instead of failing.
         configuration.busyMode = .timeout(5)
-        self.pool = try DatabasePool(path: path, configuration: configuration)
-        try Migrations.migrator.migrate(pool)
+        return configuration
     }
 
     /// Reads on the calling thread. A page's reads take well under a millisecond from WAL
@@ -53,7 +69,7 @@ public final class AppDatabase: Sendable {
     /// read ever waits across a suspension, the reader connections are never all held by
     /// tasks that cannot resume (the deadlock that mixing blocking and async reads invites).
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try pool.read(value)
+        try writer.read(value)
     }
 
     /// Writes queue for SQLite's single writer without blocking the caller's thread.
@@ -61,7 +77,7 @@ public final class AppDatabase: Sendable {
         // Counted once the write has ended, committed or not: a reader that saw the count
         // before it cannot mistake what it read for what is there now.
         defer { writes.add(1, ordering: .releasing) }
-        return try await pool.write(updates)
+        return try await writer.write(updates)
     }
 
     /// Answers whether the database is reachable and readable (for `/healthz`).
@@ -77,11 +93,11 @@ public final class AppDatabase: Sendable {
             return closed
         }
         guard !alreadyClosed else { return }
-        try pool.writeWithoutTransaction { db in
+        try writer.writeWithoutTransaction { db in
             // Keeps the query planner's statistics fresh, as SQLite advises before closing.
             try db.execute(sql: "PRAGMA optimize")
-            try db.checkpoint(.truncate)
+            if writer is DatabasePool { try db.checkpoint(.truncate) }
         }
-        try pool.close()
+        try writer.close()
     }
 }

@@ -10,8 +10,10 @@ let testRunFolder: String = {
 }()
 private let testRunFolderPath = NSTemporaryDirectory() + "hearth-store-tests-" + UUID().uuidString
 
+/// The repositories' own tests run on a database in memory; the few that are about the
+/// file (permissions, reopening, two processes) open one in a temporary folder.
 func temporaryDatabase() throws -> AppDatabase {
-    try AppDatabase.open(dataDirectory: temporaryFolder())
+    try AppDatabase.inMemory()
 }
 
 func temporaryFolder() -> String {
