@@ -88,4 +88,20 @@ struct LanguageTests {
             }
         }
     }
+
+    @Test("the command line speaks the terminal's language, else the household's, from the same string files")
+    func commandLine() throws {
+        #expect(CommandLineText.terminalLanguage(["LANG": "ko_KR.UTF-8"]) == .ko)
+        #expect(CommandLineText.terminalLanguage(["LC_ALL": "en_GB.UTF-8", "LANG": "ko_KR.UTF-8"]) == .en, "LC_ALL wins")
+        #expect(CommandLineText.terminalLanguage(["LANG": "C"]) == nil)
+        let korean = try CommandLineText(resourcesDirectory: packageRoot, environment: ["LANG": "ko_KR.UTF-8"])
+        var errors = FieldErrors()
+        errors.add("password", "error.password.short")
+        #expect(korean.problems(errors) == "비밀번호: 10자 이상으로 해 주세요.")
+        #expect(korean.text("cli.added", ["username": "mina", "role": korean.role(.owner)]) == "mina(관리자) 계정을 추가했습니다.")
+        let household = try CommandLineText(resourcesDirectory: packageRoot, environment: ["LANG": "C"], householdLanguage: .ko)
+        #expect(household.language == .ko)
+        let english = try CommandLineText(resourcesDirectory: packageRoot, environment: [:])
+        #expect(english.text("cli.no_account", ["username": "bo"]) == "No account named bo. `hearth user list` shows who there is.")
+    }
 }
