@@ -38,7 +38,7 @@ unit: deps
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
-	@python3 -c "import playwright" 2>/dev/null || python3 -m pip install -q playwright
+	@python3 -c "import playwright, axe_playwright_python" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python
 
 # A real browser against the real server on a temporary data folder.
 e2e: build e2e-deps

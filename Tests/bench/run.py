@@ -154,7 +154,7 @@ def upload_twenty(binary):
     data = tempfile.mkdtemp(prefix="hearth-bench-upload-")
     server = Server(binary, data + "/data")
     try:
-        subprocess.run([binary, "user", "add", "bench", "--role", "owner", "--password-stdin", "--data-dir", data + "/data"],
+        subprocess.run([binary, "user", "add", "bench", "--role", "owner", "--password-stdin", "--data-dir", data + "/data", "--resources", str(ROOT)],
                        input="bench password 1\n", text=True, check=True, capture_output=True)
         cookie, token = set_up_household(server)
         boundary = uuid.uuid4().hex

@@ -25,6 +25,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright, expect
 
 import hostile
+from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "Tests" / "e2e" / "screenshots"
@@ -131,6 +132,7 @@ def setup_sign_in_sign_out(browser, server, size):
     """The first person in the house sets Hearth up, signs out, and signs back in."""
     context = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB")
     page = context.new_page()
+    audit = Audit(page)
     errors = []
     # 401/422 answers are expected here and logged by Chromium as "Failed to load resource";
     # anything else (a CSP refusal, a script error) is a failure.
@@ -139,7 +141,7 @@ def setup_sign_in_sign_out(browser, server, size):
 
     page.goto(server.url + "/")
     expect(page).to_have_url(re.compile(r"/setup$"))
-    page.screenshot(path=SHOTS / f"{size}-1-setup.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-1-setup.png", full_page=True)
 
     # A mistake first: the form comes back with the message next to the field.
     page.fill("#household_name", "The Kims")
@@ -150,7 +152,7 @@ def setup_sign_in_sign_out(browser, server, size):
     page.click("main button.primary")
     expect(page.locator(".field-error")).to_contain_text("At least 10 characters")
     expect(page.locator("#household_name")).to_have_value("The Kims")
-    page.screenshot(path=SHOTS / f"{size}-2-setup-error.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-2-setup-error.png", full_page=True)
 
     page.fill("#password", PASSWORD)
     page.fill("#password_confirm", PASSWORD)
@@ -158,7 +160,7 @@ def setup_sign_in_sign_out(browser, server, size):
     expect(page).to_have_url(server.url + "/")
     expect(page.locator("h1")).to_have_text("Hello, Mina")
     expect(page.locator(".brand")).to_have_text("The Kims")
-    page.screenshot(path=SHOTS / f"{size}-3-home.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-3-home.png", full_page=True)
     page.pdf(path=str(SHOTS / f"{size}-home-print.pdf")) if size == "desktop" else None
 
     page.click("text=Sign out")
@@ -170,7 +172,7 @@ def setup_sign_in_sign_out(browser, server, size):
     page.fill("#password", "not the password")
     page.click("main button.primary")
     expect(page.locator(".problem")).to_contain_text("do not match")
-    page.screenshot(path=SHOTS / f"{size}-4-login-failed.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-4-login-failed.png", full_page=True)
 
     page.fill("#password", PASSWORD)
     page.click("main button.primary")
@@ -178,16 +180,16 @@ def setup_sign_in_sign_out(browser, server, size):
 
     page.click("nav.main >> text=Accounts")
     expect(page.locator("h1")).to_have_text("Household accounts")
-    page.screenshot(path=SHOTS / f"{size}-5-accounts.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-5-accounts.png", full_page=True)
     page.click("nav.main >> text=Settings")
     page.select_option("#language", "ko")
     page.click("main button.primary")
     expect(page.locator(".notice")).to_have_text("설정을 저장했어요.")
-    page.screenshot(path=SHOTS / f"{size}-6-settings-korean.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-6-settings-korean.png", full_page=True)
 
     page.click("text=로그아웃")
     expect(page).to_have_url(re.compile(r"/login$"))
-    page.screenshot(path=SHOTS / f"{size}-7-login-korean.png", full_page=True)
+    audit.shot(path=SHOTS / f"{size}-7-login-korean.png", full_page=True)
 
     # The page must not be wider than the screen: nothing to scroll sideways on a phone.
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -204,6 +206,7 @@ def pet_with_photo(browser, server):
     the bowl), and find both on the timeline with their thumbnails."""
     context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
     page = context.new_page()
+    audit = Audit(page)
     sign_up_owner(page, server)
     page.click("nav.main >> text=Pets")
     page.click("text=Add a pet")
@@ -211,7 +214,7 @@ def pet_with_photo(browser, server):
     page.select_option("#species", "cat")
     page.fill("#age_years", "3")
     page.set_input_files("#photo", str(FIXTURES / "Landscape_6.jpg"))
-    page.screenshot(path=SHOTS / "phone-8-add-pet.png", full_page=True)
+    audit.shot(path=SHOTS / "phone-8-add-pet.png", full_page=True)
     page.click("main button.primary")
     expect(page.locator("h1")).to_have_text("Nabi")
     expect(page.locator("img.pet-photo")).to_be_visible()
@@ -227,10 +230,10 @@ def pet_with_photo(browser, server):
     page.fill("#new_food_name", "Tuna pouch")
     page.fill("#amount", "40")
     page.set_input_files("#photos", str(FIXTURES / "Landscape_3.jpg"))
-    page.screenshot(path=SHOTS / "phone-9-add-meal.png", full_page=True)
+    audit.shot(path=SHOTS / "phone-9-add-meal.png", full_page=True)
     page.click("main button.primary")
     expect(page.locator(".entries .entry.meal")).to_contain_text("Tuna pouch")
-    page.screenshot(path=SHOTS / "phone-10-pet.png", full_page=True)
+    audit.shot(path=SHOTS / "phone-10-pet.png", full_page=True)
 
     page.click("text=Whole timeline")
     expect(page.locator(".entry.weight")).to_contain_text("4.2 kg")
@@ -239,7 +242,7 @@ def pet_with_photo(browser, server):
     expect(thumbnail).to_be_visible()
     assert page.evaluate("document.querySelector('.entry.meal .thumbs img').naturalWidth") == 320
     expect(page.locator("img.avatar")).to_be_visible()
-    page.screenshot(path=SHOTS / "phone-11-timeline.png", full_page=True)
+    audit.shot(path=SHOTS / "phone-11-timeline.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= VIEWPORTS["phone"]["width"], f"page is {width}px wide"
 
@@ -252,6 +255,7 @@ def pet_with_photo(browser, server):
     page.click("form.undo >> text=Undo")
     expect(page.locator(".notice")).to_have_text("Record restored.")
     expect(page.locator(".entry.weight")).to_contain_text("4.2 kg")
+    audit.rest()
     context.close()
 
 
