@@ -41,11 +41,8 @@ struct RecordsController {
         do {
             _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
         } catch StoreError.foodNotFound {
-            // The food picked was not on the list (a stale form): say so on the field.
             await intake.cleanUp(checked.records.map(\.sha256))
-            var errors = FieldErrors()
-            errors.add("food_id", "pets.error.food_gone")
-            return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+            return try await foodGone(kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
         }
         return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
     }
@@ -72,9 +69,7 @@ struct RecordsController {
             dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
         } catch StoreError.foodNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
-            var errors = FieldErrors()
-            errors.add("food_id", "pets.error.food_gone")
-            return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+            return try await foodGone(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, request: request, context: context)
         }
         await intake.cleanUp(dropped)
         return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
@@ -94,6 +89,14 @@ struct RecordsController {
     }
 
     // MARK: - Helpers
+
+    /// The food picked left the list after the form was drawn (someone else removed it):
+    /// the form again, with that said on the food field.
+    private func foodGone(kind: EntryKind, pet: Pet, entry: StoredEntry?, input: [String: String], request: Request, context: AppRequestContext) async throws -> Response {
+        var errors = FieldErrors()
+        errors.add("food_id", "pets.error.food_gone")
+        return try await form(kind: kind, pet: pet, entry: entry, input: input, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+    }
 
     /// The form's fields for an existing record.
     static func input(from entry: StoredEntry, timeZone: TimeZone) -> [String: String] {
