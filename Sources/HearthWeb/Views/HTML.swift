@@ -17,6 +17,9 @@ struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomString
 
     init(stringInterpolation: Interpolation) { text = stringInterpolation.text }
 
+    /// Markup already made of `HTML` values (see `joined`).
+    fileprivate init(markup: String) { text = markup }
+
     var description: String { text }
     var isEmpty: Bool { text.isEmpty }
 
@@ -34,8 +37,9 @@ struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomString
     struct Interpolation: StringInterpolationProtocol {
         fileprivate var text = ""
 
+        /// Reserves as Swift's own string interpolation does (measured: more was slower).
         init(literalCapacity: Int, interpolationCount: Int) {
-            text.reserveCapacity(literalCapacity + interpolationCount * 16)
+            text.reserveCapacity(literalCapacity + interpolationCount * 2)
         }
 
         mutating func appendLiteral(_ literal: String) { text += literal }
@@ -48,12 +52,7 @@ struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomString
 
 extension Sequence<HTML> {
     func joined(separator: HTML = .empty) -> HTML {
-        var result = HTML.empty
-        for (index, part) in enumerated() {
-            if index > 0 { result += separator }
-            result += part
-        }
-        return result
+        HTML(markup: map(\.text).joined(separator: separator.text))
     }
 }
 
