@@ -37,9 +37,12 @@ enum StoredTime {
                   hour < 24, minute < 60, second < 60,
                   let date = LocalDate(year: year, month: month, day: day)
             else { return nil }
-            let seconds = date.daysSince1970 * 86400 + hour * 3600 + minute * 60 + second
-            // Counted from 2001 as Foundation does inside a Date, so the value is GRDB's to the last bit.
-            return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1000)
+            // Foundation's Calendar (which GRDB reads through) adds the time of day to the day's
+            // start, both counted from 2001 inside a Date; the same sums give the same last bit
+            // (one sum of seconds and milliseconds differed for 1 in 90 instants of 2000).
+            let dayStart = Double((date.daysSince1970 - 11_323) * 86400)
+            let timeOfDay = Double(hour * 3600 + minute * 60 + second) + Double(millisecond) / 1000
+            return Date(timeIntervalSinceReferenceDate: dayStart + timeOfDay)
         }
     }
 }
