@@ -9,6 +9,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case accountNotFound
     /// The pet (or another subject) asked for does not exist.
     case petNotFound
+    case personNotFound
+    /// The account chosen is already another person of the household.
+    case accountAlreadyLinked
     /// The record asked for does not exist, or is not in the state asked for (live, or deleted).
     case recordNotFound
     /// The food picked is not on the household's list.

@@ -259,6 +259,34 @@ def pet_with_photo(browser, server):
     context.close()
 
 
+def a_person(browser, server):
+    """On a phone: add a person of the household with a colour, and find them on the list."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
+    page = context.new_page()
+    audit = Audit(page)
+    sign_up_owner(page, server)
+    page.click("nav.main >> text=People")
+    page.click("text=Add a person")
+    page.fill("#name", "Mina")
+    page.fill("#birth_date", "1986-05-01")
+    page.check("input[name=colour][value=teal]")
+    page.select_option("#account_id", label="Mina (mina)")
+    audit.shot(path=SHOTS / "phone-12-add-person.png", full_page=True)
+    page.click("main button.primary")
+    expect(page.locator("h1")).to_have_text("Mina")
+    expect(page.locator(".facts")).to_contain_text("Mina (mina)")
+    audit.shot(path=SHOTS / "phone-13-person.png", full_page=True)
+    page.click("nav.main >> text=People")
+    expect(page.locator(".person-card.colour-teal")).to_contain_text("Mina")
+    colour = page.evaluate("getComputedStyle(document.querySelector('.person-card')).borderLeftColor")
+    assert colour == "rgb(0, 105, 92)", colour
+    audit.shot(path=SHOTS / "phone-14-people.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS["phone"]["width"], f"page is {width}px wide"
+    audit.rest()
+    context.close()
+
+
 def sign_up_owner(page, server):
     page.goto(server.url + "/setup")
     page.fill("#household_name", "The Kims")
@@ -375,6 +403,11 @@ def main():
         server = Server(arguments.server)
         try:
             check("pet with a photo, weight and meal on the timeline (phone)", pet_with_photo, browser, server)
+        finally:
+            server.cleanup()
+        server = Server(arguments.server)
+        try:
+            check("a person of the household, in their colour (phone)", a_person, browser, server)
         finally:
             server.cleanup()
         browser.close()

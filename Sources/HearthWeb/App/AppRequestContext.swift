@@ -36,6 +36,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 
     /// What the route's `:id` names, loaded once by the area's route group (`LoadPetMiddleware`).
     var pet: Pet?
+    var person: Person?
     var record: StoredEntry?
 
     var role: Role? { member?.account.role }

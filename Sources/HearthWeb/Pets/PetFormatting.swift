@@ -7,10 +7,7 @@ extension Formatting {
     /// "3 y 2 m" / "3년 2개월"; "about" when the birth date was estimated.
     func age(_ pet: PetProfile, today: LocalDate) -> String? {
         guard let born = pet.birthDate else { return nil }
-        let age = Age(born: born, on: today)
-        let text = age.years > 0
-            ? t("pets.age.years_months", ["years": String(age.years), "months": String(age.months)])
-            : t("pets.age.months", ["months": String(age.months)])
+        let text = age(born: born, today: today)
         return pet.birthDateEstimated ? t("pets.age.about", ["age": text]) : text
     }
 

@@ -38,6 +38,14 @@ struct Formatting {
         DayHeadings.text(date, language)
     }
 
+    /// "3 y 2 m" / "3년 2개월"; months only under a year.
+    func age(born: LocalDate, today: LocalDate) -> String {
+        let age = Age(born: born, on: today)
+        return age.years > 0
+            ? t("pets.age.years_months", ["years": String(age.years), "months": String(age.months)])
+            : t("pets.age.months", ["months": String(age.months)])
+    }
+
     func clock(_ instant: Date) -> String { LocalTime.clock(instant, in: timeZone) }
 }
 

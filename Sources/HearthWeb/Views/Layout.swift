@@ -43,6 +43,7 @@ struct LayoutView: PagePart {
         var items: [(String, String)] = []
         if let role = context.role {
             items.append(("/", "nav.home"))
+            items.append(("/people", "nav.people"))
             items.append(("/pets", "nav.pets"))
             if role.canManageHousehold {
                 items.append(("/accounts", "nav.accounts"))

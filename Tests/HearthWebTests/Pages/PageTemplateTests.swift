@@ -31,6 +31,13 @@ struct PageTemplateTests {
         SettingsPage(fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true, hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved"),
         HomePage(greeting: "Hello", today: "Monday", isOwner: true, isViewer: true),
+        PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
+        PersonPage(
+            id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
+            facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true),
+        PersonFormPage(
+            fields: fields(PersonFormPage.fieldNames), sexes: options, colours: [.init(value: "teal", label: "Teal", selected: true)],
+            accounts: options, problems: FormProblems(["bad photo"]), action: "/people", cancel: "/people", heading: "Add a person", today: "2026-11-23"),
         PetListPage(pets: [.init(id: 1, name: "Nabi", species: "Cat", age: "3 y", photo: "/photos/a-320.jpg")], archived: true, canRecord: true),
         PetPage(
             pet: .init(id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],

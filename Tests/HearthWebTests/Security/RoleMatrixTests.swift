@@ -31,6 +31,7 @@ struct RoleMatrixTests {
         let deletedRecord: Int64
         let food: Int64
         let photo: String
+        let person: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -56,6 +57,12 @@ struct RoleMatrixTests {
         "POST /accounts/{id}/enable": Route(needs: .owner, path: { "/accounts/\($0.member)/enable" }),
         "GET /settings": Route(needs: .owner, path: { _ in "/settings" }),
         "POST /settings": Route(needs: .owner, path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"]),
+        "GET /people": Route(needs: .member, path: { _ in "/people" }),
+        "GET /people/{id}": Route(needs: .member, path: { "/people/\($0.person)" }),
+        "GET /people/new": Route(needs: .recorder, path: { _ in "/people/new" }),
+        "POST /people": Route(needs: .recorder, path: { _ in "/people" }, fields: ["name": "Intruder", "colour": "red"]),
+        "GET /people/{id}/edit": Route(needs: .recorder, path: { "/people/\($0.person)/edit" }),
+        "POST /people/{id}": Route(needs: .recorder, path: { "/people/\($0.person)" }, fields: ["name": "Renamed", "colour": "green"]),
         "GET /pets": Route(needs: .member, path: { _ in "/pets" }),
         "GET /pets/{id}": Route(needs: .member, path: { "/pets/\($0.pet)" }),
         "GET /pets/{id}/timeline": Route(needs: .member, path: { "/pets/\($0.pet)/timeline" }),
@@ -156,15 +163,16 @@ struct RoleMatrixTests {
         try await entries.delete(id: deleted)
         let food = try await FoodRepository(hearth.database).create(name: "Kibble", kind: .food, kcalPer100g: 380)
         try await FoodRepository(hearth.database).setPreference(.likes, subjectID: pet, foodID: food)
+        let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina", colour: .teal), photo: nil)
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo)
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id)
     }
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
         let path = route.path(ids)
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
-        if path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+        if path.hasPrefix("/people") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
             return try await browser.postMultipart(path, route.fields)
         }
         return try await browser.post(path, route.fields)
@@ -179,7 +187,7 @@ struct RoleMatrixTests {
                 try String.fetchAll(db, sql: """
                     SELECT 'household|' || name || '|' || time_zone || '|' || language FROM household
                     UNION ALL SELECT 'account|' || username || '|' || display_name || '|' || role || '|' || ifnull(language, '-') || '|' || password_hash || '|' || ifnull(disabled_at, '-') FROM account
-                    UNION ALL SELECT 'subject|' || id || '|' || name || '|' || updated_at || '|' || ifnull(archived_at, '-') FROM subject
+                    UNION ALL SELECT 'subject|' || id || '|' || name || '|' || updated_at || '|' || ifnull(archived_at, '-') || '|' || ifnull(colour, '-') FROM subject
                     UNION ALL SELECT 'entry|' || id || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM entry
                     UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
                     """).sorted()

@@ -1,0 +1,34 @@
+/// `/people`: a card per person, in their colour.
+struct PersonListPage: Page {
+    static let template = "people/index"
+    let people: [Card]
+    let canRecord: Bool
+
+    struct Card: PagePart {
+        let id: Int64
+        let name: String
+        let colour: String
+        let age: String?
+        let photo: String?
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": id
+            case "name": self.name
+            case "colour": colour
+            case "age": age ?? false
+            case "photo": photo ?? false
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "people": people
+        case "empty": people.isEmpty
+        case "canRecord": canRecord
+        default: nil
+        }
+    }
+}
