@@ -25,6 +25,21 @@ public enum FormInput {
         return negative ? -value : value
     }
 
+    /// A number field: nil when empty (with "required" when it must be there), refused when
+    /// it is not a number as a person writes one or falls outside `range`.
+    public static func number(
+        _ input: [String: String], _ name: String, range: ClosedRange<Double>, required: Bool = false, errors: inout FieldErrors
+    ) -> Double? {
+        let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces)
+        if raw.isEmpty {
+            if required { errors.add(name, "error.number.required") }
+            return nil
+        }
+        guard let value = decimal(raw) else { errors.add(name, "error.number.invalid"); return nil }
+        guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
+        return value
+    }
+
     /// False for text no keyboard types: U+FFFD (where bytes were not UTF-8 and had to be
     /// replaced), NUL and other control characters but tab and line breaks.
     public static func isTypeable(_ text: String) -> Bool {

@@ -92,14 +92,7 @@ public struct RecordInput: Sendable, Equatable {
         var errors = FieldErrors()
         func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
         func number(_ name: String, range: ClosedRange<Double>, required: Bool) -> Double? {
-            let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces)
-            if raw.isEmpty {
-                if required { errors.add(name, "error.number.required") }
-                return nil
-            }
-            guard let value = FormInput.decimal(raw) else { errors.add(name, "error.number.invalid"); return nil }
-            guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
-            return value
+            FormInput.number(input, name, range: range, required: required, errors: &errors)
         }
         func flag(_ name: String) -> Bool { ["on", "yes", "true", "1"].contains(input[name, default: ""]) }
 

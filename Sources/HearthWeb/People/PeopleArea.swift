@@ -3,11 +3,12 @@ import Hummingbird
 
 /// The household's people: profiles, each with a colour and optionally the account that is them.
 enum PeopleArea: Area {
-    static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self]
+    static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)
-        let controller = PeopleController(renderer: services.renderer, people: people, accounts: AccountRepository(services.database), intake: services.intake)
+        let controller = PeopleController(renderer: services.renderer, people: people, accounts: AccountRepository(services.database),
+            daily: DailyRepository(services.database), intake: services.intake)
         let recorder = RequireRecorderMiddleware()
         let loadPerson = LoadPersonMiddleware(people: people)
 
@@ -20,6 +21,10 @@ enum PeopleArea: Area {
         router.group("/people/:id").add(middleware: recorder).add(middleware: loadPerson)
             .get("edit", use: controller.edit)
             .post(use: controller.update)
+            .post("water", use: controller.water)
+            .post("steps", use: controller.steps)
+            .get("goals", use: controller.goals)
+            .post("goals", use: controller.saveGoals)
     }
 }
 

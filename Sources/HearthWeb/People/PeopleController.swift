@@ -8,6 +8,7 @@ struct PeopleController {
     let renderer: Renderer
     let people: PersonRepository
     let accounts: AccountRepository
+    let daily: DailyRepository
     let intake: PhotoIntake
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -23,6 +24,15 @@ struct PeopleController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let day = request.uri.queryParameters.get("day").flatMap { LocalDate($0) }.map { min($0, context.today) } ?? context.today
+        return try await page(day: day, fields: [:], errors: FieldErrors(), notice: nil, request: request, context: context, status: .ok)
+    }
+
+    /// The person's page for `day`; with `errors`, the water or steps form that was refused.
+    private func page(
+        day: LocalDate, fields input: [String: String], errors: FieldErrors, notice: String?,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) async throws -> Response {
         let person = try context.loadedPerson()
         let format = formatting(context)
         let profile = person.profile
@@ -32,13 +42,119 @@ struct PeopleController {
         if let accountID = profile.accountID, let account = try await accounts.account(id: accountID) {
             facts.append(.init(label: format.t("people.field.account"), value: "\(account.displayName) (\(account.username))"))
         }
-        facts.append(.init(label: format.t("people.field.since"), value: format.dayHeading(LocalDate(person.createdAt, in: context.timeZone))))
+        let since = LocalDate(person.createdAt, in: context.timeZone)
+        facts.append(.init(label: format.t("people.field.since"), value: format.dayHeading(since)))
+        let water = try daily.water(subjectID: person.id, on: day)
+        let goals = try daily.goals(subjectID: person.id, on: day)
+        let unit = context.household?.volumeUnit ?? .ml
+        let cup = format.volume(ml: water.cupML, unit: unit)
+        var progress: String?
+        if let goal = water.goalML, let percent = water.percent {
+            progress = format.t("people.water.progress", [
+                "goal": format.volume(ml: goal, unit: unit), "percent": String(percent),
+                "cups": format.t(water.cupsToGo == 1 ? "people.water.cup_to_go" : "people.water.cups_to_go", ["cups": String(water.cupsToGo)]),
+            ])
+        }
+        let drank = format.volume(ml: water.drankML, unit: unit)
+        let waterView = PersonPage.Water(
+            glass: WaterGlass.svg(share: water.share ?? 0, label: format.t("people.water.glass", ["drank": drank, "percent": String(water.percent ?? 0)])),
+            drank: drank, progress: progress, reached: water.reached,
+            addCup: format.t("people.water.add_cup", ["cup": cup]), removeCup: format.t("people.water.remove_cup", ["cup": cup]))
+        let steps = try daily.steps(subjectID: person.id, on: day)
         let page = PersonPage(
             id: person.id, name: profile.name, colour: profile.colour.rawValue,
             age: profile.birthDate.map { format.age(born: $0, today: context.today) },
             photo: person.photoSHA.map(PhotoURL.preview), thumbnail: person.photoSHA.map(PhotoURL.thumbnail), facts: facts,
-            canRecord: context.role?.canRecord == true)
-        return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context)
+            canRecord: context.role?.canRecord == true, day: day.description, dayHeading: format.dayHeading(day),
+            beforeHearth: day < since, water: waterView,
+            steps: steps.map { format.t("people.steps.value", ["steps": format.number(Double($0))]) },
+            stepsGoal: goals.steps.map { format.t("people.steps.goal", ["steps": format.number(Double($0))]) },
+            fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
+            problems: FormProblems([], errors: errors), notice: notice)
+        return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
+    }
+
+    /// `+1 cup`, `−1 cup` or a custom amount for a day that is not in the future.
+    @Sendable func water(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.loadedPerson()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        var errors = FieldErrors()
+        let day = Self.pastDay(input, today: context.today, errors: &errors)
+        let cup = try daily.goals(subjectID: person.id, on: day ?? context.today).cupML
+        var change: Int?
+        switch input["change"] {
+        case "cup": change = cup
+        case "-cup": change = -cup
+        default:
+            change = FormInput.number(input, "ml", range: -5000...5000, required: true, errors: &errors).map { Int($0.rounded()) }
+        }
+        guard let day, let change, errors.isEmpty else {
+            return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        try await daily.addWater(change, subjectID: person.id, on: day)
+        return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
+    }
+
+    /// Steps counted by hand for a day that is not in the future.
+    @Sendable func steps(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.loadedPerson()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        var errors = FieldErrors()
+        let day = Self.pastDay(input, today: context.today, errors: &errors)
+        let steps = FormInput.number(input, "steps", range: 0...200_000, required: true, errors: &errors)
+        guard let day, let steps, errors.isEmpty else {
+            return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        try await daily.setSteps(Int(steps.rounded()), subjectID: person.id, on: day)
+        return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
+    }
+
+    /// The form's `date`: today when absent; refused when it does not exist or is still to come.
+    static func pastDay(_ input: [String: String], today: LocalDate, errors: inout FieldErrors) -> LocalDate? {
+        let text = input["date", default: ""].trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return today }
+        guard let day = LocalDate(text) else { errors.add("date", "error.date.invalid"); return nil }
+        guard day <= today else { errors.add("date", "people.error.future_day"); return nil }
+        return day
+    }
+
+    @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.loadedPerson()
+        let goals = try daily.goals(subjectID: person.id, on: context.today)
+        let input = [
+            "water": goals.waterML.map { String($0) } ?? "", "water_unit": WaterGoalUnit.ml.rawValue,
+            "cup_ml": String(goals.cupML), "steps": goals.steps.map { String($0) } ?? "",
+        ]
+        return goalsForm(person, input: input, errors: FieldErrors(), request: request, context: context, status: .ok)
+    }
+
+    /// New goals hold from today on; earlier days keep the goals they had.
+    @Sendable func saveGoals(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.loadedPerson()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch DailyGoals.validate(input) {
+        case .invalid(let errors):
+            return goalsForm(person, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        case .valid(let goals):
+            try await daily.setGoals(goals, subjectID: person.id, from: context.today)
+            return .redirect(to: "/people/\(person.id)#today", type: .normal)
+        }
+    }
+
+    private func goalsForm(_ person: Person, input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+        let strings = renderer.strings, language = context.language
+        let page = PersonGoalsPage(
+            id: person.id, name: person.profile.name,
+            fields: FormFields(PersonGoalsPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
+            waterUnits: WaterGoalUnit.allCases.map {
+                OptionView(value: $0.rawValue, label: strings.text("people.goals.unit.\($0.rawValue)", language), selected: input["water_unit"] == $0.rawValue)
+            },
+            problems: FormProblems([], errors: errors))
+        let title = strings.text("people.goals.title", language, ["name": person.profile.name])
+        return renderer.page(page, titleKey: "people.goals.title", titleText: title, request: request, context: context, status: status)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {

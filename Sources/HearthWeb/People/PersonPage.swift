@@ -1,6 +1,8 @@
-/// `/people/{id}`: the person's profile card and facts.
+/// `/people/{id}`: the person's profile card, the day's water and steps with one-tap
+/// changes, and the profile's facts.
 struct PersonPage: Page {
     static let template = "people/show"
+    static let fieldNames = ["ml", "steps", "date"]
     let id: Int64
     let name: String
     let colour: String
@@ -9,6 +11,43 @@ struct PersonPage: Page {
     let thumbnail: String?
     let facts: [PetPage.Profile.Fact]
     let canRecord: Bool
+    /// The day shown (`2026-11-23`) and its heading.
+    let day: String
+    let dayHeading: String
+    /// The day is before the person was added: nothing was kept, nothing was missed.
+    let beforeHearth: Bool
+    let water: Water
+    /// "8,012 steps", or nil when none were counted.
+    let steps: String?
+    /// "Goal: 10,000", or nil without a goal.
+    let stepsGoal: String?
+    let fields: FormFields
+    let problems: FormProblems
+    let notice: String?
+
+    /// The day's water: the glass, what was drunk, and how far from the goal.
+    struct Water: PagePart {
+        let glass: HTML
+        let drank: String
+        /// "Goal: 2,000 ml · 4 cups to go · 50%", or nil without a goal.
+        let progress: String?
+        let reached: Bool
+        /// "+1 cup (250 ml)".
+        let addCup: String
+        let removeCup: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "glass": glass
+            case "drank": drank
+            case "progress": progress ?? false
+            case "reached": reached
+            case "addCup": addCup
+            case "removeCup": removeCup
+            default: nil
+            }
+        }
+    }
 
     func child(named name: String) -> Any? {
         switch name {
@@ -20,7 +59,36 @@ struct PersonPage: Page {
         case "thumbnail": thumbnail ?? false
         case "facts": facts
         case "canRecord": canRecord
-        default: nil
+        case "day": day
+        case "dayHeading": dayHeading
+        case "beforeHearth": beforeHearth
+        case "water": water
+        case "steps": steps ?? false
+        case "stepsGoal": stepsGoal ?? false
+        case "fields": fields
+        case "notice": notice ?? false
+        default: problems.child(named: name)
+        }
+    }
+}
+
+/// `/people/{id}/goals`: water a day (cups, ml or fl oz), the cup's size, steps a day, from today on.
+struct PersonGoalsPage: Page {
+    static let template = "people/goals"
+    static let fieldNames = ["water", "water_unit", "cup_ml", "steps"]
+    let id: Int64
+    let name: String
+    let fields: FormFields
+    let waterUnits: [OptionView]
+    let problems: FormProblems
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "fields": fields
+        case "waterUnits": waterUnits
+        default: problems.child(named: name)
         }
     }
 }

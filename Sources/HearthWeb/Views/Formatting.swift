@@ -46,6 +46,14 @@ struct Formatting {
             : t("pets.age.months", ["months": String(age.months)])
     }
 
+    /// A volume in the household's unit: "1,250 ml" / "42.3 fl oz".
+    func volume(ml: Int, unit: VolumeUnit) -> String {
+        switch unit {
+        case .ml: "\(number(Double(ml), decimals: 0)) ml"
+        case .floz: "\(number(Double(ml) / 29.5735, decimals: 1)) fl oz"
+        }
+    }
+
     func clock(_ instant: Date) -> String { LocalTime.clock(instant, in: timeZone) }
 }
 

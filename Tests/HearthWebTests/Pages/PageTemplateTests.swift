@@ -34,7 +34,11 @@ struct PageTemplateTests {
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
-            facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true),
+            facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true, day: "2026-11-23", dayHeading: "Monday",
+            beforeHearth: true,
+            water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
+            steps: "8,000 steps", stepsGoal: "goal 10,000", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved"),
+        PersonGoalsPage(id: 1, name: "Mina", fields: fields(PersonGoalsPage.fieldNames), waterUnits: options, problems: FormProblems(["x"])),
         PersonFormPage(
             fields: fields(PersonFormPage.fieldNames), sexes: options, colours: [.init(value: "teal", label: "Teal", selected: true)],
             accounts: options, problems: FormProblems(["bad photo"]), action: "/people", cancel: "/people", heading: "Add a person", today: "2026-11-23"),

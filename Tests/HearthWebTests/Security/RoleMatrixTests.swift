@@ -63,6 +63,10 @@ struct RoleMatrixTests {
         "POST /people": Route(needs: .recorder, path: { _ in "/people" }, fields: ["name": "Intruder", "colour": "red"]),
         "GET /people/{id}/edit": Route(needs: .recorder, path: { "/people/\($0.person)/edit" }),
         "POST /people/{id}": Route(needs: .recorder, path: { "/people/\($0.person)" }, fields: ["name": "Renamed", "colour": "green"]),
+        "POST /people/{id}/water": Route(needs: .recorder, path: { "/people/\($0.person)/water" }, fields: ["change": "cup"]),
+        "POST /people/{id}/steps": Route(needs: .recorder, path: { "/people/\($0.person)/steps" }, fields: ["steps": "4000"]),
+        "GET /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }),
+        "POST /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }, fields: ["water": "8", "water_unit": "cups", "cup_ml": "250"]),
         "GET /pets": Route(needs: .member, path: { _ in "/pets" }),
         "GET /pets/{id}": Route(needs: .member, path: { "/pets/\($0.pet)" }),
         "GET /pets/{id}/timeline": Route(needs: .member, path: { "/pets/\($0.pet)/timeline" }),
@@ -172,7 +176,7 @@ struct RoleMatrixTests {
         let path = route.path(ids)
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
-        if path.hasPrefix("/people") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
             return try await browser.postMultipart(path, route.fields)
         }
         return try await browser.post(path, route.fields)
@@ -189,6 +193,8 @@ struct RoleMatrixTests {
                     UNION ALL SELECT 'account|' || username || '|' || display_name || '|' || role || '|' || ifnull(language, '-') || '|' || password_hash || '|' || ifnull(disabled_at, '-') FROM account
                     UNION ALL SELECT 'subject|' || id || '|' || name || '|' || updated_at || '|' || ifnull(archived_at, '-') || '|' || ifnull(colour, '-') FROM subject
                     UNION ALL SELECT 'entry|' || id || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM entry
+                    UNION ALL SELECT 'daily|' || subject_id || '|' || local_date || '|' || water_ml || '|' || ifnull(steps, '-') FROM daily_value
+                    UNION ALL SELECT 'goal|' || subject_id || '|' || effective_from || '|' || ifnull(water_ml, '-') || '|' || cup_ml FROM person_goal
                     UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
                     """).sorted()
             }

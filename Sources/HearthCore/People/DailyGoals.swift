@@ -1,0 +1,70 @@
+import Foundation
+
+/// A person's daily goals from a day on: they hold until the next change, so changing a goal
+/// never changes whether an earlier day met its goal.
+public struct DailyGoals: Sendable, Equatable {
+    /// Water a day, in millilitres; nil: no water goal.
+    public var waterML: Int?
+    /// The size of one of this person's cups.
+    public var cupML: Int
+    /// Steps a day; nil: no steps goal.
+    public var steps: Int?
+
+    public static let defaultCupML = 250
+
+    public init(waterML: Int? = nil, cupML: Int = DailyGoals.defaultCupML, steps: Int? = nil) {
+        self.waterML = waterML
+        self.cupML = cupML
+        self.steps = steps
+    }
+
+    /// The goals form: water as cups, or as millilitres or US fluid ounces; the cup's size; steps.
+    public static func validate(_ input: [String: String]) -> Validated<DailyGoals> {
+        var errors = FieldErrors()
+        let cup = FormInput.number(input, "cup_ml", range: 50...1000, errors: &errors) ?? Double(defaultCupML)
+        let amount = FormInput.number(input, "water", range: 0...20_000, errors: &errors)
+        let unit: WaterGoalUnit = FormInput.choice(input, "water_unit", default: .cups, errors: &errors) ?? .cups
+        let water = amount.map { unit.millilitres($0, cupML: cup) }
+        if let water, water > 10_000 { errors.add("water", "people.error.water_too_much") }
+        if let water, water > 0 && water < 100 { errors.add("water", "people.error.water_too_little") }
+        let steps = FormInput.number(input, "steps", range: 0...200_000, errors: &errors)
+        let goals = DailyGoals(
+            waterML: water.map { Int($0.rounded()) }.flatMap { $0 > 0 ? $0 : nil }, cupML: Int(cup.rounded()),
+            steps: steps.map { Int($0.rounded()) }.flatMap { $0 > 0 ? $0 : nil })
+        return errors.isEmpty ? .valid(goals) : .invalid(errors)
+    }
+}
+
+/// How the goals form says the water goal.
+public enum WaterGoalUnit: String, CaseIterable, Sendable {
+    case cups, ml
+    case floz = "fl_oz"
+
+    public func millilitres(_ amount: Double, cupML: Double) -> Double {
+        switch self {
+        case .cups: amount * cupML
+        case .ml: amount
+        case .floz: amount * 29.5735
+        }
+    }
+}
+
+/// A person's water on one day against the goal that held that day.
+public struct WaterDay: Sendable, Equatable {
+    public let drankML: Int
+    public let goalML: Int?
+    public let cupML: Int
+
+    public init(drankML: Int, goalML: Int?, cupML: Int) {
+        self.drankML = drankML
+        self.goalML = goalML
+        self.cupML = cupML
+    }
+
+    /// 0…1 of the goal (1 when reached or passed); nil without a goal.
+    public var share: Double? { goalML.map { $0 > 0 ? min(1, Double(drankML) / Double($0)) : 1 } }
+    public var percent: Int? { goalML.map { $0 > 0 ? Int((Double(drankML) / Double($0) * 100).rounded(.down)) : 100 } }
+    public var reached: Bool { goalML.map { drankML >= $0 } ?? false }
+    /// Whole cups still to drink, rounded up (a part of a cup is still a cup to pour).
+    public var cupsToGo: Int { goalML.map { max(0, Int((Double($0 - drankML) / Double(cupML)).rounded(.up))) } ?? 0 }
+}

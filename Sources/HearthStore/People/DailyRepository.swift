@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A person's daily goals (effective-dated) and their days' water and steps.
+public struct DailyRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// The goals that held on `day`; the defaults (no goals, a 250 ml cup) before any were set.
+    public func goals(subjectID: Int64, on day: LocalDate) throws -> DailyGoals {
+        try database.read { db in try Self.goals(subjectID: subjectID, on: day, db) }
+    }
+
+    static func goals(subjectID: Int64, on day: LocalDate, _ db: Database) throws -> DailyGoals {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT water_ml, cup_ml, steps FROM person_goal
+            WHERE subject_id = ? AND effective_from <= ? ORDER BY effective_from DESC LIMIT 1
+            """, arguments: [subjectID, day.description])
+        else { return DailyGoals() }
+        return DailyGoals(waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"])
+    }
+
+    /// Sets the goals from `day` on; days before keep the goals they had.
+    public func setGoals(_ goals: DailyGoals, subjectID: Int64, from day: LocalDate, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO person_goal (subject_id, effective_from, water_ml, cup_ml, steps, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (subject_id, effective_from) DO UPDATE SET
+                    water_ml = excluded.water_ml, cup_ml = excluded.cup_ml, steps = excluded.steps, updated_at = excluded.updated_at
+                """, arguments: [subjectID, day.description, goals.waterML, goals.cupML, goals.steps, now])
+        }
+    }
+
+    /// The day's water against the goal that held that day.
+    public func water(subjectID: Int64, on day: LocalDate) throws -> WaterDay {
+        try database.read { db in
+            let goals = try Self.goals(subjectID: subjectID, on: day, db)
+            let drank = try Int.fetchOne(db, sql: "SELECT water_ml FROM daily_value WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description]) ?? 0
+            return WaterDay(drankML: drank, goalML: goals.waterML, cupML: goals.cupML)
+        }
+    }
+
+    /// Adds (or with a negative amount takes away) water for the day; never below nothing.
+    public func addWater(_ millilitres: Int, subjectID: Int64, on day: LocalDate, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO daily_value (subject_id, local_date, water_ml, updated_at) VALUES (?, ?, max(0, ?), ?)
+                ON CONFLICT (subject_id, local_date) DO UPDATE SET water_ml = max(0, water_ml + ?), updated_at = excluded.updated_at
+                """, arguments: [subjectID, day.description, millilitres, now, millilitres])
+        }
+    }
+
+    /// The day's steps as counted by hand (replacing what was there).
+    public func setSteps(_ steps: Int, subjectID: Int64, on day: LocalDate, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO daily_value (subject_id, local_date, steps, updated_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (subject_id, local_date) DO UPDATE SET steps = excluded.steps, updated_at = excluded.updated_at
+                """, arguments: [subjectID, day.description, steps, now])
+        }
+    }
+
+    public func steps(subjectID: Int64, on day: LocalDate) throws -> Int? {
+        try database.read { db in
+            try Int?.fetchOne(db, sql: "SELECT steps FROM daily_value WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description]) ?? nil
+        }
+    }
+}
