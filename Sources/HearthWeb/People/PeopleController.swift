@@ -222,7 +222,7 @@ struct PeopleController {
             fields: FormFields(PersonFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
             sexes: Sex.allCases.map { OptionView(value: $0.rawValue, label: strings.text("sex.\($0.rawValue)", language), selected: input["sex"] == $0.rawValue) },
             colours: SubjectColour.allCases.map {
-                PersonFormPage.Colour(value: $0.rawValue, label: strings.text("people.colour.\($0.rawValue)", language), selected: input["colour"] == $0.rawValue)
+                OptionView(value: $0.rawValue, label: strings.text("people.colour.\($0.rawValue)", language), selected: input["colour"] == $0.rawValue)
             },
             accounts: [OptionView(value: "", label: strings.text("people.no_account", language), selected: (input["account_id"] ?? "").isEmpty)] + accountOptions,
             problems: FormProblems(problems, errors: errors),

@@ -4,7 +4,8 @@ struct PersonFormPage: Page {
     static let fieldNames = ["name", "birth_date", "sex", "colour", "account_id", "photo"]
     let fields: FormFields
     let sexes: [OptionView]
-    let colours: [Colour]
+    /// Shown as radio buttons, each with a swatch of its colour.
+    let colours: [OptionView]
     let accounts: [OptionView]
     let problems: FormProblems
     let action: String
@@ -13,13 +14,7 @@ struct PersonFormPage: Page {
     /// The latest date a birth date may have.
     let today: String
 
-    /// A colour choice, shown as a swatch beside its name.
-    struct Colour: PagePart {
-        let value: String
-        let label: String
-        let selected: Bool
-
-        func child(named name: String) -> Any? {
+    func child(named name: String) -> Any? {
             switch name {
             case "value": value
             case "label": label

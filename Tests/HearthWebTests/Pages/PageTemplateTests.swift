@@ -40,7 +40,7 @@ struct PageTemplateTests {
             steps: "8,000 steps", stepsGoal: "goal 10,000", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved"),
         PersonGoalsPage(id: 1, name: "Mina", fields: fields(PersonGoalsPage.fieldNames), waterUnits: options, problems: FormProblems(["x"])),
         PersonFormPage(
-            fields: fields(PersonFormPage.fieldNames), sexes: options, colours: [.init(value: "teal", label: "Teal", selected: true)],
+            fields: fields(PersonFormPage.fieldNames), sexes: options, colours: options,
             accounts: options, problems: FormProblems(["bad photo"]), action: "/people", cancel: "/people", heading: "Add a person", today: "2026-11-23"),
         PetListPage(pets: [.init(id: 1, name: "Nabi", species: "Cat", age: "3 y", photo: "/photos/a-320.jpg")], archived: true, canRecord: true),
         PetPage(
