@@ -15,16 +15,6 @@ struct PersonFormPage: Page {
     let today: String
 
     func child(named name: String) -> Any? {
-            switch name {
-            case "value": value
-            case "label": label
-            case "selected": selected
-            default: nil
-            }
-        }
-    }
-
-    func child(named name: String) -> Any? {
         switch name {
         case "fields": fields
         case "sexes": sexes
