@@ -1,3 +1,4 @@
+import HearthStore
 import Hummingbird
 
 /// `/`: the member's starting page.
@@ -5,6 +6,7 @@ enum HomeArea: Area {
     static let pages: [any Page.Type] = [HomePage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        HomeController(renderer: services.renderer).addRoutes(to: router)
+        HomeController(renderer: services.renderer, people: PersonRepository(services.database), daily: DailyRepository(services.database))
+            .addRoutes(to: router)
     }
 }

@@ -46,20 +46,7 @@ struct PeopleController {
         facts.append(.init(label: format.t("people.field.since"), value: format.dayHeading(since)))
         let water = try daily.water(subjectID: person.id, on: day)
         let goals = try daily.goals(subjectID: person.id, on: day)
-        let unit = context.household?.volumeUnit ?? .ml
-        let cup = format.volume(ml: water.cupML, unit: unit)
-        var progress: String?
-        if let goal = water.goalML, let percent = water.percent {
-            progress = format.t("people.water.progress", [
-                "goal": format.volume(ml: goal, unit: unit), "percent": String(percent),
-                "cups": format.t(water.cupsToGo == 1 ? "people.water.cup_to_go" : "people.water.cups_to_go", ["cups": String(water.cupsToGo)]),
-            ])
-        }
-        let drank = format.volume(ml: water.drankML, unit: unit)
-        let waterView = PersonPage.Water(
-            glass: WaterGlass.svg(share: water.share ?? 0, label: format.t("people.water.glass", ["drank": drank, "percent": String(water.percent ?? 0)])),
-            drank: drank, progress: progress, reached: water.reached,
-            addCup: format.t("people.water.add_cup", ["cup": cup]), removeCup: format.t("people.water.remove_cup", ["cup": cup]))
+        let waterView = PersonPage.Water(water, personID: person.id, unit: context.household?.volumeUnit ?? .ml, format: format)
         let steps = try daily.steps(subjectID: person.id, on: day)
         let page = PersonPage(
             id: person.id, name: profile.name, colour: profile.colour.rawValue,
@@ -93,6 +80,8 @@ struct PeopleController {
             return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         try await daily.addWater(change, subjectID: person.id, on: day)
+        // One tap on the home page comes back to the home page.
+        if input["from"] == "home" { return .redirect(to: "/#water", type: .normal) }
         return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }
 

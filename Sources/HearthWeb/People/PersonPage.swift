@@ -1,3 +1,5 @@
+import HearthCore
+
 /// `/people/{id}`: the person's profile card, the day's water and steps with one-tap
 /// changes, and the profile's facts.
 struct PersonPage: Page {
@@ -25,7 +27,8 @@ struct PersonPage: Page {
     let problems: FormProblems
     let notice: String?
 
-    /// The day's water: the glass, what was drunk, and how far from the goal.
+    /// The day's water: the glass, what was drunk, and how far from the goal. The person's
+    /// page and the home page show it alike.
     struct Water: PagePart {
         let glass: HTML
         let drank: String
@@ -35,6 +38,27 @@ struct PersonPage: Page {
         /// "+1 cup (250 ml)".
         let addCup: String
         let removeCup: String
+
+        init(glass: HTML, drank: String, progress: String?, reached: Bool, addCup: String, removeCup: String) {
+            (self.glass, self.drank, self.progress, self.reached, self.addCup, self.removeCup) = (glass, drank, progress, reached, addCup, removeCup)
+        }
+
+        init(_ water: WaterDay, personID: Int64, unit: VolumeUnit, format: Formatting) {
+            let cup = format.volume(ml: water.cupML, unit: unit)
+            let drank = format.volume(ml: water.drankML, unit: unit)
+            self.drank = drank
+            progress = water.goalML.map { goal in
+                format.t("people.water.progress", [
+                    "goal": format.volume(ml: goal, unit: unit), "percent": String(water.percent ?? 0),
+                    "cups": format.t(water.cupsToGo == 1 ? "people.water.cup_to_go" : "people.water.cups_to_go", ["cups": String(water.cupsToGo)]),
+                ])
+            }
+            reached = water.reached
+            glass = WaterGlass.svg(
+                share: water.share ?? 0, label: format.t("people.water.glass", ["drank": drank, "percent": String(water.percent ?? 0)]), id: personID)
+            addCup = format.t("people.water.add_cup", ["cup": cup])
+            removeCup = format.t("people.water.remove_cup", ["cup": cup])
+        }
 
         func child(named name: String) -> Any? {
             switch name {

@@ -30,7 +30,9 @@ struct PageTemplateTests {
             fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
         SettingsPage(fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true, hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved"),
-        HomePage(greeting: "Hello", today: "Monday", isOwner: true, isViewer: true),
+        HomePage(
+            greeting: "Hello", today: "Monday", isOwner: true, isViewer: true,
+            water: [.init(id: 1, name: "Mina", colour: "teal", water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"), canRecord: true)]),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
@@ -91,7 +93,7 @@ struct PageTemplateTests {
         var check = TemplateCheck(sources: [
             "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
         ])
-        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false))
+        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, water: []))
         for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
         #expect(check.problems.count == 4, "\(check.problems)")
     }

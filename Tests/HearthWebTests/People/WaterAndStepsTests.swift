@@ -102,4 +102,27 @@ struct WaterAndStepsTests {
         guard case .invalid(let small) = DailyGoals.validate(["water": "8", "water_unit": "ml"]) else { Issue.record("8 ml accepted"); return }
         #expect(small["water"] == "people.error.water_too_little")
     }
+
+    @Test("the home page shows each person's glass with +1 cup, one tap that comes back home; viewers see the glass, not the button")
+    func fromHome() async throws {
+        try await withHousehold { hearth, owner in
+            let people = PersonRepository(hearth.database)
+            let mina = try await people.create(PersonProfile(name: "Mina", colour: .teal), photo: nil)
+            let jun = try await people.create(PersonProfile(name: "Jun", colour: .orange), photo: nil)
+            let home = try await owner.get("/")
+            #expect(home.text.contains(#"id="glass-\#(mina.id)""#) && home.text.contains(#"id="glass-\#(jun.id)""#), "one glass each, ids unique")
+            let tap = try await owner.post("/people/\(jun.id)/water", ["change": "cup", "from": "home"])
+            #expect(tap.status == .seeOther)
+            #expect(tap.location == "/#water")
+            #expect(try DailyRepository(hearth.database).water(subjectID: jun.id, on: LocalDate(Date(), in: Self.seoul)).drankML == 250)
+            #expect(try await owner.get("/").text.contains("250 ml"))
+
+            try await owner.addMember("kid", role: .viewer, database: hearth.database)
+            let viewer = Browser(owner.client)
+            try await viewer.signIn("kid", "member password 1")
+            let seen = try await viewer.get("/")
+            #expect(seen.text.contains(#"id="glass-\#(jun.id)""#))
+            #expect(!seen.text.contains("/people/\(jun.id)/water"), "no button for a viewer")
+        }
+    }
 }
