@@ -33,13 +33,19 @@ public struct DailyRepository: Sendable {
         }
     }
 
-    /// The day's water against the goal that held that day.
-    public func water(subjectID: Int64, on day: LocalDate) throws -> WaterDay {
+    /// The day's goals, water and steps, in one read.
+    public func day(subjectID: Int64, on day: LocalDate) throws -> PersonDay {
         try database.read { db in
             let goals = try Self.goals(subjectID: subjectID, on: day, db)
-            let drank = try Int.fetchOne(db, sql: "SELECT water_ml FROM daily_value WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description]) ?? 0
-            return WaterDay(drankML: drank, goalML: goals.waterML, cupML: goals.cupML)
+            let row = try Row.fetchOne(db, sql: "SELECT water_ml, steps FROM daily_value WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description])
+            let water = WaterDay(drankML: row?["water_ml"] ?? 0, goalML: goals.waterML, cupML: goals.cupML)
+            return PersonDay(goals: goals, water: water, steps: row?["steps"])
         }
+    }
+
+    /// The day's water against the goal that held that day.
+    public func water(subjectID: Int64, on day: LocalDate) throws -> WaterDay {
+        try self.day(subjectID: subjectID, on: day).water
     }
 
     /// Adds (or with a negative amount takes away) water for the day; never below nothing.
@@ -61,10 +67,12 @@ public struct DailyRepository: Sendable {
                 """, arguments: [subjectID, day.description, steps, now])
         }
     }
+}
 
-    public func steps(subjectID: Int64, on day: LocalDate) throws -> Int? {
-        try database.read { db in
-            try Int?.fetchOne(db, sql: "SELECT steps FROM daily_value WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description]) ?? nil
-        }
-    }
+/// A person's day as their page shows it: the goals that held, the water, the steps.
+public struct PersonDay: Sendable, Equatable {
+    public let goals: DailyGoals
+    public let water: WaterDay
+    /// nil: no steps counted that day.
+    public let steps: Int?
 }

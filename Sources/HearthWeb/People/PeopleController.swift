@@ -44,18 +44,16 @@ struct PeopleController {
         }
         let since = LocalDate(person.createdAt, in: context.timeZone)
         facts.append(.init(label: format.t("people.field.since"), value: format.dayHeading(since)))
-        let water = try daily.water(subjectID: person.id, on: day)
-        let goals = try daily.goals(subjectID: person.id, on: day)
-        let waterView = PersonPage.Water(water, personID: person.id, unit: context.household?.volumeUnit ?? .ml, format: format)
-        let steps = try daily.steps(subjectID: person.id, on: day)
+        let today = try daily.day(subjectID: person.id, on: day)
+        let waterView = PersonPage.Water(today.water, personID: person.id, unit: context.household?.volumeUnit ?? .ml, format: format)
         let page = PersonPage(
             id: person.id, name: profile.name, colour: profile.colour.rawValue,
             age: profile.birthDate.map { format.age(born: $0, today: context.today) },
             photo: person.photoSHA.map(PhotoURL.preview), thumbnail: person.photoSHA.map(PhotoURL.thumbnail), facts: facts,
             canRecord: context.role?.canRecord == true, day: day.description, dayHeading: format.dayHeading(day),
             beforeHearth: day < since, water: waterView,
-            steps: steps.map { format.t("people.steps.value", ["steps": format.number(Double($0))]) },
-            stepsGoal: goals.steps.map { format.t("people.steps.goal", ["steps": format.number(Double($0))]) },
+            steps: today.steps.map { format.t("people.steps.value", ["steps": format.number(Double($0))]) },
+            stepsGoal: today.goals.steps.map { format.t("people.steps.goal", ["steps": format.number(Double($0))]) },
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice)
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)

@@ -34,9 +34,8 @@ struct Renderer: Sendable {
         for page in pages where sources[page.template] == nil {
             throw TemplateProblem(description: "Templates/\(page.template).mustache is missing (the template of \(page))")
         }
-        for needed in ["layout", "error"] where sources[needed] == nil {
-            throw TemplateProblem(description: "Templates/\(needed).mustache is missing")
-        }
+        // Every page fills the layout; the error page is one of `pages`.
+        if sources["layout"] == nil { throw TemplateProblem(description: "Templates/layout.mustache is missing") }
         self.libraries = libraries
         self.strings = strings
     }
