@@ -48,13 +48,13 @@ struct EntryQueryTests {
         try await entries.createMany(subjectID: nabi.id, (2..<500).map { (diary(Double($0)), []) }, createdBy: nil)
         try await entries.createMany(subjectID: bori.id, (0..<500).map { (diary(Double($0)), []) }, createdBy: nil)
 
-        #expect(try await pages.overview(petID: nabi.id, day: day)?.photos == [photo("c"), photo("a"), photo("b")].map(\.sha256))
-        #expect(try await pages.overview(petID: bori.id, day: day)?.photos == [])
+        #expect(try await pages.overview(petID: nabi.id, access: .everyone, day: day)?.photos == [photo("c"), photo("a"), photo("b")].map(\.sha256))
+        #expect(try await pages.overview(petID: bori.id, access: .everyone, day: day)?.photos == [])
         _ = try await entries.update(id: old, diary(0), keeping: [photo("b").sha256], adding: [])
         try await entries.delete(id: newer)
-        #expect(try await pages.overview(petID: nabi.id, day: day)?.photos == [photo("b").sha256])
+        #expect(try await pages.overview(petID: nabi.id, access: .everyone, day: day)?.photos == [photo("b").sha256])
         try await entries.restore(id: newer)
-        #expect(try await pages.overview(petID: nabi.id, day: day)?.photos == [photo("c"), photo("b")].map(\.sha256))
+        #expect(try await pages.overview(petID: nabi.id, access: .everyone, day: day)?.photos == [photo("c"), photo("b")].map(\.sha256))
         // The count the index relies on matches the photos, record by record.
         let wrong = try database.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE photo_count != (SELECT count(*) FROM entry_photo WHERE entry_id = entry.id)")
@@ -77,10 +77,10 @@ struct PetReadTests {
             microchip: "410123456789012", markings: "pink gills", notes: "Likes the dark corner.", weightUnit: .g)
         let created = try await pets.create(profile, photo: photo)
         try await pets.setArchived(true, id: created.id)
-        let read = try #require(try await pets.pet(id: created.id))
+        let read = try #require(try await pets.pet(id: created.id, access: .everyone))
         #expect(read.profile == profile)
         #expect(read.photoSHA == photo.sha256 && read.isArchived && read.id == created.id)
-        #expect(try await pets.pets(archived: true) == [read])
+        #expect(try await pets.pets(archived: true, access: .everyone) == [read])
     }
 }
 
@@ -113,7 +113,7 @@ struct MigrationTests {
         defer { try? database.close() }
         let counts = try database.read { db in try Int.fetchAll(db, sql: "SELECT photo_count FROM entry ORDER BY id") }
         #expect(counts == [2, 0, 1])
-        let overview = try await PetPages(database).overview(petID: 1, day: LocalDate("2026-01-03")!)
+        let overview = try await PetPages(database).overview(petID: 1, access: .everyone, day: LocalDate("2026-01-03")!)
         #expect(overview?.photos == ["bb", "aa", "bb"])
         #expect(try await EntryRepository(database).timeline(subjectID: 1).map(\.photos) == [["bb"], [], ["aa", "bb"]])
     }

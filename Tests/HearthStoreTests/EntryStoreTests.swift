@@ -125,12 +125,12 @@ struct EntryStoreTests {
         let entries = EntryRepository(database)
         _ = try await entries.create(subjectID: pet.id, late, photos: [], createdBy: nil)
         let pages = PetPages(database)
-        #expect(try await pages.overview(petID: pet.id, day: LocalDate("2026-11-01")!)?.day.count == 1)
-        #expect(try await pages.overview(petID: pet.id, day: LocalDate("2026-11-02")!)?.day.isEmpty == true)
+        #expect(try await pages.overview(petID: pet.id, access: .everyone, day: LocalDate("2026-11-01")!)?.day.count == 1)
+        #expect(try await pages.overview(petID: pet.id, access: .everyone, day: LocalDate("2026-11-02")!)?.day.isEmpty == true)
         // A pet that does not exist has no page, rather than an empty one.
-        #expect(try await pages.overview(petID: pet.id + 100, day: LocalDate("2026-11-01")!) == nil)
-        #expect(try await pages.timeline(petID: pet.id + 100, TimelineFilter(), limit: 30) == nil)
-        #expect(try await pages.timeline(petID: pet.id, TimelineFilter(), limit: 30)?.entries.count == 1)
+        #expect(try await pages.overview(petID: pet.id + 100, access: .everyone, day: LocalDate("2026-11-01")!) == nil)
+        #expect(try await pages.timeline(petID: pet.id + 100, access: .everyone, TimelineFilter(), limit: 30) == nil)
+        #expect(try await pages.timeline(petID: pet.id, access: .everyone, TimelineFilter(), limit: 30)?.entries.count == 1)
     }
 
     @Test("food preferences sort the picker; a food typed again is the same food")

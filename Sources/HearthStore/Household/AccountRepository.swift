@@ -92,6 +92,37 @@ public struct AccountRepository: Sendable {
         }
     }
 
+    /// Which subjects the account may see: everyone, or (when the owner limited it) the chosen ones.
+    public func access(accountID: Int64) async throws -> SubjectAccess {
+        try database.read { db in
+            guard let account = try Self.existing(accountID, db) as Account?,
+                  let limited = try Bool.fetchOne(db, sql: "SELECT limited FROM account WHERE id = ?", arguments: [accountID])
+            else { throw StoreError.accountNotFound }
+            return try Self.access(limited: limited, role: account.role, accountID: accountID, db)
+        }
+    }
+
+    /// Limits an account to chosen pets and people, or lifts the limit. Owners see everything
+    /// whatever is stored: the limit is for the others.
+    public func setAccess(_ access: SubjectAccess, accountID: Int64, now: Date = Date()) async throws {
+        try await database.write { db in
+            _ = try Self.existing(accountID, db)
+            try db.execute(sql: "DELETE FROM account_subject WHERE account_id = ?", arguments: [accountID])
+            if case .only(let ids) = access {
+                for id in ids {
+                    try db.execute(sql: "INSERT INTO account_subject (account_id, subject_id) SELECT ?, id FROM subject WHERE id = ?", arguments: [accountID, id])
+                }
+            }
+            try db.execute(sql: "UPDATE account SET limited = ?, updated_at = ? WHERE id = ?", arguments: [access.isLimited, now, accountID])
+        }
+    }
+
+    static func access(limited: Bool, role: Role, accountID: Int64, _ db: Database) throws -> SubjectAccess {
+        guard limited, role != .owner else { return .everyone }
+        let ids = try Int64.fetchAll(db.cachedStatement(sql: "SELECT subject_id FROM account_subject WHERE account_id = ?"), arguments: [accountID])
+        return .only(Set(ids))
+    }
+
     private static func existing(_ id: Int64, _ db: Database) throws -> Account {
         guard let account = try Account.fetchOne(db, key: id) else { throw StoreError.accountNotFound }
         return account

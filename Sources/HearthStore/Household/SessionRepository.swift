@@ -9,6 +9,8 @@ public struct SignedInSession: Sendable, Equatable {
     public var csrfToken: String
     public var expiresAt: Date
     public var lastSeenAt: Date
+    /// The pets and people this member may see.
+    public var access: SubjectAccess
 }
 
 /// Sessions live in SQLite so a restarted server keeps everyone signed in.
@@ -52,7 +54,7 @@ public struct SessionRepository: Sendable {
             guard let row = try Row.fetchOne(
                 db.cachedStatement(sql: """
                     SELECT a.id, a.username, a.display_name, a.password_hash, a.role, a.language, a.disabled_at, a.created_at, a.updated_at,
-                           s.csrf_token, s.expires_at, s.last_seen_at
+                           s.csrf_token, s.expires_at, s.last_seen_at, a.limited
                     FROM session s JOIN account a ON a.id = s.account_id
                     WHERE s.id_digest = ? AND s.expires_at > ? AND a.disabled_at IS NULL
                     """),
@@ -61,7 +63,8 @@ public struct SessionRepository: Sendable {
             let account = Account(
                 id: row[0], username: row[1], displayName: row[2], passwordHash: row[3], role: Role(rawValue: row[4]) ?? .viewer,
                 language: (row[5] as String?).flatMap(Language.init(rawValue:)), disabledAt: row[6], createdAt: row[7], updatedAt: row[8])
-            return SignedInSession(account: account, csrfToken: row[9], expiresAt: row[10], lastSeenAt: row[11])
+            let access = try AccountRepository.access(limited: row[12], role: account.role, accountID: account.id!, db)
+            return SignedInSession(account: account, csrfToken: row[9], expiresAt: row[10], lastSeenAt: row[11], access: access)
         }
     }
 

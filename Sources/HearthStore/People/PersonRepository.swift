@@ -67,18 +67,22 @@ public struct PersonRepository: Sendable {
         }
     }
 
-    public func person(id: Int64) async throws -> Person? {
-        try database.read { db in
+    /// The person, or nil when there is none or the member may not see them.
+    public func person(id: Int64, access: SubjectAccess) async throws -> Person? {
+        guard access.allows(id) else { return nil }
+        return try database.read { db in
             try Row.fetchOne(db, sql: Self.select + " WHERE id = ? AND kind = 'person'", arguments: [id]).map(Self.person(from:))
         }
     }
 
-    /// Current people by name; archived ones only when asked for.
-    public func people(archived: Bool = false) async throws -> [Person] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: Self.select + " WHERE kind = 'person' AND archived_at IS \(archived ? "NOT" : "") NULL ORDER BY name COLLATE NOCASE")
-                .map(Self.person(from:))
-        }
+    /// Current people the member may see, by name; archived ones only when asked for.
+    public func people(archived: Bool = false, access: SubjectAccess) async throws -> [Person] {
+        try database.read { db in try Self.people(archived: archived, access: access, db) }
+    }
+
+    static func people(archived: Bool = false, access: SubjectAccess, _ db: Database) throws -> [Person] {
+        try Row.fetchAll(db, sql: Self.select + " WHERE kind = 'person' AND archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("id")) ORDER BY name COLLATE NOCASE")
+            .map(Self.person(from:))
     }
 
     private static let select = "SELECT id, name, birth_date, sex, colour, account_id, photo_sha, archived_at, created_at FROM subject"

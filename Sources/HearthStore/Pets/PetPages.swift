@@ -37,9 +37,9 @@ public struct PetPages: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     /// nil when there is no such pet.
-    public func overview(petID: Int64, day: LocalDate, photos: Int = 8) async throws -> PetOverview? {
+    public func overview(petID: Int64, access: SubjectAccess, day: LocalDate, photos: Int = 8) async throws -> PetOverview? {
         try database.read { db in
-            guard let pet = try PetRepository.pet(id: petID, db) else { return nil }
+            guard let pet = try PetRepository.pet(id: petID, access: access, db) else { return nil }
             let records = try EntryRepository.overview(subjectID: petID, day: day, photos: photos, db)
             return PetOverview(
                 pet: pet, latestWeight: records.latestWeight, day: records.day, photos: records.photos,
@@ -48,9 +48,9 @@ public struct PetPages: Sendable {
     }
 
     /// A pet and a page of its timeline, newest first; nil when there is no such pet.
-    public func timeline(petID: Int64, _ filter: TimelineFilter, limit: Int) async throws -> (pet: Pet, entries: [StoredEntry])? {
+    public func timeline(petID: Int64, access: SubjectAccess, _ filter: TimelineFilter, limit: Int) async throws -> (pet: Pet, entries: [StoredEntry])? {
         try database.read { db in
-            guard let pet = try PetRepository.pet(id: petID, db) else { return nil }
+            guard let pet = try PetRepository.pet(id: petID, access: access, db) else { return nil }
             return (pet, try EntryRepository.timeline(subjectID: petID, filter, limit: limit, db))
         }
     }

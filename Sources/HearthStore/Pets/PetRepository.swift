@@ -60,18 +60,20 @@ public struct PetRepository: Sendable {
         }
     }
 
-    public func pet(id: Int64) async throws -> Pet? {
-        try database.read { db in try Self.pet(id: id, db) }
+    /// The pet, or nil when there is none or the member may not see it.
+    public func pet(id: Int64, access: SubjectAccess) async throws -> Pet? {
+        try database.read { db in try Self.pet(id: id, access: access, db) }
     }
 
-    static func pet(id: Int64, _ db: Database) throws -> Pet? {
-        try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE s.id = ?"), arguments: [id]).map(Self.pet(from:))
+    static func pet(id: Int64, access: SubjectAccess, _ db: Database) throws -> Pet? {
+        guard access.allows(id) else { return nil }
+        return try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE s.id = ?"), arguments: [id]).map(Self.pet(from:))
     }
 
-    /// Active pets by name; archived ones only when asked for.
-    public func pets(archived: Bool = false) async throws -> [Pet] {
+    /// Active pets the member may see, by name; archived ones only when asked for.
+    public func pets(archived: Bool = false, access: SubjectAccess) async throws -> [Pet] {
         try database.read { db in
-            try Row.fetchAll(db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL ORDER BY s.name COLLATE NOCASE")
+            try Row.fetchAll(db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE")
                 .map(Self.pet(from:))
         }
     }

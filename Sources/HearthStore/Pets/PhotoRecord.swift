@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthCore
 
 /// A stored photo: its digest names the original and both derivatives on disk.
 public struct PhotoRecord: Sendable, Equatable {
@@ -36,6 +37,19 @@ public struct PhotoRepository: Sendable {
     let database: AppDatabase
 
     public init(_ database: AppDatabase) { self.database = database }
+
+    /// Whether a member may see the photo: it is a profile photo of, or in a record of, a
+    /// subject they may see. Members who see everyone skip the read.
+    public func isVisible(_ sha256: String, access: SubjectAccess) async throws -> Bool {
+        guard access.isLimited else { return true }
+        return try database.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM subject WHERE photo_sha = ? AND \(access.sqlCondition("id")))
+                    OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
+                               WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
+                """, arguments: [sha256, sha256]) ?? false
+        }
+    }
 
     /// Forgets the photos among `candidates` that no record and no profile refers to,
     /// and returns their digests so their files can go too.

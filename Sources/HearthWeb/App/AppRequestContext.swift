@@ -40,6 +40,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var record: StoredEntry?
 
     var role: Role? { member?.account.role }
+    /// The pets and people the member may see; nobody's when signed out.
+    var access: SubjectAccess { member?.access ?? .only([]) }
 }
 
 extension AppRequestContext {

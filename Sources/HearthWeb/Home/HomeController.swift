@@ -20,7 +20,7 @@ struct HomeController {
         let format = Formatting(strings: strings, language: language, timeZone: context.timeZone)
         let unit = context.household?.volumeUnit ?? .ml
         let canRecord = member.account.role.canRecord
-        let water = try await people.people().map { person in
+        let water = try await people.people(access: context.access).map { person in
             HomePage.PersonWater(
                 id: person.id, name: person.profile.name, colour: person.profile.colour.rawValue,
                 water: PersonPage.Water(try daily.water(subjectID: person.id, on: context.today), personID: person.id, unit: unit, format: format),

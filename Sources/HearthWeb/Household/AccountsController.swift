@@ -7,9 +7,11 @@ struct AccountsController {
     let renderer: Renderer
     let accounts: AccountRepository
     let hasher: PasswordHasher
+    let pets: PetRepository
+    let people: PersonRepository
 
     /// Outcomes announced after a redirect; anything else in `?done=` is ignored.
-    static let outcomes: Set<String> = ["added", "role", "password", "disabled", "enabled"]
+    static let outcomes: Set<String> = ["added", "role", "password", "disabled", "enabled", "access"]
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/accounts", use: list)
@@ -18,6 +20,7 @@ struct AccountsController {
         router.post("/accounts/:id/password", use: resetPassword)
         router.post("/accounts/:id/disable", use: disable)
         router.post("/accounts/:id/enable", use: enable)
+        router.post("/accounts/:id/access", use: setAccess)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -95,6 +98,26 @@ struct AccountsController {
         }
     }
 
+    /// `access=everyone`, or `access=limited` with a `subject_<id>` box for each pet and person
+    /// the member may see. Ids that name no subject are dropped by the repository.
+    @Sendable func setAccess(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        var request = request
+        let id = try context.parameters.require("id", as: Int64.self)
+        let input = try await FormData.read(&request, context: context)
+        let access: SubjectAccess
+        switch input["access"] {
+        case "everyone": access = .everyone
+        case "limited":
+            access = .only(Set(input.fields.keys.compactMap { $0.hasPrefix("subject_") ? Int64($0.dropFirst(8)) : nil }))
+        default:
+            return try await problem("form.has_errors", request: request, context: context)
+        }
+        return try await change(request: request, context: context, done: "access") {
+            try await accounts.setAccess(access, accountID: id)
+        }
+    }
+
     /// Runs one change; the household's own rules (an active owner must remain) come back as a message.
     private func change(request: Request, context: AppRequestContext, done: String, _ work: () async throws -> Void) async throws -> Response {
         do {
@@ -118,12 +141,23 @@ struct AccountsController {
         let strings = renderer.strings
         let language = context.language
         let selfID = context.member?.account.id
-        let members = try await accounts.all().map { account in
-            AccountsPage.MemberRow(
+        let subjects = try await pets.pets(access: .everyone).map { ($0.id, $0.profile.name) }
+            + people.people(access: .everyone).map { ($0.id, $0.profile.name) }
+        var members: [AccountsPage.MemberRow] = []
+        for account in try await accounts.all() {
+            let access = account.role == .owner ? .everyone : try await accounts.access(accountID: account.id!)
+            let sees = switch access {
+            case .everyone: strings.text("accounts.sees_everyone", language)
+            case .only(let ids) where ids.isEmpty: strings.text("accounts.sees_nobody", language)
+            case .only(let ids): subjects.filter { ids.contains($0.0) }.map(\.1).joined(separator: ", ")
+            }
+            members.append(AccountsPage.MemberRow(
                 id: account.id!, displayName: account.displayName, username: account.username,
                 roleLabel: strings.text("role.\(account.role.rawValue)", language),
                 roles: strings.roleOptions(selected: account.role.rawValue, language),
-                disabled: account.isDisabled, isSelf: account.id == selfID)
+                disabled: account.isDisabled, isSelf: account.id == selfID,
+                sees: sees, limited: access.isLimited, canLimit: account.role != .owner,
+                subjects: subjects.map { CheckboxView(name: "subject_\($0.0)", label: $0.1, checked: access.isLimited && access.allows($0.0)) }))
         }
         let page = AccountsPage(
             members: members,

@@ -14,7 +14,7 @@ enum HouseholdArea: Area {
             .addRoutes(to: router)
         SignInController(renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime)
             .addRoutes(to: router)
-        AccountsController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
+        AccountsController(renderer: renderer, accounts: accounts, hasher: hasher, pets: PetRepository(database), people: PersonRepository(database)).addRoutes(to: router)
         SettingsController(renderer: renderer, households: households, household: services.household).addRoutes(to: router)
         MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
     }

@@ -60,9 +60,18 @@ struct AccountsPage: Page {
         let roles: [OptionView]
         let disabled: Bool
         let isSelf: Bool
+        /// Whom the member sees, in words; and the form to change it (not for owners).
+        let sees: String
+        let limited: Bool
+        let canLimit: Bool
+        let subjects: [CheckboxView]
 
         func child(named name: String) -> Any? {
             switch name {
+            case "sees": sees
+            case "limited": limited
+            case "canLimit": canLimit
+            case "subjects": subjects
             case "id": id
             case "displayName": displayName
             case "username": username

@@ -13,7 +13,7 @@ enum PeopleArea: Area {
         let loadPerson = LoadPersonMiddleware(people: people)
 
         router.get("/people", use: controller.list)
-        router.group().add(middleware: recorder)
+        router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
             .get("/people/new", use: controller.new)
             .post("/people", use: controller.create)
         router.group("/people/:id").add(middleware: loadPerson)
@@ -33,7 +33,7 @@ struct LoadPersonMiddleware: RouterMiddleware {
     let people: PersonRepository
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        guard let id = context.parameters.get("id", as: Int64.self), let person = try await people.person(id: id) else { throw PageError.notFound }
+        guard let id = context.parameters.get("id", as: Int64.self), let person = try await people.person(id: id, access: context.access) else { throw PageError.notFound }
         var context = context
         context.person = person
         return try await next(request, context)

@@ -14,7 +14,7 @@ struct PeopleController {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = formatting(context)
         let today = context.today
-        let cards = try await people.people().map { person in
+        let cards = try await people.people(access: context.access).map { person in
             PersonListPage.Card(
                 id: person.id, name: person.profile.name, colour: person.profile.colour.rawValue,
                 age: person.profile.birthDate.map { format.age(born: $0, today: today) }, photo: person.photoSHA.map(PhotoURL.thumbnail))

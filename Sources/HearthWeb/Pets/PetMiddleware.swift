@@ -10,7 +10,7 @@ struct LoadPetMiddleware: RouterMiddleware {
     let pets: PetRepository
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        guard let id = context.parameters.get("id", as: Int64.self), let pet = try await pets.pet(id: id) else { throw PageError.notFound }
+        guard let id = context.parameters.get("id", as: Int64.self), let pet = try await pets.pet(id: id, access: context.access) else { throw PageError.notFound }
         var context = context
         context.pet = pet
         return try await next(request, context)
@@ -25,7 +25,7 @@ struct LoadRecordMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         guard let id = context.parameters.get("id", as: Int64.self), let entry = try await entries.entry(id: id),
-              (entry.deletedAt != nil) == deleted, let pet = try await pets.pet(id: entry.subjectID)
+              (entry.deletedAt != nil) == deleted, let pet = try await pets.pet(id: entry.subjectID, access: context.access)
         else { throw PageError.notFound }
         var context = context
         context.pet = pet

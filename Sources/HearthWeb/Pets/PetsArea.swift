@@ -16,7 +16,7 @@ enum PetsArea: Area {
         let readOnlyWhenArchived = ArchivedPetIsReadOnlyMiddleware()
 
         router.get("/pets", use: pets.list)
-        router.group().add(middleware: recorder)
+        router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
             .get("/pets/new", use: pets.new)
             .post("/pets", use: pets.create)
         // The pet page and timeline read the pet in the same snapshot as the rest of the

@@ -17,7 +17,7 @@ struct PetsController {
         let archived = request.uri.queryParameters.get("archived") == "1"
         let format = formatting(context)
         let today = context.today
-        let cards = try await pets.pets(archived: archived).map { pet in
+        let cards = try await pets.pets(archived: archived, access: context.access).map { pet in
             PetListPage.PetCard(id: pet.id, name: pet.profile.name, species: format.species(pet.profile), age: format.age(pet.profile, today: today),
                     photo: pet.photoSHA.map { PhotoURL.thumbnail($0) })
         }
@@ -92,7 +92,7 @@ struct PetsController {
     // MARK: - Profile page
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let overview = try await pages.overview(petID: context.parameters.require("id", as: Int64.self), day: context.today)
+        guard let overview = try await pages.overview(petID: context.parameters.require("id", as: Int64.self), access: context.access, day: context.today)
         else { throw PageError.notFound }
         let pet = overview.pet
         let format = formatting(context)

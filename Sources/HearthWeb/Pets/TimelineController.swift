@@ -21,7 +21,7 @@ struct TimelineController {
 
         // One more than a page tells whether an older page exists.
         let filter = TimelineFilter(kinds: kind.map { [$0] } ?? [], from: from, to: to, before: before)
-        guard let (pet, found) = try await pages.timeline(petID: context.parameters.require("id", as: Int64.self), filter, limit: Self.pageSize + 1)
+        guard let (pet, found) = try await pages.timeline(petID: context.parameters.require("id", as: Int64.self), access: context.access, filter, limit: Self.pageSize + 1)
         else { throw PageError.notFound }
         let page = Array(found.prefix(Self.pageSize))
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)

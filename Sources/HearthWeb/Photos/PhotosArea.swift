@@ -1,3 +1,4 @@
+import HearthStore
 import Hummingbird
 
 /// `/photos/…`: the stored photos and their derivatives, for members only.
@@ -5,6 +6,6 @@ enum PhotosArea: Area {
     static let pages: [any Page.Type] = []
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        PhotosController(files: services.photoFiles).addRoutes(to: router)
+        PhotosController(files: services.photoFiles, photos: PhotoRepository(services.database)).addRoutes(to: router)
     }
 }

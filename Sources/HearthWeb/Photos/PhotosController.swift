@@ -1,5 +1,6 @@
 import Foundation
 import HearthImaging
+import HearthStore
 import Hummingbird
 
 /// `/photos/<sha>-320.jpg`, `/photos/<sha>-1600.jpg`, `/photos/<sha>.<ext>`: stored photos,
@@ -7,6 +8,7 @@ import Hummingbird
 /// content digests, so a response never changes and may be cached for a year.
 struct PhotosController {
     let files: PhotoFiles
+    let photos: PhotoRepository
     let fileIO = FileIO()
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -17,6 +19,7 @@ struct PhotosController {
         let name = try context.parameters.require("name")
         let sha = name.prefix(64)
         guard PhotoFiles.isDigest(sha) else { throw PageError.notFound }
+        guard try await photos.isVisible(String(sha), access: context.access) else { throw PageError.notFound }
         let rest = name.dropFirst(64)
         let path: String
         let mime: String

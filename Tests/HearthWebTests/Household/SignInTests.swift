@@ -119,12 +119,14 @@ struct SignInTests {
     @Test("an unknown username costs the same time as a wrong password")
     func unknownUsernameTiming() async throws {
         // Cost 10 makes bcrypt dominate, as it does in production. The fastest of several
-        // interleaved tries is compared, so other tests running alongside do not decide it.
+        // interleaved tries is compared, so other tests running alongside do not decide it;
+        // the bounds are wide (a third to three times) because a busy 2-core machine still
+        // skews single tries by 2×, while skipping bcrypt would be a thousand times faster.
         let hasher = PasswordHasher(cost: 10)
         let realHash = try await hasher.hash("the right password")
         let clock = ContinuousClock()
         var wrong: [Duration] = [], unknown: [Duration] = []
-        for _ in 0..<5 {
+        for _ in 0..<8 {
             var start = clock.now
             #expect(try await !hasher.verify("not the password", hash: realHash))
             wrong.append(clock.now - start)
@@ -133,8 +135,8 @@ struct SignInTests {
             unknown.append(clock.now - start)
         }
         let fastestWrong = wrong.min()!, fastestUnknown = unknown.min()!
-        #expect(fastestUnknown > fastestWrong * 0.5, "unknown \(fastestUnknown) vs wrong \(fastestWrong)")
-        #expect(fastestUnknown < fastestWrong * 2, "unknown \(fastestUnknown) vs wrong \(fastestWrong)")
+        #expect(fastestUnknown > fastestWrong / 3, "unknown \(fastestUnknown) vs wrong \(fastestWrong)")
+        #expect(fastestUnknown < fastestWrong * 3, "unknown \(fastestUnknown) vs wrong \(fastestWrong)")
         #expect(try await hasher.verify("the right password", hash: realHash))
     }
 

@@ -26,7 +26,7 @@ struct PageTemplateTests {
         SetupPage(fields: fields(SetupPage.fieldNames), timeZones: options, languages: options, hasErrors: true),
         SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
         AccountsPage(
-            members: [.init(id: 1, displayName: "Mina", username: "mina", roleLabel: "Owner", roles: options, disabled: true, isSelf: false)],
+            members: [.init(id: 1, displayName: "Mina", username: "mina", roleLabel: "Owner", roles: options, disabled: true, isSelf: false, sees: "Bori", limited: true, canLimit: true, subjects: [CheckboxView(name: "subject_1", label: "Bori", checked: true)])],
             fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
         SettingsPage(fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true, hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved"),

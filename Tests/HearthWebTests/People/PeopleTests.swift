@@ -18,7 +18,7 @@ struct PeopleTests {
             ])
             #expect(response.status == .seeOther)
             let id = try #require(Int64(response.location!.split(separator: "/").last!))
-            let person = try #require(try await PersonRepository(hearth.database).person(id: id))
+            let person = try #require(try await PersonRepository(hearth.database).person(id: id, access: .everyone))
             #expect(person.profile == PersonProfile(name: "Dad", birthDate: LocalDate("1984-03-02"), sex: .male, colour: .teal, accountID: dadID))
 
             let list = try await owner.get("/people")
@@ -46,7 +46,7 @@ struct PeopleTests {
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("field-error"))
             #expect(response.text.contains(words))
-            #expect(try await PersonRepository(hearth.database).people().isEmpty)
+            #expect(try await PersonRepository(hearth.database).people(access: .everyone).isEmpty)
         }
     }
 
@@ -59,7 +59,7 @@ struct PeopleTests {
             let again = try await owner.postMultipart("/people", ["name": "Also dad", "colour": "red", "account_id": String(dadID)])
             #expect(again.status == .unprocessableContent)
             #expect(again.text.contains("That account is already another person of the household."))
-            #expect(try await PersonRepository(hearth.database).people().map(\.profile.name) == ["Dad"])
+            #expect(try await PersonRepository(hearth.database).people(access: .everyone).map(\.profile.name) == ["Dad"])
         }
     }
 
@@ -70,7 +70,7 @@ struct PeopleTests {
             let form = try await owner.get("/people/\(person.id)/edit")
             #expect(form.text.contains(#"value="pink" checked"#))
             #expect(try await owner.postMultipart("/people/\(person.id)", ["name": "Mina Kim", "colour": "indigo", "sex": "female"]).status == .seeOther)
-            #expect(try await PersonRepository(hearth.database).person(id: person.id)?.profile == PersonProfile(name: "Mina Kim", sex: .female, colour: .indigo))
+            #expect(try await PersonRepository(hearth.database).person(id: person.id, access: .everyone)?.profile == PersonProfile(name: "Mina Kim", sex: .female, colour: .indigo))
         }
     }
 

@@ -152,7 +152,7 @@ struct PetsTests {
             #expect(try await kid.post("/records/\(entryID)/restore", [:]).status == .forbidden)
             #expect(try await Footprint(hearth, directory) == before)
             #expect(try await EntryRepository(hearth.database).entry(id: entryID) == snapshot)
-            #expect(try await PetRepository(hearth.database).pet(id: nabi)?.profile.name == "Nabi")
+            #expect(try await PetRepository(hearth.database).pet(id: nabi, access: .everyone)?.profile.name == "Nabi")
         }
     }
 

@@ -55,6 +55,7 @@ struct RoleMatrixTests {
         "POST /accounts/{id}/password": Route(needs: .owner, path: { "/accounts/\($0.member)/password" }, fields: ["password": "a new password 1"]),
         "POST /accounts/{id}/disable": Route(needs: .owner, path: { "/accounts/\($0.member)/disable" }),
         "POST /accounts/{id}/enable": Route(needs: .owner, path: { "/accounts/\($0.member)/enable" }),
+        "POST /accounts/{id}/access": Route(needs: .owner, path: { "/accounts/\($0.member)/access" }, fields: ["access": "limited"]),
         "GET /settings": Route(needs: .owner, path: { _ in "/settings" }),
         "POST /settings": Route(needs: .owner, path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"]),
         "GET /people": Route(needs: .member, path: { _ in "/people" }),
@@ -159,7 +160,7 @@ struct RoleMatrixTests {
     static func household(_ owner: Browser, hearth: Hearth, photo withPhoto: Bool) async throws -> IDs {
         let member = try await owner.addMember("target", role: .adult, database: hearth.database)
         let pet = try await owner.addPet("Nabi", photo: withPhoto ? try fixture("exif-orientation/Landscape_1.jpg") : nil)
-        let photo = try await PetRepository(hearth.database).pet(id: pet)?.photoSHA ?? "none"
+        let photo = try await PetRepository(hearth.database).pet(id: pet, access: .everyone)?.photoSHA ?? "none"
         let input = RecordInput(occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .weight(value: 4, unit: .kg))
         let entries = EntryRepository(hearth.database)
         let record = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
