@@ -129,3 +129,13 @@ public enum LocalTime {
         return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 }
+
+extension LocalDate {
+    /// Noon of the day in `timeZone`: the moment of something known only by its day (noon is
+    /// never skipped or repeated by a clock change).
+    public func noon(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+    }
+}

@@ -24,10 +24,10 @@ struct FormInputTests {
     @Test("a choice that was not offered is an error, not the default")
     func choices() {
         var errors = FieldErrors()
-        let stone: PetWeightUnit? = FormInput.choice(["unit": "stone"], "unit", default: .kg, errors: &errors)
+        let stone: BodyWeightUnit? = FormInput.choice(["unit": "stone"], "unit", default: .kg, errors: &errors)
         #expect(stone == nil && errors["unit"] == "error.choice.unknown")
         var none = FieldErrors()
-        let absent: PetWeightUnit? = FormInput.choice([:], "unit", default: .kg, errors: &none)
+        let absent: BodyWeightUnit? = FormInput.choice([:], "unit", default: .kg, errors: &none)
         #expect(absent == .kg && none.isEmpty)
     }
 

@@ -9,17 +9,21 @@ public struct DailyGoals: Sendable, Equatable {
     public var cupML: Int
     /// Steps a day; nil: no steps goal.
     public var steps: Int?
+    /// The healthy weight range, in grams; nil: none set.
+    public var weightRangeGrams: ClosedRange<Double>?
 
     public static let defaultCupML = 250
 
-    public init(waterML: Int? = nil, cupML: Int = DailyGoals.defaultCupML, steps: Int? = nil) {
+    public init(waterML: Int? = nil, cupML: Int = DailyGoals.defaultCupML, steps: Int? = nil, weightRangeGrams: ClosedRange<Double>? = nil) {
         self.waterML = waterML
         self.cupML = cupML
         self.steps = steps
+        self.weightRangeGrams = weightRangeGrams
     }
 
-    /// The goals form: water as cups, or as millilitres or US fluid ounces; the cup's size; steps.
-    public static func validate(_ input: [String: String]) -> Validated<DailyGoals> {
+    /// The goals form: water as cups, or as millilitres or US fluid ounces; the cup's size; steps;
+    /// a weight range in the household's unit (both ends, or neither).
+    public static func validate(_ input: [String: String], weightUnit: BodyWeightUnit = .kg) -> Validated<DailyGoals> {
         var errors = FieldErrors()
         let cup = FormInput.number(input, "cup_ml", range: 50...1000, errors: &errors) ?? Double(defaultCupML)
         let amount = FormInput.number(input, "water", range: 0...20_000, errors: &errors)
@@ -28,9 +32,20 @@ public struct DailyGoals: Sendable, Equatable {
         if let water, water > 10_000 { errors.add("water", "people.error.water_too_much") }
         if let water, water > 0 && water < 100 { errors.add("water", "people.error.water_too_little") }
         let steps = FormInput.number(input, "steps", range: 0...200_000, errors: &errors)
+        let limit = 500_000 / weightUnit.gramsPerUnit
+        let low = FormInput.number(input, "weight_min", range: 1...limit, errors: &errors)
+        let high = FormInput.number(input, "weight_max", range: 1...limit, errors: &errors)
+        var range: ClosedRange<Double>?
+        switch (low, high) {
+        case let (low?, high?) where low <= high: range = (low * weightUnit.gramsPerUnit)...(high * weightUnit.gramsPerUnit)
+        case (_?, _?): errors.add("weight_max", "people.error.weight_range_order")
+        case (_?, nil): errors.add("weight_max", "people.error.weight_range_both")
+        case (nil, _?): errors.add("weight_min", "people.error.weight_range_both")
+        case (nil, nil): break
+        }
         let goals = DailyGoals(
             waterML: water.map { Int($0.rounded()) }.flatMap { $0 > 0 ? $0 : nil }, cupML: Int(cup.rounded()),
-            steps: steps.map { Int($0.rounded()) }.flatMap { $0 > 0 ? $0 : nil })
+            steps: steps.map { Int($0.rounded()) }.flatMap { $0 > 0 ? $0 : nil }, weightRangeGrams: range)
         return errors.isEmpty ? .valid(goals) : .invalid(errors)
     }
 }

@@ -17,12 +17,12 @@ public struct PetProfile: Sendable, Equatable {
     public var microchip: String?
     public var markings: String?
     public var notes: String?
-    public var weightUnit: PetWeightUnit
+    public var weightUnit: BodyWeightUnit
 
     public init(
         name: String, species: Species, speciesOther: String? = nil, breed: String? = nil, sex: Sex = .unknown,
         birthDate: LocalDate? = nil, birthDateEstimated: Bool = false, adoptionDate: LocalDate? = nil, neutered: Bool? = nil,
-        microchip: String? = nil, markings: String? = nil, notes: String? = nil, weightUnit: PetWeightUnit? = nil
+        microchip: String? = nil, markings: String? = nil, notes: String? = nil, weightUnit: BodyWeightUnit? = nil
     ) {
         self.name = name
         self.species = species
@@ -86,7 +86,7 @@ public struct PetProfile: Sendable, Equatable {
         if let microchip, !microchip.allSatisfy({ $0.isNumber || ($0.isASCII && $0.isLetter) || $0 == " " || $0 == "-" }) {
             errors.add("microchip", "pets.error.pet.microchip")
         }
-        let weightUnit: PetWeightUnit? = FormInput.choice(input, "weight_unit", default: nil, errors: &errors)
+        let weightUnit: BodyWeightUnit? = FormInput.choice(input, "weight_unit", default: nil, errors: &errors)
         let profile = PetProfile(
             name: name ?? "", species: species ?? .other, speciesOther: species == .other ? speciesOther : nil,
             breed: text("breed", max: 80), sex: sex, birthDate: birthDate, birthDateEstimated: estimated,

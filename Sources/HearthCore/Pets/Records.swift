@@ -50,7 +50,7 @@ public enum FoodChoice: Sendable, Equatable {
 /// The kind-specific part of a record.
 public enum RecordDetails: Sendable, Equatable {
     case diary(title: String?, text: String?)
-    case weight(value: Double, unit: PetWeightUnit)
+    case weight(value: Double, unit: BodyWeightUnit)
     case meal(food: FoodChoice, amount: Double?, unit: AmountUnit, outcome: MealOutcome)
     case toilet(urine: Bool, stool: Bool, colour: ExcretionColour?, fecalScore: Int?, blood: Bool, mucus: Bool)
     case vomit(times: Int, contents: String?)
@@ -113,7 +113,7 @@ public struct RecordInput: Sendable, Equatable {
             let title = text("title", max: 120), body = text("text", max: 20000)
             details = .diary(title: title, text: body)
         case .weight:
-            let unit: PetWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
+            let unit: BodyWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
             let limit = unit == .g ? 200_000.0 : 200.0
             if let value = number("weight", range: 0.001...limit, required: true), let unit { details = .weight(value: value, unit: unit) }
         case .meal:

@@ -5,7 +5,7 @@ public enum Species: String, Codable, Sendable, CaseIterable {
     case hedgehog, ferret, bird, reptile, fish, other
 
     /// Small animals are weighed in grams, the rest in kilograms.
-    public var defaultWeightUnit: PetWeightUnit {
+    public var defaultWeightUnit: BodyWeightUnit {
         switch self {
         case .hamster, .guineaPig, .hedgehog, .ferret, .bird, .reptile, .fish: .g
         case .dog, .cat, .rabbit, .other: .kg
@@ -32,10 +32,20 @@ public enum Species: String, Codable, Sendable, CaseIterable {
     }
 }
 
-public enum PetWeightUnit: String, Codable, Sendable, CaseIterable {
-    case g, kg
+/// A body weight's unit: grams for a hamster, kilograms or pounds for a dog or a person.
+public enum BodyWeightUnit: String, Codable, Sendable, CaseIterable {
+    case g, kg, lb
 
-    public var gramsPerUnit: Double { self == .g ? 1 : 1000 }
+    public var gramsPerUnit: Double {
+        switch self {
+        case .g: 1
+        case .kg: 1000
+        case .lb: 453.59237
+        }
+    }
+
+    /// The household's unit for people's weights.
+    public init(_ unit: WeightUnit) { self = unit == .lb ? .lb : .kg }
 }
 
 public enum Sex: String, Codable, Sendable, CaseIterable {

@@ -288,7 +288,7 @@ public struct EntryRepository: Sendable {
     private static func details(from row: Row) -> RecordDetails? {
         switch EntryKind(rawValue: row[C.kind]) {
         case .diary: return .diary(title: row[C.diaryTitle], text: row[C.diaryBody])
-        case .weight: return .weight(value: row[C.weightValue], unit: PetWeightUnit(rawValue: row[C.weightUnit]) ?? .kg)
+        case .weight: return .weight(value: row[C.weightValue], unit: BodyWeightUnit(rawValue: row[C.weightUnit]) ?? .kg)
         case .meal:
             return .meal(
                 food: .existing(id: row[C.mealFood]), amount: row[C.mealAmount], unit: AmountUnit(rawValue: row[C.mealUnit]) ?? .g,

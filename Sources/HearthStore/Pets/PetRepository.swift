@@ -92,7 +92,7 @@ public struct PetRepository: Sendable {
             birthDate: (row["birth_date"] as String?).flatMap(LocalDate.init), birthDateEstimated: row["birth_date_estimated"],
             adoptionDate: (row["adoption_date"] as String?).flatMap(LocalDate.init), neutered: row["neutered"],
             microchip: row["microchip"], markings: row["markings"], notes: row["notes"],
-            weightUnit: PetWeightUnit(rawValue: row["weight_unit"]) ?? species.defaultWeightUnit)
+            weightUnit: BodyWeightUnit(rawValue: row["weight_unit"]) ?? species.defaultWeightUnit)
         return Pet(id: row["id"], profile: profile, photoSHA: row["photo_sha"], archivedAt: row["archived_at"])
     }
 

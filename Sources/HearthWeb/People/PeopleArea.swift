@@ -8,7 +8,7 @@ enum PeopleArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)
         let controller = PeopleController(renderer: services.renderer, people: people, accounts: AccountRepository(services.database),
-            daily: DailyRepository(services.database), intake: services.intake)
+            daily: DailyRepository(services.database), entries: EntryRepository(services.database), intake: services.intake)
         let recorder = RequireRecorderMiddleware()
         let loadPerson = LoadPersonMiddleware(people: people)
 
@@ -23,6 +23,7 @@ enum PeopleArea: Area {
             .post(use: controller.update)
             .post("water", use: controller.water)
             .post("steps", use: controller.steps)
+            .post("weight", use: controller.weight)
             .get("goals", use: controller.goals)
             .post("goals", use: controller.saveGoals)
     }

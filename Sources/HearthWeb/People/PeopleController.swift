@@ -9,6 +9,7 @@ struct PeopleController {
     let people: PersonRepository
     let accounts: AccountRepository
     let daily: DailyRepository
+    let entries: EntryRepository
     let intake: PhotoIntake
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -45,6 +46,7 @@ struct PeopleController {
         let since = LocalDate(person.createdAt, in: context.timeZone)
         facts.append(.init(label: format.t("people.field.since"), value: format.dayHeading(since)))
         let today = try daily.day(subjectID: person.id, on: day)
+        let weightUnit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let waterView = PersonPage.Water(today.water, personID: person.id, unit: context.household?.volumeUnit ?? .ml, format: format)
         let page = PersonPage(
             id: person.id, name: profile.name, colour: profile.colour.rawValue,
@@ -54,6 +56,11 @@ struct PeopleController {
             beforeHearth: day < since, water: waterView,
             steps: today.steps.map { format.t("people.steps.value", ["steps": format.number(Double($0))]) },
             stepsGoal: today.goals.steps.map { format.t("people.steps.goal", ["steps": format.number(Double($0))]) },
+            weight: today.latestWeight.map { format.weight(grams: $0.grams, unit: weightUnit) + " · " + format.dayHeading($0.day) },
+            weightRange: today.goals.weightRangeGrams.map {
+                format.t("people.weight.range", ["low": format.weight(grams: $0.lowerBound, unit: weightUnit), "high": format.weight(grams: $0.upperBound, unit: weightUnit)])
+            },
+            weightUnit: weightUnit.rawValue,
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice)
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
@@ -98,6 +105,30 @@ struct PeopleController {
         return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }
 
+    /// A weighing in the household's unit, on a day that is not in the future: a weight record,
+    /// like a pet's, so it is on the timeline, the calendar and the weight chart.
+    @Sendable func weight(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.loadedPerson()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        var errors = FieldErrors()
+        let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
+        var dateInput = input
+        dateInput["date"] = input["weight_date"]
+        var dateErrors = FieldErrors()
+        let day = Self.pastDay(dateInput, today: context.today, errors: &dateErrors)
+        if let key = dateErrors["date"] { errors.add("weight_date", key) }
+        let value = FormInput.number(input, "weight", range: 1...(500_000 / unit.gramsPerUnit), required: true, errors: &errors)
+        guard let day, let value, errors.isEmpty else {
+            return try await page(day: context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        // Today's weighing is now; an earlier day's is put at its noon, when the time is not known.
+        let occurredAt = day == context.today ? Date() : day.noon(in: context.timeZone)
+        let record = RecordInput(occurredAt: occurredAt, localDate: day, note: nil, details: .weight(value: value, unit: unit))
+        _ = try await entries.create(subjectID: person.id, record, photos: [], createdBy: context.member?.account.id)
+        return .redirect(to: "/people/\(person.id)#weight", type: .normal)
+    }
+
     /// The form's `date`: today when absent; refused when it does not exist or is still to come.
     static func pastDay(_ input: [String: String], today: LocalDate, errors: inout FieldErrors) -> LocalDate? {
         let text = input["date", default: ""].trimmingCharacters(in: .whitespaces)
@@ -110,9 +141,13 @@ struct PeopleController {
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.loadedPerson()
         let goals = try daily.goals(subjectID: person.id, on: context.today)
+        let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
+        let weight = { (grams: Double) in String(format: "%g", (grams / unit.gramsPerUnit * 10).rounded() / 10) }
         let input = [
             "water": goals.waterML.map { String($0) } ?? "", "water_unit": WaterGoalUnit.ml.rawValue,
             "cup_ml": String(goals.cupML), "steps": goals.steps.map { String($0) } ?? "",
+            "weight_min": goals.weightRangeGrams.map { weight($0.lowerBound) } ?? "",
+            "weight_max": goals.weightRangeGrams.map { weight($0.upperBound) } ?? "",
         ]
         return goalsForm(person, input: input, errors: FieldErrors(), request: request, context: context, status: .ok)
     }
@@ -122,7 +157,7 @@ struct PeopleController {
         let person = try context.loadedPerson()
         var request = request
         let input = try await FormData.read(&request, context: context).fields
-        switch DailyGoals.validate(input) {
+        switch DailyGoals.validate(input, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg)) {
         case .invalid(let errors):
             return goalsForm(person, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
         case .valid(let goals):
@@ -139,6 +174,7 @@ struct PeopleController {
             waterUnits: WaterGoalUnit.allCases.map {
                 OptionView(value: $0.rawValue, label: strings.text("people.goals.unit.\($0.rawValue)", language), selected: input["water_unit"] == $0.rawValue)
             },
+            weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue,
             problems: FormProblems([], errors: errors))
         let title = strings.text("people.goals.title", language, ["name": person.profile.name])
         return renderer.page(page, titleKey: "people.goals.title", titleText: title, request: request, context: context, status: status)

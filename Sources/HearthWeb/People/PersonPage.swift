@@ -4,7 +4,7 @@ import HearthCore
 /// changes, and the profile's facts.
 struct PersonPage: Page {
     static let template = "people/show"
-    static let fieldNames = ["ml", "steps", "date"]
+    static let fieldNames = ["ml", "steps", "date", "weight", "weight_date"]
     let id: Int64
     let name: String
     let colour: String
@@ -23,6 +23,11 @@ struct PersonPage: Page {
     let steps: String?
     /// "Goal: 10,000", or nil without a goal.
     let stepsGoal: String?
+    /// "72.4 kg · Tue 3 Nov", or nil before the first weighing; the range ("Healthy range: 60–75 kg").
+    let weight: String?
+    let weightRange: String?
+    /// The household's unit, beside the weight field.
+    let weightUnit: String
     let fields: FormFields
     let problems: FormProblems
     let notice: String?
@@ -89,6 +94,9 @@ struct PersonPage: Page {
         case "water": water
         case "steps": steps ?? false
         case "stepsGoal": stepsGoal ?? false
+        case "weight": weight ?? false
+        case "weightRange": weightRange ?? false
+        case "weightUnit": weightUnit
         case "fields": fields
         case "notice": notice ?? false
         default: problems.child(named: name)
@@ -96,14 +104,16 @@ struct PersonPage: Page {
     }
 }
 
-/// `/people/{id}/goals`: water a day (cups, ml or fl oz), the cup's size, steps a day, from today on.
+/// `/people/{id}/goals`: water a day (cups, ml or fl oz), the cup's size, steps a day and a
+/// healthy weight range (in the household's unit), from today on.
 struct PersonGoalsPage: Page {
     static let template = "people/goals"
-    static let fieldNames = ["water", "water_unit", "cup_ml", "steps"]
+    static let fieldNames = ["water", "water_unit", "cup_ml", "steps", "weight_min", "weight_max"]
     let id: Int64
     let name: String
     let fields: FormFields
     let waterUnits: [OptionView]
+    let weightUnit: String
     let problems: FormProblems
 
     func child(named name: String) -> Any? {
@@ -112,6 +122,7 @@ struct PersonGoalsPage: Page {
         case "name": self.name
         case "fields": fields
         case "waterUnits": waterUnits
+        case "weightUnit": weightUnit
         default: problems.child(named: name)
         }
     }

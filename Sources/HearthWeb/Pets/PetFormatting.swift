@@ -16,19 +16,19 @@ extension Formatting {
     }
 
     /// A weight in the pet's unit: "4.25 kg", "350 g".
-    func weight(grams: Double, unit: PetWeightUnit) -> String {
+    func weight(grams: Double, unit: BodyWeightUnit) -> String {
         "\(number(grams / unit.gramsPerUnit, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)"
     }
 
     /// "+120 g" / "−0.2 kg" / "no change".
-    func weightChange(grams: Double, unit: PetWeightUnit) -> String {
+    func weightChange(grams: Double, unit: BodyWeightUnit) -> String {
         let value = grams / unit.gramsPerUnit
         if abs(value) < (unit == .g ? 0.5 : 0.005) { return t("pets.weight.no_change") }
         return "\(value > 0 ? "+" : "−")\(number(abs(value), decimals: unit == .g ? 0 : 2)) \(unit.rawValue)"
     }
 
     /// The headline and the detail line of a record on a timeline.
-    func summary(_ entry: StoredEntry, unit: PetWeightUnit) -> (title: String, detail: String) {
+    func summary(_ entry: StoredEntry, unit: BodyWeightUnit) -> (title: String, detail: String) {
         switch entry.details {
         case .diary(let title, let text):
             return (title ?? t("pets.kind.diary"), text.map { String($0.prefix(280)) } ?? "")

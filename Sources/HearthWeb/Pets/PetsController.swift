@@ -169,7 +169,7 @@ struct PetsController {
             sexes: options(Sex.allCases.map(\.rawValue), prefix: "sex", selected: input["sex"]),
             neutered: options(["", "yes", "no"], prefix: "pets.neutered", selected: input["neutered"] ?? ""),
             weightUnits: [OptionView(value: "", label: strings.text("pets.profile.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
-                + options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", selected: input["weight_unit"]),
+                + options(BodyWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", selected: input["weight_unit"]),
             problems: FormProblems(problems, errors: errors),
             action: pet.map { "/pets/\($0.id)" } ?? "/pets", cancel: pet.map { "/pets/\($0.id)" } ?? "/pets",
             heading: strings.text(pet == nil ? "pets.new_title" : "pets.edit_title", language),

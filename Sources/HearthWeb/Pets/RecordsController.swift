@@ -151,7 +151,7 @@ struct RecordsController {
             editing: entry != nil)
         switch kind {
         case .weight:
-            view.units = options(PetWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", field: "unit")
+            view.units = options(BodyWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", field: "unit")
         case .meal:
             view.foods = try await foods.foods(for: pet.id).map { item in
                 OptionView(

@@ -15,7 +15,7 @@ struct EntryView {
     /// Photo digests, in order.
     let photos: [String]
 
-    init(_ entry: StoredEntry, format: Formatting, unit: PetWeightUnit) {
+    init(_ entry: StoredEntry, format: Formatting, unit: BodyWeightUnit) {
         let summary = format.summary(entry, unit: unit)
         self.id = entry.id
         self.kind = entry.kind.rawValue

@@ -39,8 +39,8 @@ struct PageTemplateTests {
             facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true, day: "2026-11-23", dayHeading: "Monday",
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-            steps: "8,000 steps", stepsGoal: "goal 10,000", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved"),
-        PersonGoalsPage(id: 1, name: "Mina", fields: fields(PersonGoalsPage.fieldNames), waterUnits: options, problems: FormProblems(["x"])),
+            steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved"),
+        PersonGoalsPage(id: 1, name: "Mina", fields: fields(PersonGoalsPage.fieldNames), waterUnits: options, weightUnit: "kg", problems: FormProblems(["x"])),
         PersonFormPage(
             fields: fields(PersonFormPage.fieldNames), sexes: options, colours: options,
             accounts: options, problems: FormProblems(["bad photo"]), action: "/people", cancel: "/people", heading: "Add a person", today: "2026-11-23"),

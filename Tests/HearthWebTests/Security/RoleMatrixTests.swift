@@ -65,6 +65,7 @@ struct RoleMatrixTests {
         "GET /people/{id}/edit": Route(needs: .recorder, path: { "/people/\($0.person)/edit" }),
         "POST /people/{id}": Route(needs: .recorder, path: { "/people/\($0.person)" }, fields: ["name": "Renamed", "colour": "green"]),
         "POST /people/{id}/water": Route(needs: .recorder, path: { "/people/\($0.person)/water" }, fields: ["change": "cup"]),
+        "POST /people/{id}/weight": Route(needs: .recorder, path: { "/people/\($0.person)/weight" }, fields: ["weight": "70"]),
         "POST /people/{id}/steps": Route(needs: .recorder, path: { "/people/\($0.person)/steps" }, fields: ["steps": "4000"]),
         "GET /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }),
         "POST /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }, fields: ["water": "8", "water_unit": "cups", "cup_ml": "250"]),
@@ -177,7 +178,7 @@ struct RoleMatrixTests {
         let path = route.path(ids)
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
-        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
             return try await browser.postMultipart(path, route.fields)
         }
         return try await browser.post(path, route.fields)
