@@ -7,7 +7,7 @@ DATA ?= ./data
 SWIFT ?= swift
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-BUILD_PACKAGES := libsqlite3-dev libgd-dev pkg-config
+BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
 E2E_PACKAGES := chromium fonts-noto-cjk
 
 .PHONY: run build test unit e2e deps e2e-deps bench fuzz clean

@@ -43,6 +43,11 @@ let package = Package(
         ),
         // Photos: sniffing, limits, EXIF orientation, derivatives.
         .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
+        // zlib from Debian (zlib1g-dev comes with libgd-dev), for the phone exports' zip files.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Imports from phones: streaming readers of Apple Health exports (XML, zip) and Google Fit CSV,
+        // and the daily totals they make. Files in, days out; no database.
+        .target(name: "HearthImports", dependencies: ["HearthCore", "CZlib"]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
@@ -50,6 +55,7 @@ let package = Package(
                 "HearthCore",
                 "HearthStore",
                 "HearthImaging",
+                "HearthImports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -60,6 +66,7 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthWeb",
+                "HearthImports",
                 "HearthStore",
                 "HearthCore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -68,6 +75,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(

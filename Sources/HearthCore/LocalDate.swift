@@ -41,7 +41,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    init(daysSince1970 days: Int) {
+    public init(daysSince1970 days: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
