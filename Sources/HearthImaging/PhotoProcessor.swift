@@ -21,7 +21,7 @@ public struct ProcessedPhoto: Sendable {
 }
 
 /// Turns uploaded bytes into a `ProcessedPhoto`, or says why it cannot. Synchronous and
-/// CPU-bound: call it through `PhotoWorkers`, never on an event loop.
+/// CPU-bound: call it through `WorkerThreads`, never on an event loop.
 public enum PhotoProcessor {
     public static let previewLongestSide = 1600
     public static let thumbnailSide = 320

@@ -1,3 +1,4 @@
+import HearthCore
 import Foundation
 
 /// How far an import has got: the file's bytes read (what the percentage is of) and the records seen.

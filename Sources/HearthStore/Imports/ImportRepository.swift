@@ -23,18 +23,6 @@ public struct ImportJob: Sendable, Equatable, Identifiable {
     public var percent: Int { state == .done ? 100 : bytesTotal == 0 ? 0 : Int(min(100, bytesRead * 100 / bytesTotal)) }
 }
 
-/// A day's figures from an import, in the units the database keeps.
-public struct ImportedValues: Sendable, Equatable {
-    public let day: LocalDate
-    public let steps: Int?
-    public let waterML: Int?
-    public let weightGrams: Double?
-
-    public init(day: LocalDate, steps: Int?, waterML: Int?, weightGrams: Double?) {
-        (self.day, self.steps, self.waterML, self.weightGrams) = (day, steps, waterML, weightGrams)
-    }
-}
-
 /// Import jobs and what they write. An import's days are written in one transaction at its
 /// end, beside the hand-typed values (which win when both exist), so a failed import leaves
 /// nothing and importing the same file again changes nothing.
@@ -65,11 +53,13 @@ public struct ImportRepository: Sendable {
         }
     }
 
-    /// Writes the days and marks the job done, in one transaction. Returns the days that changed.
+    /// Writes the days up to `today` (a phone with a wrong clock has days still to come; they
+    /// are left out, as a hand value for them would be) and marks the job done, in one
+    /// transaction. Returns the days that changed.
     @discardableResult
-    public func finish(jobID: Int64, subjectID: Int64, days: [ImportedValues], recordsRead: Int, now: Date = Date()) async throws -> Int {
+    public func finish(jobID: Int64, subjectID: Int64, days: [ImportedDay], through today: LocalDate, recordsRead: Int, now: Date = Date()) async throws -> Int {
         try await database.write { db in
-            let written = try Self.write(days, subjectID: subjectID, now: now, db)
+            let written = try Self.write(days.filter { $0.day <= today }, subjectID: subjectID, now: now, db)
             try db.execute(sql: """
                 UPDATE import_job SET state = 'done', bytes_read = bytes_total, records_read = ?, days_written = ?, finished_at = ? WHERE id = ?
                 """, arguments: [recordsRead, written, now, jobID])
@@ -79,7 +69,7 @@ public struct ImportRepository: Sendable {
 
     /// Sets each day's imported figures (those the file has; the others stay). A row whose
     /// figures are already these is not touched: a second import of the same file writes nothing.
-    static func write(_ days: [ImportedValues], subjectID: Int64, now: Date, _ db: Database) throws -> Int {
+    static func write(_ days: [ImportedDay], subjectID: Int64, now: Date, _ db: Database) throws -> Int {
         let upsert = try db.makeStatement(sql: """
             INSERT INTO daily_value (subject_id, local_date, imported_steps, imported_water_ml, imported_weight_g, updated_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)

@@ -83,6 +83,18 @@ public struct DailyRepository: Sendable {
         }
     }
 
+    /// Many days' water and steps as typed by hand, in one transaction (the demo household).
+    public func setDays(_ days: [(day: LocalDate, waterML: Int, steps: Int?)], subjectID: Int64, now: Date = Date()) async throws {
+        try await database.write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO daily_value (subject_id, local_date, water_ml, water_by_hand, steps, updated_at) VALUES (?, ?, ?, 1, ?, ?)
+                ON CONFLICT (subject_id, local_date) DO UPDATE SET
+                    water_ml = excluded.water_ml, water_by_hand = 1, steps = excluded.steps, updated_at = excluded.updated_at
+                """)
+            for day in days { try statement.execute(arguments: [subjectID, day.day.description, day.waterML, day.steps, now]) }
+        }
+    }
+
     /// The day's steps as counted by hand (replacing what was there).
     public func setSteps(_ steps: Int, subjectID: Int64, on day: LocalDate, now: Date = Date()) async throws {
         try await database.write { db in
@@ -107,4 +119,9 @@ public struct PersonDay: Sendable, Equatable {
 public struct DatedWeight: Sendable, Equatable {
     public let grams: Double
     public let day: LocalDate
+
+    public init(grams: Double, day: LocalDate) {
+        self.grams = grams
+        self.day = day
+    }
 }

@@ -43,7 +43,7 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         // A request head must arrive within the deadline; a request whose body stops
         // arriving for a minute is given up (a phone's upload over poor Wi-Fi pauses, but not that long).
         server: .http1(configuration: .init(additionalChannelHandlers: [
-            perAddress.handler(), RequestHeadDeadline(deadline: headDeadline), ReadToTheEnd(maximumBody: maximumBody, logger: logger),
+            perAddress.handler(), RequestHeadDeadline(deadline: headDeadline), ReadToTheEnd(maximumBody: maximumBody, maximumImport: ImportsController.largestFile + 1024 * 1024, logger: logger),
         ], idleTimeout: .seconds(60))),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
@@ -67,13 +67,17 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, l
     let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
     let leftovers = photoFiles.removeLeftoverUploads()
     if leftovers > 0 { logger.notice("removed \(leftovers) unfinished uploads left by an earlier run") }
+    // An import does not survive a restart: its page says so instead of running for ever.
+    let imports = ImportRepository(database)
+    try await imports.failAbandoned()
     let intake = PhotoIntake(
-        files: photoFiles, workers: PhotoWorkers(limit: configuration.photoWorkers), limits: configuration.photoLimits,
+        files: photoFiles, workers: WorkerThreads(limit: configuration.photoWorkers), limits: configuration.photoLimits,
         photos: PhotoRepository(database))
     return Services(
         configuration: configuration, database: database, renderer: renderer,
         household: try await HouseholdState(repository: HouseholdRepository(database)),
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
+        importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
         diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory))
 }
 

@@ -13,6 +13,7 @@ struct Services: Sendable {
     let hasher: PasswordHasher
     let photoFiles: PhotoFiles
     let intake: PhotoIntake
+    let importRunner: ImportRunner
     let diskSpace: DiskSpace
 
     var strings: Localization { renderer.strings }

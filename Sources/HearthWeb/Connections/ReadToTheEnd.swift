@@ -12,7 +12,8 @@ import NIOHTTPTypes
 /// retry stacks do): then it stopped reading, the client blocked sending the rest of a
 /// 12 MB body into full buffers, and never read the answer. So the header is taken off
 /// the request here, the body is read to its end (at most `maximumBody` bytes), and only
-/// then is the connection closed.
+/// then is the connection closed. An import's upload (`…/import`) may be larger than a
+/// form of photos: a phone's whole health export.
 final class ReadToTheEnd: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -20,14 +21,17 @@ final class ReadToTheEnd: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     let maximumBody: Int
+    let maximumImport: Int
     let logger: Logger
+    private var limit = 0
     private var closeRequested = false
     private var bodyBytes = 0
     private var requestEnded = false
     private var answerEnded = false
 
-    init(maximumBody: Int, logger: Logger) {
+    init(maximumBody: Int, maximumImport: Int, logger: Logger) {
         self.maximumBody = maximumBody
+        self.maximumImport = maximumImport
         self.logger = logger
     }
 
@@ -35,6 +39,7 @@ final class ReadToTheEnd: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(var head):
             bodyBytes = 0
+            limit = (head.path ?? "").hasSuffix("/import") ? max(maximumBody, maximumImport) : maximumBody
             requestEnded = false
             answerEnded = false
             closeRequested = head.headerFields[.connection]?.lowercased().contains("close") == true
@@ -45,8 +50,8 @@ final class ReadToTheEnd: ChannelDuplexHandler, RemovableChannelHandler {
             }
         case .body(let buffer):
             bodyBytes += buffer.readableBytes
-            if bodyBytes > maximumBody {
-                logger.notice("closed a connection whose request body passed \(maximumBody) bytes")
+            if bodyBytes > limit {
+                logger.notice("closed a connection whose request body passed \(limit) bytes")
                 context.close(promise: nil)
                 return
             }

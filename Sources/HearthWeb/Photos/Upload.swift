@@ -22,29 +22,11 @@ struct UploadedForm: Sendable {
     }
 }
 
-/// One upload's photos, checked and processed, or the problems that stop the save.
-struct CheckedPhotos: Sendable {
-    var photos: [(photo: ProcessedPhoto, temporaryPath: String)] = []
-    /// "name: reason" messages, in the member's language, one per refused file.
-    var problems: [String] = []
-
-    var records: [PhotoRecord] {
-        photos.map { PhotoRecord(sha256: $0.photo.sha256, format: $0.photo.format.rawValue, width: $0.photo.width, height: $0.photo.height, byteCount: $0.photo.byteCount, takenAt: $0.photo.takenAt) }
-    }
-}
-
-/// Everything about receiving photos: reading the form, checking each file off the event
-/// loop, and storing them. The rule is the same everywhere: if any photo is refused,
-/// nothing of the form is saved, and the form comes back naming each bad file and why.
-struct PhotoIntake: Sendable {
-    let files: PhotoFiles
-    let workers: PhotoWorkers
-    let limits: PhotoLimits
-    let photos: PhotoRepository
-    let maximumFiles = 20
-
-    /// Reads a multipart form (url-encoded forms work too, without files).
-    func read(_ request: inout Request, context: AppRequestContext) async throws -> UploadedForm {
+extension UploadedForm {
+    /// Reads a multipart form as it arrives: fields into memory, each file straight to a new
+    /// file in `temporaryFolder` (written up to `fileLimit` bytes, beyond which it is marked
+    /// too large). url-encoded forms work too, without files.
+    static func read(_ request: inout Request, context: AppRequestContext, temporaryFolder: String, fileLimit limit: Int, maximumFiles: Int) async throws -> UploadedForm {
         guard let boundary = MultipartReader.boundary(contentType: request.headers[.contentType]) else {
             return UploadedForm(fields: try await FormData.read(&request, context: context).fields, files: [])
         }
@@ -53,18 +35,17 @@ struct PhotoIntake: Sendable {
         do {
             while let part = try await reader.nextPart() {
                 // A form has a handful of fields and at most twenty photos; anything far beyond is not a form.
-                guard form.files.count <= maximumFiles * 2, form.fields.count <= 200 else { throw MultipartReader.Problem.fieldTooLarge }
+                guard form.files.count <= maximumFiles, form.fields.count <= 200 else { throw MultipartReader.Problem.fieldTooLarge }
                 guard let filename = part.filename else {
                     form.fields[part.name] = try await reader.readText(limit: 64 * 1024)
                     continue
                 }
-                let path = (files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
+                let path = (temporaryFolder as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
                 // open(2) rather than FileManager.createFile, which says only "no": the errno tells a full disk.
                 let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
                 guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
                 let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 var size = 0
-                let limit = limits.maximumBytes
                 do {
                     try await reader.readContent { slice in
                         size += slice.count
@@ -92,6 +73,33 @@ struct PhotoIntake: Sendable {
             throw error
         }
         return form
+    }
+}
+
+/// One upload's photos, checked and processed, or the problems that stop the save.
+struct CheckedPhotos: Sendable {
+    var photos: [(photo: ProcessedPhoto, temporaryPath: String)] = []
+    /// "name: reason" messages, in the member's language, one per refused file.
+    var problems: [String] = []
+
+    var records: [PhotoRecord] {
+        photos.map { PhotoRecord(sha256: $0.photo.sha256, format: $0.photo.format.rawValue, width: $0.photo.width, height: $0.photo.height, byteCount: $0.photo.byteCount, takenAt: $0.photo.takenAt) }
+    }
+}
+
+/// Everything about receiving photos: reading the form, checking each file off the event
+/// loop, and storing them. The rule is the same everywhere: if any photo is refused,
+/// nothing of the form is saved, and the form comes back naming each bad file and why.
+struct PhotoIntake: Sendable {
+    let files: PhotoFiles
+    let workers: WorkerThreads
+    let limits: PhotoLimits
+    let photos: PhotoRepository
+    let maximumFiles = 20
+
+    /// Reads a multipart form (url-encoded forms work too, without files).
+    func read(_ request: inout Request, context: AppRequestContext) async throws -> UploadedForm {
+        try await UploadedForm.read(&request, context: context, temporaryFolder: files.temporary, fileLimit: limits.maximumBytes, maximumFiles: maximumFiles * 2)
     }
 
     /// Checks and processes the form's files of `field`, at most `maximum` of them,

@@ -40,6 +40,8 @@ struct PageTemplateTests {
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
             steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved"),
+        ImportFormPage(personID: 1, personName: "Mina", sources: options, fields: fields(ImportFormPage.fieldNames), problems: FormProblems(["x"])),
+        ImportProgressPage(id: 1, personID: 1, personName: "Mina", fileName: "export.zip", running: true, done: true, percent: 40, records: "10 records read", days: "3 days written", problem: "Cut off"),
         PersonGoalsPage(id: 1, name: "Mina", fields: fields(PersonGoalsPage.fieldNames), waterUnits: options, weightUnit: "kg", problems: FormProblems(["x"])),
         PersonFormPage(
             fields: fields(PersonFormPage.fieldNames), sexes: options, colours: options,

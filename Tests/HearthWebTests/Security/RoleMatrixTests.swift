@@ -21,6 +21,8 @@ struct RoleMatrixTests {
         let needs: Needs
         let path: @Sendable (IDs) -> String
         var fields: [String: String] = [:]
+        /// A file sent with the form: (field, file name, contents).
+        var file: (field: String, filename: String, text: String)?
     }
 
     /// The ids the household of each case has: another member, a pet, its live record and its deleted one.
@@ -32,6 +34,7 @@ struct RoleMatrixTests {
         let food: Int64
         let photo: String
         let person: Int64
+        let importJob: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -67,6 +70,11 @@ struct RoleMatrixTests {
         "POST /people/{id}/water": Route(needs: .recorder, path: { "/people/\($0.person)/water" }, fields: ["change": "cup"]),
         "POST /people/{id}/weight": Route(needs: .recorder, path: { "/people/\($0.person)/weight" }, fields: ["weight": "70"]),
         "POST /people/{id}/steps": Route(needs: .recorder, path: { "/people/\($0.person)/steps" }, fields: ["steps": "4000"]),
+        "GET /people/{id}/import": Route(needs: .recorder, path: { "/people/\($0.person)/import" }),
+        "POST /people/{id}/import": Route(needs: .recorder, path: { "/people/\($0.person)/import" }, fields: ["source": "google-fit"],
+                                          file: ("file", "metrics.csv", "Date,Step count\n2026-01-02,4000\n")),
+        "GET /imports/{id}": Route(needs: .member, path: { "/imports/\($0.importJob)" }),
+        "GET /imports/{id}/status": Route(needs: .member, path: { "/imports/\($0.importJob)/status" }),
         "GET /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }),
         "POST /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }, fields: ["water": "8", "water_unit": "cups", "cup_ml": "250"]),
         "GET /pets": Route(needs: .member, path: { _ in "/pets" }),
@@ -139,7 +147,7 @@ struct RoleMatrixTests {
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
-            let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
+            let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields, file: route.file), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
             #expect([.ok, .seeOther].contains(response.status), "owner \(routeName): \(response.status)")
         }
     }
@@ -170,8 +178,11 @@ struct RoleMatrixTests {
         let food = try await FoodRepository(hearth.database).create(name: "Kibble", kind: .food, kcalPer100g: 380)
         try await FoodRepository(hearth.database).setPreference(.likes, subjectID: pet, foodID: food)
         let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina", colour: .teal), photo: nil)
+        let imports = ImportRepository(hearth.database)
+        let job = try await imports.start(subjectID: person.id, source: "apple-health", fileName: "export.zip", bytesTotal: 10, createdBy: nil)
+        try await imports.fail(jobID: job, message: "imports.problem.truncated")
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id)
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job)
     }
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
@@ -179,7 +190,7 @@ struct RoleMatrixTests {
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
         if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
-            return try await browser.postMultipart(path, route.fields)
+            return try await browser.postMultipart(path, route.fields, files: route.file.map { [($0.field, $0.filename, Array($0.text.utf8))] } ?? [])
         }
         return try await browser.post(path, route.fields)
     }
@@ -197,6 +208,7 @@ struct RoleMatrixTests {
                     UNION ALL SELECT 'entry|' || id || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM entry
                     UNION ALL SELECT 'daily|' || subject_id || '|' || local_date || '|' || water_ml || '|' || ifnull(steps, '-') FROM daily_value
                     UNION ALL SELECT 'goal|' || subject_id || '|' || effective_from || '|' || ifnull(water_ml, '-') || '|' || cup_ml FROM person_goal
+                    UNION ALL SELECT 'import|' || id || '|' || state FROM import_job
                     UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
                     """).sorted()
             }

@@ -1,21 +1,22 @@
 import Foundation
 import Synchronization
 
-/// Runs photo work on a few dedicated threads, off the event loops and the cooperative
-/// thread pool, at a lower scheduling priority: while twenty photos are being processed,
-/// other pages still answer at once, and memory stays bounded by `limit` decoded images.
-public final class PhotoWorkers: Sendable {
+/// Runs long work (photos, imports) on a few dedicated threads, off the event loops and the
+/// cooperative thread pool, at a lower scheduling priority: while twenty photos are being
+/// processed or a phone's export is read, other pages still answer at once, and memory stays
+/// bounded by `limit` jobs at a time.
+public final class WorkerThreads: Sendable {
     private let shared: Shared
     private let threads: Int
 
     /// - Parameter limit: how many photos are worked on at once (one thread each).
-    public init(limit: Int) {
+    public init(limit: Int, name: String = "photos") {
         let shared = Shared()
         self.shared = shared
         self.threads = max(1, limit)
         for index in 0..<threads {
             let thread = Thread { shared.serve() }
-            thread.name = "hearth-photos-\(index)"
+            thread.name = "hearth-\(name)-\(index)"
             thread.start()
         }
     }

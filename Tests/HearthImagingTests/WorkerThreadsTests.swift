@@ -4,10 +4,10 @@ import Testing
 @testable import HearthImaging
 
 @Suite("Photo workers")
-struct PhotoWorkersTests {
+struct WorkerThreadsTests {
     @Test("never more than the limit at once, and the limit is used")
     func bounded() async throws {
-        let workers = PhotoWorkers(limit: 2)
+        let workers = WorkerThreads(limit: 2)
         let counters = Counters()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
@@ -26,7 +26,7 @@ struct PhotoWorkersTests {
 
     @Test("an error thrown by the work reaches the caller, and the slot is freed")
     func errors() async throws {
-        let workers = PhotoWorkers(limit: 1)
+        let workers = WorkerThreads(limit: 1)
         await #expect(throws: PhotoProblem.notAPhoto) { try await workers.run { throw PhotoProblem.notAPhoto } }
         #expect(try await workers.run { 42 } == 42)
     }

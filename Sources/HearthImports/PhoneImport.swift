@@ -1,0 +1,41 @@
+import Foundation
+import HearthCore
+
+/// Where a file comes from: the two phone exports Hearth reads.
+public enum ImportSource: String, Sendable, CaseIterable {
+    case appleHealth = "apple-health"
+    case googleFit = "google-fit"
+
+    /// Reads the file at `path` into local days. `fileName` is the name it was uploaded with
+    /// (a Google Fit per-day file is named by its day).
+    public func read(path: String, fileName: String, timeZone: TimeZone, progress: (ImportProgress) -> Void = { _ in }) throws -> ImportedFile {
+        switch self {
+        case .appleHealth: try AppleHealthImport.read(path: path, timeZone: timeZone, progress: progress)
+        case .googleFit: try GoogleFitImport.read(path: path, fileName: fileName, progress: progress)
+        }
+    }
+}
+
+extension ImportProblem {
+    /// The message key the progress page and the command line show.
+    public var messageKey: String {
+        switch self {
+        case .notXML: "imports.problem.not_xml"
+        case .notAppleHealth: "imports.problem.not_apple_health"
+        case .truncated: "imports.problem.truncated"
+        case .damaged: "imports.problem.damaged"
+        case .zipTruncated: "imports.problem.zip_truncated"
+        case .zipWithoutExport: "imports.problem.zip_without_export"
+        case .zipUnsupported: "imports.problem.zip_unsupported"
+        case .csvMissingColumns: "imports.problem.csv_columns"
+        case .nothingToImport: "imports.problem.nothing"
+        case .unreadable: "imports.problem.unreadable"
+        }
+    }
+
+    /// Values the message names: the columns a CSV lacked.
+    public var messageValues: [String: String] {
+        if case .csvMissingColumns(let columns) = self { return ["columns": columns] }
+        return [:]
+    }
+}

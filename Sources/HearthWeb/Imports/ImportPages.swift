@@ -1,0 +1,53 @@
+/// `/people/{id}/import`: choose the phone's export and where it comes from.
+struct ImportFormPage: Page {
+    static let template = "imports/form"
+    static let fieldNames = ["source", "file"]
+    let personID: Int64
+    let personName: String
+    let sources: [OptionView]
+    let fields: FormFields
+    let problems: FormProblems
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "personID": personID
+        case "personName": personName
+        case "sources": sources
+        case "fields": fields
+        default: problems.child(named: name)
+        }
+    }
+}
+
+/// `/imports/{id}`: how far an import has got, and at its end what it wrote or why it stopped.
+struct ImportProgressPage: Page {
+    static let template = "imports/progress"
+    let id: Int64
+    let personID: Int64
+    let personName: String
+    let fileName: String
+    let running: Bool
+    let done: Bool
+    let percent: Int
+    /// "12,345 records read", "31 days written".
+    let records: String
+    let days: String
+    /// Why it stopped, when it failed.
+    let problem: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "personID": personID
+        case "personName": personName
+        case "fileName": fileName
+        case "running": running
+        case "done": done
+        case "percent": percent
+        case "records": records
+        case "days": days
+        case "problem": problem ?? false
+        default: nil
+        }
+    }
+}
