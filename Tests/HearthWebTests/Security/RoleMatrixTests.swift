@@ -47,6 +47,8 @@ struct RoleMatrixTests {
         "POST /logout": Route(needs: .member, path: { _ in "/logout" }),
         "GET /": Route(needs: .member, path: { _ in "/" }),
         "GET /photos/{name}": Route(needs: .member, path: { "/photos/\($0.photo)-320.jpg" }),
+        "GET /calendar": Route(needs: .member, path: { _ in "/calendar" }),
+        "GET /calendar/{when}": Route(needs: .member, path: { _ in "/calendar/2026-01-02" }),
         "GET /me": Route(needs: .member, path: { _ in "/me" }),
         "POST /me": Route(needs: .member, path: { _ in "/me" }, fields: ["display_name": "New name", "language": "ko"]),
         "POST /me/password": Route(needs: .member, path: { _ in "/me/password" }, fields: [

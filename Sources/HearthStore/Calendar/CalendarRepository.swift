@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// What a calendar cell shows of one day.
+public struct DayMarks: Sendable, Equatable {
+    /// Records by kind, summed over the subjects shown.
+    public var records: [EntryKind: Int] = [:]
+    /// The people who met their water goal, and their steps goal, that day.
+    public var waterMet: [Int64] = []
+    public var stepsMet: [Int64] = []
+    /// The day's first photo.
+    public var photo: String?
+
+    public init() {}
+
+    public var isEmpty: Bool { records.isEmpty && waterMet.isEmpty && stepsMet.isEmpty && photo == nil }
+}
+
+/// Which marks a calendar shows: one subject or all a member may see, one kind or all.
+public struct CalendarFilter: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case record(EntryKind)
+        case water
+        case steps
+    }
+
+    public var subject: Int64?
+    public var kind: Kind?
+
+    public init(subject: Int64? = nil, kind: Kind? = nil) {
+        (self.subject, self.kind) = (subject, kind)
+    }
+}
+
+/// A person's day in the calendar's collected view: their figures and the goals that held.
+public struct PersonDayFigures: Sendable, Equatable {
+    public let subjectID: Int64
+    public let waterML: Int
+    public let steps: Int?
+    public let goals: DailyGoals
+}
+
+/// The household calendar: marks for a run of days, and everything on one day. Every read
+/// is limited to the subjects the member may see.
+public struct CalendarRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// Marks for each day from `from` to `to` that has any.
+    public func marks(from: LocalDate, to: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter()) throws -> [LocalDate: DayMarks] {
+        try database.read { db in
+            var subjects = try SubjectRepository.subjects(access: access, db)
+            if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
+            var marks: [LocalDate: DayMarks] = [:]
+            let range: StatementArguments = [from.description, to.description]
+            let pets = subjects.map(\.id)
+            let wantsRecords: Bool
+            var kindCondition = ""
+            switch filter.kind {
+            case .record(let kind)?: wantsRecords = true; kindCondition = " AND kind = '\(kind.rawValue)'"
+            case nil: wantsRecords = true
+            default: wantsRecords = false
+            }
+            if wantsRecords && !pets.isEmpty {
+                // The entry_by_day index: (subject, day) for each subject in the list.
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT local_date, kind, count(*) AS n FROM entry
+                    WHERE subject_id IN (\(pets.map(String.init).joined(separator: ","))) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL\(kindCondition)
+                    GROUP BY local_date, kind
+                    """, arguments: range)
+                for row in rows {
+                    guard let day = LocalDate(row["local_date"] as String), let kind = EntryKind(rawValue: row["kind"]) else { continue }
+                    marks[day, default: DayMarks()].records[kind] = row["n"]
+                }
+                let photos = try Row.fetchAll(db, sql: """
+                    SELECT e.local_date, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
+                    WHERE e.subject_id IN (\(pets.map(String.init).joined(separator: ","))) AND e.local_date BETWEEN ? AND ?
+                          AND e.deleted_at IS NULL AND e.photo_count > 0\(kindCondition.replacingOccurrences(of: "kind", with: "e.kind"))
+                    GROUP BY e.local_date
+                    """, arguments: range)
+                for row in photos {
+                    guard let day = LocalDate(row[0] as String) else { continue }
+                    marks[day, default: DayMarks()].photo = row[1]
+                }
+            }
+            let people = subjects.filter { $0.kind == .person }
+            if filter.kind == nil || filter.kind == .water || filter.kind == .steps {
+                for person in people {
+                    for figures in try Self.figures(subjectID: person.id, from: from, to: to, db) {
+                        guard let day = LocalDate(figures.day) else { continue }
+                        if filter.kind != .steps, let goal = figures.value.goals.waterML, figures.value.waterML >= goal {
+                            marks[day, default: DayMarks()].waterMet.append(person.id)
+                        }
+                        if filter.kind != .water, let goal = figures.value.goals.steps, let steps = figures.value.steps, steps >= goal {
+                            marks[day, default: DayMarks()].stepsMet.append(person.id)
+                        }
+                    }
+                }
+            }
+            return marks
+        }
+    }
+
+    /// A person's days with figures from `from` to `to`, each with the goals that held that day.
+    static func figures(subjectID: Int64, from: LocalDate, to: LocalDate, _ db: Database) throws -> [(day: String, value: PersonDayFigures)] {
+        let goals = try Row.fetchAll(db, sql: """
+            SELECT effective_from, water_ml, cup_ml, steps, weight_min_g, weight_max_g FROM person_goal
+            WHERE subject_id = ? AND effective_from <= ? ORDER BY effective_from
+            """, arguments: [subjectID, to.description]).map { row in
+            (from: row["effective_from"] as String, goals: DailyGoals(
+                waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"],
+                weightRangeGrams: (row["weight_min_g"] as Double?).flatMap { low in (row["weight_max_g"] as Double?).map { low...$0 } }))
+        }
+        let days = try Row.fetchAll(db, sql: """
+            SELECT local_date, water_ml, steps FROM person_day WHERE subject_id = ? AND local_date BETWEEN ? AND ? ORDER BY local_date
+            """, arguments: [subjectID, from.description, to.description])
+        var index = -1
+        return days.map { row in
+            let day: String = row["local_date"]
+            // Days and goal changes both ascend: walk the goals alongside.
+            while index + 1 < goals.count && goals[index + 1].from <= day { index += 1 }
+            let held = index >= 0 ? goals[index].goals : DailyGoals()
+            return (day, PersonDayFigures(subjectID: subjectID, waterML: row["water_ml"], steps: row["steps"], goals: held))
+        }
+    }
+
+    /// Everything on one day, for each subject the member may see: records (earliest first),
+    /// and for people their water, steps and goals.
+    public func day(_ day: LocalDate, access: SubjectAccess) throws -> [(subject: SubjectSummary, records: [StoredEntry], figures: PersonDayFigures?)] {
+        try database.read { db in
+            try SubjectRepository.subjects(access: access, db).map { subject in
+                let records = try EntryRepository.fetch(
+                    db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subject.id, day.description], limit: 500)
+                let figures = subject.kind == .person ? try Self.figures(subjectID: subject.id, from: day, to: day, db).first?.value : nil
+                return (subject, Array(records.reversed()), figures)
+            }
+        }
+    }
+
+    /// Each month's cover for a year: its first photo (later, a chosen one), and how many days had anything.
+    public func year(_ year: Int, access: SubjectAccess) throws -> [Int: (cover: String?, activeDays: Set<Int>)] {
+        try database.read { db in
+            let ids = try SubjectRepository.subjects(access: access, db).map(\.id)
+            guard !ids.isEmpty else { return [:] }
+            let list = ids.map(String.init).joined(separator: ",")
+            let range: StatementArguments = [String(format: "%04d-01-01", year), String(format: "%04d-12-31", year)]
+            var months: [Int: (cover: String?, activeDays: Set<Int>)] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT DISTINCT local_date FROM entry WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL
+                UNION SELECT local_date FROM daily_value WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ?
+                """, arguments: range + range) {
+                guard let day = LocalDate(row[0] as String) else { continue }
+                months[day.month, default: (nil, [])].activeDays.insert(day.day)
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
+                WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0
+                GROUP BY month
+                """, arguments: range) {
+                guard let month = Int(row[0] as String) else { continue }
+                months[month, default: (nil, [])].cover = row[1]
+            }
+            return months
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/calendar`, `/calendar/{yyyy-mm}`, `/calendar/{yyyy-mm-dd}`, `/calendar/{yyyy}`.
+struct CalendarController {
+    let renderer: Renderer
+    let calendar: CalendarRepository
+    let subjects: SubjectRepository
+
+    @Sendable func thisMonth(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await month(YearMonth(context.today), request: request, context: context)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let when = try context.parameters.require("when")
+        if let month = YearMonth(when) { return try await self.month(month, request: request, context: context) }
+        if let day = LocalDate(when) { return try await self.day(day, request: request, context: context) }
+        if when.count == 4, let year = Int(when), (1...9999).contains(year) { return try await self.year(year, request: request, context: context) }
+        throw PageError.notFound
+    }
+
+    private func month(_ month: YearMonth, request: Request, context: AppRequestContext) async throws -> Response {
+        let format = formatting(context)
+        let visible = try await subjects.subjects(access: context.access)
+        // Filters: a subject the member may see, a kind Hearth knows; anything else is ignored.
+        let query = request.uri.queryParameters
+        let subject = query.get("subject").flatMap(Int64.init).flatMap { id in visible.contains { $0.id == id } ? id : nil }
+        let kindText = query.get("kind") ?? ""
+        let kind: CalendarFilter.Kind? = switch kindText {
+        case "water": .water
+        case "steps": .steps
+        default: EntryKind(rawValue: kindText).map { .record($0) }
+        }
+        var keep: [String: String] = [:]
+        if let subject { keep["subject"] = String(subject) }
+        if kind != nil { keep["kind"] = kindText }
+        let suffix = QueryLink.make("", keep)
+
+        let firstWeekday = WeekStart.firstWeekday(language: context.language, acceptLanguage: request.headers[.acceptLanguage])
+        let grid = MonthGrid(month, firstWeekday: firstWeekday)
+        let marks = try calendar.marks(from: grid.firstShown, to: grid.lastShown, access: context.access, filter: CalendarFilter(subject: subject, kind: kind))
+        let today = context.today
+        let weeks = grid.weeks.map { week in
+            week.map { CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, marks: marks[$0]) }
+        }
+        let byID = Dictionary(uniqueKeysWithValues: visible.map { ($0.id, $0) })
+        let kindValues = CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps"]
+        let page = CalendarMonthPage(
+            heading: format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(month.month)"), "year": String(month.year)]),
+            previous: "/calendar/\(month.previous)\(suffix)", next: "/calendar/\(month.next)\(suffix)",
+            today: "/calendar\(suffix)", yearLink: "/calendar/\(String(format: "%04d", month.year))",
+            subjects: [OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
+                + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) },
+            kinds: [OptionView(value: "", label: format.t("calendar.every_kind"), selected: kind == nil)]
+                + kindValues.map { OptionView(value: $0, label: format.t("calendar.kind.\($0)"), selected: $0 == kindText) },
+            filtered: subject != nil || kind != nil,
+            grid: CalendarHTML.month(weeks: weeks, weekdays: grid.columns.map { format.t("calendar.weekday_short.\($0)") }, subjects: byID, format: format, query: ""),
+            legend: CalendarHTML.legend(format: format))
+        return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
+    }
+
+    private func day(_ day: LocalDate, request: Request, context: AppRequestContext) async throws -> Response {
+        let format = formatting(context)
+        let householdUnit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
+        let volume = context.household?.volumeUnit ?? .ml
+        let sections = try calendar.day(day, access: context.access).compactMap { found -> CalendarDayPage.Subject? in
+            var figures: [String] = []
+            if let person = found.figures {
+                let water = format.volume(ml: person.waterML, unit: volume)
+                figures.append(person.goals.waterML.map {
+                    format.t(person.waterML >= $0 ? "calendar.figure.water_met" : "calendar.figure.water_goal", ["amount": water, "goal": format.volume(ml: $0, unit: volume)])
+                } ?? format.t("calendar.figure.water", ["amount": water]))
+                if let steps = person.steps {
+                    let count = format.number(Double(steps))
+                    figures.append(person.goals.steps.map {
+                        format.t(steps >= $0 ? "calendar.figure.steps_met" : "calendar.figure.steps_goal", ["steps": count, "goal": format.number(Double($0))])
+                    } ?? format.t("calendar.figure.steps", ["steps": count]))
+                }
+            }
+            guard !found.records.isEmpty || !figures.isEmpty else { return nil }
+            let unit = found.subject.petWeightUnit ?? householdUnit
+            let entries = found.records.map { EntryView($0, format: format, unit: unit) }
+            let base = found.subject.kind == .pet ? "/pets/\(found.subject.id)" : "/people/\(found.subject.id)"
+            return CalendarDayPage.Subject(
+                name: found.subject.name,
+                href: found.subject.kind == .pet ? "\(base)/timeline?from=\(day)&to=\(day)" : "\(base)?day=\(day)",
+                colour: found.subject.colour?.rawValue ?? "none", figures: figures,
+                records: EntryListHTML.render(entries, actions: nil, photoLabel: format.t("photo.open")), hasRecords: !entries.isEmpty)
+        }
+        let page = CalendarDayPage(
+            heading: format.dayHeading(day), day: day.description,
+            previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
+            monthLink: "/calendar/\(YearMonth(day))", subjects: sections, isEmpty: sections.isEmpty)
+        return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
+    }
+
+    private func year(_ year: Int, request: Request, context: AppRequestContext) async throws -> Response {
+        let format = formatting(context)
+        let firstWeekday = WeekStart.firstWeekday(language: context.language, acceptLanguage: request.headers[.acceptLanguage])
+        let columns = MonthGrid(YearMonth(year: year, month: 1)!, firstWeekday: firstWeekday).columns
+        let months = try calendar.year(year, access: context.access)
+        let page = CalendarYearPage(
+            heading: String(year), previous: "/calendar/\(String(format: "%04d", year - 1))", next: "/calendar/\(String(format: "%04d", year + 1))",
+            months: CalendarHTML.year(year, months: months, firstWeekday: firstWeekday, weekdays: columns.map { format.t("calendar.weekday_narrow.\($0)") }, format: format))
+        return renderer.page(page, titleKey: "calendar.title", titleText: format.t("calendar.year_heading", ["year": String(year)]), request: request, context: context)
+    }
+
+    private func formatting(_ context: AppRequestContext) -> Formatting {
+        Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+    }
+}
+
+/// The household calendar: months, days and years of everyone the member may see.
+enum CalendarArea: Area {
+    static let pages: [any Page.Type] = [CalendarMonthPage.self, CalendarDayPage.self, CalendarYearPage.self]
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        let controller = CalendarController(
+            renderer: services.renderer, calendar: CalendarRepository(services.database), subjects: SubjectRepository(services.database))
+        router.get("/calendar", use: controller.thisMonth)
+        router.get("/calendar/:when", use: controller.show)
+    }
+}

@@ -1,0 +1,99 @@
+/// `/calendar/{yyyy-mm}`: the household's month as a grid of days with markers.
+struct CalendarMonthPage: Page {
+    static let template = "calendar/month"
+    let heading: String
+    let previous: String
+    let next: String
+    let today: String
+    let yearLink: String
+    /// The filter form's choices, and the current query for links that keep it.
+    let subjects: [OptionView]
+    let kinds: [OptionView]
+    let filtered: Bool
+    /// The grid, built in Swift (`CalendarHTML`): weekday headings, then the weeks.
+    let grid: HTML
+    let legend: HTML
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "previous": previous
+        case "next": next
+        case "today": today
+        case "yearLink": yearLink
+        case "subjects": subjects
+        case "kinds": kinds
+        case "filtered": filtered
+        case "grid": grid
+        case "legend": legend
+        default: nil
+        }
+    }
+}
+
+/// `/calendar/{yyyy-mm-dd}`: everything on one day for everyone the member may see.
+struct CalendarDayPage: Page {
+    static let template = "calendar/day"
+    let heading: String
+    let day: String
+    let previous: String
+    let next: String
+    let monthLink: String
+    let subjects: [Subject]
+    let isEmpty: Bool
+
+    struct Subject: PagePart {
+        let name: String
+        let href: String
+        let colour: String
+        /// "Water 1,500 ml of 2,000 ml", "Steps 8,012 of 10,000 · goal met".
+        let figures: [String]
+        let records: HTML
+        let hasRecords: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": self.name
+            case "href": href
+            case "colour": colour
+            case "figures": figures
+            case "hasFigures": !figures.isEmpty
+            case "records": records
+            case "hasRecords": hasRecords
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "day": day
+        case "previous": previous
+        case "next": next
+        case "monthLink": monthLink
+        case "subjects": subjects
+        case "isEmpty": isEmpty
+        default: nil
+        }
+    }
+}
+
+/// `/calendar/{yyyy}`: twelve small months, each with its cover photo.
+struct CalendarYearPage: Page {
+    static let template = "calendar/year"
+    let heading: String
+    let previous: String
+    let next: String
+    let months: HTML
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "previous": previous
+        case "next": next
+        case "months": months
+        default: nil
+        }
+    }
+}
