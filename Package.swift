@@ -48,6 +48,10 @@ let package = Package(
         // Imports from phones: streaming readers of Apple Health exports (XML, zip) and Google Fit CSV,
         // and the daily totals they make. Files in, days out; no database.
         .target(name: "HearthImports", dependencies: ["HearthCore", "CZlib"]),
+        // Markup that escapes by construction (the `HTML` type), for pages and charts alike.
+        .target(name: "HearthHTML"),
+        // SVG charts: pure functions from figures to markup (no I/O, no web framework, no script).
+        .target(name: "HearthCharts", dependencies: ["HearthHTML", "HearthCore"]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
@@ -56,6 +60,8 @@ let package = Package(
                 "HearthStore",
                 "HearthImaging",
                 "HearthImports",
+                "HearthHTML",
+                "HearthCharts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -75,6 +81,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
@@ -84,6 +91,7 @@ let package = Package(
                 "HearthWeb",
                 "HearthStore",
                 "HearthCore",
+                "HearthHTML",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/calendar/{yyyy-mm}`: the household's month as a grid of days with markers.
 struct CalendarMonthPage: Page {
     static let template = "calendar/month"

@@ -1,3 +1,4 @@
+import HearthHTML
 import HearthCore
 
 /// `/people/{id}`: the person's profile card, the day's water and steps with one-tap

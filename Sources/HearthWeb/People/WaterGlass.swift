@@ -1,3 +1,4 @@
+import HearthHTML
 /// The day's water as a glass that fills to its share of the goal: SVG built in Swift, as
 /// the charts will be, so it needs no script and prints.
 enum WaterGlass {

@@ -1,3 +1,4 @@
+import HearthHTML
 import HearthCore
 
 /// A list of records as HTML `<li>` items: a pet's today and each day of its timeline.

@@ -1,3 +1,4 @@
+import HearthHTML
 import HearthCore
 import HearthStore
 

@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/pets/{id}`: the pet's profile card, quick-add buttons, today's records, recent photos,
 /// foods with preferences, and the profile's facts.
 struct PetPage: Page {

@@ -1,3 +1,4 @@
+import HearthHTML
 /// Square thumbnails, each linking to its preview, as `<li>` items: the pet page's
 /// `.photo-grid` and a record's `.thumbs`. Written in Swift for the reason `EntryListHTML` is.
 enum PhotoGridHTML {

@@ -1,3 +1,5 @@
+import HearthHTML
+
 /// `/pets/{id}/timeline`: one pet's records by day, newest first, a page at a time.
 struct TimelinePage: Page {
     static let template = "pets/timeline"

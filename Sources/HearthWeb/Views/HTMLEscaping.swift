@@ -1,3 +1,4 @@
+import HearthHTML
 import Mustache
 
 /// HTML escaping for every `{{value}}`, byte by byte. swift-mustache's own looks each
@@ -14,24 +15,7 @@ struct FastHTMLEscaping: MustacheContentType {
         Self.escape(text)
     }
 
-    static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        // Most values (names, numbers, times, URLs) need nothing: return them as they are.
-        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            switch byte {
-            case 0x26: bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case 0x3C: bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case 0x3E: bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case 0x22: bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
-            case 0x27: bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])  // &#39;
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func escape(_ text: String) -> String { HTML.escape(text) }
 }
 
 // Most values a template prints are strings. Claiming them as custom-renderable lets
@@ -47,5 +31,12 @@ extension String: @retroactive MustacheCustomRenderable {
 // Mirror, which cost more than the rest of the pet page's profile card. A string has no
 // named children: answering nil at once sends the lookup on down the stack.
 extension String: @retroactive MustacheParent {
+    public func child(named name: String) -> Any? { nil }
+}
+
+// `{{{html}}}` prints the markup as it is; a section over it (`{{#html}}`) finds no names in it.
+extension HTML: MustacheCustomRenderable, MustacheParent {
+    public var renderText: String { text }
+    public var isNull: Bool { false }
     public func child(named name: String) -> Any? { nil }
 }

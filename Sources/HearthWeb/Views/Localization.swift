@@ -1,3 +1,4 @@
+import HearthHTML
 import Foundation
 import HearthCore
 

@@ -1,3 +1,4 @@
+import HearthHTML
 import Mustache
 @testable import HearthWeb
 

@@ -77,6 +77,8 @@ struct RoleMatrixTests {
                                           file: ("file", "metrics.csv", "Date,Step count\n2026-01-02,4000\n")),
         "GET /imports/{id}": Route(needs: .member, path: { "/imports/\($0.importJob)" }),
         "GET /imports/{id}/status": Route(needs: .member, path: { "/imports/\($0.importJob)/status" }),
+        "GET /people/{id}/charts": Route(needs: .member, path: { "/people/\($0.person)/charts?period=year&at=2026-01-02" }),
+        "GET /pets/{id}/charts": Route(needs: .member, path: { "/pets/\($0.pet)/charts?period=year&at=2026-01-02" }),
         "GET /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }),
         "POST /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }, fields: ["water": "8", "water_unit": "cups", "cup_ml": "250"]),
         "GET /pets": Route(needs: .member, path: { _ in "/pets" }),

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// How finely a chart's figures are gathered: a point a day, a week (from Monday) or a month,
+/// chosen so that a chart never has more than about 400 points.
+public enum ChartBucket: String, Sendable {
+    case day, week, month
+
+    public static func fitting(from: LocalDate, to: LocalDate) -> ChartBucket {
+        let days = to.daysSince1970 - from.daysSince1970 + 1
+        return days <= 400 ? .day : days <= 400 * 7 ? .week : .month
+    }
+
+    /// The SQL that turns `local_date` into its bucket's first day.
+    func sql(_ column: String) -> String {
+        switch self {
+        case .day: column
+        case .week: "date(\(column), 'weekday 0', '-6 days')"
+        case .month: "substr(\(column), 1, 7) || '-01'"
+        }
+    }
+}
+
+/// One bucket's figures: the sum, the days with a value, and so the average per day.
+public struct BucketFigure: Sendable, Equatable {
+    public let start: LocalDate
+    public let total: Double
+    public let days: Int
+    /// For snacks: the kcal, where the food's energy and a weight in grams are known.
+    public let kcal: Double?
+
+    public init(start: LocalDate, total: Double, days: Int, kcal: Double?) {
+        (self.start, self.total, self.days, self.kcal) = (start, total, days, kcal)
+    }
+
+    public var perDay: Double { days == 0 ? 0 : total / Double(days) }
+}
+
+/// The figures behind the charts, gathered in SQL by day, week or month.
+public struct ChartRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// Steps or water (millilitres) per bucket, from the person's days (a hand value winning over an import).
+    public func daily(_ figure: PersonFigure, subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
+        let column = figure == .steps ? "steps" : "water_ml"
+        return try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(bucket.sql("local_date")) AS start, sum(\(column)) AS total, count(*) AS days FROM person_day
+                WHERE subject_id = ? AND local_date BETWEEN ? AND ? AND \(column) > 0
+                GROUP BY start ORDER BY start
+                """, arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+        }
+    }
+
+    public enum PersonFigure: Sendable { case steps, water }
+
+    /// Weight (grams, the bucket's average): weighings by hand, and imported ones on days with none by hand.
+    public func weight(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(bucket.sql("local_date")) AS start, sum(grams) AS total, count(*) AS days FROM (
+                    SELECT e.local_date, w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
+                    WHERE e.subject_id = ?1 AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL AND e.kind = 'weight'
+                    UNION ALL
+                    SELECT d.local_date, d.imported_weight_g FROM daily_value d
+                    WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL)
+                ) GROUP BY start ORDER BY start
+                """, arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+        }
+    }
+
+    /// A pet's snacks and treats per bucket: how many (total) on how many days, and their kcal.
+    public func snacks(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(bucket.sql("e.local_date")) AS start, count(*) AS total, count(DISTINCT e.local_date) AS days,
+                       sum(CASE WHEN m.amount_unit = 'g' THEN m.amount * f.kcal_per_100g / 100 END) AS kcal
+                FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
+                WHERE e.subject_id = ? AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.kind = 'meal' AND f.kind IN ('snack', 'treat')
+                GROUP BY start ORDER BY start
+                """, arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+        }
+    }
+
+    /// When records of `kinds` happened, as instants (the caller puts them in local hours).
+    public func moments(subjectID: Int64, kinds: [EntryKind], from: LocalDate, to: LocalDate) throws -> [(kind: EntryKind, at: Date)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT kind, occurred_at FROM entry
+                WHERE subject_id = ? AND local_date BETWEEN ? AND ? AND deleted_at IS NULL AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")))
+                """, arguments: [subjectID, from.description, to.description]).compactMap { row in
+                EntryKind(rawValue: row["kind"]).map { ($0, row["occurred_at"]) }
+            }
+        }
+    }
+
+    /// The goals a person had, oldest first (each holds until the next).
+    public func goals(subjectID: Int64) throws -> [(from: LocalDate, goals: DailyGoals)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT effective_from, water_ml, cup_ml, steps, weight_min_g, weight_max_g FROM person_goal WHERE subject_id = ? ORDER BY effective_from
+                """, arguments: [subjectID]).compactMap { row in
+                LocalDate(row["effective_from"] as String).map { day in
+                    (day, DailyGoals(waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"],
+                                     weightRangeGrams: (row["weight_min_g"] as Double?).flatMap { low in (row["weight_max_g"] as Double?).map { low...$0 } }))
+                }
+            }
+        }
+    }
+
+    /// The first day anything was kept for the subject: where "all" begins.
+    public func firstDay(subjectID: Int64) throws -> LocalDate? {
+        try database.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT min(day) FROM (SELECT min(local_date) AS day FROM entry WHERE subject_id = ?1 AND deleted_at IS NULL
+                                      UNION ALL SELECT min(local_date) FROM daily_value WHERE subject_id = ?1)
+                """, arguments: [subjectID]).flatMap(LocalDate.init)
+        }
+    }
+
+    private static func figure(_ row: Row) -> BucketFigure? {
+        guard let start = LocalDate(row["start"] as String) else { return nil }
+        return BucketFigure(start: start, total: row["total"] ?? 0, days: row["days"] ?? 0, kcal: row["kcal"])
+    }
+}

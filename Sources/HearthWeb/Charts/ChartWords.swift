@@ -1,0 +1,71 @@
+import Foundation
+import HearthCharts
+import HearthCore
+import HearthStore
+
+/// How the chart pages write periods, dates and the figures above each chart.
+struct ChartWords {
+    let format: Formatting
+    let period: ChartPeriod
+
+    /// "November 2026", "2026", "16–22 Nov 2026", "2016 – 2026".
+    var span: String {
+        switch period.length {
+        case .month: format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(period.from.month)"), "year": String(period.from.year)])
+        case .year: String(period.from.year)
+        case .week, .all: "\(format.dayHeading(period.from)) – \(format.dayHeading(period.to))"
+        }
+    }
+
+    /// What one bar or point stands for: a day, or a day on average over a week or a month.
+    var per: String { format.t("charts.per.\(period.bucket.rawValue)") }
+    var periodHeading: String { format.t("charts.bucket.\(period.bucket.rawValue)") }
+
+    var axisDate: @Sendable (LocalDate, DateTicks.Unit) -> String {
+        let (strings, language) = (format.strings, format.language)
+        return { day, unit in
+            switch unit {
+            case .day: strings.text("charts.date.day", language, ["day": String(day.day), "month": strings.text("charts.month_short.\(day.month)", language)])
+            case .month: strings.text("charts.month_short.\(day.month)", language) + (day.month == 1 ? " \(day.year)" : "")
+            case .year: String(day.year)
+            }
+        }
+    }
+
+    var periodText: @Sendable (LocalDate) -> String {
+        let (strings, language, bucket) = (format.strings, format.language, period.bucket)
+        return { day in
+            switch bucket {
+            case .day: DayHeadings.text(day, language)
+            case .week: strings.text("charts.week_of", language, ["day": DayHeadings.text(day, language)])
+            case .month: strings.text("calendar.month_heading", language, ["month": strings.text("calendar.month_name.\(day.month)", language), "year": String(day.year)])
+            }
+        }
+    }
+
+    /// "Total 231,000 · 7,450 a day on 31 days".
+    func totals(_ figures: [BucketFigure], text: (Double) -> String) -> [String] {
+        let total = figures.reduce(0) { $0 + $1.total }, days = figures.reduce(0) { $0 + $1.days }
+        guard days > 0 else { return [] }
+        return [format.t("charts.total", ["total": text(total)]), format.t("charts.average", ["average": text(total / Double(days)), "days": String(days)])]
+    }
+
+    /// "1,850 ml a day on 28 days".
+    func averages(_ figures: [BucketFigure], text: (Double) -> String) -> [String] {
+        let total = figures.reduce(0) { $0 + $1.total }, days = figures.reduce(0) { $0 + $1.days }
+        return days > 0 ? [format.t("charts.average", ["average": text(total / Double(days)), "days": String(days)])] : []
+    }
+
+    /// "From 61.2 kg to 60.4 kg (−0.8 kg)".
+    func weightChange(_ figures: [BucketFigure], unit: BodyWeightUnit) -> [String] {
+        guard let first = figures.first, let last = figures.last else { return [] }
+        let decimals = unit == .g ? 0 : 1
+        let (from, to) = (first.perDay / unit.gramsPerUnit, last.perDay / unit.gramsPerUnit)
+        let scale = pow(10, Double(decimals))
+        let change = ((to - from) * scale).rounded() / scale
+        return [format.t("charts.weight.change", [
+            "from": "\(format.number(from, decimals: decimals)) \(unit.rawValue)", "to": "\(format.number(to, decimals: decimals)) \(unit.rawValue)",
+            "change": "\(change > 0 ? "+" : change < 0 ? "−" : "±")\(format.number(abs(change), decimals: decimals)) \(unit.rawValue)",
+        ])]
+    }
+}

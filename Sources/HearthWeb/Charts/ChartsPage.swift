@@ -1,0 +1,61 @@
+import HearthHTML
+
+/// `/pets/{id}/charts`, `/people/{id}/charts`: a subject's charts over a period.
+struct ChartsPage: Page {
+    static let template = "charts/show"
+    let name: String
+    let colour: String
+    let back: String
+    let periods: [Link]
+    let previous: String?
+    let next: String?
+    /// "November 2026", "2016–2026".
+    let span: String
+    let sections: [Section]
+
+    struct Link: PagePart {
+        let label: String
+        let href: String
+        let current: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "label": label
+            case "href": href
+            case "current": current
+            default: nil
+            }
+        }
+    }
+
+    /// One chart with its heading and the period's figures ("Total 231,000 · 7,450 a day").
+    struct Section: PagePart {
+        let heading: String
+        let figures: [String]
+        let chart: HTML
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "heading": heading
+            case "figures": figures
+            case "hasFigures": !figures.isEmpty
+            case "chart": chart
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "colour": colour
+        case "back": back
+        case "periods": periods
+        case "previous": previous ?? false
+        case "next": next ?? false
+        case "span": span
+        case "sections": sections
+        default: nil
+        }
+    }
+}
