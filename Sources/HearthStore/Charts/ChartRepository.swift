@@ -9,7 +9,7 @@ public enum ChartBucket: String, Sendable {
 
     public static func fitting(from: LocalDate, to: LocalDate) -> ChartBucket {
         let days = to.daysSince1970 - from.daysSince1970 + 1
-        return days <= 400 ? .day : days <= 400 * 7 ? .week : .month
+        return days <= 62 ? .day : days <= 400 * 7 ? .week : .month
     }
 
     /// The SQL that turns `local_date` into its bucket's first day.

@@ -40,12 +40,14 @@ public struct DailyRepository: Sendable {
 
     /// The day's goals, water and steps, in one read.
     public func day(subjectID: Int64, on day: LocalDate) throws -> PersonDay {
-        try database.read { db in
-            let goals = try Self.goals(subjectID: subjectID, on: day, db)
-            let row = try Row.fetchOne(db, sql: "SELECT water_ml, steps FROM person_day WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description])
-            let water = WaterDay(drankML: row?["water_ml"] ?? 0, goalML: goals.waterML, cupML: goals.cupML)
-            return PersonDay(goals: goals, water: water, steps: row?["steps"], latestWeight: try Self.latestWeight(subjectID: subjectID, onOrBefore: day, db))
-        }
+        try database.read { db in try Self.day(subjectID: subjectID, on: day, db) }
+    }
+
+    static func day(subjectID: Int64, on day: LocalDate, _ db: Database) throws -> PersonDay {
+        let goals = try Self.goals(subjectID: subjectID, on: day, db)
+        let row = try Row.fetchOne(db, sql: "SELECT water_ml, steps FROM person_day WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description])
+        let water = WaterDay(drankML: row?["water_ml"] ?? 0, goalML: goals.waterML, cupML: goals.cupML)
+        return PersonDay(goals: goals, water: water, steps: row?["steps"], latestWeight: try Self.latestWeight(subjectID: subjectID, onOrBefore: day, db))
     }
 
     /// The newest weight on or before `day`: weighed by hand (a weight record), or from an import

@@ -35,5 +35,7 @@ struct ChartPeriod: Equatable {
         }
     }
 
-    var bucket: ChartBucket { .fitting(from: from, to: to) }
+    /// A bar a day for a week or a month, a week for a year (52 bars read better than 365),
+    /// and for all days weeks or months, whichever stays under about 400.
+    var bucket: ChartBucket { length == .year ? .week : .fitting(from: from, to: to) }
 }

@@ -6,7 +6,7 @@ enum HomeArea: Area {
     static let pages: [any Page.Type] = [HomePage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        HomeController(renderer: services.renderer, people: PersonRepository(services.database), daily: DailyRepository(services.database))
+        HomeController(renderer: services.renderer, home: HomeRepository(services.database))
             .addRoutes(to: router)
     }
 }

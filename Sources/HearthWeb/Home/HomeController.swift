@@ -3,11 +3,10 @@ import HearthCore
 import HearthStore
 import Hummingbird
 
-/// The signed-in member's starting page.
+/// The signed-in member's starting page: today, for everyone they may see, in one read.
 struct HomeController {
     let renderer: Renderer
-    let people: PersonRepository
-    let daily: DailyRepository
+    let home: HomeRepository
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/", use: show)
@@ -18,23 +17,39 @@ struct HomeController {
         let language = context.language
         let strings = renderer.strings
         let format = Formatting(strings: strings, language: language, timeZone: context.timeZone)
-        let unit = context.household?.volumeUnit ?? .ml
+        let volume = context.household?.volumeUnit ?? .ml
+        let householdUnit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let canRecord = member.account.role.canRecord
-        let water = try await people.people(access: context.access).map { person in
-            HomePage.PersonWater(
-                id: person.id, name: person.profile.name, colour: person.profile.colour.rawValue,
-                water: PersonPage.Water(try daily.water(subjectID: person.id, on: context.today), personID: person.id, unit: unit, format: format),
+        let today = context.today
+        let found = try home.today(today, access: context.access)
+        let people = found.people.map { person in
+            let day = person.day
+            return HomePage.PersonToday(
+                id: person.subject.id, name: person.subject.name, colour: person.subject.colour?.rawValue ?? "blue",
+                water: PersonPage.Water(day.water, personID: person.subject.id, unit: volume, format: format),
+                steps: day.steps.map { steps in
+                    day.goals.steps.map { format.t("home.steps_of", ["steps": format.number(Double(steps)), "goal": format.number(Double($0))]) }
+                        ?? format.t("people.steps.value", ["steps": format.number(Double(steps))])
+                },
+                stepsReached: day.steps.flatMap { steps in day.goals.steps.map { steps >= $0 } } ?? false,
+                weight: day.latestWeight.map { format.weight(grams: $0.grams, unit: householdUnit) },
+                canRecord: canRecord)
+        }
+        let pets = found.pets.map { pet in
+            let records = CalendarHTML.kindOrder.compactMap { kind in
+                pet.records[kind].map { "\(format.t("pets.kind.\(kind.rawValue)")) ×\($0)" }
+            }
+            return HomePage.PetToday(
+                id: pet.subject.id, name: pet.subject.name, photo: pet.subject.photoSHA.map(PhotoURL.thumbnail),
+                records: records.isEmpty ? format.t("home.nothing_yet") : records.joined(separator: " · "),
+                weight: pet.latestWeightGrams.map { format.weight(grams: $0, unit: pet.subject.petWeightUnit ?? .kg) },
                 canRecord: canRecord)
         }
         let page = HomePage(
             greeting: strings.text("home.greeting", language, ["name": member.account.displayName]),
-            today: Self.today(timeZone: context.household?.timeZone, language: language),
-            isOwner: member.account.role.canManageHousehold, isViewer: !canRecord, water: water)
+            today: format.dayHeading(today),
+            isOwner: member.account.role.canManageHousehold, isViewer: !canRecord, people: people, pets: pets,
+            photos: PhotoGridHTML.render(found.photos, size: 120, label: format.t("photo.open")), calendarToday: "/calendar/\(today)")
         return renderer.page(page, titleKey: "home.title", request: request, context: context)
-    }
-
-    /// Today's date in the household's time zone, written the way the member reads dates.
-    static func today(timeZone: String?, language: Language, now: Date = Date()) -> String {
-        DayHeadings.text(LocalDate(now, in: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current), language)
     }
 }

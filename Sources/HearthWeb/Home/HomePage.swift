@@ -1,19 +1,29 @@
-/// `/`: the signed-in member's starting page: today, and each person's water a tap away.
+import HearthHTML
+
+/// `/`: today at a glance: each person's water glass (with `+1 cup`), steps against the goal
+/// and latest weight; each pet's records so far and latest weight; the newest photos.
 struct HomePage: Page {
     static let template = "home/index"
     let greeting: String
     let today: String
     let isOwner: Bool
     let isViewer: Bool
-    /// Each current person's water today; empty when the household has no people yet.
-    let water: [PersonWater]
+    let people: [PersonToday]
+    let pets: [PetToday]
+    /// The newest photos, as grid items.
+    let photos: HTML
+    let calendarToday: String
 
-    /// One person's glass on the home page, with `+1 cup` for members who record.
-    struct PersonWater: PagePart {
+    /// One person's today: the glass, steps and weight, for members who record with `+1 cup`.
+    struct PersonToday: PagePart {
         let id: Int64
         let name: String
         let colour: String
         let water: PersonPage.Water
+        /// "6,200 of 10,000 steps", or nil when none are counted yet.
+        let steps: String?
+        let stepsReached: Bool
+        let weight: String?
         let canRecord: Bool
 
         func child(named name: String) -> Any? {
@@ -22,6 +32,31 @@ struct HomePage: Page {
             case "name": self.name
             case "colour": colour
             case "water": water
+            case "steps": steps ?? false
+            case "stepsReached": stepsReached
+            case "weight": weight ?? false
+            case "canRecord": canRecord
+            default: nil
+            }
+        }
+    }
+
+    /// One pet's today: "2 meals · 1 toilet" so far, and the latest weight.
+    struct PetToday: PagePart {
+        let id: Int64
+        let name: String
+        let photo: String?
+        let records: String
+        let weight: String?
+        let canRecord: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": id
+            case "name": self.name
+            case "photo": photo ?? false
+            case "records": records
+            case "weight": weight ?? false
             case "canRecord": canRecord
             default: nil
             }
@@ -34,8 +69,14 @@ struct HomePage: Page {
         case "today": today
         case "isOwner": isOwner
         case "isViewer": isViewer
-        case "water": water
-        case "hasWater": !water.isEmpty
+        case "people": people
+        case "hasPeople": !people.isEmpty
+        case "pets": pets
+        case "hasPets": !pets.isEmpty
+        case "photos": photos
+        case "hasPhotos": !photos.isEmpty
+        case "isEmpty": people.isEmpty && pets.isEmpty
+        case "calendarToday": calendarToday
         default: nil
         }
     }

@@ -40,23 +40,30 @@ struct LayoutView: PagePart {
         self.member = context.member.map {
             MemberView(displayName: $0.account.displayName, roleLabel: strings.text("role.\($0.account.role.rawValue)", language))
         }
-        // Navigation shows only what exists, and only what this member may open.
-        var items: [(String, String)] = []
-        if let role = context.role {
-            items.append(("/", "nav.home"))
-            items.append(("/people", "nav.people"))
-            items.append(("/pets", "nav.pets"))
-            if role.canManageHousehold {
-                items.append(("/accounts", "nav.accounts"))
-                items.append(("/settings", "nav.settings"))
-            }
-            items.append(("/me", "nav.me"))
+        self.navigation = context.role.map { Self.navigation(role: $0, path: request.uri.path, strings: strings, language: language) } ?? .empty
+    }
+
+    /// The main navigation: the most used places in a bar, the rest in a "More" menu on
+    /// phones (a `<details>`, no script) and in the bar on wider screens. Only what this
+    /// member may open; the current area marked (`aria-current`, and the More menu when it
+    /// holds it).
+    static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
+        let main: [(String, String)] = [("/", "nav.home"), ("/calendar", "nav.calendar"), ("/pets", "nav.pets"), ("/people", "nav.people")]
+        var more: [(String, String)] = []
+        if role.canManageHousehold { more += [("/accounts", "nav.accounts"), ("/settings", "nav.settings")] }
+        more.append(("/me", "nav.me"))
+        func isCurrent(_ href: String) -> Bool { href == "/" ? path == "/" : path == href || path.hasPrefix(href + "/") }
+        func item(_ entry: (String, String), _ classes: String = "") -> HTML {
+            let current: HTML = isCurrent(entry.0) ? #" aria-current="page""# : .empty
+            let attribute: HTML = classes.isEmpty ? .empty : #" class="\#(classes)""#
+            return #"<li\#(attribute)><a href="\#(entry.0)"\#(current)>\#(strings.text(entry.1, language))</a></li>"#
         }
-        let path = request.uri.path
-        self.navigation = items.map { href, key -> HTML in
-            let current: HTML = (href == "/" ? path == "/" : path.hasPrefix(href)) ? #" aria-current="page""# : .empty
-            return #"<li><a href="\#(href)"\#(current)>\#(strings.text(key, language))</a></li>"#
-        }.joined(separator: "\n")
+        var html = main.map { item($0) }.joined(separator: "\n")
+        html += "\n" + more.map { item($0, "wide") }.joined(separator: "\n")
+        let holdsCurrent: HTML = more.contains { isCurrent($0.0) } ? #" class="current""# : .empty
+        html += "\n" + #"<li class="more narrow"><details><summary\#(holdsCurrent)>\#(strings.text("nav.more", language))</summary><ul>"#
+        html += more.map { item($0) }.joined() + "</ul></details></li>"
+        return html
     }
 
     func child(named name: String) -> Any? {

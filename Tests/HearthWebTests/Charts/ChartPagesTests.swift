@@ -31,11 +31,11 @@ struct ChartPagesTests {
             let month = try await owner.get("/people/\(mina.id)/charts?period=month&at=\(today)").text
             #expect(Self.bars(month, "steps") == LocalDate.daysIn(month: today.month, year: today.year) - (LocalDate.daysIn(month: today.month, year: today.year) - today.day))
             let year = try await owner.get("/people/\(mina.id)/charts?period=year&at=2020-06-01").text
-            #expect(Self.bars(year, "steps") == 366, "2020 had 366 days, each a bar")
-            #expect(year.contains("Total 2,928,000") || year.contains("a day on 366 days"))
+            #expect(Self.bars(year, "steps") == 53, "2020 by week: from Monday 30 December 2019 to the week of 28 December")
+            #expect(year.contains("a day on 366 days"))
             let all = try await owner.get("/people/\(mina.id)/charts?period=all").text
             let bars = Self.bars(all, "steps")
-            #expect(bars > 100 && bars <= 400, "ten years by month or week: \(bars) bars")
+            #expect(bars > 100 && bars <= 400, "ten years by month: \(bars) bars")
             #expect(all.contains("Week of") || all.contains(">Month</th>"), "the table says what a bar stands for")
         }
     }

@@ -33,7 +33,10 @@ struct PageTemplateTests {
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved"),
         HomePage(
             greeting: "Hello", today: "Monday", isOwner: true, isViewer: true,
-            water: [.init(id: 1, name: "Mina", colour: "teal", water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"), canRecord: true)]),
+            people: [.init(id: 1, name: "Mina", colour: "teal", water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
+                           steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)],
+            pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)],
+            photos: "<li></li>", calendarToday: "/calendar/2026-11-23"),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
@@ -104,7 +107,7 @@ struct PageTemplateTests {
         var check = TemplateCheck(sources: [
             "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
         ])
-        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, water: []))
+        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar"))
         for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
         #expect(check.problems.count == 4, "\(check.problems)")
     }
