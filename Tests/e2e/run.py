@@ -178,10 +178,10 @@ def setup_sign_in_sign_out(browser, server, size):
     page.click("main button.primary")
     expect(page.locator("h1")).to_have_text("Hello, Mina")
 
-    page.click("nav.main >> text=Accounts")
+    go(page, "Accounts")
     expect(page.locator("h1")).to_have_text("Household accounts")
     audit.shot(path=SHOTS / f"{size}-5-accounts.png", full_page=True)
-    page.click("nav.main >> text=Settings")
+    go(page, "Settings")
     page.select_option("#language", "ko")
     page.click("main button.primary")
     expect(page.locator(".notice")).to_have_text("설정을 저장했어요.")
@@ -208,7 +208,7 @@ def pet_with_photo(browser, server):
     page = context.new_page()
     audit = Audit(page)
     sign_up_owner(page, server)
-    page.click("nav.main >> text=Pets")
+    go(page, "Pets")
     page.click("text=Add a pet")
     page.fill("#name", "Nabi")
     page.select_option("#species", "cat")
@@ -265,7 +265,7 @@ def a_person(browser, server):
     page = context.new_page()
     audit = Audit(page)
     sign_up_owner(page, server)
-    page.click("nav.main >> text=People")
+    go(page, "People")
     page.click("text=Add a person")
     page.fill("#name", "Mina")
     page.fill("#birth_date", "1986-05-01")
@@ -293,19 +293,101 @@ def a_person(browser, server):
     page.click("form[action$='/steps'] >> text=Save")
     expect(page.locator("#today")).to_contain_text("8,012 steps")
     audit.shot(path=SHOTS / "phone-13-person.png", full_page=True)
-    page.click("nav.main >> text=Home")
+    go(page, "Home")
     expect(page.locator("#water")).to_contain_text("500 ml")
     page.click("#water >> text=+1 cup (250 ml)")
     expect(page).to_have_url(re.compile(r"/#water$"))
     expect(page.locator("#water")).to_contain_text("750 ml")
     audit.shot(path=SHOTS / "phone-15-home-water.png", full_page=True)
-    page.click("nav.main >> text=People")
+    go(page, "People")
     expect(page.locator(".person-card.colour-teal")).to_contain_text("Mina")
     colour = page.evaluate("getComputedStyle(document.querySelector('.person-card')).borderLeftColor")
     assert colour == "rgb(0, 105, 92)", colour
     audit.shot(path=SHOTS / "phone-14-people.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= VIEWPORTS["phone"]["width"], f"page is {width}px wide"
+    audit.rest()
+    context.close()
+
+
+def go(page, place):
+    """Follows the main navigation as a person would: on a phone, places beyond the first
+    four are in the More menu, opened first."""
+    link = page.locator("nav.main a:visible", has_text=place)
+    if link.count() == 0:
+        page.click("nav.main summary")
+        link = page.locator("nav.main a:visible", has_text=place)
+    link.first.click()
+
+
+def today_in_the_household(browser, server, size):
+    """A person's water from the home page, the sample Apple Health export imported with its
+    progress page, their steps charted by week, month and year, the calendar's month and day,
+    and the month printed to PDF on A4 landscape."""
+    context = browser.new_context(viewport=VIEWPORTS[size], locale="en-GB")
+    page = context.new_page()
+    audit = Audit(page)
+    sign_up_owner(page, server)
+    go(page, "People")
+    page.click("text=Add a person")
+    page.fill("#name", "Jun")
+    page.check("input[name=colour][value=orange]")
+    page.click("main button.primary")
+    person = page.url.rstrip("/").split("/")[-1].split("?")[0].split("#")[0]
+    page.click("#today >> text=Goals")
+    page.fill("#water", "2")
+    page.select_option("#water_unit", "ml")
+    page.fill("#water", "1000")
+    page.fill("#steps", "2000")
+    page.click("main button.primary")
+    go(page, "Home")
+    heights = []
+    for cups in (1, 2, 3):
+        page.click("#water >> text=+1 cup (250 ml)")
+        expect(page.locator("#water")).to_contain_text(f"{cups * 250} ml")
+        heights.append(float(page.locator("#water svg.water-glass rect.water").get_attribute("height")))
+    assert heights[0] < heights[1] < heights[2], f"the glass fills: {heights}"
+    expect(page.locator("#water")).to_contain_text("1 cup to go")
+    audit.shot(path=SHOTS / f"{size}-16-home-today.png", full_page=True)
+
+    page.goto(f"{server.url}/people/{person}/import")
+    page.check("input[name=source][value=apple-health]")
+    page.set_input_files("#file", str(ROOT / "Tests/Fixtures/apple-health/export6s3sample.xml"))
+    page.click("main button.primary")
+    expect(page).to_have_url(re.compile(r"/imports/\d+$"))
+    expect(page.locator(".import-progress")).to_contain_text("Import finished.", timeout=15000)
+    expect(page.locator(".import-progress")).to_contain_text("15 records read")
+    expect(page.locator(".import-progress")).to_contain_text("1 day written")
+    audit.shot(path=SHOTS / f"{size}-17-import-done.png", full_page=True)
+
+    for period in ("week", "month", "year"):
+        page.goto(f"{server.url}/people/{person}/charts?period={period}&at=2014-09-14")
+        bars = page.locator("[aria-labelledby='steps-title steps-desc'] .chart-bars rect").count()
+        assert bars >= 1, f"{period}: {bars} bars"
+        expect(page.locator("main")).to_contain_text("2,517")
+        audit.shot(path=SHOTS / f"{size}-18-steps-{period}.png", full_page=True)
+
+    # Today's steps by hand meet today's goal: the calendar marks the day in Jun's colour.
+    page.goto(f"{server.url}/people/{person}")
+    page.fill("#steps", "2500")
+    page.click("form[action$='/steps'] >> text=Save")
+    go(page, "Calendar")
+    cell = page.locator("td.today a")
+    expect(cell).to_have_attribute("aria-label", re.compile("Jun: steps goal met"))
+    expect(cell.locator(".dot.goal-steps.colour-orange")).to_have_count(1)
+    audit.shot(path=SHOTS / f"{size}-19-calendar-month.png", full_page=True)
+    if size == "desktop":
+        pdf = SHOTS / "desktop-calendar-month.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf.read_bytes())
+        assert box and float(box.group(1)) > float(box.group(2)), f"A4 landscape: {box and box.groups()}"
+    # The imported day, before any goal was set: its figures without a goal.
+    page.goto(f"{server.url}/calendar/2014-09")
+    page.click("a[href='/calendar/2014-09-13']")
+    expect(page.locator("main")).to_contain_text("Steps: 2,517")
+    audit.shot(path=SHOTS / f"{size}-20-calendar-day.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS[size]["width"], f"page is {width}px wide"
     audit.rest()
     context.close()
 
@@ -433,6 +515,12 @@ def main():
             check("a person of the household, in their colour (phone)", a_person, browser, server)
         finally:
             server.cleanup()
+        for size in VIEWPORTS:
+            server = Server(arguments.server)
+            try:
+                check(f"today in the household: water, an import, charts, the calendar ({size})", today_in_the_household, browser, server, size)
+            finally:
+                server.cleanup()
         browser.close()
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)

@@ -52,8 +52,8 @@ struct ImportsController {
         let page = ImportProgressPage(
             id: job.id, personID: person.id, personName: person.profile.name, fileName: job.fileName,
             running: job.state == .running, done: job.state == .done, percent: job.percent,
-            records: format.t("imports.records", ["count": format.number(Double(job.recordsRead))]),
-            days: format.t("imports.days", ["count": format.number(Double(job.daysWritten))]),
+            records: format.t(job.recordsRead == 1 ? "imports.record" : "imports.records", ["count": format.number(Double(job.recordsRead))]),
+            days: format.t(job.daysWritten == 1 ? "imports.day" : "imports.days", ["count": format.number(Double(job.daysWritten))]),
             problem: job.message.map { format.t($0) })
         return renderer.page(page, titleKey: "imports.title", request: request, context: context)
     }

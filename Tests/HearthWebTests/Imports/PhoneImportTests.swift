@@ -33,7 +33,7 @@ struct PhoneImportTests {
             let job = try await Self.finished(try #require(jobID), hearth)
             #expect(job.state == .done && job.recordsRead == 15 && job.daysWritten == 1)
             let page = try await owner.get("/imports/\(job.id)")
-            #expect(page.text.contains("Import finished.") && page.text.contains("15 records read") && page.text.contains("1 days written"))
+            #expect(page.text.contains("Import finished.") && page.text.contains("15 records read") && page.text.contains("1 day written"))
             // The sample's day, 13 September 2014, in Seoul.
             #expect(try DailyRepository(hearth.database).day(subjectID: person.id, on: LocalDate("2014-09-13")!).steps == 2517)
             let before = try await RoleMatrixTests.Snapshot(hearth.database)
