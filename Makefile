@@ -53,7 +53,7 @@ fuzz: deps
 clean:
 	rm -rf .build
 
-BENCH_PACKAGES := wrk libvips-tools ukui-wallpapers
+BENCH_PACKAGES := wrk libvips-tools ukui-wallpapers time
 
 # The figures of the performance targets: see Tests/bench/run.py.
 bench: deps
