@@ -64,7 +64,7 @@ public struct TimeChart: Sendable {
     }
 
     /// The drawing area inside the viewBox (0 0 640 300): room on the left for values, below for dates.
-    public static let plot = (left: 76.0, top: 12.0, right: 628.0, bottom: 262.0)
+    public static let plot = (left: 86.0, top: 12.0, right: 628.0, bottom: 262.0)
     static let width = 640.0, height = 300.0
 
     /// The figure: the SVG and its data table. `id` makes the title's and description's ids unique on the page.

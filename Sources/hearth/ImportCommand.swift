@@ -58,7 +58,8 @@ struct ImportCommand: AsyncParsableCommand {
             guard !file.days.isEmpty else { throw ImportProblem.nothingToImport }
             let written = try await imports.finish(jobID: jobID, subjectID: person.id, days: file.days, through: LocalDate(Date(), in: timeZone), recordsRead: file.recordsRead)
             let seconds = Double((clock.now - started).components.attoseconds) / 1e18 + Double((clock.now - started).components.seconds)
-            print("\(say.text("imports.records", ["count": String(file.recordsRead)])) · \(say.text("imports.days", ["count": String(written)])) · \(String(format: "%.1f", seconds)) s")
+            let records = say.text(file.recordsRead == 1 ? "imports.record" : "imports.records", ["count": String(file.recordsRead)])
+            print("\(records) · \(say.text(written == 1 ? "imports.day" : "imports.days", ["count": String(written)])) · \(String(format: "%.1f", seconds)) s")
         } catch let problem as ImportProblem {
             try await imports.fail(jobID: jobID, message: problem.messageKey)
             FileHandle.standardError.write(Data("\(say.text(problem.messageKey, problem.messageValues)) \(say.text("imports.nothing_written"))\n".utf8))

@@ -69,7 +69,7 @@ struct ChartTests {
         let rect = try! #require(bar.firstMatch(of: /<rect x="([-\d.]+)" y="[-\d.]+" width="([-\d.]+)"/))
         #expect(Double(rect.1)! < TimeChart.plot.left + 2 && Double(rect.2)! > 500, "one day's bar spans the plot")
         let line = Self.chart(.line, [61.5]).figure(id: "l").text
-        #expect(line.contains(#"<circle cx="352""#), "one weighing sits in the middle")
+        #expect(line.contains(#"<circle cx="357""#), "one weighing sits in the middle")
         #expect(!line.contains("NaN") && !line.contains("inf"))
     }
 

@@ -478,6 +478,26 @@ def members_at_once(binary):
         server.cleanup()
 
 
+def import_on_the_command_line(binary):
+    """`hearth import apple-health` on a demo household: a summary, nothing more the second
+    time, and a cut-off file refused with the reason and a non-zero exit."""
+    folder = tempfile.mkdtemp(prefix="hearth-e2e-import-")
+    try:
+        subprocess.run([binary, "seed-demo", "--data-dir", folder + "/data", "--years", "1"], check=True, capture_output=True, cwd=ROOT)
+        sample = ROOT / "Tests/Fixtures/apple-health/export6s3sample.xml"
+        command = [binary, "import", "apple-health", str(sample), "--person", "Mina", "--data-dir", folder + "/data"]
+        first = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        assert first.returncode == 0 and "15 records read · 1 day written" in first.stdout, first.stdout + first.stderr
+        again = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        assert again.returncode == 0 and "0 days written" in again.stdout, again.stdout + again.stderr
+        cut = Path(folder) / "export.xml"
+        cut.write_bytes(sample.read_bytes()[:3000])
+        refused = subprocess.run(command[:3] + [str(cut)] + command[4:], capture_output=True, text=True, cwd=ROOT)
+        assert refused.returncode == 1 and "cut off" in refused.stderr and "Nothing was written." in refused.stderr, refused.stderr
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def lan_urls(binary):
     """With --host 0.0.0.0 the server says which addresses phones can open."""
     server = Server(binary, host="0.0.0.0")
@@ -525,6 +545,7 @@ def main():
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)
     check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)
+    check("hearth import apple-health on the command line", import_on_the_command_line, arguments.server)
     hostile.run_all(check, Server, arguments.server)
 
     passed = sum(1 for _, ok in results if ok)

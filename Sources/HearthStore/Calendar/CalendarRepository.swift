@@ -13,8 +13,6 @@ public struct DayMarks: Sendable, Equatable {
     public var photo: String?
 
     public init() {}
-
-    public var isEmpty: Bool { records.isEmpty && waterMet.isEmpty && stepsMet.isEmpty && photo == nil }
 }
 
 /// Which marks a calendar shows: one subject or all a member may see, one kind or all.
@@ -55,7 +53,7 @@ public struct CalendarRepository: Sendable {
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
             var marks: [LocalDate: DayMarks] = [:]
             let range: StatementArguments = [from.description, to.description]
-            let pets = subjects.map(\.id)
+            let ids = subjects.map(\.id)
             let wantsRecords: Bool
             var kindCondition = ""
             switch filter.kind {
@@ -63,11 +61,11 @@ public struct CalendarRepository: Sendable {
             case nil: wantsRecords = true
             default: wantsRecords = false
             }
-            if wantsRecords && !pets.isEmpty {
+            if wantsRecords && !ids.isEmpty {
                 // The entry_by_day index: (subject, day) for each subject in the list.
                 let rows = try Row.fetchAll(db, sql: """
                     SELECT local_date, kind, count(*) AS n FROM entry
-                    WHERE subject_id IN (\(pets.map(String.init).joined(separator: ","))) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL\(kindCondition)
+                    WHERE subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL\(kindCondition)
                     GROUP BY local_date, kind
                     """, arguments: range)
                 for row in rows {
@@ -76,7 +74,7 @@ public struct CalendarRepository: Sendable {
                 }
                 let photos = try Row.fetchAll(db, sql: """
                     SELECT e.local_date, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
-                    WHERE e.subject_id IN (\(pets.map(String.init).joined(separator: ","))) AND e.local_date BETWEEN ? AND ?
+                    WHERE e.subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND e.local_date BETWEEN ? AND ?
                           AND e.deleted_at IS NULL AND e.photo_count > 0\(kindCondition.replacingOccurrences(of: "kind", with: "e.kind"))
                     GROUP BY e.local_date
                     """, arguments: range)
@@ -105,14 +103,7 @@ public struct CalendarRepository: Sendable {
 
     /// A person's days with figures from `from` to `to`, each with the goals that held that day.
     static func figures(subjectID: Int64, from: LocalDate, to: LocalDate, _ db: Database) throws -> [(day: String, value: PersonDayFigures)] {
-        let goals = try Row.fetchAll(db, sql: """
-            SELECT effective_from, water_ml, cup_ml, steps, weight_min_g, weight_max_g FROM person_goal
-            WHERE subject_id = ? AND effective_from <= ? ORDER BY effective_from
-            """, arguments: [subjectID, to.description]).map { row in
-            (from: row["effective_from"] as String, goals: DailyGoals(
-                waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"],
-                weightRangeGrams: (row["weight_min_g"] as Double?).flatMap { low in (row["weight_max_g"] as Double?).map { low...$0 } }))
-        }
+        let goals = try DailyRepository.history(subjectID: subjectID, through: to, db).map { (from: $0.from.description, goals: $0.goals) }
         let days = try Row.fetchAll(db, sql: """
             SELECT local_date, water_ml, steps FROM person_day WHERE subject_id = ? AND local_date BETWEEN ? AND ? ORDER BY local_date
             """, arguments: [subjectID, from.description, to.description])

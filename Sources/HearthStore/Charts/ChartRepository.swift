@@ -100,16 +100,7 @@ public struct ChartRepository: Sendable {
 
     /// The goals a person had, oldest first (each holds until the next).
     public func goals(subjectID: Int64) throws -> [(from: LocalDate, goals: DailyGoals)] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT effective_from, water_ml, cup_ml, steps, weight_min_g, weight_max_g FROM person_goal WHERE subject_id = ? ORDER BY effective_from
-                """, arguments: [subjectID]).compactMap { row in
-                LocalDate(row["effective_from"] as String).map { day in
-                    (day, DailyGoals(waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"],
-                                     weightRangeGrams: (row["weight_min_g"] as Double?).flatMap { low in (row["weight_max_g"] as Double?).map { low...$0 } }))
-                }
-            }
-        }
+        try database.read { db in try DailyRepository.history(subjectID: subjectID, db) }
     }
 
     /// The first day anything was kept for the subject: where "all" begins.

@@ -14,14 +14,21 @@ public struct DailyRepository: Sendable {
     }
 
     static func goals(subjectID: Int64, on day: LocalDate, _ db: Database) throws -> DailyGoals {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT water_ml, cup_ml, steps, weight_min_g, weight_max_g FROM person_goal
-            WHERE subject_id = ? AND effective_from <= ? ORDER BY effective_from DESC LIMIT 1
-            """, arguments: [subjectID, day.description])
-        else { return DailyGoals() }
-        return DailyGoals(
-            waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"],
-            weightRangeGrams: (row["weight_min_g"] as Double?).flatMap { low in (row["weight_max_g"] as Double?).map { low...$0 } })
+        try history(subjectID: subjectID, through: day, db).last?.goals ?? DailyGoals()
+    }
+
+    /// Every change of the person's goals up to `day`, oldest first: each holds until the next.
+    static func history(subjectID: Int64, through day: LocalDate? = nil, _ db: Database) throws -> [(from: LocalDate, goals: DailyGoals)] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT effective_from, water_ml, cup_ml, steps, weight_min_g, weight_max_g FROM person_goal
+            WHERE subject_id = ? AND effective_from <= ? ORDER BY effective_from
+            """), arguments: [subjectID, (day ?? LocalDate(year: 9999, month: 12, day: 31)!).description]).compactMap { row in
+            LocalDate(row["effective_from"] as String).map { from in
+                (from, DailyGoals(
+                    waterML: row["water_ml"], cupML: row["cup_ml"], steps: row["steps"],
+                    weightRangeGrams: (row["weight_min_g"] as Double?).flatMap { low in (row["weight_max_g"] as Double?).map { low...$0 } }))
+            }
+        }
     }
 
     /// Sets the goals from `day` on; days before keep the goals they had.

@@ -47,13 +47,17 @@ struct ChartWords {
     func totals(_ figures: [BucketFigure], text: (Double) -> String) -> [String] {
         let total = figures.reduce(0) { $0 + $1.total }, days = figures.reduce(0) { $0 + $1.days }
         guard days > 0 else { return [] }
-        return [format.t("charts.total", ["total": text(total)]), format.t("charts.average", ["average": text(total / Double(days)), "days": String(days)])]
+        return [format.t("charts.total", ["total": text(total)]), average(total / Double(days), days: days, text: text)]
     }
 
     /// "1,850 ml a day on 28 days".
     func averages(_ figures: [BucketFigure], text: (Double) -> String) -> [String] {
         let total = figures.reduce(0) { $0 + $1.total }, days = figures.reduce(0) { $0 + $1.days }
-        return days > 0 ? [format.t("charts.average", ["average": text(total / Double(days)), "days": String(days)])] : []
+        return days > 0 ? [average(total / Double(days), days: days, text: text)] : []
+    }
+
+    private func average(_ value: Double, days: Int, text: (Double) -> String) -> String {
+        format.t(days == 1 ? "charts.average_one" : "charts.average", ["average": text(value), "days": format.number(Double(days))])
     }
 
     /// "From 61.2 kg to 60.4 kg (−0.8 kg)".

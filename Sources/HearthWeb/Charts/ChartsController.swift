@@ -106,7 +106,9 @@ section("snack_kcal", figures: kcal, period: period, words: words, style: .bars,
                 periodHeading: words.periodHeading, valueHeading: format.t("charts.\(name).title"), goalHeading: format.t("charts.goal"),
                 tableSummary: format.t("charts.table")),
             valueText: text, dateText: words.axisDate, periodText: words.periodText)
-        return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: figures.isEmpty ? [format.t("charts.nothing")] : summary, chart: chart.figure(id: name))
+        // An empty period says so in words; axes around nothing would only suggest zeros.
+        guard !figures.isEmpty else { return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: [format.t("charts.nothing")], chart: .empty) }
+        return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: summary, chart: chart.figure(id: name))
     }
 
     private func page(name: String, colour: String, base: String, sections: [ChartsPage.Section], period: ChartPeriod, words: ChartWords,
