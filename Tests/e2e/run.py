@@ -512,7 +512,7 @@ def lan_urls(binary):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--server", default=str(ROOT / ".build" / "debug" / "hearth"))
+    parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,11 @@ struct LayoutView: PagePart {
         self.member = context.member.map {
             MemberView(displayName: $0.account.displayName, roleLabel: strings.text("role.\($0.account.role.rawValue)", language))
         }
-        self.navigation = context.role.map { Self.navigation(role: $0, path: request.uri.path, strings: strings, language: language) } ?? .empty
+        if let role = context.role {
+            self.navigation = Self.navigation(role: role, path: request.uri.path, strings: strings, language: language)
+        } else {
+            self.navigation = .empty
+        }
     }
 
     /// The main navigation: the most used places in a bar, the rest in a "More" menu on
@@ -48,22 +52,31 @@ struct LayoutView: PagePart {
     /// member may open; the current area marked (`aria-current`, and the More menu when it
     /// holds it).
     static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
-        let main: [(String, String)] = [("/", "nav.home"), ("/calendar", "nav.calendar"), ("/pets", "nav.pets"), ("/people", "nav.people")]
-        var more: [(String, String)] = []
-        if role.canManageHousehold { more += [("/accounts", "nav.accounts"), ("/settings", "nav.settings")] }
-        more.append(("/me", "nav.me"))
-        func isCurrent(_ href: String) -> Bool { href == "/" ? path == "/" : path == href || path.hasPrefix(href + "/") }
-        func item(_ entry: (String, String), _ classes: String = "") -> HTML {
-            let current: HTML = isCurrent(entry.0) ? #" aria-current="page""# : .empty
-            let attribute: HTML = classes.isEmpty ? .empty : #" class="\#(classes)""#
-            return #"<li\#(attribute)><a href="\#(entry.0)"\#(current)>\#(strings.text(entry.1, language))</a></li>"#
-        }
-        var html = main.map { item($0) }.joined(separator: "\n")
-        html += "\n" + more.map { item($0, "wide") }.joined(separator: "\n")
-        let holdsCurrent: HTML = more.contains { isCurrent($0.0) } ? #" class="current""# : .empty
-        html += "\n" + #"<li class="more narrow"><details><summary\#(holdsCurrent)>\#(strings.text("nav.more", language))</summary><ul>"#
-        html += more.map { item($0) }.joined() + "</ul></details></li>"
-        return html
+        let main = ["/", "/calendar", "/pets", "/people"]
+        var more: [String] = []
+        if role.canManageHousehold { more += ["/accounts", "/settings"] }
+        more.append("/me")
+        var html = HTML.empty
+        for href in main { html += item(href, wide: false, path: path, strings: strings, language: language) }
+        for href in more { html += item(href, wide: true, path: path, strings: strings, language: language) }
+        let holdsCurrent: HTML = more.contains { isCurrent($0, path) } ? #" class="current""# : .empty
+        html += #"<li class="more narrow"><details><summary\#(holdsCurrent)>\#(strings.text("nav.more", language))</summary><ul>"#
+        for href in more { html += item(href, wide: false, path: path, strings: strings, language: language) }
+        return html + "</ul></details></li>"
+    }
+
+    /// Each place's words: `nav.home`, `nav.calendar` …
+    private static let keys = ["/": "nav.home", "/calendar": "nav.calendar", "/pets": "nav.pets", "/people": "nav.people",
+                               "/accounts": "nav.accounts", "/settings": "nav.settings", "/me": "nav.me"]
+
+    private static func isCurrent(_ href: String, _ path: String) -> Bool {
+        href == "/" ? path == "/" : path == href || path.hasPrefix(href + "/")
+    }
+
+    private static func item(_ href: String, wide: Bool, path: String, strings: Localization, language: Language) -> HTML {
+        let current: HTML = isCurrent(href, path) ? #" aria-current="page""# : .empty
+        let attribute: HTML = wide ? #" class="wide""# : .empty
+        return #"<li\#(attribute)><a href="\#(href)"\#(current)>\#(strings.text(keys[href] ?? "nav.home", language))</a></li>"# + "\n"
     }
 
     func child(named name: String) -> Any? {
