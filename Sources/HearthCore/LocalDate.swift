@@ -133,6 +133,13 @@ public enum LocalTime {
 extension LocalDate {
     /// Noon of the day in `timeZone`: the moment of something known only by its day (noon is
     /// never skipped or repeated by a clock change).
+    /// The day's first moment in `timeZone` (where a clock change skips midnight, the first that exists).
+    public func midnight(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.startOfDay(for: noon(in: timeZone))
+    }
+
     public func noon(in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

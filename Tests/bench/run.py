@@ -258,9 +258,9 @@ def main():
                                ("timeline, deep page", f"/pets/1/timeline?before={cursor}"),
                                ("timeline, meals only, deep", f"/pets/1/timeline?kind=meal&before={cursor}"),
                                ("home page /", "/"), ("calendar month", "/calendar"), ("calendar day", f"/calendar/{yesterday}"),
-                               ("a year of steps by week", f"/people/{person}/charts?period=year"),
-                               ("all-time weight (person)", f"/people/{person}/charts?period=all"),
-                               ("all-time weight (pet)", "/pets/1/charts?period=all")]:
+                               ("a year of steps by week", f"/people/{person}/charts?chart=steps&period=year"),
+                               ("all-time weight (person)", f"/people/{person}/charts?chart=weight&period=all"),
+                               ("all-time weight (pet)", "/pets/1/charts?chart=weight&period=all")]:
                 runs = sorted((wrk(base + path, cookie, arguments.seconds, server.process.pid) for _ in range(arguments.runs)), key=lambda run: run[1])
                 p50, p99, rps, cpu, bad = runs[len(runs) // 2]
                 # The same run's ceiling: Hearth's static stylesheet, measured right after.

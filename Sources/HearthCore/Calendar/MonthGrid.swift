@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A month of the calendar: `2026-11`.
 public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -76,8 +77,14 @@ public enum WeekStart {
                 break
             }
         }
+        if let known = known.withLock({ $0[identifier] }) { return known }
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: identifier)
-        return calendar.firstWeekday
+        let first = calendar.firstWeekday
+        known.withLock { $0[identifier] = first }
+        return first
     }
+
+    /// Each locale's answer, kept: making a Calendar with a Locale costs more than a calendar page's queries.
+    private static let known = Mutex<[String: Int]>([:])
 }

@@ -86,16 +86,39 @@ public struct ChartRepository: Sendable {
         }
     }
 
-    /// When records of `kinds` happened, as instants (the caller puts them in local hours).
-    public func moments(subjectID: Int64, kinds: [EntryKind], from: LocalDate, to: LocalDate) throws -> [(kind: EntryKind, at: Date)] {
+    /// How many records of each of `kinds` began in each local hour (0–23) of the days from
+    /// `from` to `to` in `timeZone`.
+    ///
+    /// Counted in SQL by UTC quarter hour (every zone's offset is a whole number of quarter
+    /// hours) and by the stretch between the zone's clock changes, then moved to local hours
+    /// here: ten years of a pet's meals and toilets (20,000 records) read as a few hundred
+    /// groups off the covering timeline index, where reading each instant took 70 ms.
+    public func hours(subjectID: Int64, kinds: [EntryKind], from: LocalDate, to: LocalDate, timeZone: TimeZone) throws -> [EntryKind: [Int]] {
+        let start = from.midnight(in: timeZone), end = to.adding(days: 1).midnight(in: timeZone)
+        // The offset in force from each change on; the first from `start`.
+        var stretches: [(from: Date, offset: Int)] = [(start, timeZone.secondsFromGMT(for: start))]
+        while let change = timeZone.nextDaylightSavingTimeTransition(after: stretches.last!.from), change < end {
+            stretches.append((change, timeZone.secondsFromGMT(for: change)))
+        }
+        let stretch = stretches.count == 1 ? "0" : "CASE " + (1..<stretches.count).map { "WHEN occurred_at < ? THEN \($0 - 1)" }.joined(separator: " ") + " ELSE \(stretches.count - 1) END"
+        var counts = Dictionary(uniqueKeysWithValues: kinds.map { ($0, [Int](repeating: 0, count: 24)) })
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT kind, occurred_at FROM entry
-                WHERE subject_id = ? AND local_date BETWEEN ? AND ? AND deleted_at IS NULL AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ",")))
-                """, arguments: [subjectID, from.description, to.description]).compactMap { row in
-                EntryKind(rawValue: row["kind"]).map { ($0, row["occurred_at"]) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT kind, CAST(substr(occurred_at, 12, 2) AS INTEGER) * 4 + CAST(substr(occurred_at, 15, 2) AS INTEGER) / 15 AS quarter,
+                       \(stretch) AS stretch, count(*) AS n
+                FROM entry
+                WHERE subject_id = ? AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ","))) AND deleted_at IS NULL
+                      AND occurred_at >= ? AND occurred_at < ?
+                GROUP BY kind, quarter, stretch
+                """, arguments: StatementArguments(stretches.dropFirst().map(\.from)) + [subjectID, start, end])
+            for row in rows {
+                guard let kind = EntryKind(rawValue: row["kind"]) else { continue }
+                let quarter: Int = row["quarter"], index: Int = row["stretch"]
+                let local = ((quarter * 900 + stretches[index].offset) % 86400 + 86400) % 86400
+                counts[kind]?[local / 3600] += row["n"] as Int
             }
         }
+        return counts
     }
 
     /// The goals a person had, oldest first (each holds until the next).

@@ -12,73 +12,91 @@ struct ChartsController {
     let renderer: Renderer
     let charts: ChartRepository
 
+    /// The charts each kind of subject has, the first shown by default. One chart a page: on a
+    /// phone that is a screen, and a page reads only what it draws.
+    static let personCharts = ["steps", "water", "weight"]
+    static let petCharts = ["weight", "snacks", "hours"]
+
     @Sendable func person(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.loadedPerson()
         let (format, period) = try setUp(person.id, request: request, context: context)
         let words = ChartWords(format: format, period: period)
+        let chart = Self.chosen(request, Self.personCharts)
         let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let volume = context.household?.volumeUnit ?? .ml
         let goals = try charts.goals(subjectID: person.id)
-        let bucket = period.bucket
-
-        let steps = try charts.daily(.steps, subjectID: person.id, from: period.from, to: period.to, bucket: bucket)
-        let water = try charts.daily(.water, subjectID: person.id, from: period.from, to: period.to, bucket: bucket)
-        let weights = try charts.weight(subjectID: person.id, from: period.from, to: period.to, bucket: bucket)
-        let band = goals.last { $0.from <= period.to }?.goals.weightRangeGrams.map { ($0.lowerBound / unit.gramsPerUnit)...($0.upperBound / unit.gramsPerUnit) }
-        let sections = [
-            section("steps", figures: steps, period: period, words: words, style: .bars,
-                    goal: goals.compactMap { goal in goal.goals.steps.map { GoalStep(from: goal.from, value: Double($0)) } },
-                    value: { $0.perDay }, text: { format.number($0, decimals: 0) }, summary: words.totals(steps, text: { format.number($0, decimals: 0) })),
-            section("water", figures: water, period: period, words: words, style: .bars,
-                    goal: goals.compactMap { goal in goal.goals.waterML.map { GoalStep(from: goal.from, value: Double($0)) } },
-                    value: { $0.perDay }, text: { format.volume(ml: Int($0.rounded()), unit: volume) }, summary: words.averages(water, text: { format.volume(ml: Int($0.rounded()), unit: volume) })),
-            section("weight", figures: weights, period: period, words: words, style: .line, band: band,
-                    value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: 1)) \(unit.rawValue)" },
-                    summary: words.weightChange(weights, unit: unit)),
-        ]
-        return page(name: person.profile.name, colour: person.profile.colour.rawValue, base: "/people/\(person.id)", sections: sections, period: period, words: words, request: request, context: context)
+        let (from, to, bucket) = (period.from, period.to, period.bucket)
+        let sections: [ChartsPage.Section]
+        switch chart {
+        case "water":
+            let water = try charts.daily(.water, subjectID: person.id, from: from, to: to, bucket: bucket)
+            let text: @Sendable (Double) -> String = { format.volume(ml: Int($0.rounded()), unit: volume) }
+            sections = [section("water", figures: water, period: period, words: words, style: .bars,
+                                goal: goals.compactMap { goal in goal.goals.waterML.map { GoalStep(from: goal.from, value: Double($0)) } },
+                                value: { $0.perDay }, text: text, summary: words.averages(water, text: text))]
+        case "weight":
+            let weights = try charts.weight(subjectID: person.id, from: from, to: to, bucket: bucket)
+            let band = goals.last { $0.from <= to }?.goals.weightRangeGrams.map { ($0.lowerBound / unit.gramsPerUnit)...($0.upperBound / unit.gramsPerUnit) }
+            sections = [section("weight", figures: weights, period: period, words: words, style: .line, band: band,
+                                value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: 1)) \(unit.rawValue)" },
+                                summary: words.weightChange(weights, unit: unit))]
+        default:
+            let steps = try charts.daily(.steps, subjectID: person.id, from: from, to: to, bucket: bucket)
+            let text: @Sendable (Double) -> String = { format.number($0, decimals: 0) }
+            sections = [section("steps", figures: steps, period: period, words: words, style: .bars,
+                                goal: goals.compactMap { goal in goal.goals.steps.map { GoalStep(from: goal.from, value: Double($0)) } },
+                                value: { $0.perDay }, text: text, summary: words.totals(steps, text: text))]
+        }
+        return page(name: person.profile.name, colour: person.profile.colour.rawValue, base: "/people/\(person.id)",
+                    charts: Self.personCharts, chart: chart, sections: sections, period: period, words: words, request: request, context: context)
     }
 
     @Sendable func pet(_ request: Request, context: AppRequestContext) async throws -> Response {
         let pet = try context.loadedPet()
         let (format, period) = try setUp(pet.id, request: request, context: context)
         let words = ChartWords(format: format, period: period)
+        let chart = Self.chosen(request, Self.petCharts)
         let unit = pet.profile.weightUnit
-        let bucket = period.bucket
-        let weights = try charts.weight(subjectID: pet.id, from: period.from, to: period.to, bucket: bucket)
-        let snacks = try charts.snacks(subjectID: pet.id, from: period.from, to: period.to, bucket: bucket)
-        let kcal = snacks.map { BucketFigure(start: $0.start, total: $0.kcal ?? 0, days: $0.days, kcal: $0.kcal) }
-        // Per day over the whole week or month: a day without snacks is a day with none.
-        let perDayOfBucket = { (figure: BucketFigure) in figure.total / Double(ChartSeries.length(of: figure.start, bucket: bucket)) }
-        var sections = [
-            section("weight", figures: weights, period: period, words: words, style: .line,
-                    value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)" },
-                    summary: words.weightChange(weights, unit: unit)),
-            section("snacks", figures: snacks, period: period, words: words, style: .bars,
-                    value: perDayOfBucket, text: { format.number($0, decimals: 1) }, summary: words.totals(snacks, text: { format.number($0, decimals: 0) })),
-        ]
-        // Energy only where it is known: snacks given by weight, of a food with its kcal per 100 g.
-        if snacks.contains(where: { $0.kcal != nil }) {
-            sections.append(
-section("snack_kcal", figures: kcal, period: period, words: words, style: .bars,
-                    value: perDayOfBucket, text: { "\(format.number($0, decimals: 0)) kcal" }, summary: words.totals(kcal, text: { "\(format.number($0, decimals: 0)) kcal" })))
-        } else if !snacks.isEmpty {
-            sections[1] = ChartsPage.Section(heading: sections[1].heading, figures: sections[1].figures + [format.t("charts.snack_kcal.unknown")], chart: sections[1].chart)
+        let (from, to, bucket) = (period.from, period.to, period.bucket)
+        var sections: [ChartsPage.Section] = []
+        switch chart {
+        case "snacks":
+            let snacks = try charts.snacks(subjectID: pet.id, from: from, to: to, bucket: bucket)
+            // Per day over the whole week or month: a day without snacks is a day with none.
+            let perDayOfBucket = { (figure: BucketFigure) in figure.total / Double(ChartSeries.length(of: figure.start, bucket: bucket)) }
+            sections.append(section("snacks", figures: snacks, period: period, words: words, style: .bars,
+                                    value: perDayOfBucket, text: { format.number($0, decimals: 1) }, summary: words.totals(snacks, text: { format.number($0, decimals: 0) })))
+            // Energy only where it is known: snacks given by weight, of a food with its kcal per 100 g.
+            if snacks.contains(where: { $0.kcal != nil }) {
+                let kcal = snacks.map { BucketFigure(start: $0.start, total: $0.kcal ?? 0, days: $0.days, kcal: $0.kcal) }
+                let text: @Sendable (Double) -> String = { "\(format.number($0, decimals: 0)) kcal" }
+                sections.append(section("snack_kcal", figures: kcal, period: period, words: words, style: .bars,
+                                        value: perDayOfBucket, text: text, summary: words.totals(kcal, text: text)))
+            } else if !snacks.isEmpty {
+                sections[0] = ChartsPage.Section(heading: sections[0].heading, figures: sections[0].figures + [format.t("charts.snack_kcal.unknown")], chart: sections[0].chart)
+            }
+        case "hours":
+            // The hours of the day, in the household's zone, of the period's meals, toilets and vomits.
+            let kinds: [EntryKind] = [.meal, .toilet, .vomit]
+            let counts = try charts.hours(subjectID: pet.id, kinds: kinds, from: from, to: to, timeZone: context.timeZone)
+            let pattern = HourPattern(
+                rows: kinds.map { HourPattern.Row(label: format.t("calendar.kind.\($0.rawValue)"), kind: $0.rawValue, counts: counts[$0] ?? Array(repeating: 0, count: 24)) },
+                title: format.t("charts.hours.title"), description: format.t("charts.hours.description", ["span": words.span]),
+                hourHeading: format.t("charts.hours.hour"), tableSummary: format.t("charts.table"))
+            sections.append(ChartsPage.Section(heading: format.t("charts.hours.title"), figures: [], chart: pattern.figure(id: "hours")))
+        default:
+            let weights = try charts.weight(subjectID: pet.id, from: from, to: to, bucket: bucket)
+            sections.append(section("weight", figures: weights, period: period, words: words, style: .line,
+                                    value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)" },
+                                    summary: words.weightChange(weights, unit: unit)))
         }
-        // The hours of the day, in the household's zone, of the period's meals, toilets and vomits.
-        let kinds: [EntryKind] = [.meal, .toilet, .vomit]
-        var counts = Dictionary(uniqueKeysWithValues: kinds.map { ($0, [Int](repeating: 0, count: 24)) })
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = context.timeZone
-        for moment in try charts.moments(subjectID: pet.id, kinds: kinds, from: period.from, to: period.to) {
-            counts[moment.kind]?[calendar.component(.hour, from: moment.at)] += 1
-        }
-        let pattern = HourPattern(
-            rows: kinds.map { HourPattern.Row(label: format.t("calendar.kind.\($0.rawValue)"), kind: $0.rawValue, counts: counts[$0]!) },
-            title: format.t("charts.hours.title"), description: format.t("charts.hours.description", ["span": words.span]),
-            hourHeading: format.t("charts.hours.hour"), tableSummary: format.t("charts.table"))
-        sections.append(ChartsPage.Section(heading: format.t("charts.hours.title"), figures: [], chart: pattern.figure(id: "hours")))
-        return page(name: pet.profile.name, colour: "none", base: "/pets/\(pet.id)", sections: sections, period: period, words: words, request: request, context: context)
+        return page(name: pet.profile.name, colour: "none", base: "/pets/\(pet.id)", charts: Self.petCharts, chart: chart,
+                    sections: sections, period: period, words: words, request: request, context: context)
+    }
+
+    /// `?chart=`: one of `charts`, else the first.
+    static func chosen(_ request: Request, _ charts: [String]) -> String {
+        request.uri.queryParameters.get("chart").flatMap { charts.contains($0) ? $0 : nil } ?? charts[0]
     }
 
     private func setUp(_ subjectID: Int64, request: Request, context: AppRequestContext) throws -> (Formatting, ChartPeriod) {
@@ -111,19 +129,20 @@ section("snack_kcal", figures: kcal, period: period, words: words, style: .bars,
         return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: summary, chart: chart.figure(id: name))
     }
 
-    private func page(name: String, colour: String, base: String, sections: [ChartsPage.Section], period: ChartPeriod, words: ChartWords,
+    private func page(name: String, colour: String, base: String, charts: [String], chart: String, sections: [ChartsPage.Section], period: ChartPeriod, words: ChartWords,
                       request: Request, context: AppRequestContext) -> Response {
         let format = words.format
-        let link = { (length: ChartPeriod.Length, at: LocalDate?) in
-            QueryLink.make("\(base)/charts", ["period": length.rawValue].merging(at.map { ["at": $0.description] } ?? [:]) { first, _ in first })
+        let link = { (length: ChartPeriod.Length, at: LocalDate?, chart: String) in
+            QueryLink.make("\(base)/charts", ["period": length.rawValue, "chart": chart].merging(at.map { ["at": $0.description] } ?? [:]) { first, _ in first })
         }
         let page = ChartsPage(
             name: name, colour: colour, back: base,
+            charts: charts.map { ChartsPage.Link(label: format.t("charts.\($0).title"), href: link(period.length, period.length == .all ? nil : period.at, $0), current: $0 == chart) },
             periods: ChartPeriod.Length.allCases.map {
-                ChartsPage.Link(label: format.t("charts.length.\($0.rawValue)"), href: link($0, $0 == .all ? nil : period.at), current: $0 == period.length)
+                ChartsPage.Link(label: format.t("charts.length.\($0.rawValue)"), href: link($0, $0 == .all ? nil : period.at, chart), current: $0 == period.length)
             },
-            previous: period.shifted(-1).map { link(period.length, $0) },
-            next: period.shifted(1).flatMap { $0 <= context.today ? link(period.length, $0) : nil },
+            previous: period.shifted(-1).map { link(period.length, $0, chart) },
+            next: period.shifted(1).flatMap { $0 <= context.today ? link(period.length, $0, chart) : nil },
             span: words.span, sections: sections)
         return renderer.page(page, titleKey: "charts.title", titleText: format.t("charts.heading", ["name": name]), request: request, context: context)
     }

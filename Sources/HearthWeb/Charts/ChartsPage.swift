@@ -6,6 +6,8 @@ struct ChartsPage: Page {
     let name: String
     let colour: String
     let back: String
+    /// Which chart (one a page) and over which period.
+    let charts: [Link]
     let periods: [Link]
     let previous: String?
     let next: String?
@@ -50,6 +52,7 @@ struct ChartsPage: Page {
         case "name": self.name
         case "colour": colour
         case "back": back
+        case "charts": charts
         case "periods": periods
         case "previous": previous ?? false
         case "next": next ?? false

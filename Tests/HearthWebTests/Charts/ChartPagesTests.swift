@@ -47,12 +47,32 @@ struct ChartPagesTests {
             try await owner.get("/pets/\(bori)/records/new?kind=vomit")
             try await owner.postMultipart("/pets/\(bori)/records", ["kind": "vomit", "times": "1", "date": "2026-05-01", "time": "23:30"])
             try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "new_food_name": "Jerky", "new_food_kind": "treat", "new_food_kcal": "300", "amount": "10", "amount_unit": "g", "outcome": "all", "date": "2026-05-02", "time": "15:00"])
-            let page = try await owner.get("/pets/\(bori)/charts?period=month&at=2026-05-15")
-            #expect(page.status == .ok)
-            #expect(page.text.contains("<tr><td>23:00</td><td>0</td><td>0</td><td>1</td></tr>"), "the vomit at 23:30 Seoul time is in the hour 23")
+            let hours = try await owner.get("/pets/\(bori)/charts?period=month&at=2026-05-15&chart=hours")
+            #expect(hours.status == .ok)
+            #expect(hours.text.contains("<tr><td>23:00</td><td>0</td><td>0</td><td>1</td></tr>"), "the vomit at 23:30 Seoul time is in the hour 23")
+            let page = try await owner.get("/pets/\(bori)/charts?period=month&at=2026-05-15&chart=snacks")
             #expect(page.text.contains("Snacks and treats") && page.text.contains("Total 1<"))
             #expect(page.text.contains("Total 30 kcal"), "10 g of a 300 kcal/100 g treat")
         }
+    }
+
+    @Test("the hours of the day follow the household's clock through summer time: 08:30 in January and in July are both the hour 08")
+    func hoursAcrossSummerTime() async throws {
+        let database = try AppDatabase.inMemory()
+        let bori = try await PetRepository(database).create(PetProfile(name: "Bori", species: .dog), photo: nil)
+        let london = TimeZone(identifier: "Europe/London")!
+        let entries = EntryRepository(database)
+        for (day, time) in [("2026-01-15", "08:30"), ("2026-07-15", "08:30"), ("2026-03-29", "03:10"), ("2026-10-25", "01:30")] {
+            let instant = try LocalTime.instant(date: day, time: time, in: london).get()
+            try await entries.create(subjectID: bori.id, RecordInput(occurredAt: instant, localDate: LocalDate(day)!, note: nil,
+                                                                     details: .vomit(times: 1, contents: nil)), photos: [], createdBy: nil)
+        }
+        let hours = try ChartRepository(database).hours(subjectID: bori.id, kinds: [.vomit], from: LocalDate("2026-01-01")!, to: LocalDate("2026-12-31")!, timeZone: london)
+        #expect(hours[.vomit]?[8] == 2, "GMT in January, BST in July")
+        #expect(hours[.vomit]?[3] == 1 && hours[.vomit]?[1] == 1, "the days the clocks change")
+        #expect(hours[.vomit]?.reduce(0, +) == 4)
+        let seoul = try ChartRepository(database).hours(subjectID: bori.id, kinds: [.vomit], from: LocalDate("2026-01-01")!, to: LocalDate("2026-12-31")!, timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        #expect(seoul[.vomit]?[17] == 1 && seoul[.vomit]?[16] == 1, "the same moments on Seoul's clock: 17:30 and 16:30")
     }
 
     @Test("a person's weight joins hand weighings with imported ones, the hand one winning on its day; the healthy range is drawn")
@@ -69,7 +89,7 @@ struct ChartPagesTests {
             try await DailyRepository(hearth.database).setGoals(DailyGoals(weightRangeGrams: 70_000...78_000), subjectID: jun.id, from: LocalDate("2026-01-01")!)
             let weights = try ChartRepository(hearth.database).weight(subjectID: jun.id, from: LocalDate("2026-03-01")!, to: LocalDate("2026-03-31")!, bucket: .day)
             #expect(weights.map { $0.perDay } == [80_000, 79_000], "2 March: the hand weighing, not the import's 90 kg")
-            let page = try await owner.get("/people/\(jun.id)/charts?period=month&at=2026-03-10").text
+            let page = try await owner.get("/people/\(jun.id)/charts?period=month&at=2026-03-10&chart=weight").text
             #expect(page.contains(#"class="chart-band""#))
             #expect(page.contains("From 80 kg to 79 kg (−1 kg)"))
         }

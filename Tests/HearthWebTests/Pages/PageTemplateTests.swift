@@ -49,7 +49,7 @@ struct PageTemplateTests {
         CalendarDayPage(heading: "Monday", day: "2026-11-23", previous: "/calendar/2026-11-22", next: "/calendar/2026-11-24", monthLink: "/calendar/2026-11",
                         subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)], isEmpty: true),
         CalendarYearPage(heading: "2026", previous: "/calendar/2025", next: "/calendar/2027", months: "<ol></ol>"),
-        ChartsPage(name: "Mina", colour: "teal", back: "/people/1", periods: [.init(label: "Week", href: "?period=week", current: true)],
+        ChartsPage(name: "Mina", colour: "teal", back: "/people/1", charts: [.init(label: "Steps", href: "?chart=steps", current: true)], periods: [.init(label: "Week", href: "?period=week", current: true)],
                    previous: "/people/1/charts?at=2026-10-01", next: nil, span: "November 2026",
                    sections: [.init(heading: "Steps", figures: ["Total 1"], chart: "<figure></figure>")]),
         ImportFormPage(personID: 1, personName: "Mina", sources: options, fields: fields(ImportFormPage.fieldNames), problems: FormProblems(["x"])),
