@@ -58,19 +58,28 @@ public struct ChartRepository: Sendable {
     public enum PersonFigure: Sendable { case steps, water }
 
     /// Weight (grams, the bucket's average): weighings by hand, and imported ones on days with none by hand.
+    /// Both record reads here go by kind (`INDEXED BY`): SQLite preferred the day index and walked
+    /// every record of a pet's ten years to find its weighings and meals (18 ms; 3 ms by kind).
     public func weight(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(bucket.sql("local_date")) AS start, sum(grams) AS total, count(*) AS days FROM (
-                    SELECT e.local_date, w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
-                    WHERE e.subject_id = ?1 AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL AND e.kind = 'weight'
+                    SELECT e.local_date, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
+                    WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
+                          AND e.occurred_at >= ?4 AND e.occurred_at < ?5
                     UNION ALL
                     SELECT d.local_date, d.imported_weight_g FROM daily_value d
                     WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
                       AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL)
                 ) GROUP BY start ORDER BY start
-                """, arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+                """, arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
         }
+    }
+
+    /// A record's local day is within 14 hours of its UTC day (no zone is further), so two days
+    /// either side bound its instant: the range the by-kind index can seek.
+    static func instantBounds(_ from: LocalDate, _ to: LocalDate) -> StatementArguments {
+        [Date(timeIntervalSince1970: Double(from.daysSince1970 - 2) * 86400), Date(timeIntervalSince1970: Double(to.daysSince1970 + 3) * 86400)]
     }
 
     /// A pet's snacks and treats per bucket: how many (total) on how many days, and their kcal.
@@ -79,10 +88,11 @@ public struct ChartRepository: Sendable {
             try Row.fetchAll(db, sql: """
                 SELECT \(bucket.sql("e.local_date")) AS start, count(*) AS total, count(DISTINCT e.local_date) AS days,
                        sum(CASE WHEN m.amount_unit = 'g' THEN m.amount * f.kcal_per_100g / 100 END) AS kcal
-                FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
-                WHERE e.subject_id = ? AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.kind = 'meal' AND f.kind IN ('snack', 'treat')
+                FROM entry e INDEXED BY entry_timeline_by_kind JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
+                WHERE e.subject_id = ? AND e.kind = 'meal' AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND f.kind IN ('snack', 'treat')
+                      AND e.occurred_at >= ? AND e.occurred_at < ?
                 GROUP BY start ORDER BY start
-                """, arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+                """, arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
         }
     }
 
