@@ -81,11 +81,15 @@ extension HTML {
     }
 
     /// A coordinate or size for SVG: rounded to two decimals, trailing zeros dropped, never "-0".
+    /// Written from integers: `String(format:)` was a sixth of a chart page's time.
     public static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        guard value.isFinite, abs(value) < 1e15 else { return "0" }
+        let hundredths = Int((value * 100).rounded())
+        let magnitude = abs(hundredths)
+        let whole = String(magnitude / 100), fraction = magnitude % 100
+        let sign = hundredths < 0 ? "-" : ""
+        if fraction == 0 { return sign + whole }
+        if fraction % 10 == 0 { return sign + whole + "." + String(fraction / 10) }
+        return sign + whole + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 }

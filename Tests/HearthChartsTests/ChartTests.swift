@@ -111,3 +111,13 @@ struct ChartTests {
         #expect(svg == expected, "the chart's markup changed; look at it and record it again with HEARTH_RECORD_SNAPSHOTS=1")
     }
 }
+
+@Suite("SVG numbers")
+struct SVGNumberTests {
+    @Test("two decimals at most, no trailing zeros, no minus zero, nothing but digits for odd values",
+          arguments: [(0.0, "0"), (-0.001, "0"), (12.0, "12"), (12.5, "12.5"), (12.05, "12.05"), (-3.456, "-3.46"), (0.999, "1"),
+                      (-0.04, "-0.04"), (628.0, "628"), (Double.nan, "0"), (Double.infinity, "0")])
+    func number(value: Double, text: String) {
+        #expect(HTML.number(value) == text)
+    }
+}

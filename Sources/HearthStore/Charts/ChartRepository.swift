@@ -47,11 +47,11 @@ public struct ChartRepository: Sendable {
     public func daily(_ figure: PersonFigure, subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         let column = figure == .steps ? "steps" : "water_ml"
         return try database.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(bucket.sql("local_date")) AS start, sum(\(column)) AS total, count(*) AS days FROM person_day
                 WHERE subject_id = ? AND local_date BETWEEN ? AND ? AND \(column) > 0
                 GROUP BY start ORDER BY start
-                """, arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+                """), arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
         }
     }
 
@@ -62,7 +62,7 @@ public struct ChartRepository: Sendable {
     /// every record of a pet's ten years to find its weighings and meals (18 ms; 3 ms by kind).
     public func weight(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(bucket.sql("local_date")) AS start, sum(grams) AS total, count(*) AS days FROM (
                     SELECT e.local_date, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
                     WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
@@ -72,7 +72,7 @@ public struct ChartRepository: Sendable {
                     WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
                       AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL)
                 ) GROUP BY start ORDER BY start
-                """, arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
+                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
         }
     }
 
@@ -85,14 +85,14 @@ public struct ChartRepository: Sendable {
     /// A pet's snacks and treats per bucket: how many (total) on how many days, and their kcal.
     public func snacks(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(bucket.sql("e.local_date")) AS start, count(*) AS total, count(DISTINCT e.local_date) AS days,
                        sum(CASE WHEN m.amount_unit = 'g' THEN m.amount * f.kcal_per_100g / 100 END) AS kcal
                 FROM entry e INDEXED BY entry_timeline_by_kind JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
                 WHERE e.subject_id = ? AND e.kind = 'meal' AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND f.kind IN ('snack', 'treat')
                       AND e.occurred_at >= ? AND e.occurred_at < ?
                 GROUP BY start ORDER BY start
-                """, arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
+                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
         }
     }
 
@@ -113,14 +113,14 @@ public struct ChartRepository: Sendable {
         let stretch = stretches.count == 1 ? "0" : "CASE " + (1..<stretches.count).map { "WHEN occurred_at < ? THEN \($0 - 1)" }.joined(separator: " ") + " ELSE \(stretches.count - 1) END"
         var counts = Dictionary(uniqueKeysWithValues: kinds.map { ($0, [Int](repeating: 0, count: 24)) })
         try database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT kind, CAST(substr(occurred_at, 12, 2) AS INTEGER) * 4 + CAST(substr(occurred_at, 15, 2) AS INTEGER) / 15 AS quarter,
                        \(stretch) AS stretch, count(*) AS n
                 FROM entry
                 WHERE subject_id = ? AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ","))) AND deleted_at IS NULL
                       AND occurred_at >= ? AND occurred_at < ?
                 GROUP BY kind, quarter, stretch
-                """, arguments: StatementArguments(stretches.dropFirst().map(\.from)) + [subjectID, start, end])
+                """), arguments: StatementArguments(stretches.dropFirst().map(\.from)) + [subjectID, start, end])
             for row in rows {
                 guard let kind = EntryKind(rawValue: row["kind"]) else { continue }
                 let quarter: Int = row["quarter"], index: Int = row["stretch"]
@@ -139,10 +139,10 @@ public struct ChartRepository: Sendable {
     /// The first day anything was kept for the subject: where "all" begins.
     public func firstDay(subjectID: Int64) throws -> LocalDate? {
         try database.read { db in
-            try String.fetchOne(db, sql: """
+            try String.fetchOne(db.cachedStatement(sql: """
                 SELECT min(day) FROM (SELECT min(local_date) AS day FROM entry WHERE subject_id = ?1 AND deleted_at IS NULL
                                       UNION ALL SELECT min(local_date) FROM daily_value WHERE subject_id = ?1)
-                """, arguments: [subjectID]).flatMap(LocalDate.init)
+                """), arguments: [subjectID]).flatMap(LocalDate.init)
         }
     }
 

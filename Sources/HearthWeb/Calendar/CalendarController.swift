@@ -51,10 +51,10 @@ struct CalendarController {
             heading: format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(month.month)"), "year": String(month.year)]),
             previous: "/calendar/\(month.previous)\(suffix)", next: "/calendar/\(month.next)\(suffix)",
             today: "/calendar\(suffix)", yearLink: "/calendar/\(String(format: "%04d", month.year))",
-            subjects: [OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
-                + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) },
-            kinds: [OptionView(value: "", label: format.t("calendar.every_kind"), selected: kind == nil)]
-                + kindValues.map { OptionView(value: $0, label: format.t("calendar.kind.\($0)"), selected: $0 == kindText) },
+            subjects: OptionView.html([OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
+                + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) }),
+            kinds: OptionView.html([OptionView(value: "", label: format.t("calendar.every_kind"), selected: kind == nil)]
+                + kindValues.map { OptionView(value: $0, label: format.t("calendar.kind.\($0)"), selected: $0 == kindText) }),
             filtered: subject != nil || kind != nil,
             grid: CalendarHTML.month(weeks: weeks, weekdays: grid.columns.map { format.t("calendar.weekday_short.\($0)") }, subjects: byID, format: format, query: ""),
             legend: CalendarHTML.legend(format: format))

@@ -19,6 +19,12 @@ enum CalendarHTML {
     static func month(
         weeks: [[Cell]], weekdays: [String], subjects: [Int64: SubjectSummary], format: Formatting, query: String
     ) -> HTML {
+        // Each word once a page, not once a dot.
+        let kindNames = Dictionary(uniqueKeysWithValues: kindOrder.map { ($0, format.t("pets.kind.\($0.rawValue)")) })
+        var goalWords: [String: String] = [:]
+        for person in subjects.values where person.kind == .person {
+            for what in ["water", "steps"] { goalWords["\(what)\(person.id)"] = format.t("calendar.goal_met.\(what)", ["name": person.name]) }
+        }
         var html: HTML = #"<table class="calendar-grid"><thead><tr>"#
         for name in weekdays { html += "<th scope=\"col\">\(name)</th>" }
         html += "</tr></thead><tbody>"
@@ -32,14 +38,13 @@ enum CalendarHTML {
                 if let marks = cell.marks {
                     for kind in kindOrder {
                         guard let count = marks.records[kind] else { continue }
-                        let label = "\(format.t("pets.kind.\(kind.rawValue)")) ×\(count)"
+                        let label = "\(kindNames[kind] ?? kind.rawValue) ×\(count)"
                         words.append(label)
                         dots += #"<span class="dot kind-\#(kind.rawValue)" title="\#(label)"></span>"#
                     }
                     for (ids, what) in [(marks.waterMet, "water"), (marks.stepsMet, "steps")] {
                         for id in ids {
-                            guard let person = subjects[id] else { continue }
-                            let label = format.t("calendar.goal_met.\(what)", ["name": person.name])
+                            guard let person = subjects[id], let label = goalWords["\(what)\(id)"] else { continue }
                             words.append(label)
                             dots += #"<span class="dot goal-\#(what) colour-\#(person.colour?.rawValue ?? "blue")" title="\#(label)"></span>"#
                         }

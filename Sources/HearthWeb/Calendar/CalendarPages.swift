@@ -8,9 +8,9 @@ struct CalendarMonthPage: Page {
     let next: String
     let today: String
     let yearLink: String
-    /// The filter form's choices, and the current query for links that keep it.
-    let subjects: [OptionView]
-    let kinds: [OptionView]
+    /// The filter form's `<option>`s.
+    let subjects: HTML
+    let kinds: HTML
     let filtered: Bool
     /// The grid, built in Swift (`CalendarHTML`): weekday headings, then the weeks.
     let grid: HTML
