@@ -130,8 +130,8 @@ def slow_headers(Server, binary):
 
 def descriptor_budget(Server, binary):
     """Under `ulimit -n 256` the server holds at most 256 − 128 connections (the rest of its
-    descriptors are for the database and photos), says so once, and answers again once the
-    slow ones are closed."""
+    descriptors are for the database and photos), says so once each time it reaches the limit
+    (not once a connection), and answers again once the slow ones are closed."""
     server = Server(binary, open_files=(256, 256))
     slow = []
     try:
@@ -143,7 +143,10 @@ def descriptor_budget(Server, binary):
         status, took = healthz_time(server, timeout=30)
         assert status == 200 and took < 15, (status, took)
         log = server.log_path.read_text()
-        assert log.count("as many as the file-descriptor limit allows") == 1, log[-2000:]
+        # Once the head deadline frees the first batch, the queued ones may fill it again: a
+        # second warning then follows a "back under the limit", never a run of them.
+        warnings, recoveries = log.count("as many as the file-descriptor limit allows"), log.count("connections back under the limit")
+        assert 1 <= warnings <= recoveries + 1, log[-2000:]
         print(f"  {held} sockets held of 200 asked for; /healthz answered in {took} s", flush=True)
     finally:
         for connection in slow:
