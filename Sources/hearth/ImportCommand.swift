@@ -55,8 +55,7 @@ struct ImportCommand: AsyncParsableCommand {
                 shown = progress.percent
                 FileHandle.standardError.write(Data("\(progress.percent)% · \(say.text("imports.records", ["count": String(progress.recordsRead)]))\n".utf8))
             }
-            guard !file.days.isEmpty else { throw ImportProblem.nothingToImport }
-            let written = try await imports.finish(jobID: jobID, subjectID: person.id, days: file.days, through: LocalDate(Date(), in: timeZone), recordsRead: file.recordsRead)
+            let written = try await ImportRunner.keep(file, jobID: jobID, subjectID: person.id, timeZone: timeZone, imports: imports)
             let seconds = Double((clock.now - started).components.attoseconds) / 1e18 + Double((clock.now - started).components.seconds)
             let records = say.text(file.recordsRead == 1 ? "imports.record" : "imports.records", ["count": String(file.recordsRead)])
             print("\(records) · \(say.text(written == 1 ? "imports.day" : "imports.days", ["count": String(written)])) · \(String(format: "%.1f", seconds)) s")

@@ -9,7 +9,7 @@ import Synchronization
 /// is written to the job's row every few hundred milliseconds (the progress page reads it);
 /// the days are written in one transaction at the end, or the job fails with the reason and
 /// nothing is written. The uploaded file is removed either way.
-struct ImportRunner: Sendable {
+public struct ImportRunner: Sendable {
     let imports: ImportRepository
     let workers: WorkerThreads
 
@@ -37,13 +37,23 @@ struct ImportRunner: Sendable {
                 }
                 throw CancellationError()
             }
-            guard !file.days.isEmpty else { throw ImportProblem.nothingToImport }
-            try await imports.finish(jobID: jobID, subjectID: subjectID, days: file.days, through: LocalDate(Date(), in: timeZone), recordsRead: file.recordsRead)
+            try await Self.keep(file, jobID: jobID, subjectID: subjectID, timeZone: timeZone, imports: imports)
         } catch let problem as ImportProblem {
             try? await imports.fail(jobID: jobID, message: problem.messageKey)
         } catch {
             try? await imports.fail(jobID: jobID, message: "imports.problem.unreadable")
         }
+    }
+}
+
+extension ImportRunner {
+    /// Writes a file's days and ends its job: the rule the browser and `hearth import` share. A
+    /// file with nothing Hearth keeps is refused; days after the household's today are left out.
+    /// Returns the days written.
+    @discardableResult
+    public static func keep(_ file: ImportedFile, jobID: Int64, subjectID: Int64, timeZone: TimeZone, imports: ImportRepository) async throws -> Int {
+        guard !file.days.isEmpty else { throw ImportProblem.nothingToImport }
+        return try await imports.finish(jobID: jobID, subjectID: subjectID, days: file.days, through: LocalDate(Date(), in: timeZone), recordsRead: file.recordsRead)
     }
 }
 

@@ -52,7 +52,7 @@ struct ImportsController {
         let page = ImportProgressPage(
             id: job.id, personID: person.id, personName: person.profile.name, fileName: job.fileName,
             running: job.state == .running, done: job.state == .done, percent: job.percent,
-            records: format.t(job.recordsRead == 1 ? "imports.record" : "imports.records", ["count": format.number(Double(job.recordsRead))]),
+            records: Self.records(job, format),
             days: format.t(job.daysWritten == 1 ? "imports.day" : "imports.days", ["count": format.number(Double(job.daysWritten))]),
             problem: job.message.map { format.t($0) })
         return renderer.page(page, titleKey: "imports.title", request: request, context: context)
@@ -62,10 +62,20 @@ struct ImportsController {
     @Sendable func status(_ request: Request, context: AppRequestContext) async throws -> Response {
         let job = try await loadJob(context)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let body = """
-            {"state":"\(job.state.rawValue)","percent":\(job.percent),"records":"\(format.t("imports.records", ["count": format.number(Double(job.recordsRead))]))"}
-            """
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: body)))
+        let status = Status(state: job.state.rawValue, percent: job.percent, records: Self.records(job, format))
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(status))))
+    }
+
+    private struct Status: Encodable {
+        let state: String
+        let percent: Int
+        let records: String
+    }
+
+    /// "12,345 records read" (one record, one day: their own words).
+    static func records(_ job: ImportJob, _ format: Formatting) -> String {
+        format.t(job.recordsRead == 1 ? "imports.record" : "imports.records", ["count": format.number(Double(job.recordsRead))])
     }
 
     private func loadJob(_ context: AppRequestContext) async throws -> ImportJob {

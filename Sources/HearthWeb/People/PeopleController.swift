@@ -113,11 +113,7 @@ struct PeopleController {
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()
         let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
-        var dateInput = input
-        dateInput["date"] = input["weight_date"]
-        var dateErrors = FieldErrors()
-        let day = Self.pastDay(dateInput, today: context.today, errors: &dateErrors)
-        if let key = dateErrors["date"] { errors.add("weight_date", key) }
+        let day = Self.pastDay(input, field: "weight_date", today: context.today, errors: &errors)
         let value = FormInput.number(input, "weight", range: 1...(500_000 / unit.gramsPerUnit), required: true, errors: &errors)
         guard let day, let value, errors.isEmpty else {
             return try await page(day: context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
@@ -130,11 +126,11 @@ struct PeopleController {
     }
 
     /// The form's `date`: today when absent; refused when it does not exist or is still to come.
-    static func pastDay(_ input: [String: String], today: LocalDate, errors: inout FieldErrors) -> LocalDate? {
-        let text = input["date", default: ""].trimmingCharacters(in: .whitespaces)
+    static func pastDay(_ input: [String: String], field: String = "date", today: LocalDate, errors: inout FieldErrors) -> LocalDate? {
+        let text = input[field, default: ""].trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return today }
-        guard let day = LocalDate(text) else { errors.add("date", "error.date.invalid"); return nil }
-        guard day <= today else { errors.add("date", "people.error.future_day"); return nil }
+        guard let day = LocalDate(text) else { errors.add(field, "error.date.invalid"); return nil }
+        guard day <= today else { errors.add(field, "people.error.future_day"); return nil }
         return day
     }
 

@@ -34,6 +34,8 @@ struct PhoneImportTests {
             #expect(job.state == .done && job.recordsRead == 15 && job.daysWritten == 1)
             let page = try await owner.get("/imports/\(job.id)")
             #expect(page.text.contains("Import finished.") && page.text.contains("15 records read") && page.text.contains("1 day written"))
+            let status = try JSONSerialization.jsonObject(with: Data(try await owner.get("/imports/\(job.id)/status").text.utf8)) as? [String: Any]
+            #expect(status?["state"] as? String == "done" && status?["percent"] as? Int == 100 && status?["records"] as? String == "15 records read")
             // The sample's day, 13 September 2014, in Seoul.
             #expect(try DailyRepository(hearth.database).day(subjectID: person.id, on: LocalDate("2014-09-13")!).steps == 2517)
             let before = try await RoleMatrixTests.Snapshot(hearth.database)
