@@ -88,6 +88,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return LocalDate(year: target, month: month, day: min(day, Self.daysIn(month: month, year: target)))!
     }
 
+    /// The same day `months` later; the 31st becomes the month's last day when it has fewer.
+    public func adding(months: Int) -> LocalDate {
+        let index = year * 12 + (month - 1) + months
+        let (targetYear, targetMonth) = (index / 12, index % 12 + 1)
+        return LocalDate(year: targetYear, month: targetMonth, day: min(day, Self.daysIn(month: targetMonth, year: targetYear)))!
+    }
+
     /// The day before or after.
     public func adding(days: Int) -> LocalDate {
         LocalDate(daysSince1970: daysSince1970 + days)

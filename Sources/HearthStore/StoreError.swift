@@ -18,4 +18,6 @@ public enum StoreError: Error, Equatable, Sendable {
     case foodNotFound
     /// An edit would change a record's kind (a weight into a meal); a record keeps its kind.
     case kindMismatch
+    /// The clinic picked is no longer in the directory.
+    case clinicNotFound
 }

@@ -8,13 +8,16 @@ public struct HouseholdSettings: Sendable, Equatable {
     public var language: Language
     public var weightUnit: WeightUnit
     public var volumeUnit: VolumeUnit
+    /// ISO 4217 code of the money vet bills are in: `KRW`, `USD`.
+    public var currency: String
 
-    public init(name: String, timeZone: String, language: Language, weightUnit: WeightUnit = .kg, volumeUnit: VolumeUnit = .ml) {
+    public init(name: String, timeZone: String, language: Language, weightUnit: WeightUnit = .kg, volumeUnit: VolumeUnit = .ml, currency: String? = nil) {
         self.name = name
         self.timeZone = timeZone
         self.language = language
         self.weightUnit = weightUnit
         self.volumeUnit = volumeUnit
+        self.currency = currency ?? (language == .ko ? "KRW" : "USD")
     }
 
     /// Validates the settings form. Units are optional in the input (setup does not ask for them).
@@ -39,8 +42,14 @@ public struct HouseholdSettings: Sendable, Equatable {
         let volumeUnit = input["volume_unit"].map { VolumeUnit(rawValue: $0) } ?? .ml
         if volumeUnit == nil { errors.add("volume_unit", "error.unit.unknown") }
 
+        var currency: String?
+        let rawCurrency = input["currency", default: ""].trimmingCharacters(in: .whitespaces).uppercased()
+        if !rawCurrency.isEmpty {
+            if rawCurrency.count == 3 && rawCurrency.allSatisfy({ $0.isASCII && $0.isLetter }) { currency = rawCurrency } else { errors.add("currency", "error.currency.invalid") }
+        }
+
         guard errors.isEmpty, let language, let weightUnit, let volumeUnit else { return .invalid(errors) }
-        return .valid(HouseholdSettings(name: name, timeZone: timeZone, language: language, weightUnit: weightUnit, volumeUnit: volumeUnit))
+        return .valid(HouseholdSettings(name: name, timeZone: timeZone, language: language, weightUnit: weightUnit, volumeUnit: volumeUnit, currency: currency))
     }
 }
 

@@ -3,6 +3,11 @@ import Foundation
 /// The kinds of thing that happen to a pet in a day.
 public enum EntryKind: String, Codable, Sendable, CaseIterable {
     case diary, weight, meal, toilet, vomit, symptom, walk
+    case vaccination, preventive
+    case vetVisit = "vet_visit"
+
+    /// Care records: given by a vet or on a cycle, with their own "due" dates.
+    public var isCare: Bool { self == .vaccination || self == .preventive || self == .vetVisit }
 
     /// Kinds that may carry photos, and how many.
     public var maximumPhotos: Int {
@@ -11,6 +16,8 @@ public enum EntryKind: String, Codable, Sendable, CaseIterable {
         case .toilet, .vomit, .meal, .walk: 4
         case .symptom: 10
         case .weight: 0
+        case .vaccination, .preventive: 4
+        case .vetVisit: 10
         }
     }
 }
@@ -56,6 +63,9 @@ public enum RecordDetails: Sendable, Equatable {
     case vomit(times: Int, contents: String?)
     case symptom(signs: [String], severity: Int, description: String?)
     case walk(activity: Activity, minutes: Int, distanceKm: Double?)
+    case vaccination(VaccinationVisit)
+    case preventive(PreventiveGiven)
+    case vetVisit(VetVisit)
 
     public var kind: EntryKind {
         switch self {
@@ -66,6 +76,9 @@ public enum RecordDetails: Sendable, Equatable {
         case .vomit: .vomit
         case .symptom: .symptom
         case .walk: .walk
+        case .vaccination: .vaccination
+        case .preventive: .preventive
+        case .vetVisit: .vetVisit
         }
     }
 }
@@ -87,7 +100,7 @@ public struct RecordInput: Sendable, Equatable {
     /// Validates a record form of `kind` for a pet of `species`. Dates and times are read
     /// in the household's `timeZone`; a record may not be more than a day in the future.
     public static func validate(
-        _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, now: Date = Date()
+        _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, vaccines: [VaccineSchedule] = [], now: Date = Date()
     ) -> Validated<RecordInput> {
         var errors = FieldErrors()
         func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
@@ -161,7 +174,14 @@ public struct RecordInput: Sendable, Equatable {
             let minutes = number("minutes", range: 1...1440, required: true).map { Int($0.rounded()) }
             let distance = number("distance_km", range: 0...200, required: false)
             if let minutes, let activity { details = .walk(activity: activity, minutes: minutes, distanceKm: distance) }
+        case .vaccination:
+            details = VaccinationVisit.validate(input, vaccines: vaccines, errors: &errors).map(RecordDetails.vaccination)
+        case .preventive:
+            details = PreventiveGiven.validate(input, errors: &errors).map(RecordDetails.preventive)
+        case .vetVisit:
+            details = VetVisit.validate(input, errors: &errors).map(RecordDetails.vetVisit)
         }
+        if let occurredAt, let details { CareDates.check(details, after: LocalDate(occurredAt, in: timeZone), errors: &errors) }
         guard errors.isEmpty, let occurredAt, let details else { return .invalid(errors) }
         return .valid(RecordInput(occurredAt: occurredAt, localDate: LocalDate(occurredAt, in: timeZone), note: note, details: details))
     }

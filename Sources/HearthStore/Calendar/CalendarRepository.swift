@@ -11,6 +11,8 @@ public struct DayMarks: Sendable, Equatable {
     public var stepsMet: [Int64] = []
     /// The day's first photo.
     public var photo: String?
+    /// Vaccines, preventives and follow-ups due that day.
+    public var due: [CareDue] = []
 
     public init() {}
 }
@@ -81,6 +83,12 @@ public struct CalendarRepository: Sendable {
                 for row in photos {
                     guard let day = LocalDate(row[0] as String) else { continue }
                     marks[day, default: DayMarks()].photo = row[1]
+                }
+            }
+            if filter.kind == nil || (filter.kind.map { if case .record(let kind) = $0 { kind.isCare } else { false } } ?? false) {
+                for item in try CareRepository.due(access: access, today: from, db) where item.date >= from && item.date <= to {
+                    guard filter.subject == nil || filter.subject == item.subjectID else { continue }
+                    marks[item.date, default: DayMarks()].due.append(item)
                 }
             }
             let people = subjects.filter { $0.kind == .person }

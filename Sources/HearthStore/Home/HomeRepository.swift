@@ -21,6 +21,8 @@ public struct HomeToday: Sendable {
     public let pets: [PetToday]
     /// The household's newest photos, newest first.
     public let photos: [String]
+    /// Vaccines, preventives and follow-ups overdue or due within a week.
+    public let careDue: [CareDue]
 }
 
 public struct HomeRepository: Sendable {
@@ -66,7 +68,8 @@ public struct HomeRepository: Sendable {
             }
             var seen = Set<String>()
             let photos = newest.sorted { $0.at > $1.at }.map(\.sha).filter { seen.insert($0).inserted }.prefix(limit)
-            return HomeToday(people: people, pets: pets, photos: Array(photos))
+            let careDue = try CareRepository.due(access: access, today: day, db).filter { $0.date <= day.adding(days: 7) }
+            return HomeToday(people: people, pets: pets, photos: Array(photos), careDue: careDue)
         }
     }
 }

@@ -24,10 +24,10 @@ public struct HouseholdRepository: Sendable {
             }
             try db.execute(
                 sql: """
-                    INSERT INTO household (id, name, time_zone, language, weight_unit, volume_unit, created_at, updated_at)
-                    VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO household (id, name, time_zone, language, weight_unit, volume_unit, currency, created_at, updated_at)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [settings.name, settings.timeZone, settings.language, settings.weightUnit, settings.volumeUnit, now, now])
+                arguments: [settings.name, settings.timeZone, settings.language, settings.weightUnit, settings.volumeUnit, settings.currency, now, now])
             var owner = owner
             owner.role = .owner
             return try AccountRepository.insert(owner, passwordHash: passwordHash, now: now, db)
@@ -38,10 +38,10 @@ public struct HouseholdRepository: Sendable {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    UPDATE household SET name = ?, time_zone = ?, language = ?, weight_unit = ?, volume_unit = ?, updated_at = ?
+                    UPDATE household SET name = ?, time_zone = ?, language = ?, weight_unit = ?, volume_unit = ?, currency = ?, updated_at = ?
                     WHERE id = 1
                     """,
-                arguments: [settings.name, settings.timeZone, settings.language, settings.weightUnit, settings.volumeUnit, now])
+                arguments: [settings.name, settings.timeZone, settings.language, settings.weightUnit, settings.volumeUnit, settings.currency, now])
         }
     }
 
@@ -51,6 +51,7 @@ public struct HouseholdRepository: Sendable {
             timeZone: row["time_zone"],
             language: Language(rawValue: row["language"]) ?? .en,
             weightUnit: WeightUnit(rawValue: row["weight_unit"]) ?? .kg,
-            volumeUnit: VolumeUnit(rawValue: row["volume_unit"]) ?? .ml)
+            volumeUnit: VolumeUnit(rawValue: row["volume_unit"]) ?? .ml,
+            currency: row["currency"])
     }
 }

@@ -9,7 +9,7 @@ public struct StoredEntry: Sendable, Equatable, Identifiable {
     public let occurredAt: Date
     public let localDate: LocalDate
     public let note: String?
-    public let details: RecordDetails
+    public internal(set) var details: RecordDetails
     /// For meals: the food's name and kind, resolved.
     public let foodName: String?
     public let foodKind: FoodKind?
@@ -181,7 +181,7 @@ public struct EntryRepository: Sendable {
 
     // MARK: - Writing
 
-    static let detailTables = ["weight_entry", "meal_entry", "excretion_entry", "vomit_entry", "symptom_entry", "walk_entry", "diary_entry"]
+    static let detailTables = ["weight_entry", "meal_entry", "excretion_entry", "vomit_entry", "symptom_entry", "walk_entry", "diary_entry"] + CareEntries.tables
 
     private static func attach(_ photos: [PhotoRecord], to entryID: Int64, startingAt first: Int, now: Date, _ db: Database) throws {
         for (offset, photo) in photos.enumerated() {
@@ -226,6 +226,8 @@ public struct EntryRepository: Sendable {
             try db.execute(
                 sql: "INSERT INTO walk_entry (entry_id, activity, minutes, distance_km) VALUES (?, ?, ?, ?)",
                 arguments: [id, activity.rawValue, minutes, distance])
+        case .vaccination, .preventive, .vetVisit:
+            try CareEntries.write(entryID: id, details, db)
         }
     }
 
@@ -264,15 +266,23 @@ public struct EntryRepository: Sendable {
         // Decoded straight from SQLite's row, not from a copy of it.
         var entries: [StoredEntry] = []
         var withPhotos: [Int64] = []
+        var care: [EntryKind: [Int64]] = [:]
         while let row = try cursor.next() {
             guard let details = details(from: row) else { continue }
             if row[C.photoCount] as Int > 0 { withPhotos.append(row[C.id]) }
+            if details.kind.isCare { care[details.kind, default: []].append(row[C.id]) }
             entries.append(StoredEntry(
                 id: row[C.id], subjectID: row[C.subjectID], occurredAt: StoredTime.date(row, C.occurredAt),
                 localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
                 note: row[C.note], details: details, foodName: row[C.foodName],
                 foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
                 authorName: row[C.author], deletedAt: StoredTime.optionalDate(row, C.deletedAt), previousWeightGrams: row[C.previousGrams]))
+        }
+        if !care.isEmpty {
+            let loaded = try CareEntries.load(care, db)
+            for index in entries.indices where entries[index].kind.isCare {
+                if let details = loaded[entries[index].id] { entries[index].details = details }
+            }
         }
         // Most records have no photos: ask only about those that have.
         guard !withPhotos.isEmpty else { return entries }
@@ -303,6 +313,10 @@ public struct EntryRepository: Sendable {
             return .symptom(signs: signs, severity: row[C.severity], description: row[C.symptomDescription])
         case .walk:
             return .walk(activity: Activity(rawValue: row[C.activity]) ?? .walk, minutes: row[C.minutes], distanceKm: row[C.distance])
+        // Filled in by `CareEntries.load` after the page's rows are read.
+        case .vaccination: return .vaccination(VaccinationVisit(vaccines: []))
+        case .preventive: return .preventive(PreventiveGiven(kind: .other, product: nil, cycle: .months(1)))
+        case .vetVisit: return .vetVisit(VetVisit())
         case nil: return nil
         }
     }

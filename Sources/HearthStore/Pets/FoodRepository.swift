@@ -32,6 +32,12 @@ public struct FoodRepository: Sendable {
             }
     }
 
+    static func food(id: Int64, _ db: Database) throws -> Food? {
+        try Row.fetchOne(db, sql: "SELECT id, name, kind, kcal_per_100g FROM food WHERE id = ?", arguments: [id]).map { row in
+            Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3])
+        }
+    }
+
     /// `FoodPreference.pickingOrder` as SQL, so SQLite sorts (no preference counts as neutral).
     private static let pickingOrder = "CASE p.preference "
         + FoodPreference.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.pickingOrder) " }.joined()

@@ -26,6 +26,7 @@ public struct PetOverview: Sendable {
     public let day: [StoredEntry]
     public let photos: [String]
     public let foods: [(food: Food, preference: FoodPreference?)]
+    public let care: PetCare
 }
 
 /// The two busiest pages, each read in one go from one snapshot: a page never shows a pet
@@ -43,7 +44,7 @@ public struct PetPages: Sendable {
             let records = try EntryRepository.overview(subjectID: petID, day: day, photos: photos, db)
             return PetOverview(
                 pet: pet, latestWeight: records.latestWeight, day: records.day, photos: records.photos,
-                foods: try FoodRepository.foods(for: petID, db))
+                foods: try FoodRepository.foods(for: petID, db), care: try CareRepository.care(pet, today: day, db))
         }
     }
 

@@ -72,10 +72,12 @@ public struct PetRepository: Sendable {
 
     /// Active pets the member may see, by name; archived ones only when asked for.
     public func pets(archived: Bool = false, access: SubjectAccess) async throws -> [Pet] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE")
-                .map(Self.pet(from:))
-        }
+        try database.read { db in try Self.pets(archived: archived, access: access, db) }
+    }
+
+    static func pets(archived: Bool = false, access: SubjectAccess, _ db: Database) throws -> [Pet] {
+        try Row.fetchAll(db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE")
+            .map(Self.pet(from:))
     }
 
     private static let select = """

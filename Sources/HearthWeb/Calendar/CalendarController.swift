@@ -89,10 +89,14 @@ struct CalendarController {
                 colour: found.subject.colour?.rawValue ?? "none", figures: figures,
                 records: EntryListHTML.render(entries, actions: nil, photoLabel: format.t("photo.open")), hasRecords: !entries.isEmpty)
         }
-        let page = CalendarDayPage(
+        var page = CalendarDayPage(
             heading: format.dayHeading(day), day: day.description,
             previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
             monthLink: "/calendar/\(YearMonth(day))", subjects: sections, isEmpty: sections.isEmpty)
+        page.due = try calendar.marks(from: day, to: day, access: context.access)[day]?.due.map { item in
+            format.dueItem(label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
+                           approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
+        }.joined() ?? .empty
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
 

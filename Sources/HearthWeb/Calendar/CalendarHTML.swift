@@ -6,7 +6,7 @@ import HearthStore
 /// twelve of them; as Mustache loops they were most of the page's time and hard to read.
 enum CalendarHTML {
     /// The dot classes of record kinds, in the order cells show them.
-    static let kindOrder: [EntryKind] = [.meal, .toilet, .walk, .weight, .vomit, .symptom, .diary]
+    static let kindOrder: [EntryKind] = [.meal, .toilet, .walk, .weight, .vomit, .symptom, .diary, .vaccination, .preventive, .vetVisit]
 
     struct Cell {
         let date: LocalDate
@@ -42,6 +42,11 @@ enum CalendarHTML {
                         words.append(label)
                         dots += #"<span class="dot kind-\#(kind.rawValue)" title="\#(label)"></span>"#
                     }
+                    for item in marks.due {
+                        let label = "\(item.subjectName): \(format.dueLabel(item.what)) (\(format.t("calendar.due")))"
+                        words.append(label)
+                        dots += #"<span class="dot due" title="\#(label)"></span>"#
+                    }
                     for (ids, what) in [(marks.waterMet, "water"), (marks.stepsMet, "steps")] {
                         for id in ids {
                             guard let person = subjects[id], let label = goalWords["\(what)\(id)"] else { continue }
@@ -73,6 +78,7 @@ enum CalendarHTML {
         for kind in kindOrder {
             html += #"<li><span class="dot kind-\#(kind.rawValue)"></span> \#(format.t("pets.kind.\(kind.rawValue)"))</li>"#
         }
+        html += #"<li><span class="dot due"></span> \#(format.t("calendar.legend.due"))</li>"#
         html += #"<li><span class="dot goal-water"></span> \#(format.t("calendar.legend.water"))</li>"#
         html += #"<li><span class="dot goal-steps"></span> \#(format.t("calendar.legend.steps"))</li></ul>"#
         return html

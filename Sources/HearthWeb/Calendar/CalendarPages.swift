@@ -43,6 +43,8 @@ struct CalendarDayPage: Page {
     let monthLink: String
     let subjects: [Subject]
     let isEmpty: Bool
+    /// Care due that day, as list items.
+    var due: HTML = .empty
 
     struct Subject: PagePart {
         let name: String
@@ -75,7 +77,9 @@ struct CalendarDayPage: Page {
         case "next": next
         case "monthLink": monthLink
         case "subjects": subjects
-        case "isEmpty": isEmpty
+        case "isEmpty": isEmpty && due.isEmpty
+        case "due": due
+        case "hasDue": !due.isEmpty
         default: nil
         }
     }

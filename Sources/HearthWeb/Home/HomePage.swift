@@ -13,6 +13,8 @@ struct HomePage: Page {
     /// The newest photos, as grid items.
     let photos: HTML
     let calendarToday: String
+    /// Care overdue or due within a week, as list items.
+    let careDue: HTML
 
     /// One person's today: the glass, steps and weight, for members who record with `+1 cup`.
     struct PersonToday: PagePart {
@@ -77,6 +79,8 @@ struct HomePage: Page {
         case "hasPhotos": !photos.isEmpty
         case "isEmpty": people.isEmpty && pets.isEmpty
         case "calendarToday": calendarToday
+        case "careDue": careDue
+        case "hasCareDue": !careDue.isEmpty
         default: nil
         }
     }

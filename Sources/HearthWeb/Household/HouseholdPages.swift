@@ -100,7 +100,7 @@ struct AccountsPage: Page {
 /// `/settings`: the household's name, time zone, language and units.
 struct SettingsPage: Page {
     static let template = "household/settings"
-    static let fieldNames = ["household_name", "time_zone", "language", "weight_unit", "volume_unit"]
+    static let fieldNames = ["household_name", "time_zone", "language", "weight_unit", "volume_unit", "currency"]
     let fields: FormFields
     let timeZones: [OptionView]
     let languages: [OptionView]

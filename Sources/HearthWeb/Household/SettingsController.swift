@@ -18,7 +18,7 @@ struct SettingsController {
         guard let settings = context.household else { throw PageError.notFound }
         let input = [
             "household_name": settings.name, "time_zone": settings.timeZone, "language": settings.language.rawValue,
-            "weight_unit": settings.weightUnit.rawValue, "volume_unit": settings.volumeUnit.rawValue,
+            "weight_unit": settings.weightUnit.rawValue, "volume_unit": settings.volumeUnit.rawValue, "currency": settings.currency,
         ]
         let saved = request.uri.queryParameters.get("saved") != nil
         return form(input: input, errors: FieldErrors(), saved: saved, request: request, context: context, status: .ok)

@@ -65,6 +65,44 @@ extension Formatting {
             var parts = [t("pets.walk.minutes", ["minutes": String(minutes)])]
             if let distance { parts.append("\(number(distance)) km") }
             return (t("pets.activity.\(activity.rawValue)"), parts.joined(separator: " · "))
+        case .vaccination(let visit):
+            var parts = visit.vaccines.map { vaccine in
+                [vaccine.name, vaccine.batch.map { t("care.vaccination.batch_short", ["batch": $0]) }].compactMap { $0 }.joined(separator: " ")
+            }
+            if let clinic = visit.clinic { parts.append(clinic.name) }
+            if let vet = visit.vet { parts.append(vet) }
+            return (t("pets.kind.vaccination"), parts.joined(separator: " · "))
+        case .preventive(let given):
+            var parts = [given.product, t("care.cycle.every", ["cycle": cycle(given.cycle)])].compactMap { $0 }
+            if let next = given.nextDue { parts.append(t("care.due.next", ["date": dayHeading(next)])) }
+            return (t("care.preventive.\(given.kind.rawValue)"), parts.joined(separator: " · "))
+        case .vetVisit(let visit):
+            var parts = [visit.reason, visit.clinic?.name, visit.diagnosis.map { t("care.visit.diagnosis_short", ["text": $0]) }].compactMap { $0 }
+            if let cost = visit.cost { parts.append(money(cost, currency: visit.currency)) }
+            if let followUp = visit.followUp { parts.append(t("care.visit.follow_up_short", ["date": dayHeading(followUp)])) }
+            return (t("pets.kind.vet_visit"), parts.joined(separator: " · "))
+        }
+    }
+
+    /// "monthly", "every 3 months", "every 45 days".
+    func cycle(_ cycle: PreventiveCycle) -> String {
+        switch cycle {
+        case .months(1): t("care.cycle.1m")
+        case .months(let months): t("care.cycle.months", ["months": String(months)])
+        case .days(let days): t("care.cycle.days", ["days": String(days)])
+        }
+    }
+
+    /// "45,000 KRW", "$120.50": whole units for currencies without minor ones.
+    func money(_ amount: Double, currency: String?) -> String {
+        switch currency {
+        case "USD": "$" + number(amount, decimals: 2)
+        case "EUR": "€" + number(amount, decimals: 2)
+        case "GBP": "£" + number(amount, decimals: 2)
+        case "KRW": "₩" + number(amount, decimals: 0)
+        case "JPY": "¥" + number(amount, decimals: 0)
+        case let code?: number(amount, decimals: 2) + " " + code
+        case nil: number(amount, decimals: 2)
         }
     }
 }

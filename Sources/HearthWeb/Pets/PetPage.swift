@@ -14,6 +14,10 @@ struct PetPage: Page {
     let hasPhotos: Bool
     let foods: HTML
     let hasFoods: Bool
+    /// What is due, the last visit and vaccinations; the feeding calculator and its settings.
+    let care: HTML
+    let feeding: HTML
+    let feedingForm: FeedingForm?
     /// May add and change records (a recorder, and the pet is not archived).
     let canRecord: Bool
     let mayArchive: Bool
@@ -61,6 +65,26 @@ struct PetPage: Page {
         }
     }
 
+    /// The calculator's inputs the household sets: stage, ideal weight, meals a day, the food.
+    struct FeedingForm: PagePart {
+        let stages: [OptionView]
+        let target: String
+        let unit: String
+        let meals: String
+        let foods: [OptionView]
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "stages": stages
+            case "target": target
+            case "unit": unit
+            case "meals": meals
+            case "foods": foods
+            default: nil
+            }
+        }
+    }
+
     /// "4.2 kg (+0.1 kg) · 20 November 2026".
     struct LatestWeight: PagePart {
         let value: String
@@ -88,6 +112,9 @@ struct PetPage: Page {
         case "hasPhotos": hasPhotos
         case "foods": foods
         case "hasFoods": hasFoods
+        case "care": care
+        case "feeding": feeding
+        case "feedingForm": feedingForm ?? false
         case "canRecord": canRecord
         case "mayArchive": mayArchive
         case "newRecord": newRecord

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 
 /// Adding or editing one of a pet's records; the form shows the fields of its kind.
 struct RecordFormPage: Page {
@@ -7,6 +8,8 @@ struct RecordFormPage: Page {
         "date", "time", "note", "title", "text", "weight", "unit", "food_id", "new_food_name", "new_food_kind", "new_food_kcal",
         "amount", "amount_unit", "outcome", "urine", "stool", "colour", "fecal_score", "blood", "mucus", "times", "contents",
         "signs", "severity", "description", "activity", "minutes", "distance_km", "photos",
+        "vaccines", "clinic_id", "clinic_name", "vet", "preventive", "product", "cycle", "cycle_days", "next_due",
+        "reason", "diagnosis", "treatment", "medicines", "cost", "follow_up",
     ]
     let kind: EntryKind
     let kindLabel: String
@@ -32,6 +35,12 @@ struct RecordFormPage: Page {
     var signs: [CheckboxView] = []
     var severities: [OptionView] = []
     var activities: [OptionView] = []
+    /// A vaccination's list of the species' vaccines, each with its batch and next due.
+    var vaccineRows: HTML = .empty
+    var clinics: [OptionView] = []
+    var preventives: [OptionView] = []
+    var cycles: [OptionView] = []
+    var currency = ""
 
     /// A photo the record already has, with "keep" ticked unless the member unticked it.
     struct ExistingPhoto: PagePart {
@@ -74,6 +83,12 @@ struct RecordFormPage: Page {
         case "signs": signs
         case "severities": severities
         case "activities": activities
+        case "vaccineRows": vaccineRows
+        case "clinics": clinics
+        case "hasClinics": !clinics.isEmpty
+        case "preventives": preventives
+        case "cycles": cycles
+        case "currency": currency
         // `{{#page.is_meal}}`: the section of this kind's fields. Only real kinds answer.
         case _ where name.hasPrefix("is_"): EntryKind(rawValue: String(name.dropFirst(3))).map { $0 == kind }
         default: problems.child(named: name)

@@ -8,6 +8,8 @@ struct RecordsController {
     let renderer: Renderer
     let entries: EntryRepository
     let foods: FoodRepository
+    let care: CareRepository
+    let clinics: ClinicRepository
     let intake: PhotoIntake
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -21,7 +23,8 @@ struct RecordsController {
         case .symptom: input["severity"] = "2"
         case .walk: input["activity"] = Activity.walk.rawValue
         case .vomit: input["times"] = "1"
-        case .diary, .toilet: break
+        case .preventive: input["cycle"] = "1m"; input["preventive"] = PreventiveKind.heartworm.rawValue
+        case .diary, .toilet, .vaccination, .vetVisit: break
         }
         return try await form(kind: kind, pet: pet, entry: nil, input: input, errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
     }
@@ -33,16 +36,16 @@ struct RecordsController {
         defer { upload.discard() }
         guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone)
+        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species))
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }
         try intake.store(checked)
         do {
             _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
-        } catch StoreError.foodNotFound {
+        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
-            return try await foodGone(kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
+            return try await gone(error, kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
         }
         return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
     }
@@ -59,7 +62,7 @@ struct RecordsController {
         defer { upload.discard() }
         let keeping = entry.photos.filter { upload.fields["keep_\($0)"] != nil }
         let checked = await intake.check(upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone)
+        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species))
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }
@@ -67,9 +70,9 @@ struct RecordsController {
         let dropped: [String]
         do {
             dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
-        } catch StoreError.foodNotFound {
+        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
-            return try await foodGone(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, request: request, context: context)
+            return try await gone(error, kind: entry.kind, pet: pet, entry: entry, input: upload.fields, request: request, context: context)
         }
         await intake.cleanUp(dropped)
         return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
@@ -90,11 +93,11 @@ struct RecordsController {
 
     // MARK: - Helpers
 
-    /// The food picked left the list after the form was drawn (someone else removed it):
-    /// the form again, with that said on the food field.
-    private func foodGone(kind: EntryKind, pet: Pet, entry: StoredEntry?, input: [String: String], request: Request, context: AppRequestContext) async throws -> Response {
+    /// The food or clinic picked left its list after the form was drawn (someone else removed
+    /// it): the form again, with that said on its field.
+    private func gone(_ error: StoreError, kind: EntryKind, pet: Pet, entry: StoredEntry?, input: [String: String], request: Request, context: AppRequestContext) async throws -> Response {
         var errors = FieldErrors()
-        errors.add("food_id", "pets.error.food_gone")
+        if error == .clinicNotFound { errors.add("clinic_id", "care.error.clinic_gone") } else { errors.add("food_id", "pets.error.food_gone") }
         return try await form(kind: kind, pet: pet, entry: entry, input: input, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
     }
 
@@ -123,8 +126,40 @@ struct RecordsController {
             input["severity"] = String(severity); input["description"] = description ?? ""
         case .walk(let activity, let minutes, let distance):
             input["activity"] = activity.rawValue; input["minutes"] = String(minutes); input["distance_km"] = number(distance)
+        case .vaccination(let visit):
+            var typed = 0
+            for vaccine in visit.vaccines {
+                if let code = vaccine.code, !code.isEmpty {
+                    input["vaccine_\(code)"] = "on"; input["batch_\(code)"] = vaccine.batch ?? ""; input["next_due_\(code)"] = vaccine.nextDue?.description ?? ""
+                } else if typed < VaccinationVisit.typedRows {
+                    typed += 1
+                    input["other_name_\(typed)"] = vaccine.name; input["other_batch_\(typed)"] = vaccine.batch ?? ""
+                    input["other_next_due_\(typed)"] = vaccine.nextDue?.description ?? ""
+                }
+            }
+            clinic(visit.clinic, into: &input)
+            input["vet"] = visit.vet ?? ""
+        case .preventive(let given):
+            input["preventive"] = given.kind.rawValue; input["product"] = given.product ?? ""; input["next_due"] = given.nextDue?.description ?? ""
+            switch given.cycle {
+            case .months(let months) where PreventiveCycle.choices.contains("\(months)m"): input["cycle"] = "\(months)m"
+            case .months(let months): input["cycle"] = "custom"; input["cycle_days"] = String(months * 30)
+            case .days(let days): input["cycle"] = "custom"; input["cycle_days"] = String(days)
+            }
+        case .vetVisit(let visit):
+            clinic(visit.clinic, into: &input)
+            input["reason"] = visit.reason ?? ""; input["diagnosis"] = visit.diagnosis ?? ""; input["treatment"] = visit.treatment ?? ""
+            input["medicines"] = visit.medicines ?? ""; input["cost"] = number(visit.cost); input["follow_up"] = visit.followUp?.description ?? ""
         }
         return input
+    }
+
+    private static func clinic(_ clinic: ClinicChoice?, into input: inout [String: String]) {
+        if let id = clinic?.id { input["clinic_id"] = String(id) } else { input["clinic_name"] = clinic?.name ?? "" }
+    }
+
+    private func clinicOptions(_ input: [String: String]) throws -> [OptionView] {
+        try clinics.names().map { OptionView(value: String($0.id), label: $0.name, selected: input["clinic_id"] == String($0.id)) }
     }
 
     private func form(
@@ -173,6 +208,15 @@ struct RecordsController {
             view.severities = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("pets.severity.\($0)"))", selected: input["severity"] == String($0)) }
         case .walk:
             view.activities = options(Activity.allCases.map(\.rawValue), prefix: "pets.activity", field: "activity")
+        case .vaccination:
+            view.vaccineRows = CareFormHTML.vaccineRows(try care.schedules(pet.profile.species), input: input, format: Formatting(strings: strings, language: language, timeZone: context.timeZone))
+            view.clinics = try clinicOptions(input)
+        case .vetVisit:
+            view.clinics = try clinicOptions(input)
+            view.currency = context.household?.currency ?? ""
+        case .preventive:
+            view.preventives = options(PreventiveKind.allCases.map(\.rawValue), prefix: "care.preventive", field: "preventive")
+            view.cycles = options(PreventiveCycle.choices, prefix: "care.cycle", field: "cycle")
         case .diary, .vomit:
             break
         }

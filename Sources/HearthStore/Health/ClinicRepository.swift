@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A clinic of the household's directory, as stored.
+public struct Clinic: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let input: ClinicInput
+    public let district: String?
+    /// Imported with "24" in its name, not yet confirmed as open day and night.
+    public let maybe24Hours: Bool
+    public let imported: Bool
+
+    public var name: String { input.name }
+}
+
+/// The household's clinic directory.
+public struct ClinicRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// Favourites first, then by district and name.
+    public func clinics() throws -> [Clinic] {
+        try database.read { db in try Self.clinics(db) }
+    }
+
+    static func clinics(_ db: Database) throws -> [Clinic] {
+        try Row.fetchAll(db, sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE").map(Self.clinic(from:))
+    }
+
+    public func clinic(id: Int64) throws -> Clinic? {
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM clinic WHERE id = ?", arguments: [id]).map(Self.clinic(from:)) }
+    }
+
+    /// For the pickers on the care forms: id and name, by name.
+    public func names() throws -> [(id: Int64, name: String)] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name FROM clinic ORDER BY favourite DESC, name COLLATE NOCASE").map { ($0[0], $0[1]) }
+        }
+    }
+
+    public func create(_ clinic: ClinicInput, now: Date = Date()) async throws -> Int64 {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO clinic (name, phone, address, district, hours, open_24_hours, favourite, note, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [clinic.name, clinic.phone, clinic.address, clinic.address.flatMap(KoreanAddress.district), clinic.hours.stored,
+                                 clinic.open24Hours, clinic.favourite, clinic.note, now, now])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Saving confirms an imported "24" guess either way: the household has looked at it.
+    public func update(id: Int64, _ clinic: ClinicInput, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                UPDATE clinic SET name = ?, phone = ?, address = ?, district = coalesce(?, district), hours = ?, open_24_hours = ?, maybe_24_hours = 0,
+                    favourite = ?, note = ?, updated_at = ? WHERE id = ?
+                """, arguments: [clinic.name, clinic.phone, clinic.address, clinic.address.flatMap(KoreanAddress.district), clinic.hours.stored,
+                                 clinic.open24Hours, clinic.favourite, clinic.note, now, id])
+            if db.changesCount == 0 { throw StoreError.clinicNotFound }
+        }
+    }
+
+    /// Records keep the clinic's name; only the link to the directory goes.
+    public func delete(id: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM clinic WHERE id = ?", arguments: [id])
+            if db.changesCount == 0 { throw StoreError.clinicNotFound }
+        }
+    }
+
+    /// Writes a licence register's clinics in one transaction: a clinic already imported
+    /// (same licence key) has its register fields updated and keeps the household's own
+    /// (hours, favourite, note, a confirmed 24-hour flag). Returns (added, updated).
+    public func importLicensed(_ clinics: [LicensedClinic], now: Date = Date()) async throws -> (added: Int, updated: Int) {
+        try await database.write { db in
+            var added = 0, updated = 0
+            let existing = try Set(String.fetchAll(db, sql: "SELECT licence_key FROM clinic WHERE licence_key IS NOT NULL"))
+            let insert = try db.makeStatement(sql: """
+                INSERT INTO clinic (licence_key, name, phone, address, district, maybe_24_hours, map_x, map_y, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(licence_key) DO UPDATE SET name = excluded.name, phone = excluded.phone, address = excluded.address,
+                    district = excluded.district, maybe_24_hours = excluded.maybe_24_hours AND NOT clinic.open_24_hours,
+                    map_x = excluded.map_x, map_y = excluded.map_y, updated_at = excluded.updated_at
+                """)
+            for clinic in clinics {
+                try insert.execute(arguments: [clinic.key, clinic.name, clinic.phone, clinic.address, clinic.district, clinic.maybe24Hours,
+                                               clinic.mapX, clinic.mapY, now, now])
+                if existing.contains(clinic.key) { updated += 1 } else { added += 1 }
+            }
+            return (added, updated)
+        }
+    }
+
+    private static func clinic(from row: Row) -> Clinic {
+        Clinic(
+            id: row["id"],
+            input: ClinicInput(
+                name: row["name"], phone: row["phone"], address: row["address"], hours: OpeningHours(stored: row["hours"]),
+                open24Hours: row["open_24_hours"], favourite: row["favourite"], note: row["note"]),
+            district: row["district"], maybe24Hours: row["maybe_24_hours"], imported: (row["licence_key"] as String?) != nil)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthImports
+import HearthStore
+
+/// Importing the animal-hospital register, shared by the page and `hearth import clinics`:
+/// read and check the whole file first, then write every good row in one transaction.
+enum ClinicImport {
+    static let largestFile = 64 * 1024 * 1024
+
+    struct Summary: Sendable {
+        let added: Int
+        let updated: Int
+        let closed: Int
+        let badRows: [(line: Int, problem: String)]
+    }
+
+    enum Problem: Error {
+        case unreadable
+        case missingColumns([String])
+        case tooLarge
+        case nothingToImport
+    }
+
+    static func run(path: String, into clinics: ClinicRepository) async throws -> Result<Summary, Problem> {
+        // Reading and decoding a register of the whole country takes a moment: off the event loop.
+        let read: Result<ClinicLicenceImport.Result, Problem> = await Task.detached {
+            guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
+            do { return .success(try ClinicLicenceImport.read(data)) }
+            catch ClinicLicenceImport.Problem.missingColumns(let names) { return .failure(.missingColumns(names)) }
+            catch { return .failure(.tooLarge) }
+        }.value
+        switch read {
+        case .failure(let problem): return .failure(problem)
+        case .success(let file):
+            guard !file.clinics.isEmpty else {
+                return file.closed > 0 || !file.badRows.isEmpty
+                    ? .success(Summary(added: 0, updated: 0, closed: file.closed, badRows: file.badRows)) : .failure(.nothingToImport)
+            }
+            let written = try await clinics.importLicensed(file.clinics)
+            return .success(Summary(added: written.added, updated: written.updated, closed: file.closed, badRows: file.badRows))
+        }
+    }
+
+    static func message(_ problem: Problem, _ format: Formatting) -> String {
+        switch problem {
+        case .unreadable: format.t("imports.problem.unreadable", ["file": ""])
+        case .missingColumns(let names): format.t("care.import.missing_columns", ["columns": names.joined(separator: ", ")])
+        case .tooLarge: format.t("imports.error.too_large")
+        case .nothingToImport: format.t("care.import.nothing")
+        }
+    }
+
+    static func summaryHTML(_ summary: Summary, _ format: Formatting) -> HTML {
+        let line = format.t("care.import.summary", [
+            "added": String(summary.added), "updated": String(summary.updated), "closed": String(summary.closed), "bad": String(summary.badRows.count),
+        ])
+        var html: HTML = "<p>\(line)</p>"
+        if !summary.badRows.isEmpty {
+            let rows = summary.badRows.prefix(50).map { row -> HTML in "<li>\(format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]))</li>" }
+            html += "<ul class=\"bad-rows\">\(rows.joined())</ul>"
+        }
+        return html
+    }
+
+    /// The same summary for the command line.
+    static func summaryText(_ summary: Summary, _ format: Formatting) -> String {
+        var text = format.t("care.import.summary", [
+            "added": String(summary.added), "updated": String(summary.updated), "closed": String(summary.closed), "bad": String(summary.badRows.count),
+        ])
+        for row in summary.badRows { text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]) }
+        return text
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthImports
+import HearthStore
+import Hummingbird
+
+/// `/clinics`: the household's clinic directory; adding, editing, removing, and importing the
+/// public register of animal hospitals.
+struct ClinicsController {
+    let renderer: Renderer
+    let clinics: ClinicRepository
+    let temporaryFolder: String
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try listPage(summary: nil, importError: nil, request: request, context: context, status: .ok)
+    }
+
+    private func listPage(summary: HTML?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let format = formatting(context)
+        let all = try clinics.clinics()
+        let now = Date()
+        let editable = context.role?.canRecord == true
+        var html = HTML.empty
+        var heading: String?? = .none
+        for clinic in all {
+            // Favourites first under no heading, then a heading for each district.
+            let group: String? = clinic.input.favourite ? nil : (clinic.district ?? format.t("care.clinic.no_district"))
+            if heading != .some(group), let group {
+                html += "<h2 class=\"district\">\(group)</h2>"
+            }
+            heading = .some(group)
+            html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable)
+        }
+        let page = ClinicListPage(clinics: html, hasClinics: !all.isEmpty, canRecord: editable, summary: summary, importError: importError)
+        return renderer.page(page, titleKey: "care.clinic.title", request: request, context: context, status: status)
+    }
+
+    @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
+        form(input: [:], errors: FieldErrors(), clinic: nil, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch ClinicInput.validate(input) {
+        case .invalid(let errors): return form(input: input, errors: errors, clinic: nil, request: request, context: context, status: .unprocessableContent)
+        case .valid(let clinic):
+            _ = try await clinics.create(clinic)
+            return .redirect(to: "/clinics", type: .normal)
+        }
+    }
+
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let clinic = try load(context)
+        return form(input: Self.input(from: clinic.input), errors: FieldErrors(), clinic: clinic, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let clinic = try load(context)
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch ClinicInput.validate(input) {
+        case .invalid(let errors): return form(input: input, errors: errors, clinic: clinic, request: request, context: context, status: .unprocessableContent)
+        case .valid(let changed):
+            try await clinics.update(id: clinic.id, changed)
+            return .redirect(to: "/clinics", type: .normal)
+        }
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let clinic = try load(context)
+        try await clinics.delete(id: clinic.id)
+        return .redirect(to: "/clinics", type: .normal)
+    }
+
+    /// The register's CSV: read off the event loop, written in one transaction, summed up on the page.
+    @Sendable func importRegister(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let form = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: ClinicImport.largestFile, maximumFiles: 1)
+        defer { form.discard() }
+        let format = formatting(context)
+        guard let file = form.files.first(where: { $0.field == "file" }), !file.tooLarge else {
+            let key = form.files.isEmpty ? "imports.error.no_file" : "imports.error.too_large"
+            return try listPage(summary: nil, importError: format.t(key), request: request, context: context, status: .unprocessableContent)
+        }
+        let outcome = try await ClinicImport.run(path: file.temporaryPath, into: clinics)
+        switch outcome {
+        case .failure(let problem):
+            return try listPage(summary: nil, importError: ClinicImport.message(problem, format), request: request, context: context, status: .unprocessableContent)
+        case .success(let summary):
+            return try listPage(summary: ClinicImport.summaryHTML(summary, format), importError: nil, request: request, context: context,
+                                status: summary.added + summary.updated > 0 ? .ok : .unprocessableContent)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func load(_ context: AppRequestContext) throws -> Clinic {
+        guard let clinic = try clinics.clinic(id: context.parameters.require("id", as: Int64.self)) else { throw PageError.notFound }
+        return clinic
+    }
+
+    private func formatting(_ context: AppRequestContext) -> Formatting {
+        Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+    }
+
+    static func input(from clinic: ClinicInput) -> [String: String] {
+        var input = ["name": clinic.name, "phone": clinic.phone ?? "", "address": clinic.address ?? "", "note": clinic.note ?? ""]
+        if clinic.open24Hours { input["open_24_hours"] = "on" }
+        if clinic.favourite { input["favourite"] = "on" }
+        for day in 0..<7 { input["hours_\(day)"] = clinic.hours.dayText(day).replacingOccurrences(of: "–", with: "-") }
+        return input
+    }
+
+    private func form(input: [String: String], errors: FieldErrors, clinic: Clinic?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+        let format = formatting(context)
+        let fields = FormFields(ClinicFormPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language)
+        let days = [1, 2, 3, 4, 5, 6, 0].map { day in
+            ClinicFormPage.Day(field: "hours_\(day)", label: format.t("care.weekday.\(day)"), value: input["hours_\(day)"] ?? "",
+                               error: errors["hours_\(day)"].map { format.t($0) })
+        }
+        let page = ClinicFormPage(
+            heading: format.t(clinic == nil ? "care.clinic.new" : "care.clinic.edit"), action: clinic.map { "/clinics/\($0.id)" } ?? "/clinics",
+            fields: fields, problems: FormProblems(errors: errors), days: days,
+            open24Hours: input["open_24_hours"] != nil, favourite: input["favourite"] != nil, maybe24Hours: clinic?.maybe24Hours == true,
+            deleteAction: clinic.map { "/clinics/\($0.id)/delete" })
+        return renderer.page(page, titleKey: clinic == nil ? "care.clinic.new" : "care.clinic.edit", request: request, context: context, status: status)
+    }
+}

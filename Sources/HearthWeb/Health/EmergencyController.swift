@@ -1,0 +1,68 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+import Hummingbird
+
+/// `/emergency` and the pets' health cards: what a member needs at night with a sick animal.
+struct EmergencyController {
+    let renderer: Renderer
+    let clinics: ClinicRepository
+    let care: CareRepository
+    let pets: PetRepository
+    let foods: FoodRepository
+
+    /// The favourite clinics, then those open day and night, then those open now; each with a call button.
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let now = Date()
+        let all = try clinics.clinics()
+        let favourites = all.filter(\.input.favourite)
+        let dayAndNight = all.filter { !$0.input.favourite && $0.input.open24Hours }
+        let openNow = all.filter { !$0.input.favourite && !$0.input.open24Hours && $0.input.hours.isOpen(at: now, in: context.timeZone) }
+        var html = HTML.empty
+        for clinic in favourites + dayAndNight + openNow { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true) }
+        let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: "/pets/\($0.id)/card") }
+        let page = EmergencyPage(clinics: html, hasClinics: !html.isEmpty, pets: petLinks)
+        return renderer.page(page, titleKey: "care.emergency.title", request: request, context: context)
+    }
+
+    @Sendable func card(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let today = context.today
+        guard let (pet, care) = try care.care(petID: context.parameters.require("id", as: Int64.self), access: context.access, today: today)
+        else { throw PageError.notFound }
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let profile = pet.profile
+        var facts: [PetPage.Profile.Fact] = []
+        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
+        fact("pets.profile.field.species", [format.species(profile), profile.breed].compactMap { $0 }.joined(separator: " · "))
+        fact("pets.profile.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
+        fact("pets.profile.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (format.age(profile, today: today).map { " (\($0))" } ?? "") })
+        fact("pets.profile.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
+        fact("care.card.weight", care.latestWeightGrams.map { format.weight(grams: $0, unit: profile.weightUnit) })
+        fact("pets.profile.field.microchip", profile.microchip)
+        fact("pets.profile.field.markings", profile.markings)
+        let preferences = try await foods.foods(for: pet.id)
+        func names(_ preference: FoodPreference) -> String? {
+            let list = preferences.filter { $0.preference == preference }.map(\.food.name)
+            return list.isEmpty ? nil : list.joined(separator: ", ")
+        }
+        var medicines: String?
+        if let visit = care.lastVisit, case .vetVisit(let details) = visit.details, let prescribed = details.medicines {
+            medicines = "\(prescribed) (\(format.t("care.card.prescribed", ["date": format.dayHeading(visit.localDate)])))"
+        }
+        let vaccinations = care.lastVaccinations.map { dose -> HTML in "<tr><td>\(dose.name)</td><td>\(format.dayHeading(dose.date))</td></tr>" }.joined()
+        var due = HTML.empty
+        for vaccine in care.vaccines where vaccine.status != .later {
+            due += format.dueItem(label: "\(vaccine.name) — \(format.step(vaccine.step))", date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate)
+        }
+        let favourite = try clinics.clinics().first(where: \.input.favourite)
+        let clinicLine: HTML = favourite.map { clinic in
+            "\(clinic.name)" + (clinic.input.phone.map { " · \($0)" } ?? "") + (clinic.input.address.map { " · \($0)" } ?? "")
+        }.map { "<p><strong>\(format.t("care.card.clinic"))</strong> \($0)</p>" } ?? .empty
+        let page = HealthCardPage(
+            name: profile.name, photo: pet.photoSHA.map(PhotoURL.thumbnail), facts: facts, allergies: names(.allergic), dislikes: names(.dislikes),
+            medicines: medicines, vaccinations: vaccinations, due: due, clinic: clinicLine)
+        return renderer.page(page, titleKey: "care.card.title", titleText: format.t("care.card.title_for", ["name": profile.name]), request: request, context: context)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// The pet page's care card: what is due (vaccines, preventives, the vet's follow-up), the last
+/// visit and vaccinations, and the feeding calculator with its inputs shown.
+enum PetCareHTML {
+    static func summary(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate) -> HTML {
+        var html = HTML.empty
+        var due: [HTML] = care.vaccines.map {
+            format.dueItem(label: "\($0.name) — \(format.step($0.step))", date: $0.date, status: $0.status, approximate: $0.approximate)
+        }
+        due += care.preventives.map {
+            format.dueItem(label: format.dueLabel(.preventive($0.kind, product: $0.product)), date: $0.date, status: $0.status)
+        }
+        if let followUp = care.followUp {
+            due.append(format.dueItem(label: format.dueLabel(.followUp(reason: followUp.reason)), date: followUp.date, status: followUp.status))
+        }
+        if care.noCoreVaccines {
+            html += #"<p class="meta no-vaccines">\#(format.t("care.no_core_vaccines", ["species": format.species(pet.profile)]))</p>"#
+        }
+        if due.isEmpty {
+            html += #"<p class="meta">\#(format.t("care.nothing_due"))</p>"#
+        } else {
+            html += #"<ul class="due-list">\#(due.joined())</ul>"#
+        }
+        if let visit = care.lastVisit, case .vetVisit(let details) = visit.details {
+            let parts = [format.dayHeading(visit.localDate), details.reason, details.clinic?.name, details.diagnosis].compactMap { $0 }
+            html += #"<p class="last-visit"><strong>\#(format.t("care.last_visit"))</strong> \#(parts.joined(separator: " · "))</p>"#
+        }
+        if !care.lastVaccinations.isEmpty {
+            let items = care.lastVaccinations.prefix(8).map { dose -> HTML in "<li>\(dose.name) <span class=\"meta\">\(format.dayHeading(dose.date))</span></li>" }
+            html += #"<h3>\#(format.t("care.last_vaccinations"))</h3><ul class="plain">\#(items.joined())</ul>"#
+        }
+        return html
+    }
+
+    /// The calculator's result with its workings, or why there is none.
+    static func feeding(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate) -> HTML {
+        let profile = pet.profile
+        guard profile.species == .dog || profile.species == .cat else {
+            return #"<p class="meta">\#(format.t("care.feeding.no_formula", ["species": format.species(profile)]))</p>"#
+        }
+        guard let plan = FeedingPlan.make(
+            species: profile.species, birthDate: profile.birthDate, neutered: profile.neutered, stage: care.feeding.stage,
+            weightKg: care.latestWeightGrams.map { $0 / 1000 }, targetKg: care.feeding.targetGrams.map { $0 / 1000 }, today: today)
+        else {
+            return #"<p class="meta">\#(format.t("care.feeding.no_weight"))</p>"#
+        }
+        func kcal(_ range: ClosedRange<Double>) -> String {
+            range.lowerBound == range.upperBound ? format.number(range.lowerBound, decimals: 0)
+                : "\(format.number(range.lowerBound, decimals: 0))–\(format.number(range.upperBound, decimals: 0))"
+        }
+        let factor = plan.factor.lowerBound == plan.factor.upperBound ? format.number(plan.factor.lowerBound, decimals: 1)
+            : "\(format.number(plan.factor.lowerBound, decimals: 1))–\(format.number(plan.factor.upperBound, decimals: 1))"
+        let workings = format.t("care.feeding.workings", [
+            "kg": format.number(plan.kilograms, decimals: 2), "rer": format.number(plan.restingKcal, decimals: 0),
+            "factor": factor, "stage": format.t("care.feeding.stage.\(plan.stage.rawValue)"), "kcal": kcal(plan.dailyKcal),
+        ])
+        var html: HTML = #"<p class="workings">\#(workings)</p>"#
+        if let food = care.feedingFood, let density = food.kcalPer100g, density > 0 {
+            let grams = plan.gramsPerDay(kcalPer100g: density)
+            let meals = Double(max(care.feeding.mealsPerDay, 1))
+            let portion = format.t("care.feeding.portion", [
+                "grams": kcal(grams), "meal": kcal((grams.lowerBound / meals)...(grams.upperBound / meals)), "meals": String(care.feeding.mealsPerDay),
+            ])
+            html += #"<p class="portion"><strong>\#(portion)</strong> <span class="meta">\#(food.name), \#(format.number(density, decimals: 0)) kcal/100 g</span></p>"#
+        } else {
+            html += #"<p class="meta">\#(format.t("care.feeding.pick_food"))</p>"#
+        }
+        let eaten = care.todayKcal
+        let overTreats = eaten.treats > plan.treatKcal
+        html += #"<p class="today-kcal">\#(format.t("care.feeding.today", ["eaten": format.number(eaten.all, decimals: 0), "kcal": kcal(plan.dailyKcal)]))"#
+        let treats = format.t(
+            overTreats ? "care.feeding.treats_over" : "care.feeding.treats_within",
+            ["treats": format.number(eaten.treats, decimals: 0), "limit": format.number(plan.treatKcal, decimals: 0)])
+        html += #" · <span class="\#(overTreats ? "over" : "within")">\#(treats)</span></p>"#
+        return html
+    }
+}
