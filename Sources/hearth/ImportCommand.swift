@@ -11,7 +11,7 @@ import HearthWeb
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a phone's export into a person's days.",
-        subcommands: [AppleHealth.self, GoogleFit.self])
+        subcommands: [AppleHealth.self, GoogleFit.self, Clinics.self])
 
     struct Options: ParsableArguments {
         @Argument(help: "The file: export.zip or export.xml (Apple Health), a daily activity metrics CSV (Google Fit).")
@@ -31,6 +31,23 @@ struct ImportCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "google-fit", abstract: "Import a Google Fit daily activity metrics CSV.")
         @OptionGroup var arguments: Options
         func run() async throws { try await ImportCommand.run(.googleFit, arguments) }
+    }
+
+    /// `hearth import clinics FILE`: the public animal-hospital register into the clinic directory.
+    struct Clinics: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clinics", abstract: "Import the animal-hospital licence register (동물병원 인허가 CSV, UTF-8 or CP949) into the clinic directory.")
+        @Argument(help: "The register's CSV file.")
+        var file: String
+        @OptionGroup var options: UserCommand.Options
+
+        func run() async throws {
+            let (database, say) = try await options.open()
+            defer { try? database.close() }
+            let result = try await ClinicImport.commandLine(path: file, database: database, say: say)
+            print(result.text)
+            if !result.imported { throw ExitCode(1) }
+        }
     }
 
     static func run(_ source: ImportSource, _ arguments: Options) async throws {

@@ -49,7 +49,7 @@ public struct CalendarRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     /// Marks for each day from `from` to `to` that has any.
-    public func marks(from: LocalDate, to: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter()) throws -> [LocalDate: DayMarks] {
+    public func marks(from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter()) throws -> [LocalDate: DayMarks] {
         try database.read { db in
             var subjects = try SubjectRepository.subjects(access: access, db)
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
@@ -86,7 +86,7 @@ public struct CalendarRepository: Sendable {
                 }
             }
             if filter.kind == nil || (filter.kind.map { if case .record(let kind) = $0 { kind.isCare } else { false } } ?? false) {
-                for item in try CareRepository.due(access: access, today: from, db) where item.date >= from && item.date <= to {
+                for item in try CareRepository.due(access: access, today: today, db) where item.date >= from && item.date <= to {
                     guard filter.subject == nil || filter.subject == item.subjectID else { continue }
                     marks[item.date, default: DayMarks()].due.append(item)
                 }

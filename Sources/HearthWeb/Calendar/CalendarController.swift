@@ -40,7 +40,7 @@ struct CalendarController {
 
         let firstWeekday = WeekStart.firstWeekday(language: context.language, acceptLanguage: request.headers[.acceptLanguage])
         let grid = MonthGrid(month, firstWeekday: firstWeekday)
-        let marks = try calendar.marks(from: grid.firstShown, to: grid.lastShown, access: context.access, filter: CalendarFilter(subject: subject, kind: kind))
+        let marks = try calendar.marks(from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind))
         let today = context.today
         let weeks = grid.weeks.map { week in
             week.map { CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, marks: marks[$0]) }
@@ -93,7 +93,7 @@ struct CalendarController {
             heading: format.dayHeading(day), day: day.description,
             previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
             monthLink: "/calendar/\(YearMonth(day))", subjects: sections, isEmpty: sections.isEmpty)
-        page.due = try calendar.marks(from: day, to: day, access: context.access)[day]?.due.map { item in
+        page.due = try calendar.marks(from: day, to: day, today: context.today, access: context.access)[day]?.due.map { item in
             format.dueItem(label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
                            approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
         }.joined() ?? .empty

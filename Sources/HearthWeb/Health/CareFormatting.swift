@@ -10,6 +10,7 @@ extension Formatting {
         case .series(let n): t("care.step.series", ["n": String(n)])
         case .adultSeries(let n, let of): t("care.step.adult_series", ["n": String(n), "of": String(of)])
         case .firstBooster: t("care.step.first_booster")
+        case .booster(12): t("care.step.booster_yearly")
         case .booster(let months) where months % 12 == 0: t("care.step.booster_years", ["years": String(months / 12)])
         case .booster(let months): t("care.step.booster_months", ["months": String(months)])
         case .asRecorded: t("care.step.as_recorded")

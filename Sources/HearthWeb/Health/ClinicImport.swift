@@ -6,7 +6,7 @@ import HearthStore
 
 /// Importing the animal-hospital register, shared by the page and `hearth import clinics`:
 /// read and check the whole file first, then write every good row in one transaction.
-enum ClinicImport {
+public enum ClinicImport {
     static let largestFile = 64 * 1024 * 1024
 
     struct Summary: Sendable {
@@ -53,10 +53,7 @@ enum ClinicImport {
     }
 
     static func summaryHTML(_ summary: Summary, _ format: Formatting) -> HTML {
-        let line = format.t("care.import.summary", [
-            "added": String(summary.added), "updated": String(summary.updated), "closed": String(summary.closed), "bad": String(summary.badRows.count),
-        ])
-        var html: HTML = "<p>\(line)</p>"
+        var html: HTML = "<p>\(summaryText(summary, format))</p>"
         if !summary.badRows.isEmpty {
             let rows = summary.badRows.prefix(50).map { row -> HTML in "<li>\(format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]))</li>" }
             html += "<ul class=\"bad-rows\">\(rows.joined())</ul>"
@@ -64,12 +61,23 @@ enum ClinicImport {
         return html
     }
 
-    /// The same summary for the command line.
+    /// `hearth import clinics FILE`: the same import, said on the terminal. Returns the text
+    /// to print and whether anything was imported.
+    public static func commandLine(path: String, database: AppDatabase, say: CommandLineText) async throws -> (text: String, imported: Bool) {
+        let format = Formatting(strings: say.strings, language: say.language, timeZone: .current)
+        switch try await run(path: path, into: ClinicRepository(database)) {
+        case .failure(let problem):
+            return (message(problem, format), false)
+        case .success(let summary):
+            var text = summaryText(summary, format)
+            for row in summary.badRows { text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]) }
+            return (text, summary.added + summary.updated > 0)
+        }
+    }
+
     static func summaryText(_ summary: Summary, _ format: Formatting) -> String {
-        var text = format.t("care.import.summary", [
+        format.t("care.import.summary", [
             "added": String(summary.added), "updated": String(summary.updated), "closed": String(summary.closed), "bad": String(summary.badRows.count),
         ])
-        for row in summary.badRows { text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]) }
-        return text
     }
 }

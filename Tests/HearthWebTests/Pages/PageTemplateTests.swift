@@ -36,7 +36,7 @@ struct PageTemplateTests {
             people: [.init(id: 1, name: "Mina", colour: "teal", water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
                            steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)],
             pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)],
-            photos: "<li></li>", calendarToday: "/calendar/2026-11-23"),
+            photos: "<li></li>", calendarToday: "/calendar/2026-11-23", careDue: "<li></li>"),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
@@ -47,7 +47,7 @@ struct PageTemplateTests {
         CalendarMonthPage(heading: "November 2026", previous: "/calendar/2026-10", next: "/calendar/2026-12", today: "/calendar", yearLink: "/calendar/2026",
                           subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
         CalendarDayPage(heading: "Monday", day: "2026-11-23", previous: "/calendar/2026-11-22", next: "/calendar/2026-11-24", monthLink: "/calendar/2026-11",
-                        subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)], isEmpty: true),
+                        subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)], isEmpty: true, due: "<li></li>"),
         CalendarYearPage(heading: "2026", previous: "/calendar/2025", next: "/calendar/2027", months: "<ol></ol>"),
         ChartsPage(name: "Mina", colour: "teal", back: "/people/1", charts: [.init(label: "Steps", href: "?chart=steps", current: true)], periods: [.init(label: "Week", href: "?period=week", current: true)],
                    previous: "/people/1/charts?at=2026-10-01", next: nil, span: "November 2026",
@@ -63,7 +63,9 @@ struct PageTemplateTests {
             pet: .init(id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],
                        photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
             latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
-            photos: html, hasPhotos: true, foods: html, hasFoods: true, canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
+            photos: html, hasPhotos: true, foods: html, hasFoods: true, care: html, feeding: html,
+            feedingForm: .init(stages: options, target: "4", unit: "kg", meals: "2", foods: options),
+            canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
             notice: "Saved"),
         PetFormPage(
             fields: fields(PetFormPage.fieldNames), species: options, sexes: options, neutered: options, weightUnits: options,
@@ -77,7 +79,18 @@ struct PageTemplateTests {
             fields: fields(RecordFormPage.fieldNames), problems: FormProblems(["bad photo"]), photoHint: "Up to 4",
             existingPhotos: [.init(sha: "abc", thumbnail: "/abc-320.jpg", kept: true)], editing: true,
             units: options, foods: options, foodKinds: options, amountUnits: options, outcomes: options, colours: options, scores: options,
-            checks: checkboxes, signs: checkboxes, severities: options, activities: options),
+            checks: checkboxes, signs: checkboxes, severities: options, activities: options, vaccineRows: html, clinics: options,
+            preventives: options, cycles: options, currency: "KRW"),
+        ClinicListPage(clinics: html, hasClinics: true, canRecord: true, summary: html, importError: "No"),
+        ClinicFormPage(
+            heading: "Add a clinic", action: "/clinics", fields: fields(ClinicFormPage.fieldNames), problems: FormProblems(["No"]),
+            days: [.init(field: "hours_1", label: "Monday", value: "09:00-18:00", error: "Bad")], open24Hours: true, favourite: true, maybe24Hours: true,
+            deleteAction: "/clinics/1/delete"),
+        EmergencyPage(clinics: html, hasClinics: true, pets: [.init(name: "Nabi", card: "/pets/1/card")]),
+        HealthCardPage(
+            name: "Nabi", photo: "/p-320.jpg", facts: [.init(label: "Breed", value: "Korean shorthair")], allergies: "Chicken", dislikes: "Fish",
+            medicines: "Ear drops", vaccinations: html, due: html, clinic: html),
+        VaccineSettingsPage(species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
     ]
 
     static let sources: [String: String] = {
@@ -107,7 +120,7 @@ struct PageTemplateTests {
         var check = TemplateCheck(sources: [
             "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
         ])
-        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar"))
+        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar", careDue: .empty))
         for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
         #expect(check.problems.count == 4, "\(check.problems)")
     }

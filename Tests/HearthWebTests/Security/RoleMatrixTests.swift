@@ -35,6 +35,7 @@ struct RoleMatrixTests {
         let photo: String
         let person: Int64
         let importJob: Int64
+        let clinic: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -97,6 +98,20 @@ struct RoleMatrixTests {
         "POST /records/{id}": Route(needs: .recorder, path: { "/records/\($0.record)" }, fields: ["weight": "5", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
         "POST /records/{id}/delete": Route(needs: .recorder, path: { "/records/\($0.record)/delete" }),
         "POST /records/{id}/restore": Route(needs: .recorder, path: { "/records/\($0.deletedRecord)/restore" }),
+        "GET /emergency": Route(needs: .member, path: { _ in "/emergency" }),
+        "GET /pets/{id}/card": Route(needs: .member, path: { "/pets/\($0.pet)/card" }),
+        "POST /pets/{id}/feeding": Route(needs: .recorder, path: { "/pets/\($0.pet)/feeding" }, fields: ["stage": "weight_loss", "target": "3.5", "meals": "3"]),
+        "GET /clinics": Route(needs: .member, path: { _ in "/clinics" }),
+        "GET /clinics/new": Route(needs: .recorder, path: { _ in "/clinics/new" }),
+        "POST /clinics": Route(needs: .recorder, path: { _ in "/clinics" }, fields: ["name": "Night Clinic", "phone": "02-123-4567", "hours_1": "22:00-06:00"]),
+        "POST /clinics/import": Route(needs: .recorder, path: { _ in "/clinics/import" }, file: (
+            "file", "clinics.csv", "사업장명,영업상태명,소재지전화,도로명전체주소,관리번호\n행복 24시 동물병원,영업/정상,02-000-0000,서울특별시 마포구 양화로 1,A1\n")),
+        "GET /clinics/{id}/edit": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/edit" }),
+        "POST /clinics/{id}": Route(needs: .recorder, path: { "/clinics/\($0.clinic)" }, fields: ["name": "Renamed Clinic", "favourite": "on"]),
+        "POST /clinics/{id}/delete": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/delete" }),
+        "GET /care/vaccines": Route(needs: .member, path: { _ in "/care/vaccines" }),
+        "POST /care/vaccines/interval": Route(needs: .owner, path: { _ in "/care/vaccines/interval" }, fields: ["code": "dog.rabies", "months": "12"]),
+        "POST /care/vaccines/own": Route(needs: .owner, path: { _ in "/care/vaccines/own" }, fields: ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]),
     ]
 
     static func key(_ route: Hearth.Route) -> String {
@@ -185,15 +200,16 @@ struct RoleMatrixTests {
         let imports = ImportRepository(hearth.database)
         let job = try await imports.start(subjectID: person.id, source: "apple-health", fileName: "export.zip", bytesTotal: 10, createdBy: nil)
         try await imports.fail(jobID: job, message: "imports.problem.truncated")
+        let clinic = try await ClinicRepository(hearth.database).create(ClinicInput(name: "Day Clinic", phone: "02-555-0000"))
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job)
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic)
     }
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
         let path = route.path(ids)
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
-        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
             return try await browser.postMultipart(path, route.fields, files: route.file.map { [($0.field, $0.filename, Array($0.text.utf8))] } ?? [])
         }
         return try await browser.post(path, route.fields)
@@ -214,6 +230,10 @@ struct RoleMatrixTests {
                     UNION ALL SELECT 'goal|' || subject_id || '|' || effective_from || '|' || ifnull(water_ml, '-') || '|' || cup_ml FROM person_goal
                     UNION ALL SELECT 'import|' || id || '|' || state FROM import_job
                     UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
+                    UNION ALL SELECT 'clinic|' || id || '|' || name || '|' || updated_at FROM clinic
+                    UNION ALL SELECT 'interval|' || code || '|' || booster_months FROM vaccine_interval
+                    UNION ALL SELECT 'vaccine|' || species || '|' || name FROM own_vaccine
+                    UNION ALL SELECT 'feeding|' || subject_id || '|' || feeding_stage || '|' || ifnull(target_weight_grams, '-') || '|' || meals_per_day FROM pet_profile
                     """).sorted()
             }
         }
