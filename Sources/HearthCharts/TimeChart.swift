@@ -17,6 +17,14 @@ public struct GoalStep: Sendable, Equatable {
     public init(from: LocalDate, value: Double) { (self.from, self.value) = (from, value) }
 }
 
+/// Something that happened on a day, marked across the chart (a vet visit on the weight line).
+public struct ChartEvent: Sendable, Equatable {
+    public let day: LocalDate
+    public let label: String
+
+    public init(day: LocalDate, label: String) { (self.day, self.label) = (day, label) }
+}
+
 /// A chart of values over time, as bars (steps, water, snacks) or a line (weight), with an
 /// optional goal line (dashed) and an ideal band (hatched), drawn in viewBox units so it
 /// scales to any width. Colours come from the stylesheet's classes; the marks differ in
@@ -47,6 +55,8 @@ public struct TimeChart: Sendable {
     public var through: LocalDate
     public var goal: [GoalStep] = []
     public var band: ClosedRange<Double>?
+    /// Days marked with a dotted vertical line and a small triangle at the top, each with its label as a tooltip.
+    public var events: [ChartEvent] = []
     public var words: Words
     /// How values and dates are written (localised by the caller).
     public var valueText: @Sendable (Double) -> String
@@ -132,8 +142,20 @@ public struct TimeChart: Sendable {
         case .line: html += line(ticks)
         }
         if !goal.isEmpty { html += goalLine(ticks) }
+        if !events.isEmpty { html += eventMarks() }
         html += #"<line class="chart-baseline" x1="\#(Self.plot.left)" y1="\#(Self.plot.bottom)" x2="\#(Self.plot.right)" y2="\#(Self.plot.bottom)"></line>"#
         return html
+    }
+
+    func eventMarks() -> HTML {
+        var html: HTML = #"<g class="chart-events">"#
+        let (start, end) = span
+        for event in events where event.day.daysSince1970 >= start && event.day.daysSince1970 < end {
+            let at = x(event.day.daysSince1970)
+            html += #"<g><title>\#(event.label)</title><line x1="\#(at)" y1="\#(Self.plot.top)" x2="\#(at)" y2="\#(Self.plot.bottom)"></line>"#
+            html += #"<path d="M\#(at - 5) \#(Self.plot.top - 8)h10l-5 8z"></path></g>"#
+        }
+        return html + "</g>"
     }
 
     func bars(_ ticks: [Double]) -> HTML {

@@ -84,6 +84,17 @@ struct ChartTests {
         #expect(!svg.contains("style="), "no inline style: the CSP forbids it")
     }
 
+    @Test("events (vet visits) are marked at their day with their label; those outside the period are left out")
+    func events() {
+        var chart = Self.chart(.line, [60, 61, 62, 61])
+        chart.events = [ChartEvent(day: LocalDate("2026-11-03")!, label: "Vet visit · Limping"), ChartEvent(day: LocalDate("2026-12-25")!, label: "Later")]
+        let svg = chart.figure(id: "w").text
+        let marks = try! #require(svg.firstMatch(of: /<g class="chart-events"><g><title>([^<]+)<\/title><line x1="([\d.]+)"/))
+        #expect(marks.1 == "Vet visit · Limping")
+        #expect(Double(marks.2)! == chart.x(LocalDate("2026-11-03")!.daysSince1970))
+        #expect(!svg.contains("Later"))
+    }
+
     @Test("the 24-hour pattern: circles in their hour's column, area by count, a row per kind")
     func hourPattern() {
         var meals = [Int](repeating: 0, count: 24), toilets = meals

@@ -235,6 +235,7 @@ def main():
     # median of five is steadier. Every run's p99 is printed beside it.
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--export-mb", type=int, default=1024, help="size of the generated Apple Health export to import")
+    parser.add_argument("--pages", help="only the pages whose name contains this text, and nothing after them (no import, thumbnails or upload)")
     arguments = parser.parse_args()
     binary = arguments.server
 
@@ -260,7 +261,11 @@ def main():
                                ("home page /", "/"), ("calendar month", "/calendar"), ("calendar day", f"/calendar/{yesterday}"),
                                ("a year of steps by week", f"/people/{person}/charts?chart=steps&period=year"),
                                ("all-time weight (person)", f"/people/{person}/charts?chart=weight&period=all"),
-                               ("all-time weight (pet)", "/pets/1/charts?chart=weight&period=all")]:
+                               ("all-time weight (pet)", "/pets/1/charts?chart=weight&period=all"),
+                               ("emergency /emergency", "/emergency"), ("health card /pets/1/card", "/pets/1/card"),
+                               ("clinics /clinics", "/clinics")]:
+                if arguments.pages and arguments.pages not in name:
+                    continue
                 runs = sorted((wrk(base + path, cookie, arguments.seconds, server.process.pid) for _ in range(arguments.runs)), key=lambda run: run[1])
                 p50, p99, rps, cpu, bad = runs[len(runs) // 2]
                 # The same run's ceiling: Hearth's static stylesheet, measured right after.
@@ -272,6 +277,8 @@ def main():
     finally:
         shutil.rmtree(data, ignore_errors=True)
 
+    if arguments.pages:
+        return
     imported = apple_health_import(binary, arguments.export_mb)
     print(f"\nApple Health import of a {imported['size_mb']:.0f} MB export.xml: {imported['seconds']:.1f} s, peak RSS {imported['peak_mb']:.0f} MB "
           f"(targets: < 60 s, < 200 MB); {imported['summary']}")

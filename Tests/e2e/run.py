@@ -6,6 +6,7 @@ Tests/e2e/screenshots/ for a person to look at.
 Ends with the line 'N passed, N failed'; exits non-zero on any failure."""
 
 import argparse
+import datetime
 import http.client
 import os
 import re
@@ -392,6 +393,78 @@ def today_in_the_household(browser, server, size):
     context.close()
 
 
+def pet_health(browser, server):
+    """On a phone: a puppy's two vaccines in one visit, due again on the home page; a 24-hour
+    clinic first on /emergency (one tap from the bar); the health card printed to PDF on A4."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
+    page = context.new_page()
+    audit = Audit(page)
+    sign_up_owner(page, server)
+    go(page, "Pets")
+    page.click("text=Add a pet")
+    page.fill("#name", "Bori")
+    page.select_option("#species", "dog")
+    today = datetime.date.today()
+    page.fill("#birth_date", (today - datetime.timedelta(weeks=12)).isoformat())
+    page.click("main button.primary")
+    expect(page.locator("h1")).to_have_text("Bori")
+    expect(page.locator("#care")).to_contain_text("DAPP")
+
+    # At 9 weeks: DAPP and coronavirus in one visit; both are due again 3 weeks on, tomorrow.
+    page.click("#care >> text=+ Vaccination")
+    page.check("input[name='vaccine_dog.dapp']")
+    page.fill("input[name='batch_dog.dapp']", "A123")
+    page.check("input[name='vaccine_dog.coronavirus']")
+    page.fill("#clinic_name", "Mapo Animal Clinic")
+    page.fill("#date", (today - datetime.timedelta(days=20)).isoformat())
+    audit.shot(path=SHOTS / "phone-21-vaccination.png", full_page=True)
+    page.click("main button.primary")
+    expect(page.locator(".notice")).to_have_text("Saved.")
+    expect(page.locator("#care")).to_contain_text("dose 2 of the starting series")
+    audit.shot(path=SHOTS / "phone-22-pet-care.png", full_page=True)
+    go(page, "Home")
+    due = page.locator(".care-due")
+    expect(due).to_contain_text("Bori: DAPP (distemper, adenovirus, parvovirus, parainfluenza) — dose 2 of the starting series")
+    expect(due).to_contain_text("Bori: Canine coronavirus — dose 2 of the starting series")
+    audit.shot(path=SHOTS / "phone-23-home-due.png", full_page=True)
+
+    # Two clinics: one open all day (not the favourite), one open day and night.
+    for name, fields in (("Day Clinic", {"#phone": "02-111-1111", "#hours_1": "00:00-24:00", "#hours_2": "00:00-24:00", "#hours_3": "00:00-24:00",
+                                         "#hours_4": "00:00-24:00", "#hours_5": "00:00-24:00", "#hours_6": "00:00-24:00", "#hours_0": "00:00-24:00"}),
+                         ("Seoul 24 Animal Medical Center", {"#phone": "02-555-2424"})):
+        page.goto(f"{server.url}/clinics/new")
+        page.fill("#name", name)
+        for selector, value in fields.items():
+            page.fill(selector, value)
+        if "24" in name:
+            page.check("input[name=open_24_hours]")
+        page.click("main button.primary")
+        expect(page).to_have_url(re.compile(r"/clinics$"))
+    go(page, "Emergency")
+    first = page.locator("article.clinic").first
+    expect(first.locator("h3")).to_have_text("Seoul 24 Animal Medical Center")
+    expect(first.locator("a.call")).to_have_attribute("href", "tel:025552424")
+    box = first.locator("a.call").bounding_box()
+    assert box["height"] >= 48 and box["width"] >= 300, f"a big call button: {box}"
+    audit.shot(path=SHOTS / "phone-24-emergency.png", full_page=True)
+
+    page.click(".card-links >> text=Bori")
+    expect(page.locator("h1")).to_have_text("Bori")
+    expect(page.locator(".health-card")).to_contain_text("DAPP")
+    audit.shot(path=SHOTS / "phone-25-health-card.png", full_page=True)
+    pdf = SHOTS / "health-card.pdf"
+    page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+    data = pdf.read_bytes()
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", data))
+    assert pages == 1, f"the card is one page: {pages}"
+    box = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
+    assert box and abs(float(box.group(1)) - 595.92) < 2 and abs(float(box.group(2)) - 842.88) < 2, f"A4: {box and box.groups()}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= VIEWPORTS["phone"]["width"], f"page is {width}px wide"
+    audit.rest()
+    context.close()
+
+
 def sign_up_owner(page, server):
     page.goto(server.url + "/setup")
     page.fill("#household_name", "The Kims")
@@ -533,6 +606,11 @@ def main():
         server = Server(arguments.server)
         try:
             check("a person of the household, in their colour (phone)", a_person, browser, server)
+        finally:
+            server.cleanup()
+        server = Server(arguments.server)
+        try:
+            check("pet health: two vaccines in a visit, due at home, /emergency, a printed health card (phone)", pet_health, browser, server)
         finally:
             server.cleanup()
         for size in VIEWPORTS:

@@ -76,6 +76,20 @@ public struct ChartRepository: Sendable {
         }
     }
 
+    /// A pet's vet visits in a period (day and reason), to mark on its weight chart.
+    public func vetVisits(subjectID: Int64, from: LocalDate, to: LocalDate) throws -> [(day: LocalDate, reason: String?)] {
+        try database.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT e.local_date, v.reason FROM entry e INDEXED BY entry_timeline_by_kind JOIN vet_visit_entry v ON v.entry_id = e.id
+                WHERE e.subject_id = ?1 AND e.kind = 'vet_visit' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
+                      AND e.occurred_at >= ?4 AND e.occurred_at < ?5
+                ORDER BY e.occurred_at
+                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap { row in
+                LocalDate(row[0] as String).map { ($0, row[1]) }
+            }
+        }
+    }
+
     /// A record's local day is within 14 hours of its UTC day (no zone is further), so two days
     /// either side bound its instant: the range the by-kind index can seek.
     static func instantBounds(_ from: LocalDate, _ to: LocalDate) -> StatementArguments {

@@ -86,7 +86,10 @@ struct ChartsController {
             sections.append(ChartsPage.Section(heading: format.t("charts.hours.title"), figures: [], chart: pattern.figure(id: "hours")))
         default:
             let weights = try charts.weight(subjectID: pet.id, from: from, to: to, bucket: bucket)
-            sections.append(section("weight", figures: weights, period: period, words: words, style: .line,
+            let visits = try charts.vetVisits(subjectID: pet.id, from: from, to: to).map {
+                ChartEvent(day: $0.day, label: [format.t("pets.kind.vet_visit"), format.dayHeading($0.day), $0.reason].compactMap { $0 }.joined(separator: " · "))
+            }
+            sections.append(section("weight", figures: weights, period: period, words: words, style: .line, events: visits,
                                     value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)" },
                                     summary: words.weightChange(weights, unit: unit)))
         }
@@ -109,7 +112,7 @@ struct ChartsController {
     /// One chart: every bucket of the period a point (empty ones are gaps), with its heading and figures.
     private func section(
         _ name: String, figures: [BucketFigure], period: ChartPeriod, words: ChartWords, style: TimeChart.Style,
-        goal: [GoalStep] = [], band: ClosedRange<Double>? = nil,
+        goal: [GoalStep] = [], band: ClosedRange<Double>? = nil, events: [ChartEvent] = [],
         value: (BucketFigure) -> Double, text: @escaping @Sendable (Double) -> String, summary: [String]
     ) -> ChartsPage.Section {
         let byStart = Dictionary(figures.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
@@ -117,13 +120,14 @@ struct ChartsController {
             ChartPoint(day: start, value: byStart[start].map(value))
         }
         let format = words.format
-        let chart = TimeChart(
+        var chart = TimeChart(
             style: style, points: points, through: period.to, goal: goal, band: band,
             words: TimeChart.Words(
                 title: format.t("charts.\(name).title"), description: format.t("charts.\(name).description", ["span": words.span, "per": words.per]),
                 periodHeading: words.periodHeading, valueHeading: format.t("charts.\(name).title"), goalHeading: format.t("charts.goal"),
                 tableSummary: format.t("charts.table")),
             valueText: text, dateText: words.axisDate, periodText: words.periodText)
+        chart.events = events
         // An empty period says so in words; axes around nothing would only suggest zeros.
         guard !figures.isEmpty else { return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: [format.t("charts.nothing")], chart: .empty) }
         return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: summary, chart: chart.figure(id: name))

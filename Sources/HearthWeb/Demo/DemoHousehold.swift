@@ -63,6 +63,7 @@ public enum DemoHousehold {
             (PetProfile(name: "Nabi", species: .cat, breed: "Korean shorthair", sex: .male, birthDate: first, neutered: true), 4_200),
             (PetProfile(name: "Dubu", species: .rabbit, sex: .female, birthDate: first), 1_900),
         ]
+        let clinics = try await seedClinics(database)
         var summary = Summary(pets: cast.count, records: 0, photos: photos.count)
         var random = SeededRandom(seed: 42)
         let now = Date()
@@ -70,6 +71,15 @@ public enum DemoHousehold {
             let pet = try await pets.create(profile, photo: photos.isEmpty ? nil : photos[index % photos.count])
             try await foods.setPreference(.loves, subjectID: pet.id, foodID: chicken)
             if profile.species == .rabbit { try await foods.setPreference(.allergic, subjectID: pet.id, foodID: chicken) }
+            if profile.species != .rabbit {
+                try await CareRepository(database).setFeeding(petID: pet.id, FeedingSettings(mealsPerDay: 2, foodID: kibble))
+            }
+            let vaccines: [(code: String, name: String, everyDays: Int)] =
+                switch profile.species {
+                case .dog: [("dog.dapp", "DAPP", 1095), ("dog.rabies", "Rabies", 365)]
+                case .cat: [("cat.fvrcp", "FVRCP", 1095), ("cat.rabies", "Rabies", 365)]
+                default: [("rabbit.myxo_rhd", "Myxomatosis + RHD1/RHD2", 365)]
+                }
             var grams = baseGrams
             var day = first
             var batch: [(RecordInput, [PhotoRecord])] = []
@@ -100,6 +110,21 @@ public enum DemoHousehold {
                 }
                 if dayNumber % 41 == 5 { at("13:00", .symptom(signs: ["sneezing"], severity: 1, description: nil)) }
                 if dayNumber % 67 == 9 { at("06:40", .vomit(times: 1, contents: "hairball")) }
+                // Care: boosters on their cycles, a monthly heartworm pill, a visit every four months.
+                let given = vaccines.filter { dayNumber % $0.everyDays == 100 }
+                if !given.isEmpty {
+                    at("11:00", .vaccination(VaccinationVisit(
+                        vaccines: given.map { VaccineGiven(code: $0.code, name: $0.name, batch: "L\(dayNumber)") }, clinic: ClinicChoice(id: clinics.regular, name: ""), vet: "Dr Han")))
+                }
+                if profile.species != .rabbit && dayNumber % 30 == 3 {
+                    at("08:30", .preventive(PreventiveGiven(kind: .heartworm, product: "Heartgard Plus", cycle: .months(1))))
+                }
+                if dayNumber % 120 == 60 {
+                    at("16:00", .vetVisit(VetVisit(
+                        clinic: ClinicChoice(id: dayNumber % 240 == 60 ? clinics.regular : clinics.night, name: ""), reason: "Check-up",
+                        diagnosis: "Healthy", treatment: nil, medicines: dayNumber % 360 == 60 ? "Ear drops, twice a day for a week" : nil,
+                        cost: Double(30_000 + random.next(upTo: 50) * 1000), followUp: nil)))
+                }
                 day = day.adding(days: 1)
                 dayNumber += 1
                 if batch.count >= 5000 || day > today {
@@ -112,6 +137,30 @@ public enum DemoHousehold {
         }
         summary.people = try await seedPeople(database, from: first, to: today, timeZone: timeZone, owner: owner, random: &random, summary: &summary)
         return summary
+    }
+
+    /// A clinic directory: the household's own (a favourite, a night clinic, a 24-hour one)
+    /// and forty from the licence register across a few districts.
+    static func seedClinics(_ database: AppDatabase) async throws -> (regular: Int64, night: Int64) {
+        let clinics = ClinicRepository(database)
+        var weekdays = OpeningHours()
+        for day in 1...5 { weekdays.days[day] = OpeningHours.parseDay("09:00-12:30, 14:00-19:00")! }
+        weekdays.days[6] = OpeningHours.parseDay("09:00-14:00")!
+        let regular = try await clinics.create(ClinicInput(
+            name: "Mapo Animal Clinic", phone: "02-335-1234", address: "서울특별시 마포구 양화로 45", hours: weekdays, favourite: true, note: "Dr Han knows Bori."))
+        var nights = OpeningHours()
+        for day in 0..<7 { nights.days[day] = OpeningHours.parseDay("20:00-02:00")! }
+        let night = try await clinics.create(ClinicInput(name: "Hongdae Night Vet", phone: "02-322-7575", address: "서울특별시 마포구 와우산로 21", hours: nights))
+        _ = try await clinics.create(ClinicInput(name: "Seoul 24 Animal Medical Center", phone: "02-555-2424", address: "서울특별시 강남구 테헤란로 100", open24Hours: true))
+        let districts = ["서울특별시 마포구", "서울특별시 서대문구", "서울특별시 강남구", "경기도 고양시 일산동구"]
+        let register = (1...40).map { number in
+            LicensedClinic(
+                key: "demo-\(number)", name: number % 10 == 0 ? "24시 동물병원 \(number)" : "동물병원 \(number)", phone: "02-700-\(String(format: "%04d", number))",
+                address: "\(districts[number % districts.count]) 예시로 \(number)", district: districts[number % districts.count], maybe24Hours: number % 10 == 0,
+                mapX: nil, mapY: nil)
+        }
+        _ = try await clinics.importLicensed(register)
+        return (regular, night)
     }
 
     /// Two people with ten years of days: steps on most days (with holidays where the phone
