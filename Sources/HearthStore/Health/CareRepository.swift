@@ -60,13 +60,13 @@ public struct CareRepository: Sendable {
     /// A species' vaccines as the household keeps them: the table, with the household's
     /// own intervals laid over it, then the household's own vaccines.
     static func schedules(_ species: Species, _ db: Database) throws -> [VaccineSchedule] {
-        let intervals = try Dictionary(Row.fetchAll(db, sql: "SELECT code, booster_months FROM vaccine_interval").map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: { a, _ in a })
+        let intervals = try Dictionary(Row.fetchAll(db.cachedStatement(sql: "SELECT code, booster_months FROM vaccine_interval")).map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: { a, _ in a })
         var schedules = VaccineSchedules.vaccines(for: species).map { vaccine in
             var vaccine = vaccine
             if let months = intervals[vaccine.code] { vaccine.boosterMonths = months }
             return vaccine
         }
-        for row in try Row.fetchAll(db, sql: "SELECT id, name, booster_months FROM own_vaccine WHERE species = ? ORDER BY name", arguments: [species.rawValue]) {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, booster_months FROM own_vaccine WHERE species = ? ORDER BY name"), arguments: [species.rawValue]) {
             schedules.append(.own(id: row[0], species: species, name: row[1], boosterMonths: row[2]))
         }
         return schedules
@@ -125,9 +125,11 @@ public struct CareRepository: Sendable {
     /// The latest preventive of each kind, and when the next is due.
     static func preventives(petID: Int64, today: LocalDate, _ db: Database) throws -> [DuePreventive] {
         var latest: [PreventiveKind: DuePreventive] = [:]
+        // The latest of each kind, chosen in SQL (a bare column beside max() comes from the
+        // row with the maximum): ten years of monthly pills decoded in Swift were a tenth of the pet page.
         for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT p.kind, p.product, p.cycle, p.next_due, e.local_date FROM entry e JOIN preventive_entry p ON p.entry_id = e.id
-            WHERE e.subject_id = ? AND e.kind = 'preventive' AND e.deleted_at IS NULL ORDER BY e.occurred_at
+            SELECT p.kind, p.product, p.cycle, p.next_due, e.local_date, max(e.occurred_at) FROM entry e JOIN preventive_entry p ON p.entry_id = e.id
+            WHERE e.subject_id = ? AND e.kind = 'preventive' AND e.deleted_at IS NULL GROUP BY p.kind
             """), arguments: [petID]) {
             guard let kind = PreventiveKind(rawValue: row[0]), let given = LocalDate(row[4] as String) else { continue }
             let due = (row[3] as String?).flatMap(LocalDate.init) ?? (PreventiveCycle(code: row[2]) ?? .months(1)).next(after: given)
@@ -143,6 +145,12 @@ public struct CareRepository: Sendable {
             WHERE e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC, e.id DESC LIMIT 1
             """), arguments: [petID]), let date = (row[0] as String?).flatMap(LocalDate.init) else { return nil }
         return (date, .of(date, today: today), row[1])
+    }
+
+    /// The latest visit's follow-up, when it asked for one.
+    static func followUp(_ visit: StoredEntry?, today: LocalDate) -> (date: LocalDate, status: DueStatus, reason: String?)? {
+        guard let visit, case .vetVisit(let details) = visit.details, let date = details.followUp else { return nil }
+        return (date, .of(date, today: today), details.reason)
     }
 
     static func care(_ pet: Pet, today: LocalDate, _ db: Database) throws -> PetCare {
@@ -171,7 +179,7 @@ public struct CareRepository: Sendable {
             vaccines: plan.due(history: history, today: today), preventives: try preventives(petID: pet.id, today: today, db),
             noCoreVaccines: VaccineSchedules.hasNoCoreVaccines(pet.profile.species),
             lastVaccinations: latestDose.values.sorted { ($0.date, $1.name) > ($1.date, $0.name) }, lastVisit: lastVisit,
-            followUp: try followUp(petID: pet.id, today: today, db), feeding: feeding, feedingFood: food,
+            followUp: followUp(lastVisit, today: today), feeding: feeding, feedingFood: food,
             todayKcal: (kcal?[0] ?? 0, kcal?[1] ?? 0), latestWeightGrams: weight)
     }
 

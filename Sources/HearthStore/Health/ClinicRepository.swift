@@ -26,7 +26,7 @@ public struct ClinicRepository: Sendable {
     }
 
     static func clinics(_ db: Database) throws -> [Clinic] {
-        try Row.fetchAll(db, sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE").map(Self.clinic(from:))
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE")).map(Self.clinic(from:))
     }
 
     public func clinic(id: Int64) throws -> Clinic? {
