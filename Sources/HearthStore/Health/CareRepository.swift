@@ -37,7 +37,7 @@ public struct PetCare: Sendable {
 /// Something due for one subject: a vaccine, a preventive or a vet's follow-up.
 public struct CareDue: Sendable, Equatable {
     public enum What: Sendable, Equatable {
-        case vaccine(name: String, step: DueStep)
+        case vaccine(code: String?, name: String, step: DueStep)
         case preventive(PreventiveKind, product: String?)
         case followUp(reason: String?)
     }
@@ -214,7 +214,7 @@ public struct CareRepository: Sendable {
                 schedules: schedules[species]!, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated,
                 adoptionDate: pet.profile.adoptionDate)
             for vaccine in plan.due(history: try history(petID: pet.id, db), today: today) {
-                items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .vaccine(name: vaccine.name, step: vaccine.step),
+                items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step),
                                      date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate))
             }
             for preventive in try preventives(petID: pet.id, today: today, db) {

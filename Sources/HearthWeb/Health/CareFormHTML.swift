@@ -11,7 +11,7 @@ enum CareFormHTML {
         for vaccine in vaccines {
             let code = vaccine.code
             let ticked = input["vaccine_\(code)"] != nil
-            html += #"<div class="vaccine-row"><label class="choice"><input type="checkbox" name="vaccine_\#(code)"\#(ticked ? " checked" : "")> \#(vaccine.name)"#
+            html += #"<div class="vaccine-row"><label class="choice"><input type="checkbox" name="vaccine_\#(code)"\#(ticked ? " checked" : "")> \#(format.vaccine(code, vaccine.name))"#
             if vaccine.core { html += #" <span class="tag">\#(format.t("care.vaccination.core"))</span>"# }
             html += "</label>"
             html += #"<div class="row"><div><label for="batch_\#(code)">\#(batch)</label><input id="batch_\#(code)" name="batch_\#(code)" value="\#(input["batch_\(code)"] ?? "")" maxlength="60"></div>"#

@@ -4,6 +4,12 @@ import HearthStore
 
 /// Care in the words a member reads: what is due and when.
 extension Formatting {
+    /// A vaccine of the schedules in the member's language (`care.vaccine.<code>`); a typed
+    /// or household vaccine as it was written.
+    func vaccine(_ code: String?, _ name: String) -> String {
+        code.flatMap { strings.flat[language]?["care.vaccine.\($0)"] } ?? name
+    }
+
     /// "dose 2 of the starting series", "booster every 3 years".
     func step(_ step: DueStep) -> String {
         switch step {
@@ -20,7 +26,7 @@ extension Formatting {
     /// What is due, in a line: "Rabies — booster every 3 years".
     func dueLabel(_ what: CareDue.What) -> String {
         switch what {
-        case .vaccine(let name, let step): "\(name) — \(self.step(step))"
+        case .vaccine(let code, let name, let step): "\(vaccine(code, name)) — \(self.step(step))"
         case .preventive(let kind, let product): [t("care.preventive.\(kind.rawValue)"), product].compactMap { $0 }.joined(separator: " — ")
         case .followUp(let reason): [t("care.visit.follow_up"), reason].compactMap { $0 }.joined(separator: " — ")
         }

@@ -30,7 +30,7 @@ struct CareSettingsController {
             }
             html += "<ul class=\"plain schedule\">"
             for vaccine in lines {
-                html += "<li><strong>\(vaccine.name)</strong>\(vaccine.core ? #" <span class="tag">\#(format.t("care.vaccination.core"))</span>"# as HTML : .empty)"
+                html += "<li><strong>\(format.vaccine(vaccine.code, vaccine.name))</strong>\(vaccine.core ? #" <span class="tag">\#(format.t("care.vaccination.core"))</span>"# as HTML : .empty)"
                 html += " — \(format.step(.booster(months: vaccine.boosterMonths)))"
                 if owner {
                     let options = Self.intervals.map { months -> HTML in

@@ -51,10 +51,10 @@ struct EmergencyController {
         if let visit = care.lastVisit, case .vetVisit(let details) = visit.details, let prescribed = details.medicines {
             medicines = "\(prescribed) (\(format.t("care.card.prescribed", ["date": format.dayHeading(visit.localDate)])))"
         }
-        let vaccinations = care.lastVaccinations.map { dose -> HTML in "<tr><td>\(dose.name)</td><td>\(format.dayHeading(dose.date))</td></tr>" }.joined()
+        let vaccinations = care.lastVaccinations.map { dose -> HTML in "<tr><td>\(format.vaccine(dose.code, dose.name))</td><td>\(format.dayHeading(dose.date))</td></tr>" }.joined()
         var due = HTML.empty
         for vaccine in care.vaccines where vaccine.status != .later {
-            due += format.dueItem(label: "\(vaccine.name) — \(format.step(vaccine.step))", date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate)
+            due += format.dueItem(label: format.dueLabel(.vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step)), date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate)
         }
         let favourite = try clinics.clinics().first(where: \.input.favourite)
         let clinicLine: HTML = favourite.map { clinic in

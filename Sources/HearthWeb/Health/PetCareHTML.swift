@@ -9,7 +9,7 @@ enum PetCareHTML {
     static func summary(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate) -> HTML {
         var html = HTML.empty
         var due: [HTML] = care.vaccines.map {
-            format.dueItem(label: "\($0.name) — \(format.step($0.step))", date: $0.date, status: $0.status, approximate: $0.approximate)
+            format.dueItem(label: format.dueLabel(.vaccine(code: $0.code, name: $0.name, step: $0.step)), date: $0.date, status: $0.status, approximate: $0.approximate)
         }
         due += care.preventives.map {
             format.dueItem(label: format.dueLabel(.preventive($0.kind, product: $0.product)), date: $0.date, status: $0.status)
@@ -30,7 +30,7 @@ enum PetCareHTML {
             html += #"<p class="last-visit"><strong>\#(format.t("care.last_visit"))</strong> \#(parts.joined(separator: " · "))</p>"#
         }
         if !care.lastVaccinations.isEmpty {
-            let items = care.lastVaccinations.prefix(8).map { dose -> HTML in "<li>\(dose.name) <span class=\"meta\">\(format.dayHeading(dose.date))</span></li>" }
+            let items = care.lastVaccinations.prefix(8).map { dose -> HTML in "<li>\(format.vaccine(dose.code, dose.name)) <span class=\"meta\">\(format.dayHeading(dose.date))</span></li>" }
             html += #"<h3>\#(format.t("care.last_vaccinations"))</h3><ul class="plain">\#(items.joined())</ul>"#
         }
         return html

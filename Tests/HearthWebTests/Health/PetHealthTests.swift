@@ -176,6 +176,35 @@ struct PetHealthTests {
         }
     }
 
+    @Test("hearth import clinics: the summary on the terminal, and failure when nothing was imported")
+    func commandLine() async throws {
+        try await withHousehold { hearth, owner in
+            let say = try CommandLineText(resourcesDirectory: packageRoot, environment: ["LANG": "ko_KR.UTF-8"])
+            let path = temporaryDataDirectory() + "-clinics.csv"
+            let csv = "사업장명,영업상태명,소재지전화,도로명전체주소,관리번호\n행복 동물병원,영업/정상,02-000-0000,서울특별시 마포구 양화로 1,A1\n닫은 병원,폐업,,,A2\n"
+            try Data(csv.utf8).write(to: URL(fileURLWithPath: path))
+            let first = try await ClinicImport.commandLine(path: path, database: hearth.database, say: say)
+            #expect(first.imported)
+            #expect(first.text == "1곳 추가, 0곳 갱신, 폐업 1곳 건너뜀, 읽지 못한 줄 0개.")
+            try Data("Date,Steps\n".utf8).write(to: URL(fileURLWithPath: path))
+            let refused = try await ClinicImport.commandLine(path: path, database: hearth.database, say: say)
+            #expect(!refused.imported)
+            #expect(refused.text.contains("사업장명"))
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    @Test("in Korean the schedule's vaccines have Korean names")
+    func koreanNames() async throws {
+        try await withHearth { hearth, client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold(language: "ko")
+            let bori = try await owner.addPet("보리", species: "dog")
+            let form = try await owner.get("/pets/\(bori)/records/new?kind=vaccination").text
+            #expect(form.contains("광견병") && form.contains("종합백신 DAPP"))
+        }
+    }
+
     @Test("the feeding calculator on the pet page: inputs shown, grams a day and a meal, today's meals and treats against it")
     func feeding() async throws {
         try await withHousehold { hearth, owner in
