@@ -29,6 +29,13 @@ public struct ClinicRepository: Sendable {
         try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE")).map(Self.clinic(from:))
     }
 
+    /// The household's first favourite, for the health card.
+    public func favourite() throws -> Clinic? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM clinic WHERE favourite ORDER BY name COLLATE NOCASE LIMIT 1").map(Self.clinic(from:))
+        }
+    }
+
     public func clinic(id: Int64) throws -> Clinic? {
         try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM clinic WHERE id = ?", arguments: [id]).map(Self.clinic(from:)) }
     }

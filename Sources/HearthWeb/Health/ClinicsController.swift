@@ -22,14 +22,14 @@ struct ClinicsController {
         let now = Date()
         let editable = context.role?.canRecord == true
         var html = HTML.empty
-        var heading: String?? = .none
+        // Favourites come first, under no heading; then a heading for each district.
+        var district: String?
         for clinic in all {
-            // Favourites first under no heading, then a heading for each district.
-            let group: String? = clinic.input.favourite ? nil : (clinic.district ?? format.t("care.clinic.no_district"))
-            if heading != .some(group), let group {
-                html += "<h2 class=\"district\">\(group)</h2>"
+            if !clinic.input.favourite {
+                let this = clinic.district ?? format.t("care.clinic.no_district")
+                if this != district { html += "<h2 class=\"district\">\(this)</h2>" }
+                district = this
             }
-            heading = .some(group)
             html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable)
         }
         let page = ClinicListPage(clinics: html, hasClinics: !all.isEmpty, canRecord: editable, summary: summary, importError: importError)

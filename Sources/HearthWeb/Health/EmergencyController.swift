@@ -56,7 +56,7 @@ struct EmergencyController {
         for vaccine in care.vaccines where vaccine.status != .later {
             due += format.dueItem(label: format.dueLabel(.vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step)), date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate)
         }
-        let favourite = try clinics.clinics().first(where: \.input.favourite)
+        let favourite = try clinics.favourite()
         let clinicLine: HTML = favourite.map { clinic in
             "\(clinic.name)" + (clinic.input.phone.map { " · \($0)" } ?? "") + (clinic.input.address.map { " · \($0)" } ?? "")
         }.map { "<p><strong>\(format.t("care.card.clinic"))</strong> \($0)</p>" } ?? .empty
