@@ -47,6 +47,6 @@ extension Formatting {
     /// One due item as a list entry, with its status as a class.
     func dueItem(label: String, date: LocalDate, status: DueStatus, approximate: Bool = false, link: String? = nil) -> HTML {
         let name: HTML = link.map { #"<a href="\#($0)">\#(label)</a>"# } ?? "\(label)"
-        return #"<li class="due \#(status.rawValue)"><span class="what">\#(name)</span> <span class="when">\#(dueWhen(date, status, approximate: approximate))</span></li>"#
+        return #"<li class="due due-\#(status.rawValue)"><span class="what">\#(name)</span> <span class="when">\#(dueWhen(date, status, approximate: approximate))</span></li>"#
     }
 }
