@@ -147,6 +147,16 @@ public struct CareRepository: Sendable {
         return (date, .of(date, today: today), row[1])
     }
 
+    /// When the pet joined the household: its adoption date, else the day it was added to
+    /// Hearth. An adult with no history starts its series from then, not from puppyhood
+    /// ("overdue since 2019" would only say that nobody recorded it).
+    static func cameHome(_ pet: Pet, _ db: Database) throws -> LocalDate? {
+        if let adopted = pet.profile.adoptionDate { return adopted }
+        // GRDB's dates are UTC text: its first ten characters are the day (near enough for this).
+        return try String.fetchOne(db.cachedStatement(sql: "SELECT substr(created_at, 1, 10) FROM subject WHERE id = ?"), arguments: [pet.id])
+            .flatMap(LocalDate.init)
+    }
+
     /// The latest visit's follow-up, when it asked for one.
     static func followUp(_ visit: StoredEntry?, today: LocalDate) -> (date: LocalDate, status: DueStatus, reason: String?)? {
         guard let visit, case .vetVisit(let details) = visit.details, let date = details.followUp else { return nil }
@@ -156,7 +166,7 @@ public struct CareRepository: Sendable {
     static func care(_ pet: Pet, today: LocalDate, _ db: Database) throws -> PetCare {
         let schedules = try schedules(pet.profile.species, db)
         let history = try history(petID: pet.id, db)
-        let plan = VaccinationPlan(schedules: schedules, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated, adoptionDate: pet.profile.adoptionDate)
+        let plan = VaccinationPlan(schedules: schedules, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated, adoptionDate: try cameHome(pet, db))
         var latestDose: [String: GivenDose] = [:]
         for dose in history { latestDose[dose.code ?? dose.name.lowercased()] = dose }
         let lastVisit = try EntryRepository.fetch(db, where: "e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL", arguments: [pet.id], limit: 1).first
@@ -212,7 +222,7 @@ public struct CareRepository: Sendable {
             if schedules[species] == nil { schedules[species] = try Self.schedules(species, db) }
             let plan = VaccinationPlan(
                 schedules: schedules[species]!, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated,
-                adoptionDate: pet.profile.adoptionDate)
+                adoptionDate: try cameHome(pet, db))
             for vaccine in plan.due(history: try history(petID: pet.id, db), today: today) {
                 items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step),
                                      date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate))

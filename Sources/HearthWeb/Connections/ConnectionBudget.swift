@@ -10,6 +10,10 @@ struct ConnectionBudget: AvailableConnectionsDelegate {
     /// Descriptors kept for SQLite (file, WAL and shared memory per connection), photo
     /// files, uploads in progress (up to 20 a form) and the log.
     static let reserve = 128
+    /// Connections NIO may accept in one read of the listening socket (its default
+    /// `maxMessagesPerRead`) after the last time the budget was asked: reads stop this many
+    /// short of the maximum, so a batch never takes the server past it.
+    static let acceptBatch = 4
 
     let maximum: Int
     let logger: Logger
@@ -23,7 +27,7 @@ struct ConnectionBudget: AvailableConnectionsDelegate {
 
     mutating func connectionOpened() {
         open += 1
-        if open >= maximum && !saidFull {
+        if !isAcceptingNewConnections() && !saidFull {
             saidFull = true
             logger.warning("\(open) connections open, as many as the file-descriptor limit allows: new connections wait until some close")
         }
@@ -37,7 +41,7 @@ struct ConnectionBudget: AvailableConnectionsDelegate {
         }
     }
 
-    func isAcceptingNewConnections() -> Bool { open < maximum }
+    func isAcceptingNewConnections() -> Bool { open + Self.acceptBatch <= maximum }
 }
 
 /// The process's limit on open files.
