@@ -36,6 +36,25 @@ enum PetCareHTML {
         return html
     }
 
+    /// The calculator's inputs (stage, ideal weight, meals a day, food) in a `<details>`.
+    /// Written in Swift: as a Mustache loop its options were a visible part of the pet page.
+    static func feedingForm(_ settings: FeedingSettings, pet: Pet, foods: [Food], csrf: String, format: Formatting) -> HTML {
+        let unit = pet.profile.weightUnit
+        let stages = OptionView.html(FeedingStage.allCases.map {
+            OptionView(value: $0.rawValue, label: format.t("care.feeding.choice.\($0.rawValue)"), selected: settings.stage == $0)
+        })
+        let choices = OptionView.html([OptionView(value: "", label: format.t("care.feeding.no_food"), selected: settings.foodID == nil)]
+            + foods.filter { $0.kcalPer100g != nil && $0.kind == .food }.map { OptionView(value: String($0.id), label: $0.name, selected: settings.foodID == $0.id) })
+        let target = settings.targetGrams.map { format.number($0 / unit.gramsPerUnit, decimals: 2).replacingOccurrences(of: ",", with: "") } ?? ""
+        var html: HTML = #"<details><summary>\#(format.t("care.feeding.change"))</summary><form method="post" action="/pets/\#(pet.id)/feeding">"#
+        html += #"<input type="hidden" name="_csrf" value="\#(csrf)">"#
+        html += #"<label for="stage">\#(format.t("care.feeding.stage_label"))</label><select id="stage" name="stage">\#(stages)</select>"#
+        html += #"<div class="row"><div><label for="target">\#(format.t("care.feeding.target")) (\#(unit.rawValue))</label><input id="target" name="target" inputmode="decimal" value="\#(target)"></div>"#
+        html += #"<div><label for="meals">\#(format.t("care.feeding.meals"))</label><input id="meals" name="meals" inputmode="numeric" value="\#(settings.mealsPerDay)"></div></div>"#
+        html += #"<label for="feeding_food">\#(format.t("care.feeding.food"))</label><select id="feeding_food" name="food_id">\#(choices)</select>"#
+        return html + #"<button type="submit">\#(format.t("form.save"))</button></form></details>"#
+    }
+
     /// The calculator's result with its workings, or why there is none.
     static func feeding(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate) -> HTML {
         let profile = pet.profile

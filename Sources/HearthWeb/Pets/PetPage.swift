@@ -17,7 +17,8 @@ struct PetPage: Page {
     /// What is due, the last visit and vaccinations; the feeding calculator and its settings.
     let care: HTML
     let feeding: HTML
-    let feedingForm: FeedingForm?
+    /// The calculator's inputs as a form (empty for a member who may not change them).
+    let feedingForm: HTML
     /// May add and change records (a recorder, and the pet is not archived).
     let canRecord: Bool
     let mayArchive: Bool
@@ -65,26 +66,6 @@ struct PetPage: Page {
         }
     }
 
-    /// The calculator's inputs the household sets: stage, ideal weight, meals a day, the food.
-    struct FeedingForm: PagePart {
-        let stages: [OptionView]
-        let target: String
-        let unit: String
-        let meals: String
-        let foods: [OptionView]
-
-        func child(named name: String) -> Any? {
-            switch name {
-            case "stages": stages
-            case "target": target
-            case "unit": unit
-            case "meals": meals
-            case "foods": foods
-            default: nil
-            }
-        }
-    }
-
     /// "4.2 kg (+0.1 kg) · 20 November 2026".
     struct LatestWeight: PagePart {
         let value: String
@@ -114,7 +95,7 @@ struct PetPage: Page {
         case "hasFoods": hasFoods
         case "care": care
         case "feeding": feeding
-        case "feedingForm": feedingForm ?? false
+        case "feedingForm": feedingForm
         case "canRecord": canRecord
         case "mayArchive": mayArchive
         case "newRecord": newRecord

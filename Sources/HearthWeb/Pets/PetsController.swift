@@ -118,7 +118,8 @@ struct PetsController {
             hasFoods: !preferences.isEmpty,
             care: PetCareHTML.summary(overview.care, pet: pet, format: format, today: context.today),
             feeding: PetCareHTML.feeding(overview.care, pet: pet, format: format, today: context.today),
-            feedingForm: mayChange && (pet.profile.species == .dog || pet.profile.species == .cat) ? feedingForm(overview.care.feeding, pet: pet, foods: preferences.map(\.food), format: format) : nil,
+            feedingForm: mayChange && (pet.profile.species == .dog || pet.profile.species == .cat)
+                ? PetCareHTML.feedingForm(overview.care.feeding, pet: pet, foods: preferences.map(\.food), csrf: context.csrfToken, format: format) : .empty,
             canRecord: mayChange, mayArchive: context.role?.canRecord == true,
             newRecord: "/pets/\(pet.id)/records/new?kind=",
             notice: request.uri.queryParameters.get("saved") != nil ? format.t("pets.record.saved") : nil)
@@ -126,16 +127,6 @@ struct PetsController {
     }
 
     // MARK: - Helpers
-
-    private func feedingForm(_ settings: FeedingSettings, pet: Pet, foods: [Food], format: Formatting) -> PetPage.FeedingForm {
-        let unit = pet.profile.weightUnit
-        return PetPage.FeedingForm(
-            stages: FeedingStage.allCases.map { OptionView(value: $0.rawValue, label: format.t("care.feeding.choice.\($0.rawValue)"), selected: settings.stage == $0) },
-            target: settings.targetGrams.map { format.number($0 / unit.gramsPerUnit, decimals: 2).replacingOccurrences(of: ",", with: "") } ?? "",
-            unit: unit.rawValue, meals: String(settings.mealsPerDay),
-            foods: [OptionView(value: "", label: format.t("care.feeding.no_food"), selected: settings.foodID == nil)]
-                + foods.filter { $0.kcalPer100g != nil && $0.kind == .food }.map { OptionView(value: String($0.id), label: $0.name, selected: settings.foodID == $0.id) })
-    }
 
     private func formatting(_ context: AppRequestContext) -> Formatting {
         Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)

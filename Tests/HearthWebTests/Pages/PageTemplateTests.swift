@@ -64,7 +64,7 @@ struct PageTemplateTests {
                        photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
             latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
             photos: html, hasPhotos: true, foods: html, hasFoods: true, care: html, feeding: html,
-            feedingForm: .init(stages: options, target: "4", unit: "kg", meals: "2", foods: options),
+            feedingForm: html,
             canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
             notice: "Saved"),
         PetFormPage(
