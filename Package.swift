@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "HearthWebTests",

@@ -11,7 +11,7 @@ import HearthWeb
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a phone's export into a person's days.",
-        subcommands: [AppleHealth.self, GoogleFit.self, Clinics.self])
+        subcommands: [AppleHealth.self, GoogleFit.self, Clinics.self, Medicines.self])
 
     struct Options: ParsableArguments {
         @Argument(help: "The file: export.zip or export.xml (Apple Health), a daily activity metrics CSV (Google Fit).")
@@ -45,6 +45,23 @@ struct ImportCommand: AsyncParsableCommand {
             let (database, say) = try await options.open()
             defer { try? database.close() }
             let result = try await ClinicImport.commandLine(path: file, database: database, say: say)
+            print(result.text)
+            if !result.imported { throw ExitCode(1) }
+        }
+    }
+
+    /// `hearth import medicines FILE`: the drug-permit list or the supplement list into the catalogue.
+    struct Medicines: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "medicines", abstract: "Import the drug-permit list or the health-supplement list (CSV, UTF-8 or CP949) into the catalogue.")
+        @Argument(help: "The list's CSV file.")
+        var file: String
+        @OptionGroup var options: UserCommand.Options
+
+        func run() async throws {
+            let (database, say) = try await options.open()
+            defer { try? database.close() }
+            let result = try await MedicineImport.commandLine(path: file, database: database, say: say)
             print(result.text)
             if !result.imported { throw ExitCode(1) }
         }

@@ -15,10 +15,12 @@ struct LimitedMemberTests {
     /// Adding subjects: a limited member would add one they could not see.
     static let creating: Set<String> = ["GET /pets/new", "POST /pets", "GET /people/new", "POST /people"]
     /// Pages of everyone's days (the calendar's `{when}` is a date, not a subject): they answer, filtered.
-    static let household: Set<String> = ["GET /calendar/{when}", "GET /clinics/{id}/edit"]
-    /// The clinic directory is the household's, not a subject's: a limited adult keeps it (and
-    /// the sitter may need to add the clinic they took the dog to). Not asked here.
-    static let directoryChanges: Set<String> = ["POST /clinics", "POST /clinics/import", "POST /clinics/{id}", "POST /clinics/{id}/delete"]
+    static let household: Set<String> = ["GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit"]
+    /// The clinic directory and the medicine catalogue are the household's, not a subject's: a
+    /// limited adult keeps them (the sitter may need to add the clinic they took the dog to). Not asked here.
+    static let directoryChanges: Set<String> = [
+        "POST /clinics", "POST /clinics/import", "POST /clinics/{id}", "POST /clinics/{id}/delete", "POST /medicines", "POST /medicines/import", "POST /medicines/{id}",
+    ]
 
     @Test("a limited member gets 404 for every hidden subject's page, list pages leave them out, adding is refused",
           arguments: RoleMatrixTests.routes.keys.sorted())

@@ -36,6 +36,7 @@ struct RoleMatrixTests {
         let person: Int64
         let importJob: Int64
         let clinic: Int64
+        let medicine: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -111,6 +112,14 @@ struct RoleMatrixTests {
         "POST /clinics/{id}/delete": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/delete" }),
         "GET /care/vaccines": Route(needs: .member, path: { _ in "/care/vaccines" }),
         "POST /care/vaccines/interval": Route(needs: .owner, path: { _ in "/care/vaccines/interval" }, fields: ["code": "dog.rabies", "months": "12"]),
+        "GET /medicines": Route(needs: .member, path: { _ in "/medicines?q=Tylenol" }),
+        "GET /medicines/new": Route(needs: .recorder, path: { _ in "/medicines/new" }),
+        "POST /medicines": Route(needs: .recorder, path: { _ in "/medicines" }, fields: ["kind": "supplement", "name": "Vitamin D"]),
+        "POST /medicines/import": Route(needs: .recorder, path: { _ in "/medicines/import" }, file: (
+            "file", "supplements.csv", "PRDLST_REPORT_NO,PRDLST_NM,BSSH_NM,NTK_MTHD\n1,오메가3,바다건강,1일 1회\n")),
+        "GET /medicines/{id}": Route(needs: .member, path: { "/medicines/\($0.medicine)" }),
+        "GET /medicines/{id}/edit": Route(needs: .recorder, path: { "/medicines/\($0.medicine)/edit" }),
+        "POST /medicines/{id}": Route(needs: .recorder, path: { "/medicines/\($0.medicine)" }, fields: ["kind": "medicine", "name": "Tylenol 500"]),
         "POST /care/vaccines/own": Route(needs: .owner, path: { _ in "/care/vaccines/own" }, fields: ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]),
     ]
 
@@ -201,15 +210,16 @@ struct RoleMatrixTests {
         let job = try await imports.start(subjectID: person.id, source: "apple-health", fileName: "export.zip", bytesTotal: 10, createdBy: nil)
         try await imports.fail(jobID: job, message: "imports.problem.truncated")
         let clinic = try await ClinicRepository(hearth.database).create(ClinicInput(name: "Day Clinic", phone: "02-555-0000"))
+        let medicine = try await MedicineRepository(hearth.database).create(MedicineInput(kind: .medicine, name: "Tylenol", company: "Janssen"))
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic)
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine)
     }
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
         let path = route.path(ids)
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
-        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import" || path == "/medicines/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
             return try await browser.postMultipart(path, route.fields, files: route.file.map { [($0.field, $0.filename, Array($0.text.utf8))] } ?? [])
         }
         return try await browser.post(path, route.fields)
@@ -231,6 +241,7 @@ struct RoleMatrixTests {
                     UNION ALL SELECT 'import|' || id || '|' || state FROM import_job
                     UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
                     UNION ALL SELECT 'clinic|' || id || '|' || name || '|' || updated_at FROM clinic
+                    UNION ALL SELECT 'medicine|' || id || '|' || name || '|' || updated_at FROM medicine
                     UNION ALL SELECT 'interval|' || code || '|' || booster_months FROM vaccine_interval
                     UNION ALL SELECT 'vaccine|' || species || '|' || name FROM own_vaccine
                     UNION ALL SELECT 'feeding|' || subject_id || '|' || feeding_stage || '|' || ifnull(target_weight_grams, '-') || '|' || meals_per_day FROM pet_profile

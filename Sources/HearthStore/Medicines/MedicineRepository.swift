@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A catalogue item as stored.
+public struct Medicine: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let input: MedicineInput
+    public let imported: Bool
+
+    public var name: String { input.name }
+}
+
+/// The household's catalogue of medicines and supplements, searched with FTS5.
+public struct MedicineRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// The first `limit` items by name, or those matching every word of `query` in name,
+    /// company, ingredients or classification, best first.
+    public func search(_ query: String, limit: Int = 50) throws -> [Medicine] {
+        try database.read { db in
+            let terms = Self.terms(query)
+            guard !terms.isEmpty else {
+                return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM medicine ORDER BY name COLLATE NOCASE, id LIMIT ?"), arguments: [limit])
+                    .map(Self.medicine(from:))
+            }
+            if terms.allSatisfy({ $0.count >= 3 }) {
+                // Each term quoted (a phrase of its characters), all of them required.
+                let match = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
+                return try Row.fetchAll(db.cachedStatement(sql: """
+                    SELECT m.* FROM medicine_search JOIN medicine m ON m.id = medicine_search.rowid
+                    WHERE medicine_search MATCH ? ORDER BY rank, m.id LIMIT ?
+                    """), arguments: [match, limit]).map(Self.medicine(from:))
+            }
+            // Trigrams need three characters: shorter terms are looked for with LIKE, which
+            // reads every row (a few milliseconds at 50,000 items).
+            let condition = terms.map { _ in "(name LIKE ?1 OR company LIKE ?1 OR ingredients LIKE ?1 OR classification LIKE ?1)" }
+            var sql = "SELECT * FROM medicine WHERE "
+            var arguments: [DatabaseValueConvertible] = []
+            for (index, term) in terms.enumerated() {
+                sql += (index > 0 ? " AND " : "") + condition[index].replacingOccurrences(of: "?1", with: "?\(index + 1)")
+                arguments.append("%" + term.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "") + "%")
+            }
+            sql += " ORDER BY name COLLATE NOCASE, id LIMIT \(limit)"
+            return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map(Self.medicine(from:))
+        }
+    }
+
+    /// The words of a search, at most eight, each at most 50 characters.
+    static func terms(_ query: String) -> [String] {
+        Array(query.split(whereSeparator: { $0.isWhitespace }).map { String($0.prefix(50)) }.prefix(8))
+    }
+
+    public func medicine(id: Int64) throws -> Medicine? {
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM medicine WHERE id = ?", arguments: [id]).map(Self.medicine(from:)) }
+    }
+
+    public func count() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM medicine") ?? 0 }
+    }
+
+    public func create(_ medicine: MedicineInput, now: Date = Date()) async throws -> Int64 {
+        try await database.write { db in
+            try Self.insert(medicine, key: nil, now: now, db)
+            return db.lastInsertedRowID
+        }
+    }
+
+    public func update(id: Int64, _ medicine: MedicineInput, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
+                    purpose = ?, how_to_take = ?, warnings = ?, notes = ?, updated_at = ? WHERE id = ?
+                """, arguments: StatementArguments(Self.values(medicine) + [now, id]))
+            if db.changesCount == 0 { throw StoreError.recordNotFound }
+        }
+    }
+
+    /// Writes a public list in one transaction: an item already imported (same key) is
+    /// updated, keeping the household's notes. Returns (added, updated).
+    public func importListed(_ items: [ListedMedicine], now: Date = Date()) async throws -> (added: Int, updated: Int) {
+        try await database.write { db in
+            var added = 0, updated = 0
+            let find = try db.makeStatement(sql: "SELECT id FROM medicine WHERE list_key = ?")
+            let change = try db.makeStatement(sql: """
+                UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
+                    purpose = ?, how_to_take = ?, warnings = ?, updated_at = ? WHERE id = ?
+                """)
+            for item in items {
+                if let id = try Int64.fetchOne(find, arguments: [item.key]) {
+                    var values = Self.values(item.medicine)
+                    values.remove(at: values.count - 1)  // the household's notes stay
+                    try change.execute(arguments: StatementArguments(values + [now, id]))
+                    updated += 1
+                } else {
+                    try Self.insert(item.medicine, key: item.key, now: now, db)
+                    added += 1
+                }
+            }
+            return (added, updated)
+        }
+    }
+
+    private static func insert(_ medicine: MedicineInput, key: String?, now: Date, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO medicine (kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes,
+                list_key, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: StatementArguments(values(medicine) + [key, now, now]))
+    }
+
+    private static func values(_ medicine: MedicineInput) -> [DatabaseValueConvertible?] {
+        [medicine.kind.rawValue, medicine.name, medicine.company, medicine.ingredients, medicine.classification, medicine.form,
+         medicine.prescription, medicine.purpose, medicine.howToTake, medicine.warnings, medicine.notes]
+    }
+
+    private static func medicine(from row: Row) -> Medicine {
+        Medicine(
+            id: row["id"],
+            input: MedicineInput(
+                kind: MedicineInput.Kind(rawValue: row["kind"]) ?? .medicine, name: row["name"], company: row["company"],
+                ingredients: row["ingredients"], classification: row["classification"], form: row["form"], prescription: row["prescription"],
+                purpose: row["purpose"], howToTake: row["how_to_take"], warnings: row["warnings"], notes: row["notes"]),
+            imported: (row["list_key"] as String?) != nil)
+    }
+}

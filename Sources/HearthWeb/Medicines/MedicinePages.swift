@@ -1,0 +1,71 @@
+import HearthHTML
+
+/// `/medicines`: the catalogue, searched; and the import's summary.
+struct MedicineListPage: Page {
+    static let template = "medicines/index"
+    let query: String
+    let items: HTML
+    let count: String
+    let nothingFound: Bool
+    let canRecord: Bool
+    let summary: String?
+    let importError: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "query": query
+        case "items": items
+        case "count": count
+        case "nothingFound": nothingFound
+        case "canRecord": canRecord
+        case "summary": summary ?? false
+        case "importError": importError ?? false
+        default: nil
+        }
+    }
+}
+
+/// One item of the catalogue, every field it has.
+struct MedicinePage: Page {
+    static let template = "medicines/show"
+    let id: Int64
+    let name: String
+    let kind: String
+    let facts: [PetPage.Profile.Fact]
+    let canRecord: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "kind": kind
+        case "facts": facts
+        case "canRecord": canRecord
+        default: nil
+        }
+    }
+}
+
+/// Adding or editing a catalogue item.
+struct MedicineFormPage: Page {
+    static let template = "medicines/form"
+    let heading: String
+    let action: String
+    let cancel: String
+    let fields: FormFields
+    let problems: FormProblems
+    let kinds: [OptionView]
+    let prescription: [OptionView]
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "action": action
+        case "cancel": cancel
+        case "fields": fields
+        case "kinds": kinds
+        case "prescription": prescription
+        default: problems.child(named: name)
+        }
+    }
+}

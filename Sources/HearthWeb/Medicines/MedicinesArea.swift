@@ -1,0 +1,19 @@
+import HearthStore
+import Hummingbird
+
+/// Medicines and supplements: the catalogue (regimens and the dose log build on it).
+enum MedicinesArea: Area {
+    static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self]
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), temporaryFolder: services.intake.files.temporary)
+        router.get("/medicines", use: medicines.list)
+        router.group("/medicines").add(middleware: RequireRecorderMiddleware())
+            .get("new", use: medicines.new)
+            .post(use: medicines.create)
+            .post("import", use: medicines.importList)
+            .get(":id/edit", use: medicines.edit)
+            .post(":id", use: medicines.update)
+        router.get("/medicines/:id", use: medicines.show)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthImports
+import HearthStore
+import Hummingbird
+
+/// `/medicines`: the household's catalogue of medicines and supplements, searched by name,
+/// company, ingredient or classification; adding and editing; importing the public lists.
+struct MedicinesController {
+    let renderer: Renderer
+    let medicines: MedicineRepository
+    let temporaryFolder: String
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try listPage(query: request.uri.queryParameters.get("q") ?? "", summary: nil, importError: nil, request: request, context: context, status: .ok)
+    }
+
+    private func listPage(query: String, summary: String?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let found = try medicines.search(query)
+        var html = HTML.empty
+        for item in found {
+            let line = [item.input.company, item.input.classification, item.input.ingredients.map { String($0.prefix(80)) }].compactMap { $0 }.joined(separator: " · ")
+            html += #"<li><a href="/medicines/\#(item.id)"><strong>\#(item.name)</strong></a> <span class="tag">\#(format.t("medicines.kind.\(item.input.kind.rawValue)"))</span>"#
+            html += #"<p class="meta">\#(line)</p></li>"#
+        }
+        let page = MedicineListPage(
+            query: query, items: html, count: format.t("medicines.count", ["count": format.number(Double(try medicines.count()))]),
+            nothingFound: found.isEmpty && !query.isEmpty, canRecord: context.role?.canRecord == true, summary: summary, importError: importError)
+        return renderer.page(page, titleKey: "medicines.title", request: request, context: context, status: status)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let item = try load(context)
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let input = item.input
+        var facts: [PetPage.Profile.Fact] = []
+        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
+        fact("medicines.field.company", input.company)
+        fact("medicines.field.ingredients", input.ingredients)
+        fact("medicines.field.classification", input.classification)
+        fact("medicines.field.form", input.form)
+        fact("medicines.field.prescription", input.prescription.map { format.t($0 ? "medicines.prescription.yes" : "medicines.prescription.no") })
+        fact("medicines.field.purpose", input.purpose)
+        fact("medicines.field.how_to_take", input.howToTake)
+        fact("medicines.field.warnings", input.warnings)
+        fact("medicines.field.notes", input.notes)
+        let page = MedicinePage(id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true)
+        return renderer.page(page, titleKey: "medicines.title", titleText: item.name, request: request, context: context)
+    }
+
+    @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
+        form(input: ["kind": "medicine"], errors: FieldErrors(), item: nil, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch MedicineInput.validate(input) {
+        case .invalid(let errors): return form(input: input, errors: errors, item: nil, request: request, context: context, status: .unprocessableContent)
+        case .valid(let medicine):
+            let id = try await medicines.create(medicine)
+            return .redirect(to: "/medicines/\(id)", type: .normal)
+        }
+    }
+
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let item = try load(context)
+        let input = item.input
+        let fields = [
+            "kind": input.kind.rawValue, "name": input.name, "company": input.company ?? "", "ingredients": input.ingredients ?? "",
+            "classification": input.classification ?? "", "form": input.form ?? "", "prescription": input.prescription.map { $0 ? "yes" : "no" } ?? "",
+            "purpose": input.purpose ?? "", "how_to_take": input.howToTake ?? "", "warnings": input.warnings ?? "", "notes": input.notes ?? "",
+        ]
+        return form(input: fields, errors: FieldErrors(), item: item, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let item = try load(context)
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch MedicineInput.validate(input) {
+        case .invalid(let errors): return form(input: input, errors: errors, item: item, request: request, context: context, status: .unprocessableContent)
+        case .valid(let medicine):
+            try await medicines.update(id: item.id, medicine)
+            return .redirect(to: "/medicines/\(item.id)", type: .normal)
+        }
+    }
+
+    /// A public list's CSV: read off the event loop, written in one transaction, summed up on the page.
+    @Sendable func importList(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
+        defer { upload.discard() }
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        guard let file = upload.files.first(where: { $0.field == "file" }), !file.tooLarge else {
+            let key = upload.files.isEmpty ? "imports.error.no_file" : "imports.error.too_large"
+            return try listPage(query: "", summary: nil, importError: format.t(key), request: request, context: context, status: .unprocessableContent)
+        }
+        switch try await MedicineImport.run(path: file.temporaryPath, into: medicines) {
+        case .failure(let problem):
+            return try listPage(query: "", summary: nil, importError: MedicineImport.message(problem, format), request: request, context: context, status: .unprocessableContent)
+        case .success(let summary):
+            return try listPage(query: "", summary: MedicineImport.summaryText(summary, format), importError: nil, request: request, context: context,
+                                status: summary.added + summary.updated > 0 ? .ok : .unprocessableContent)
+        }
+    }
+
+    private func load(_ context: AppRequestContext) throws -> Medicine {
+        guard let item = try medicines.medicine(id: context.parameters.require("id", as: Int64.self)) else { throw PageError.notFound }
+        return item
+    }
+
+    private func form(input: [String: String], errors: FieldErrors, item: Medicine?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let page = MedicineFormPage(
+            heading: format.t(item == nil ? "medicines.new" : "medicines.edit"), action: item.map { "/medicines/\($0.id)" } ?? "/medicines",
+            cancel: item.map { "/medicines/\($0.id)" } ?? "/medicines",
+            fields: FormFields(MedicineInput.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
+            problems: FormProblems(errors: errors),
+            kinds: MedicineInput.Kind.allCases.map { OptionView(value: $0.rawValue, label: format.t("medicines.kind.\($0.rawValue)"), selected: input["kind"] == $0.rawValue) },
+            prescription: ["", "yes", "no"].map {
+                OptionView(value: $0, label: format.t("medicines.prescription.\($0.isEmpty ? "unknown" : $0)"), selected: input["prescription", default: ""] == $0)
+            })
+        return renderer.page(page, titleKey: item == nil ? "medicines.new" : "medicines.edit", request: request, context: context, status: status)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import HearthCore
+import HearthImports
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("The medicine catalogue in the browser")
+struct MedicineCatalogueWebTests {
+    @Test("import the drug list in CP949, find an item by part of its Korean name, open it, add one's own, refuse a nameless one")
+    func catalogue() async throws {
+        try await withHousehold { hearth, owner in
+            let csv = "ITEM_SEQ,ITEM_NAME,ENTP_NAME,ITEM_INGR_NAME,SPCLTY_PBLC\n200001,타이레놀정500밀리그람,한국얀센,아세트아미노펜 500mg,일반의약품\n"
+            let bytes = try #require(TextEncoding.convert(Data(csv.utf8), from: "UTF-8", to: "CP949"))
+            try await owner.get("/medicines")
+            let imported = try await owner.postMultipart("/medicines/import", [:], files: [("file", "drugs.csv", Array(bytes))])
+            #expect(imported.status == .ok)
+            #expect(imported.text.contains("Drug list: 1 added, 0 updated, 0 rows not read."))
+            let found = try await owner.get("/medicines?q=%ED%83%80%EC%9D%B4%EB%A0%88")  // 타이레
+            #expect(found.text.contains("타이레놀정500밀리그람") && found.text.contains("한국얀센"))
+            let nothing = try await owner.get("/medicines?q=zzzz")
+            #expect(nothing.text.contains("Nothing matches that search."))
+            let id = try #require(try MedicineRepository(hearth.database).search("타이레놀").first?.id)
+            let page = try await owner.get("/medicines/\(id)").text
+            #expect(page.contains("아세트아미노펜 500mg") && page.contains("Over the counter"))
+
+            try await owner.get("/medicines/new")
+            let refused = try await owner.post("/medicines", ["kind": "supplement", "name": " "])
+            #expect(refused.status == .unprocessableContent && refused.text.contains("Give it a name."))
+            let added = try await owner.post("/medicines", ["kind": "supplement", "name": "Vitamin D 1000 IU", "how_to_take": "One a day with food"])
+            #expect(added.status == .seeOther)
+            #expect(try await owner.get("/medicines?q=vitamin").text.contains("Vitamin D 1000 IU"))
+            let wrong = try await owner.postMultipart("/medicines/import", [:], files: [("file", "steps.csv", Array("Date,Steps\n1,2\n".utf8))])
+            #expect(wrong.status == .unprocessableContent && wrong.text.contains("neither the drug-permit list nor the supplement list"))
+            #expect(try MedicineRepository(hearth.database).count() == 2)
+        }
+    }
+}
