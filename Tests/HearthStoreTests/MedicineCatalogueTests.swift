@@ -62,6 +62,19 @@ struct MedicineCatalogueTests {
         #expect(try medicines.search("").count == 5)
     }
 
+    @Test("a search matching more than 200 shows 50 by name, unranked, and says so; fewer are ranked")
+    func broad() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let medicines = MedicineRepository(database)
+        let many = (1...250).map { ListedMedicine(key: "drug:\($0)", medicine: MedicineInput(kind: .medicine, name: "감기약 \($0)", ingredients: "아세트아미노펜 500mg")) }
+        _ = try await medicines.importListed(many + [ListedMedicine(key: "drug:x", medicine: MedicineInput(kind: .medicine, name: "이부프로펜정"))])
+        let broad = try medicines.find("아세트아미노펜")
+        #expect(broad.narrowed && broad.items.count == 50)
+        let narrow = try medicines.find("이부프로펜")
+        #expect(!narrow.narrowed && narrow.items.map(\.name) == ["이부프로펜정"])
+    }
+
     @Test("importing again updates by the list's number and keeps the household's notes")
     func reimport() async throws {
         let database = try temporaryDatabase()

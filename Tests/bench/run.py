@@ -16,6 +16,7 @@ import argparse
 import datetime
 import http.client
 import os
+import random
 import re
 import shutil
 import signal
@@ -201,6 +202,21 @@ def upload_twenty(binary):
         shutil.rmtree(data, ignore_errors=True)
 
 
+def medicine_list(path, count):
+    """A drug-permit list of `count` items in the public list's shape (codes as headers), with
+    Korean names made of real syllables so trigram search has realistic work to do."""
+    syllables = "타이레놀부루펜아스피린게보린판콜에이스트리온베아제훼스탈까스활명수"
+    companies = ["한국얀센", "삼일제약", "동아제약", "유한양행", "종근당", "대웅제약", "한미약품", "녹십자"]
+    ingredients = ["아세트아미노펜", "이부프로펜", "아스피린", "덱스트로메토르판", "클로르페니라민", "카페인무수물"]
+    generator = random.Random(7)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("ITEM_SEQ,ITEM_NAME,ENTP_NAME,ITEM_INGR_NAME,SPCLTY_PBLC,PRDUCT_TYPE\n")
+        for number in range(count):
+            name = "".join(generator.choice(syllables) for _ in range(generator.randint(3, 7))) + f"정{generator.randint(1, 999)}밀리그램"
+            file.write(f"{200000000 + number},{name},{generator.choice(companies)},{generator.choice(ingredients)} {generator.randint(5, 650)}mg,"
+                       f"{generator.choice(['일반의약품', '전문의약품'])},[0{generator.randint(1000, 9999)}]분류\n")
+
+
 def people_ids(database):
     with sqlite3.connect(database) as connection:
         return [row[0] for row in connection.execute("SELECT id FROM subject WHERE kind = 'person' ORDER BY id")]
@@ -245,6 +261,11 @@ def main():
         seeded = subprocess.run([binary, "seed-demo", "--data-dir", data + "/data", "--photos", str(ROOT / "Tests/Fixtures/exif-orientation")],
                                 capture_output=True, text=True, check=True).stdout
         print(f"seed-demo: {seeded.strip().splitlines()[-2]} (wall {time.monotonic() - started:.1f} s)")
+        medicines = data + "/medicines.csv"
+        medicine_list(medicines, 50_000)
+        started = time.monotonic()
+        imported = subprocess.run([binary, "import", "medicines", medicines, "--data-dir", data + "/data"], capture_output=True, text=True, check=True).stdout
+        print(f"hearth import medicines, 50,000 items: {imported.strip()} ({time.monotonic() - started:.1f} s)")
         server = Server(binary, data + "/data")
         try:
             cookie = server.sign_in("demo", "demo-household")
@@ -265,7 +286,10 @@ def main():
                                ("all-time weight (person)", f"/people/{person}/charts?chart=weight&period=all"),
                                ("all-time weight (pet)", "/pets/1/charts?chart=weight&period=all"),
                                ("emergency /emergency", "/emergency"), ("health card /pets/1/card", "/pets/1/card"),
-                               ("clinics /clinics", "/clinics")]:
+                               ("clinics /clinics", "/clinics"),
+                               ("catalogue search 타이레 (50,000 items)", "/medicines?q=%ED%83%80%EC%9D%B4%EB%A0%88"),
+                               ("catalogue search 아세트아미노펜 (50,000)", "/medicines?q=%EC%95%84%EC%84%B8%ED%8A%B8%EC%95%84%EB%AF%B8%EB%85%B8%ED%8E%9C"),
+                               ("catalogue search, one letter (50,000)", "/medicines?q=%EC%A0%95")]:
                 if arguments.pages and not any(word in name for word in arguments.pages.split(",")):
                     continue
                 runs = sorted((wrk(base + path, cookie, arguments.seconds, server.process.pid) for _ in range(arguments.runs)), key=lambda run: run[1])

@@ -7,6 +7,8 @@ struct MedicineListPage: Page {
     let items: HTML
     let count: String
     let nothingFound: Bool
+    /// Too many matched to rank: some are shown, and the page asks for another word.
+    let narrowed: Bool
     let canRecord: Bool
     let summary: String?
     let importError: String?
@@ -17,6 +19,7 @@ struct MedicineListPage: Page {
         case "items": items
         case "count": count
         case "nothingFound": nothingFound
+        case "narrowed": narrowed
         case "canRecord": canRecord
         case "summary": summary ?? false
         case "importError": importError ?? false

@@ -18,7 +18,8 @@ struct MedicinesController {
 
     private func listPage(query: String, summary: String?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let found = try medicines.search(query)
+        let result = try medicines.find(query)
+        let found = result.items
         var html = HTML.empty
         for item in found {
             let line = [item.input.company, item.input.classification, item.input.ingredients.map { String($0.prefix(80)) }].compactMap { $0 }.joined(separator: " · ")
@@ -27,7 +28,7 @@ struct MedicinesController {
         }
         let page = MedicineListPage(
             query: query, items: html, count: format.t("medicines.count", ["count": format.number(Double(try medicines.count()))]),
-            nothingFound: found.isEmpty && !query.isEmpty, canRecord: context.role?.canRecord == true, summary: summary, importError: importError)
+            nothingFound: found.isEmpty && !query.isEmpty, narrowed: result.narrowed, canRecord: context.role?.canRecord == true, summary: summary, importError: importError)
         return renderer.page(page, titleKey: "medicines.title", request: request, context: context, status: status)
     }
 

@@ -90,7 +90,7 @@ struct PageTemplateTests {
         HealthCardPage(
             name: "Nabi", photo: "/p-320.jpg", facts: [.init(label: "Breed", value: "Korean shorthair")], allergies: "Chicken", dislikes: "Fish",
             medicines: "Ear drops", vaccinations: html, due: html, clinic: html),
-        MedicineListPage(query: "타이", items: html, count: "3 items", nothingFound: true, canRecord: true, summary: "Added", importError: "No"),
+        MedicineListPage(query: "타이", items: html, count: "3 items", nothingFound: true, narrowed: true, canRecord: true, summary: "Added", importError: "No"),
         MedicinePage(id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true),
         MedicineFormPage(heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
                          kinds: options, prescription: options),
