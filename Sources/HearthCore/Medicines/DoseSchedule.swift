@@ -190,3 +190,35 @@ extension DoseSchedule {
         return DoseSchedule(repeatRule: rule, times: asNeeded ? [] : times, start: start, end: end)
     }
 }
+
+extension DoseSchedule {
+    /// The RFC 5545 recurrence rule of one time of this schedule (its DTSTART is the start day
+    /// at that time, in the household's zone): what the calendar feed will publish. nil for
+    /// as-needed regimens, which have no occurrences. `UNTIL` is the last day's end in UTC
+    /// (RFC 5545 wants UTC when DTSTART has a TZID), so the last day's doses are all inside.
+    public func recurrenceRule(in timeZone: TimeZone) -> String? {
+        var parts: [String]
+        switch repeatRule {
+        case .daily: parts = ["FREQ=DAILY"]
+        case .weekdays(let weekdays):
+            let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+            parts = ["FREQ=WEEKLY", "BYDAY=" + weekdays.sorted().map { names[$0 - 1] }.joined(separator: ",")]
+        case .everyDays(let n): parts = ["FREQ=DAILY", "INTERVAL=\(n)"]
+        case .everyWeeks(let n): parts = ["FREQ=WEEKLY", "INTERVAL=\(n)"]
+        case .everyMonths(let n):
+            parts = ["FREQ=MONTHLY", "INTERVAL=\(n)"]
+            // After the 28th, "the start's day or the month's last day": the last of the
+            // days up to the start's that the month has.
+            parts += start.day > 28 ? ["BYMONTHDAY=" + (28...start.day).map(String.init).joined(separator: ","), "BYSETPOS=-1"] : ["BYMONTHDAY=\(start.day)"]
+        case .asNeeded: return nil
+        }
+        if let last = lastDay {
+            let end = WallClock.instant(last.adding(days: 1), minutes: 0, in: timeZone).addingTimeInterval(-1)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: end)
+            parts.append(String(format: "UNTIL=%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!))
+        }
+        return parts.joined(separator: ";")
+    }
+}

@@ -117,3 +117,24 @@ struct DoseScheduleTests {
         #expect(asNeeded.0?.repeatRule == .asNeeded(minimumMinutes: 240))
     }
 }
+
+@Suite("Dose schedules as RFC 5545 rules")
+struct DoseScheduleRuleTests {
+    static let seoul = TimeZone(identifier: "Asia/Seoul")!
+
+    @Test("each rule's RRULE, with UNTIL at the last day's end in UTC")
+    func rules() {
+        let start = LocalDate("2026-11-23")!
+        #expect(DoseSchedule(repeatRule: .daily, times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=DAILY")
+        #expect(DoseSchedule(repeatRule: .weekdays([6, 2, 4]), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=WEEKLY;BYDAY=MO,WE,FR")
+        #expect(DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=DAILY;INTERVAL=3")
+        #expect(DoseSchedule(repeatRule: .everyWeeks(2), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=WEEKLY;INTERVAL=2")
+        #expect(DoseSchedule(repeatRule: .everyMonths(1), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=23")
+        #expect(DoseSchedule(repeatRule: .everyMonths(1), times: [480], start: LocalDate("2026-01-31")!).recurrenceRule(in: Self.seoul)
+                == "FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")
+        #expect(DoseSchedule(repeatRule: .asNeeded(minimumMinutes: 240), times: [], start: start).recurrenceRule(in: Self.seoul) == nil)
+        // Ten days from 23 November: the last is 2 December, which ends at 14:59:59 UTC in Seoul.
+        #expect(DoseSchedule(repeatRule: .daily, times: [480], start: start, end: .afterDays(10)).recurrenceRule(in: Self.seoul)
+                == "FREQ=DAILY;UNTIL=20261202T145959Z")
+    }
+}
