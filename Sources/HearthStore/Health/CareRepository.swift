@@ -157,6 +157,12 @@ public struct CareRepository: Sendable {
             .flatMap(LocalDate.init)
     }
 
+    /// The pet's vaccination plan from its species' schedules (as the household keeps them).
+    static func plan(_ pet: Pet, schedules: [VaccineSchedule], _ db: Database) throws -> VaccinationPlan {
+        VaccinationPlan(
+            schedules: schedules, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated, adoptionDate: try cameHome(pet, db))
+    }
+
     /// The latest visit's follow-up, when it asked for one.
     static func followUp(_ visit: StoredEntry?, today: LocalDate) -> (date: LocalDate, status: DueStatus, reason: String?)? {
         guard let visit, case .vetVisit(let details) = visit.details, let date = details.followUp else { return nil }
@@ -164,9 +170,8 @@ public struct CareRepository: Sendable {
     }
 
     static func care(_ pet: Pet, today: LocalDate, _ db: Database) throws -> PetCare {
-        let schedules = try schedules(pet.profile.species, db)
         let history = try history(petID: pet.id, db)
-        let plan = VaccinationPlan(schedules: schedules, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated, adoptionDate: try cameHome(pet, db))
+        let plan = try plan(pet, schedules: try schedules(pet.profile.species, db), db)
         var latestDose: [String: GivenDose] = [:]
         for dose in history { latestDose[dose.code ?? dose.name.lowercased()] = dose }
         let lastVisit = try EntryRepository.fetch(db, where: "e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL", arguments: [pet.id], limit: 1).first
@@ -181,10 +186,7 @@ public struct CareRepository: Sendable {
             FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
             WHERE e.subject_id = ? AND e.local_date = ? AND e.kind = 'meal' AND e.deleted_at IS NULL AND m.amount_unit = 'g'
             """), arguments: [pet.id, today.description])
-        let weight = try Double.fetchOne(db.cachedStatement(sql: """
-            SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
-            WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC LIMIT 1
-            """), arguments: [pet.id])
+        let weight = try EntryRepository.latestWeightGrams(subjectID: pet.id, db)
         return PetCare(
             vaccines: plan.due(history: history, today: today), preventives: try preventives(petID: pet.id, today: today, db),
             noCoreVaccines: VaccineSchedules.hasNoCoreVaccines(pet.profile.species),
@@ -202,27 +204,15 @@ public struct CareRepository: Sendable {
 
     // MARK: - The household
 
-    /// Everything due for the pets a member may see up to `until` (overdue included), soonest first.
-    public func due(access: SubjectAccess, today: LocalDate, until: LocalDate) throws -> [CareDue] {
-        try database.read { db in try Self.due(access: access, today: today, db).filter { $0.date <= until } }
-    }
-
-    /// What is due on the days from `from` to `to`, for the calendar.
-    public func due(access: SubjectAccess, today: LocalDate, from: LocalDate, to: LocalDate, subject: Int64? = nil) throws -> [CareDue] {
-        try database.read { db in
-            try Self.due(access: access, today: today, db).filter { $0.date >= from && $0.date <= to && (subject == nil || $0.subjectID == subject) }
-        }
-    }
-
+    /// Everything due for the pets a member may see, soonest first: the home page and the
+    /// calendar read it within their own snapshot and keep the days they show.
     static func due(access: SubjectAccess, today: LocalDate, _ db: Database) throws -> [CareDue] {
         var items: [CareDue] = []
         var schedules: [Species: [VaccineSchedule]] = [:]
         for pet in try PetRepository.pets(access: access, db) {
             let species = pet.profile.species
             if schedules[species] == nil { schedules[species] = try Self.schedules(species, db) }
-            let plan = VaccinationPlan(
-                schedules: schedules[species]!, birthDate: pet.profile.birthDate, birthDateEstimated: pet.profile.birthDateEstimated,
-                adoptionDate: try cameHome(pet, db))
+            let plan = try plan(pet, schedules: schedules[species]!, db)
             for vaccine in plan.due(history: try history(petID: pet.id, db), today: today) {
                 items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step),
                                      date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate))

@@ -53,10 +53,7 @@ public struct HomeRepository: Sendable {
                 case .person:
                     people.append(PersonToday(subject: subject, day: try DailyRepository.day(subjectID: subject.id, on: day, db)))
                 case .pet:
-                    let weight = try Double.fetchOne(db.cachedStatement(sql: """
-                        SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
-                        WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC LIMIT 1
-                        """), arguments: [subject.id])
+                    let weight = try EntryRepository.latestWeightGrams(subjectID: subject.id, db)
                     pets.append(PetToday(subject: subject, records: counts[subject.id] ?? [:], latestWeightGrams: weight))
                 }
                 // Each subject's newest from its photo index, then merged: no sort of every photo.

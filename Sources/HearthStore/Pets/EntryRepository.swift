@@ -166,6 +166,14 @@ public struct EntryRepository: Sendable {
         return try fetch(db, where: conditions.joined(separator: " AND "), arguments: arguments, limit: limit)
     }
 
+    /// A subject's latest recorded weight in grams: what the home page and the care cards show.
+    static func latestWeightGrams(subjectID: Int64, _ db: Database) throws -> Double? {
+        try Double.fetchOne(db.cachedStatement(sql: """
+            SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
+            WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC LIMIT 1
+            """), arguments: [subjectID])
+    }
+
     /// The latest weight (which knows the one before it), one local day's records
     /// (earliest first) and the newest photos: what a pet's page shows of its records.
     static func overview(subjectID: Int64, day: LocalDate, photos: Int, _ db: Database) throws -> (latestWeight: StoredEntry?, day: [StoredEntry], photos: [String]) {
