@@ -80,9 +80,11 @@ struct ClinicsController {
         let form = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: ClinicImport.largestFile, maximumFiles: 1)
         defer { form.discard() }
         let format = formatting(context)
-        guard let file = form.files.first(where: { $0.field == "file" }), !file.tooLarge else {
-            let key = form.files.isEmpty ? "imports.error.no_file" : "imports.error.too_large"
-            return try listPage(summary: nil, importError: format.t(key), request: request, context: context, status: .unprocessableContent)
+        let file: UploadedForm.File
+        switch form.file("file") {
+        case .success(let sent): file = sent
+        case .failure(let missing):
+            return try listPage(summary: nil, importError: format.t(missing.messageKey), request: request, context: context, status: .unprocessableContent)
         }
         let outcome = try await ClinicImport.run(path: file.temporaryPath, into: clinics)
         switch outcome {

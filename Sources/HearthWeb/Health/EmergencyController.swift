@@ -33,15 +33,14 @@ struct EmergencyController {
         else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let profile = pet.profile
-        var facts: [PetPage.Profile.Fact] = []
-        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
-        fact("pets.profile.field.species", [format.species(profile), profile.breed].compactMap { $0 }.joined(separator: " · "))
-        fact("pets.profile.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
-        fact("pets.profile.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (format.age(profile, today: today).map { " (\($0))" } ?? "") })
-        fact("pets.profile.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
-        fact("care.card.weight", care.latestWeightGrams.map { format.weight(grams: $0, unit: profile.weightUnit) })
-        fact("pets.profile.field.microchip", profile.microchip)
-        fact("pets.profile.field.markings", profile.markings)
+        var facts: [FactView] = []
+        facts.add(format.t("pets.profile.field.species"), [format.species(profile), profile.breed].compactMap { $0 }.joined(separator: " · "))
+        facts.add(format.t("pets.profile.field.sex"), profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
+        facts.add(format.t("pets.profile.field.birth_date"), profile.birthDate.map { format.dayHeading($0) + (format.age(profile, today: today).map { " (\($0))" } ?? "") })
+        facts.add(format.t("pets.profile.field.neutered"), profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
+        facts.add(format.t("care.card.weight"), care.latestWeightGrams.map { format.weight(grams: $0, unit: profile.weightUnit) })
+        facts.add(format.t("pets.profile.field.microchip"), profile.microchip)
+        facts.add(format.t("pets.profile.field.markings"), profile.markings)
         let preferences = try await foods.foods(for: pet.id)
         func names(_ preference: FoodPreference) -> String? {
             let list = preferences.filter { $0.preference == preference }.map(\.food.name)

@@ -35,7 +35,7 @@ struct HealthCardPage: Page {
     static let template = "health/card"
     let name: String
     let photo: String?
-    let facts: [PetPage.Profile.Fact]
+    let facts: [FactView]
     let allergies: String?
     let dislikes: String?
     let medicines: String?

@@ -28,10 +28,9 @@ struct ImportsController {
         var errors = FieldErrors()
         let source = ImportSource(rawValue: form.fields["source"] ?? "")
         if source == nil { errors.add("source", "imports.error.source") }
-        let file = form.files.first { $0.field == "file" }
-        if file == nil { errors.add("file", "imports.error.no_file") }
-        if file?.tooLarge == true { errors.add("file", "imports.error.too_large") }
-        guard let source, let file, errors.isEmpty else {
+        let chosen = form.file("file")
+        if case .failure(let missing) = chosen { errors.add("file", missing.messageKey) }
+        guard let source, case .success(let file) = chosen, errors.isEmpty else {
             form.discard()
             return try formPage(person, input: form.fields, errors: errors, request: request, context: context, status: .unprocessableContent)
         }

@@ -34,7 +34,7 @@ struct MedicinePage: Page {
     let id: Int64
     let name: String
     let kind: String
-    let facts: [PetPage.Profile.Fact]
+    let facts: [FactView]
     let canRecord: Bool
 
     func child(named name: String) -> Any? {

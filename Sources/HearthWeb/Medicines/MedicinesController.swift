@@ -36,17 +36,16 @@ struct MedicinesController {
         let item = try load(context)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let input = item.input
-        var facts: [PetPage.Profile.Fact] = []
-        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
-        fact("medicines.field.company", input.company)
-        fact("medicines.field.ingredients", input.ingredients)
-        fact("medicines.field.classification", input.classification)
-        fact("medicines.field.form", input.form)
-        fact("medicines.field.prescription", input.prescription.map { format.t($0 ? "medicines.prescription.yes" : "medicines.prescription.no") })
-        fact("medicines.field.purpose", input.purpose)
-        fact("medicines.field.how_to_take", input.howToTake)
-        fact("medicines.field.warnings", input.warnings)
-        fact("medicines.field.notes", input.notes)
+        var facts: [FactView] = []
+        facts.add(format.t("medicines.field.company"), input.company)
+        facts.add(format.t("medicines.field.ingredients"), input.ingredients)
+        facts.add(format.t("medicines.field.classification"), input.classification)
+        facts.add(format.t("medicines.field.form"), input.form)
+        facts.add(format.t("medicines.field.prescription"), input.prescription.map { format.t($0 ? "medicines.prescription.yes" : "medicines.prescription.no") })
+        facts.add(format.t("medicines.field.purpose"), input.purpose)
+        facts.add(format.t("medicines.field.how_to_take"), input.howToTake)
+        facts.add(format.t("medicines.field.warnings"), input.warnings)
+        facts.add(format.t("medicines.field.notes"), input.notes)
         let page = MedicinePage(id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "medicines.title", titleText: item.name, request: request, context: context)
     }
@@ -95,9 +94,11 @@ struct MedicinesController {
         let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
         defer { upload.discard() }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        guard let file = upload.files.first(where: { $0.field == "file" }), !file.tooLarge else {
-            let key = upload.files.isEmpty ? "imports.error.no_file" : "imports.error.too_large"
-            return try listPage(query: "", summary: nil, importError: format.t(key), request: request, context: context, status: .unprocessableContent)
+        let file: UploadedForm.File
+        switch upload.file("file") {
+        case .success(let sent): file = sent
+        case .failure(let missing):
+            return try listPage(query: "", summary: nil, importError: format.t(missing.messageKey), request: request, context: context, status: .unprocessableContent)
         }
         switch try await MedicineImport.run(path: file.temporaryPath, into: medicines) {
         case .failure(let problem):

@@ -37,7 +37,7 @@ struct PeopleController {
         let person = try context.loadedPerson()
         let format = formatting(context)
         let profile = person.profile
-        var facts: [PetPage.Profile.Fact] = []
+        var facts: [FactView] = []
         if let born = profile.birthDate { facts.append(.init(label: format.t("people.field.birth_date"), value: format.dayHeading(born))) }
         if profile.sex != .unknown { facts.append(.init(label: format.t("people.field.sex"), value: format.t("sex.\(profile.sex.rawValue)"))) }
         if let accountID = profile.accountID, let account = try await accounts.account(id: accountID) {

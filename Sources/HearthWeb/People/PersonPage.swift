@@ -12,7 +12,7 @@ struct PersonPage: Page {
     let age: String?
     let photo: String?
     let thumbnail: String?
-    let facts: [PetPage.Profile.Fact]
+    let facts: [FactView]
     let canRecord: Bool
     /// The day shown (`2026-11-23`) and its heading.
     let day: String

@@ -28,25 +28,13 @@ struct PetPage: Page {
 
     /// The pet's profile card and facts.
     struct Profile: PagePart {
-        struct Fact: PagePart {
-            let label: String
-            let value: String
-
-            func child(named name: String) -> Any? {
-                switch name {
-                case "label": label
-                case "value": value
-                default: nil
-                }
-            }
-        }
         let id: Int64
         let name: String
         let species: String
         let age: String?
         let archived: Bool
         let notes: String?
-        let facts: [Fact]
+        let facts: [FactView]
         let photo: String?
         let thumbnail: String?
 

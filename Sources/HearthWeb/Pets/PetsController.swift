@@ -134,15 +134,14 @@ struct PetsController {
 
     private func profileView(_ pet: Pet, format: Formatting, today: LocalDate) -> PetPage.Profile {
         let profile = pet.profile
-        var facts: [PetPage.Profile.Fact] = []
-        func fact(_ key: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: format.t(key), value: value)) } }
-        fact("pets.profile.field.breed", profile.breed)
-        fact("pets.profile.field.sex", profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
-        fact("pets.profile.field.birth_date", profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pets.profile.estimated")))" : "") })
-        fact("pets.profile.field.adoption_date", profile.adoptionDate.map { format.dayHeading($0) })
-        fact("pets.profile.field.neutered", profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
-        fact("pets.profile.field.microchip", profile.microchip)
-        fact("pets.profile.field.markings", profile.markings)
+        var facts: [FactView] = []
+        facts.add(format.t("pets.profile.field.breed"), profile.breed)
+        facts.add(format.t("pets.profile.field.sex"), profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
+        facts.add(format.t("pets.profile.field.birth_date"), profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pets.profile.estimated")))" : "") })
+        facts.add(format.t("pets.profile.field.adoption_date"), profile.adoptionDate.map { format.dayHeading($0) })
+        facts.add(format.t("pets.profile.field.neutered"), profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
+        facts.add(format.t("pets.profile.field.microchip"), profile.microchip)
+        facts.add(format.t("pets.profile.field.markings"), profile.markings)
         return PetPage.Profile(
             id: pet.id, name: profile.name, species: format.species(profile), age: format.age(profile, today: today),
             archived: pet.isArchived, notes: profile.notes, facts: facts,

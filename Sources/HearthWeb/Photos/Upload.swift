@@ -20,6 +20,17 @@ struct UploadedForm: Sendable {
     func discard() {
         for file in files { try? FileManager.default.removeItem(atPath: file.temporaryPath) }
     }
+
+    /// Why a form has no file to import: the message key to say so.
+    struct MissingFile: Error {
+        let messageKey: String
+    }
+
+    /// The file sent in `field`, whole: none sent and one over the limit are each said.
+    func file(_ field: String) -> Result<File, MissingFile> {
+        guard let file = files.first(where: { $0.field == field }) else { return .failure(MissingFile(messageKey: "imports.error.no_file")) }
+        return file.tooLarge ? .failure(MissingFile(messageKey: "imports.error.too_large")) : .success(file)
+    }
 }
 
 extension UploadedForm {

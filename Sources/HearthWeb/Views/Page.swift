@@ -62,6 +62,27 @@ struct FormFields: PagePart {
     func child(named name: String) -> Any? { fields[name] }
 }
 
+/// One line of a page's facts (`<dl class="facts">`): a label and its value.
+struct FactView: PagePart {
+    let label: String
+    let value: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "value": value
+        default: nil
+        }
+    }
+}
+
+extension [FactView] {
+    /// Adds a fact when it is known: a page lists only what has a value.
+    mutating func add(_ label: String, _ value: String?) {
+        if let value, !value.isEmpty { append(FactView(label: label, value: value)) }
+    }
+}
+
 /// One choice of a `<select>`.
 struct OptionView: PagePart {
     let value: String
