@@ -20,4 +20,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case kindMismatch
     /// The clinic picked is no longer in the directory.
     case clinicNotFound
+    /// Another live regimen of the same subject has this name.
+    case regimenNameTaken
+    /// The regimen asked for does not exist (or was deleted) or is not the member's to see.
+    case regimenNotFound
 }

@@ -49,6 +49,8 @@ extension PageError {
         case .clinicNotFound: self.init(status: .notFound, messageKey: "care.error.clinic_gone")
         case .kindMismatch: self.init(status: .conflict, messageKey: "pets.error.kind_changed")
         case .accountNotFound: self.init(status: .notFound, messageKey: "error.not_found")
+        case .regimenNotFound: self.init(status: .notFound, messageKey: "regimens.error.gone")
+        case .regimenNameTaken: self.init(status: .conflict, messageKey: "regimens.error.name_taken")
         case .alreadySetUp, .usernameTaken, .lastOwner: self.init(status: .conflict, messageKey: "error.bad_request")
         }
     }

@@ -1,0 +1,309 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// One item of a regimen as stored: since when it is given, and until when.
+public struct RegimenItem: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let input: RegimenItemInput
+    public let addedOn: LocalDate
+    public let removedOn: LocalDate?
+    public let countedAt: Date?
+
+    public func given(on day: LocalDate) -> Bool { day >= addedOn && removedOn.map { day < $0 } ?? true }
+}
+
+/// A regimen with its schedule's spans and its items, past ones included.
+public struct Regimen: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let subjectID: Int64
+    public let subjectName: String
+    public let subjectKind: SubjectSummary.Kind
+    public let name: String
+    public let purpose: String?
+    public let remind: Bool
+    public let spans: [ScheduleSpan]
+    public let items: [RegimenItem]
+    public let deleted: Bool
+
+    /// The schedule as it is now (the last span).
+    public var schedule: DoseSchedule { spans.last!.schedule }
+    public var currentItems: [RegimenItem] { items.filter { $0.removedOn == nil } }
+
+    /// The last day with doses, if it ends (by its rule or because it was ended).
+    public var lastDay: LocalDate? {
+        guard let last = spans.last else { return nil }
+        switch (last.until, last.schedule.lastDay) {
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b): return b
+        }
+    }
+
+    public func hasEnded(by today: LocalDate) -> Bool { deleted || lastDay.map { $0 < today } ?? false }
+
+    /// "Mochi: heart pills (1 tablet Pimobendan)" for lists across subjects.
+    public func items(on day: LocalDate) -> [RegimenItem] { items.filter { $0.given(on: day) } }
+}
+
+/// A regimen's doses over some days.
+public struct RegimenDoses: Sendable {
+    public let regimen: Regimen
+    public let slots: [DoseSlot]
+}
+
+/// What happened when a member marked a dose.
+public enum DoseMarking: Sendable, Equatable {
+    case recorded
+    /// Someone had marked it first: what they recorded.
+    case already(LoggedDose)
+}
+
+public struct RegimenRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    // MARK: Reading
+
+    /// The live regimens of the subjects a member may see (one subject's, when given),
+    /// with their past spans and items.
+    public func regimens(access: SubjectAccess, subjectID: Int64? = nil, includeDeleted: Bool = false) throws -> [Regimen] {
+        try database.read { db in try Self.regimens(access: access, subjectID: subjectID, includeDeleted: includeDeleted, db) }
+    }
+
+    public func regimen(id: Int64, access: SubjectAccess) throws -> Regimen? {
+        try database.read { db in try Self.regimens(access: access, ids: [id], includeDeleted: false, db).first }
+    }
+
+    static func regimens(access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool, _ db: Database) throws -> [Regimen] {
+        var conditions = [access.sqlCondition("r.subject_id"), "s.archived_at IS NULL"]
+        if !includeDeleted { conditions.append("r.deleted_at IS NULL") }
+        if let subjectID { conditions.append("r.subject_id = \(subjectID)") }
+        if let ids { conditions.append("r.id IN (\(ids.map(String.init).joined(separator: ",")))") }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.id, r.subject_id, s.name AS subject_name, s.kind, r.name, r.purpose, r.remind, r.deleted_at IS NOT NULL AS deleted
+            FROM regimen r JOIN subject s ON s.id = r.subject_id
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY s.kind = 'pet', s.name COLLATE NOCASE, r.name COLLATE NOCASE
+            """)
+        guard !rows.isEmpty else { return [] }
+        let idList = rows.map { String($0["id"] as Int64) }.joined(separator: ",")
+        var spans: [Int64: [ScheduleSpan]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM regimen_schedule WHERE regimen_id IN (\(idList)) ORDER BY regimen_id, id") {
+            spans[row["regimen_id"], default: []].append(StoredSchedule.span(row))
+        }
+        var items: [Int64: [RegimenItem]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM regimen_item WHERE regimen_id IN (\(idList)) ORDER BY regimen_id, position, id") {
+            let input = RegimenItemInput(medicineID: row["medicine_id"], name: row["name"], amount: row["amount"], unit: row["unit"],
+                                         mgPerKg: row["mg_per_kg"], inHand: row["in_hand"], refillDays: row["refill_days"])
+            items[row["regimen_id"], default: []].append(RegimenItem(
+                id: row["id"], input: input, addedOn: LocalDate(row["added_on"] as String)!, removedOn: (row["removed_on"] as String?).flatMap(LocalDate.init),
+                countedAt: row["counted_at"]))
+        }
+        return rows.compactMap { row in
+            let id: Int64 = row["id"]
+            guard let regimenSpans = spans[id], !regimenSpans.isEmpty else { return nil }
+            return Regimen(id: id, subjectID: row["subject_id"], subjectName: row["subject_name"], subjectKind: SubjectSummary.Kind(rawValue: row["kind"]) ?? .pet,
+                           name: row["name"], purpose: row["purpose"], remind: row["remind"], spans: regimenSpans, items: items[id] ?? [], deleted: row["deleted"])
+        }
+    }
+
+    /// Every dose of the regimens a member may see between two days, deleted regimens
+    /// included (their past stays): what was due, what was changed, what was given.
+    public func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone) throws -> [RegimenDoses] {
+        try database.read { db in
+            try Self.doses(access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, db)
+        }
+    }
+
+    static func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone, _ db: Database) throws -> [RegimenDoses] {
+        let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, db)
+            .filter { regimen in regimen.spans.contains { span in span.from <= to && (span.until.map { $0 >= from } ?? true) } || !regimen.deleted }
+        guard !regimens.isEmpty else { return [] }
+        let idList = regimens.map { String($0.id) }.joined(separator: ",")
+        let changes = try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(idList)) AND day BETWEEN ? AND ?",
+                                       arguments: [from.description, to.description]).map(change(from:))
+        let logged = try Row.fetchAll(db, sql: """
+            SELECT d.*, a.display_name FROM dose d LEFT JOIN account a ON a.id = d.account_id
+            WHERE d.regimen_id IN (\(idList)) AND d.day BETWEEN ? AND ?
+            """, arguments: [from.description, to.description]).map(loggedDose(from:))
+        return regimens.map { regimen in
+            RegimenDoses(regimen: regimen, slots: DoseDay.slots(
+                regimenID: regimen.id, spans: regimen.spans, changes: changes, logged: logged, from: from, to: to, in: timeZone))
+        }
+    }
+
+    static func loggedDose(from row: Row) -> LoggedDose {
+        LoggedDose(regimenID: row["regimen_id"], day: LocalDate(row["day"] as String)!, time: row["time"],
+                   status: LoggedDose.Status(rawValue: row["status"]) ?? .given, givenAt: row["given_at"], reason: row["reason"],
+                   by: row["display_name"], recordedAt: row["recorded_at"])
+    }
+
+    static func change(from row: Row) -> DoseChange {
+        DoseChange(regimenID: row["regimen_id"], day: LocalDate(row["day"] as String)!, time: row["time"], movedTo: row["moved_to"], reason: row["reason"])
+    }
+
+    /// Doses given of each item since its supply was counted.
+    public func givenSinceCount(_ regimen: Regimen) throws -> [Int64: Int] {
+        try database.read { db in
+            var counts: [Int64: Int] = [:]
+            for item in regimen.currentItems where item.input.inHand != nil {
+                counts[item.id] = try Int.fetchOne(db, sql: """
+                    SELECT count(*) FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ?
+                    """, arguments: [regimen.id, item.countedAt ?? .distantPast]) ?? 0
+            }
+            return counts
+        }
+    }
+
+    /// The as-needed doses given recently, for the minimum-interval warning.
+    public func givenTimes(regimenID: Int64, since: Date) throws -> [Date] {
+        try database.read { db in
+            try Date.fetchAll(db, sql: "SELECT given_at FROM dose WHERE regimen_id = ? AND status = 'given' AND given_at >= ?", arguments: [regimenID, since])
+        }
+    }
+
+    // MARK: Writing
+
+    public func create(subjectID: Int64, _ input: RegimenInput, now: Date = Date()) async throws -> Int64 {
+        try await database.write { db in
+            try Self.requireFreeName(input.name, subjectID: subjectID, except: nil, db)
+            try db.execute(sql: "INSERT INTO regimen(subject_id, name, purpose, remind, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [subjectID, input.name, input.purpose, input.remind, now, now])
+            let id = db.lastInsertedRowID
+            try Self.insertSpan(regimenID: id, input.schedule, db)
+            for (position, item) in input.items.enumerated() {
+                try Self.insertItem(regimenID: id, item, position: position, addedOn: input.schedule.start, now: now, db)
+            }
+            return id
+        }
+    }
+
+    /// The regimen from `today` on: its name, purpose and reminders change outright; a changed
+    /// schedule ends the current span yesterday and starts a new one (the past keeps the
+    /// old); items taken out are dated today, new or changed ones start today.
+    public func update(id: Int64, _ input: RegimenInput, today: LocalDate, now: Date = Date()) async throws {
+        try await database.write { db in
+            guard let current = try Self.regimens(access: .everyone, ids: [id], includeDeleted: false, db).first else { throw StoreError.regimenNotFound }
+            try Self.requireFreeName(input.name, subjectID: current.subjectID, except: id, db)
+            try db.execute(sql: "UPDATE regimen SET name = ?, purpose = ?, remind = ?, updated_at = ? WHERE id = ?",
+                           arguments: [input.name, input.purpose, input.remind, now, id])
+            if input.schedule != current.schedule || current.spans.last?.until != nil {
+                let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])!
+                if current.schedule.start >= today {
+                    // Not begun yet: nothing in the past to keep.
+                    try db.execute(sql: "DELETE FROM regimen_schedule WHERE id = ?", arguments: [spanID])
+                } else {
+                    try db.execute(sql: "UPDATE regimen_schedule SET until_date = ? WHERE id = ?", arguments: [today.adding(days: -1).description, spanID])
+                }
+                // The rule keeps its own start (every 3 days stays in step), but a new span never
+                // reaches back before today.
+                try Self.insertSpan(regimenID: id, input.schedule, from: current.schedule.start < today ? today : nil, db)
+            }
+            let startOfItems = max(today, input.schedule.start)
+            var position = 0
+            for item in current.currentItems {
+                if let kept = input.items.first(where: { $0.name.caseInsensitiveCompare(item.input.name) == .orderedSame }),
+                   kept.amount == item.input.amount, kept.unit == item.input.unit, kept.mgPerKg == item.input.mgPerKg {
+                    // The same dose: its supply fields may change without touching the past.
+                    let recount = kept.inHand != item.input.inHand
+                    try db.execute(sql: "UPDATE regimen_item SET in_hand = ?, refill_days = ?, counted_at = CASE WHEN ? THEN ? ELSE counted_at END, position = ? WHERE id = ?",
+                                   arguments: [kept.inHand, kept.refillDays, recount, now, position, item.id])
+                    position += 1
+                } else if item.addedOn >= startOfItems {
+                    try db.execute(sql: "DELETE FROM regimen_item WHERE id = ?", arguments: [item.id])
+                } else {
+                    try db.execute(sql: "UPDATE regimen_item SET removed_on = ? WHERE id = ?", arguments: [startOfItems.description, item.id])
+                }
+            }
+            let kept = try String.fetchAll(db, sql: "SELECT name FROM regimen_item WHERE regimen_id = ? AND removed_on IS NULL", arguments: [id])
+            for item in input.items where !kept.contains(where: { $0.caseInsensitiveCompare(item.name) == .orderedSame }) {
+                try Self.insertItem(regimenID: id, item, position: position, addedOn: startOfItems, now: now, db)
+                position += 1
+            }
+        }
+    }
+
+    /// Stops a regimen after `lastDay`: no doses after it; the past and its doses stay.
+    public func end(id: Int64, lastDay: LocalDate, now: Date = Date()) async throws {
+        try await database.write { db in
+            guard let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])
+            else { throw StoreError.regimenNotFound }
+            try db.execute(sql: "UPDATE regimen_schedule SET until_date = ? WHERE id = ? AND (until_date IS NULL OR until_date > ?)",
+                           arguments: [lastDay.description, spanID, lastDay.description])
+            try db.execute(sql: "UPDATE regimen SET updated_at = ? WHERE id = ?", arguments: [now, id])
+        }
+    }
+
+    /// Takes a regimen off every list. Nothing is erased: its schedule ends yesterday, and the
+    /// days before still show what was due and what was given (today's doses stay too).
+    public func delete(id: Int64, today: LocalDate, now: Date = Date()) async throws {
+        try await end(id: id, lastDay: today.adding(days: -1), now: now)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE regimen SET deleted_at = ? WHERE id = ?", arguments: [now, id])
+        }
+    }
+
+    /// Marks one dose given or skipped. The dose log's key is the dose itself, so when two
+    /// members mark it at once one insert wins and the other reads back who did it.
+    public func mark(regimenID: Int64, day: LocalDate, time: Int, status: LoggedDose.Status, givenAt: Date?, reason: String?,
+                     accountID: Int64, now: Date = Date()) async throws -> DoseMarking {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """, arguments: [regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now])
+            if db.changesCount == 1 { return .recorded }
+            let row = try Row.fetchOne(db, sql: """
+                SELECT d.*, a.display_name FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
+                """, arguments: [regimenID, day.description, time])!
+            return .already(Self.loggedDose(from: row))
+        }
+    }
+
+    /// Takes a mark back (the dose is due, or missed, again). True when there was one.
+    @discardableResult
+    public func undo(regimenID: Int64, day: LocalDate, time: Int) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM dose WHERE regimen_id = ? AND day = ? AND time = ?", arguments: [regimenID, day.description, time])
+            return db.changesCount > 0
+        }
+    }
+
+    /// One day only: skip a dose ahead (`movedTo` nil) or move it to another time that day;
+    /// `clear` puts it back as the schedule has it.
+    public func changeDay(regimenID: Int64, day: LocalDate, time: Int, movedTo: Int?, reason: String?, clear: Bool, accountID: Int64, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM dose_change WHERE regimen_id = ? AND day = ? AND time = ?", arguments: [regimenID, day.description, time])
+            guard !clear else { return }
+            try db.execute(sql: "INSERT INTO dose_change(regimen_id, day, time, moved_to, reason, account_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [regimenID, day.description, time, movedTo, reason, accountID, now])
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func requireFreeName(_ name: String, subjectID: Int64, except id: Int64?, _ db: Database) throws {
+        let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM regimen WHERE subject_id = ? AND name = ? COLLATE NOCASE AND deleted_at IS NULL AND id IS NOT ?)",
+                                      arguments: [subjectID, name, id]) ?? false
+        if taken { throw StoreError.regimenNameTaken }
+    }
+
+    private static func insertSpan(regimenID: Int64, _ schedule: DoseSchedule, from: LocalDate? = nil, _ db: Database) throws {
+        var columns = StoredSchedule.columns(schedule)
+        columns["regimen_id"] = regimenID
+        columns["from_date"] = from.map { max($0, schedule.start).description }
+        let names = columns.keys.sorted()
+        try db.execute(sql: "INSERT INTO regimen_schedule(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
+                       arguments: StatementArguments(names.map { columns[$0]! }))
+    }
+
+    private static func insertItem(regimenID: Int64, _ item: RegimenItemInput, position: Int, addedOn: LocalDate, now: Date, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO regimen_item(regimen_id, medicine_id, name, amount, unit, mg_per_kg, position, in_hand, counted_at, refill_days, added_on)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [regimenID, item.medicineID, item.name, item.amount, item.unit, item.mgPerKg, position, item.inHand,
+                             item.inHand == nil ? nil : now, item.refillDays, addedOn.description])
+    }
+}
