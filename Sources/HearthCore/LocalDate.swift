@@ -128,6 +128,12 @@ public enum LocalTime {
         return .success(instant)
     }
 
+    /// Minutes after midnight of `instant` on the clock in `timeZone`.
+    public static func minutes(_ instant: Date, in timeZone: TimeZone) -> Int {
+        let local = Int(floor(instant.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: instant)
+        return (((local % 86400) + 86400) % 86400) / 60
+    }
+
     /// `HH:MM` of `instant` in `timeZone`.
     public static func clock(_ instant: Date, in timeZone: TimeZone) -> String {
         let local = Int(floor(instant.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: instant)

@@ -91,6 +91,17 @@ public struct DoseSlot: Sendable, Equatable {
     /// Given outside any schedule (as needed).
     public let asNeeded: Bool
 
+    public init(regimenID: Int64, day: LocalDate, time: Int, minutes: Int, instant: Date, logged: LoggedDose?, change: DoseChange?, asNeeded: Bool) {
+        self.regimenID = regimenID
+        self.day = day
+        self.time = time
+        self.minutes = minutes
+        self.instant = instant
+        self.logged = logged
+        self.change = change
+        self.asNeeded = asNeeded
+    }
+
     public func state(at now: Date, window: TimeInterval = DoseSlot.window) -> State {
         if let logged { return logged.status == .given ? .given : .skipped }
         if let change, change.movedTo == nil { return .skipped }

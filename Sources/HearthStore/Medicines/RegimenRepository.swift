@@ -144,6 +144,14 @@ public struct RegimenRepository: Sendable {
         DoseChange(regimenID: row["regimen_id"], day: LocalDate(row["day"] as String)!, time: row["time"], movedTo: row["moved_to"], reason: row["reason"])
     }
 
+    /// A subject the member may see, and (a pet's) latest weight, for the regimen form and page.
+    public func subject(_ id: Int64, access: SubjectAccess) throws -> (subject: SubjectSummary, weightGrams: Double?)? {
+        try database.read { db in
+            guard let subject = try SubjectRepository.subjects(access: access, db).first(where: { $0.id == id }) else { return nil }
+            return (subject, subject.kind == .pet ? try EntryRepository.latestWeightGrams(subjectID: id, db) : nil)
+        }
+    }
+
     /// Doses given of each item since its supply was counted.
     public func givenSinceCount(_ regimen: Regimen) throws -> [Int64: Int] {
         try database.read { db in

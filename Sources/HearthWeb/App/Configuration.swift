@@ -26,6 +26,10 @@ public struct HearthConfiguration: Sendable {
     /// Addresses of reverse proxies in front of Hearth whose `X-Forwarded-For` names the
     /// real client. Empty (the default): the header is ignored, as anyone could write it.
     public var trustedProxies: [String] = []
+    /// What time it is: for doses due and reminders. Tests stand the clock at a dose's time.
+    public var clock: @Sendable () -> Date = { Date() }
+    /// Whether the reminder scheduler runs (tests drive it by hand with their own clock).
+    public var sendsReminders = true
 
     public init(
         host: String = "127.0.0.1",

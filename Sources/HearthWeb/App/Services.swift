@@ -17,4 +17,5 @@ struct Services: Sendable {
     let diskSpace: DiskSpace
 
     var strings: Localization { renderer.strings }
+    var clock: @Sendable () -> Date { configuration.clock }
 }

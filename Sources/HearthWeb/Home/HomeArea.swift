@@ -6,7 +6,7 @@ enum HomeArea: Area {
     static let pages: [any Page.Type] = [HomePage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        HomeController(renderer: services.renderer, home: HomeRepository(services.database))
+        HomeController(renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)
             .addRoutes(to: router)
     }
 }

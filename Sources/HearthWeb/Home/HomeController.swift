@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthHTML
 import HearthStore
 import Hummingbird
 
@@ -7,6 +8,8 @@ import Hummingbird
 struct HomeController {
     let renderer: Renderer
     let home: HomeRepository
+    let regimens: RegimenRepository
+    let now: @Sendable () -> Date
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/", use: show)
@@ -45,6 +48,7 @@ struct HomeController {
                 weight: pet.latestWeightGrams.map { format.weight(grams: $0, unit: pet.subject.petWeightUnit ?? .kg) },
                 canRecord: canRecord)
         }
+        let (doses, dosesSummary) = try self.doses(context: context, format: format, canRecord: canRecord)
         let page = HomePage(
             greeting: strings.text("home.greeting", language, ["name": member.account.displayName]),
             today: format.dayHeading(today),
@@ -53,7 +57,21 @@ struct HomeController {
             careDue: found.careDue.map { due in
                 format.dueItem(label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: due.status, approximate: due.approximate,
                                link: "/pets/\(due.subjectID)#care")
-            }.joined())
+            }.joined(),
+            doses: doses, dosesSummary: dosesSummary)
         return renderer.page(page, titleKey: "home.title", request: request, context: context)
+    }
+
+    /// What still needs doing today: doses due now and missed, then the next few; given and
+    /// skipped ones are counted (the dose page lists them, with who gave them).
+    private func doses(context: AppRequestContext, format: Formatting, canRecord: Bool) throws -> (HTML, String?) {
+        let now = now()
+        let today = LocalDate(now, in: context.timeZone)
+        let all = try regimens.doses(access: context.access, from: today, to: today, in: context.timeZone)
+            .flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+        guard !all.isEmpty else { return (.empty, nil) }
+        let done = all.filter { [.given, .skipped].contains($0.slot.state(at: now)) }.count
+        let html = DoseListHTML.render(DoseListHTML.stillToDo(all, now: now), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/", format: format)
+        return (html, format.t("home.doses_summary", ["done": String(done), "all": String(all.count)]))
     }
 }

@@ -15,6 +15,9 @@ struct HomePage: Page {
     let calendarToday: String
     /// Care overdue or due within a week, as list items.
     let careDue: HTML
+    /// Doses due now, missed today and coming later today; and a line counting the day's.
+    let doses: HTML
+    let dosesSummary: String?
 
     /// One person's today: the glass, steps and weight, for members who record with `+1 cup`.
     struct PersonToday: PagePart {
@@ -80,6 +83,9 @@ struct HomePage: Page {
         case "isEmpty": people.isEmpty && pets.isEmpty
         case "calendarToday": calendarToday
         case "careDue": careDue
+        case "doses": doses
+        case "hasDoses": !doses.isEmpty || dosesSummary != nil
+        case "dosesSummary": dosesSummary ?? false
         case "hasCareDue": !careDue.isEmpty
         default: nil
         }

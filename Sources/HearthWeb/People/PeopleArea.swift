@@ -8,7 +8,8 @@ enum PeopleArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)
         let controller = PeopleController(renderer: services.renderer, people: people, accounts: AccountRepository(services.database),
-            daily: DailyRepository(services.database), entries: EntryRepository(services.database), intake: services.intake)
+            daily: DailyRepository(services.database), entries: EntryRepository(services.database), intake: services.intake,
+            regimens: RegimenRepository(services.database), now: services.clock)
         let recorder = RequireRecorderMiddleware()
         let loadPerson = LoadPersonMiddleware(people: people)
 

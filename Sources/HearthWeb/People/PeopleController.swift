@@ -11,6 +11,8 @@ struct PeopleController {
     let daily: DailyRepository
     let entries: EntryRepository
     let intake: PhotoIntake
+    let regimens: RegimenRepository
+    let now: @Sendable () -> Date
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = formatting(context)
@@ -62,7 +64,8 @@ struct PeopleController {
             },
             weightUnit: weightUnit.rawValue,
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
-            problems: FormProblems([], errors: errors), notice: notice)
+            problems: FormProblems([], errors: errors), notice: notice,
+            medicines: try SubjectMedicinesHTML.card(subjectID: person.id, regimens: regimens, context: context, now: now(), format: format, back: "/people/\(person.id)#medicines"))
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
     }
 

@@ -32,6 +32,8 @@ struct PersonPage: Page {
     let fields: FormFields
     let problems: FormProblems
     let notice: String?
+    /// The Medicines card: today's doses and the regimens.
+    let medicines: HTML
 
     /// The day's water: the glass, what was drunk, and how far from the goal. The person's
     /// page and the home page show it alike.
@@ -100,6 +102,7 @@ struct PersonPage: Page {
         case "weightUnit": weightUnit
         case "fields": fields
         case "notice": notice ?? false
+        case "medicines": medicines
         default: problems.child(named: name)
         }
     }

@@ -16,6 +16,7 @@ struct PetPage: Page {
     let hasFoods: Bool
     /// What is due, the last visit and vaccinations; the feeding calculator and its settings.
     let care: HTML
+    let medicines: HTML
     let feeding: HTML
     /// The calculator's inputs as a form (empty for a member who may not change them).
     let feedingForm: HTML
@@ -82,6 +83,7 @@ struct PetPage: Page {
         case "foods": foods
         case "hasFoods": hasFoods
         case "care": care
+        case "medicines": medicines
         case "feeding": feeding
         case "feedingForm": feedingForm
         case "canRecord": canRecord

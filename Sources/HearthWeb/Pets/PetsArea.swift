@@ -8,7 +8,8 @@ enum PetsArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database
         let petRepository = PetRepository(database), entries = EntryRepository(database), foods = FoodRepository(database)
-        let pets = PetsController(renderer: services.renderer, pets: petRepository, pages: PetPages(database), foods: foods, intake: services.intake)
+        let pets = PetsController(renderer: services.renderer, pets: petRepository, pages: PetPages(database), foods: foods, intake: services.intake,
+                                  regimens: RegimenRepository(database), now: services.clock)
         let records = RecordsController(
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database), intake: services.intake)
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)

@@ -10,6 +10,8 @@ struct PetsController {
     let pages: PetPages
     let foods: FoodRepository
     let intake: PhotoIntake
+    let regimens: RegimenRepository
+    let now: @Sendable () -> Date
 
     // MARK: - List
 
@@ -117,6 +119,7 @@ struct PetsController {
             foods: FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
             hasFoods: !preferences.isEmpty,
             care: PetCareHTML.summary(overview.care, pet: pet, format: format, today: context.today),
+            medicines: try SubjectMedicinesHTML.card(subjectID: pet.id, regimens: regimens, context: context, now: now(), format: format, back: "/pets/\(pet.id)#medicines"),
             feeding: PetCareHTML.feeding(overview.care, pet: pet, format: format, today: context.today),
             feedingForm: mayChange && (pet.profile.species == .dog || pet.profile.species == .cat)
                 ? PetCareHTML.feedingForm(overview.care.feeding, pet: pet, foods: preferences.map(\.food), csrf: context.csrfToken, format: format) : .empty,

@@ -36,14 +36,14 @@ struct PageTemplateTests {
             people: [.init(id: 1, name: "Mina", colour: "teal", water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
                            steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)],
             pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)],
-            photos: "<li></li>", calendarToday: "/calendar/2026-11-23", careDue: "<li></li>"),
+            photos: "<li></li>", calendarToday: "/calendar/2026-11-23", careDue: "<li></li>", doses: "<li></li>", dosesSummary: "2 of 4"),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
             facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true, day: "2026-11-23", dayHeading: "Monday",
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-            steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved"),
+            steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved", medicines: "<ul></ul>"),
         CalendarMonthPage(heading: "November 2026", previous: "/calendar/2026-10", next: "/calendar/2026-12", today: "/calendar", yearLink: "/calendar/2026",
                           subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
         CalendarDayPage(heading: "Monday", day: "2026-11-23", previous: "/calendar/2026-11-22", next: "/calendar/2026-11-24", monthLink: "/calendar/2026-11",
@@ -63,7 +63,7 @@ struct PageTemplateTests {
             pet: .init(id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],
                        photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
             latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
-            photos: html, hasPhotos: true, foods: html, hasFoods: true, care: html, feeding: html,
+            photos: html, hasPhotos: true, foods: html, hasFoods: true, care: html, medicines: html, feeding: html,
             feedingForm: html,
             canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
             notice: "Saved"),
@@ -94,6 +94,16 @@ struct PageTemplateTests {
         MedicinePage(id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true),
         MedicineFormPage(heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
                          kinds: options, prescription: options),
+        RegimenListPage(items: html, canRecord: true, subjects: options),
+        RegimenFormPage(
+            heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
+            fields: fields(["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "hint"]), problems: FormProblems(["No"]),
+            items: html, times: html, weekdays: html, repeats: options, ends: options, weight: "Latest weight: 4 kg", remind: true),
+        RegimenPage(
+            id: 1, name: "Heart pills", subject: "Nabi", subjectLink: "/pets/1", purpose: "Heart", schedule: "Every day at 08:00", items: html,
+            ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, canRecord: true, hasEnded: false, remind: false),
+        DosesPage(day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
+                  message: "Already given", confirm: html),
         VaccineSettingsPage(species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
     ]
 
@@ -124,7 +134,7 @@ struct PageTemplateTests {
         var check = TemplateCheck(sources: [
             "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
         ])
-        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar", careDue: .empty))
+        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar", careDue: .empty, doses: .empty, dosesSummary: nil))
         for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
         #expect(check.problems.count == 4, "\(check.problems)")
     }

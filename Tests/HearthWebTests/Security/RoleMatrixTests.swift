@@ -21,6 +21,8 @@ struct RoleMatrixTests {
         let needs: Needs
         let path: @Sendable (IDs) -> String
         var fields: [String: String] = [:]
+        /// Fields that name the household's ids (a regimen, a subject), when the form has them.
+        var fieldsFor: (@Sendable (IDs) -> [String: String])?
         /// A file sent with the form: (field, file name, contents).
         var file: (field: String, filename: String, text: String)?
     }
@@ -37,6 +39,7 @@ struct RoleMatrixTests {
         let importJob: Int64
         let clinic: Int64
         let medicine: Int64
+        let regimen: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -117,6 +120,17 @@ struct RoleMatrixTests {
         "POST /medicines": Route(needs: .recorder, path: { _ in "/medicines" }, fields: ["kind": "supplement", "name": "Vitamin D"]),
         "POST /medicines/import": Route(needs: .recorder, path: { _ in "/medicines/import" }, file: (
             "file", "supplements.csv", "PRDLST_REPORT_NO,PRDLST_NM,BSSH_NM,NTK_MTHD\n1,오메가3,바다건강,1일 1회\n")),
+        "GET /regimens": Route(needs: .member, path: { _ in "/regimens" }),
+        "GET /regimens/new": Route(needs: .recorder, path: { "/regimens/new?subject=\($0.pet)" }),
+        "POST /regimens": Route(needs: .recorder, path: { _ in "/regimens" }, fieldsFor: { ["subject": "\($0.pet)", "name": "Eye drops", "item_1_name": "Pimobendan", "item_1_amount": "1", "item_1_unit": "tablet", "repeat": "daily", "time_1": "08:00", "start": "2026-01-01"] }),
+        "GET /regimens/{id}": Route(needs: .member, path: { "/regimens/\($0.regimen)" }),
+        "GET /regimens/{id}/edit": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/edit" }),
+        "POST /regimens/{id}": Route(needs: .recorder, path: { "/regimens/\($0.regimen)" }, fields: ["name": "Heart pills 2", "item_1_name": "Pimobendan", "item_1_amount": "2", "item_1_unit": "tablet", "repeat": "daily", "time_1": "09:00", "start": "2026-01-01"]),
+        "POST /regimens/{id}/end": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/end" }),
+        "POST /regimens/{id}/delete": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/delete" }),
+        "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
+        "POST /doses/mark": Route(needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
+        "POST /doses/change": Route(needs: .recorder, path: { _ in "/doses/change" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2099-01-02", "time": "480", "action": "skip"] }),
         "GET /medicines/{id}": Route(needs: .member, path: { "/medicines/\($0.medicine)" }),
         "GET /medicines/{id}/edit": Route(needs: .recorder, path: { "/medicines/\($0.medicine)/edit" }),
         "POST /medicines/{id}": Route(needs: .recorder, path: { "/medicines/\($0.medicine)" }, fields: ["kind": "medicine", "name": "Tylenol 500"]),
@@ -175,7 +189,7 @@ struct RoleMatrixTests {
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
-            let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields, file: route.file), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
+            let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
             #expect([.ok, .seeOther].contains(response.status), "owner \(routeName): \(response.status)")
         }
     }
@@ -211,8 +225,11 @@ struct RoleMatrixTests {
         try await imports.fail(jobID: job, message: "imports.problem.truncated")
         let clinic = try await ClinicRepository(hearth.database).create(ClinicInput(name: "Day Clinic", phone: "02-555-0000"))
         let medicine = try await MedicineRepository(hearth.database).create(MedicineInput(kind: .medicine, name: "Tylenol", company: "Janssen"))
+        let regimen = try await RegimenRepository(hearth.database).create(subjectID: pet, RegimenInput(
+            name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine)
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine, regimen: regimen)
     }
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
@@ -222,7 +239,7 @@ struct RoleMatrixTests {
         if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import" || path == "/medicines/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
             return try await browser.postMultipart(path, route.fields, files: route.file.map { [($0.field, $0.filename, Array($0.text.utf8))] } ?? [])
         }
-        return try await browser.post(path, route.fields)
+        return try await browser.post(path, route.fieldsFor?(ids) ?? route.fields)
     }
 
     /// What a state-changing request could have touched.
@@ -242,6 +259,10 @@ struct RoleMatrixTests {
                     UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
                     UNION ALL SELECT 'clinic|' || id || '|' || name || '|' || updated_at FROM clinic
                     UNION ALL SELECT 'medicine|' || id || '|' || name || '|' || updated_at FROM medicine
+                    UNION ALL SELECT 'regimen|' || id || '|' || name || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM regimen
+                    UNION ALL SELECT 'schedule|' || id || '|' || times || '|' || ifnull(until_date, '-') FROM regimen_schedule
+                    UNION ALL SELECT 'dose|' || regimen_id || '|' || day || '|' || time || '|' || status FROM dose
+                    UNION ALL SELECT 'change|' || regimen_id || '|' || day || '|' || time FROM dose_change
                     UNION ALL SELECT 'interval|' || code || '|' || booster_months FROM vaccine_interval
                     UNION ALL SELECT 'vaccine|' || species || '|' || name FROM own_vaccine
                     UNION ALL SELECT 'feeding|' || subject_id || '|' || feeding_stage || '|' || ifnull(target_weight_grams, '-') || '|' || meals_per_day FROM pet_profile

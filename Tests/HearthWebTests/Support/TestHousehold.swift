@@ -16,9 +16,11 @@ func temporaryDataDirectory() -> String {
 
 /// Builds the real application on a real SQLite file in a temporary folder.
 /// bcrypt runs at cost 4 here only to keep the suite quick; the production cost is tested on its own.
-func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UInt8 = 4) async throws -> Hearth {
-    let configuration = HearthConfiguration(
+func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UInt8 = 4, clock: (@Sendable () -> Date)? = nil) async throws -> Hearth {
+    var configuration = HearthConfiguration(
         dataDirectory: dataDirectory, resourcesDirectory: packageRoot, bcryptCost: bcryptCost)
+    if let clock { configuration.clock = clock }
+    configuration.sendsReminders = false
     return try await buildApplication(configuration)
 }
 
@@ -88,11 +90,12 @@ let ownerPassword = "correct horse battery"
 /// A data folder it made itself is removed afterwards; one passed in is the caller's.
 func withHearth<Value>(
     dataDirectory: String? = nil,
+    clock: (@Sendable () -> Date)? = nil,
     _ test: @Sendable (Hearth, any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
     let directory = dataDirectory ?? temporaryDataDirectory()
     defer { if dataDirectory == nil { try? FileManager.default.removeItem(atPath: directory) } }
-    let hearth = try await makeHearth(dataDirectory: directory)
+    let hearth = try await makeHearth(dataDirectory: directory, clock: clock)
     defer { try? hearth.database.close() }
     return try await hearth.application.test(.router) { client in try await test(hearth, client) }
 }
@@ -100,9 +103,10 @@ func withHearth<Value>(
 /// Runs `test` against a household that has been set up, with its owner signed in.
 func withHousehold<Value>(
     dataDirectory: String? = nil,
+    clock: (@Sendable () -> Date)? = nil,
     _ test: @Sendable (Hearth, Browser) async throws -> Value
 ) async throws -> Value {
-    try await withHearth(dataDirectory: dataDirectory) { hearth, client in
+    try await withHearth(dataDirectory: dataDirectory, clock: clock) { hearth, client in
         let owner = Browser(client)
         try await owner.setUpHousehold()
         return try await test(hearth, owner)

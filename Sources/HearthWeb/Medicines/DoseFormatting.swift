@@ -1,0 +1,109 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// Regimens and doses in the words a member reads.
+extension Formatting {
+    /// "Nov" / "11월": a month under a chart's bar.
+    func monthShort(_ day: LocalDate) -> String {
+        language == .ko ? "\(day.month)월" : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][day.month - 1]
+    }
+
+    /// `08:00`.
+    func minutes(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+
+    /// "Every day at 08:00, 20:00 · from Monday, 1 December 2026 · for 10 days".
+    func schedule(_ schedule: DoseSchedule) -> String {
+        let times = schedule.times.map(minutes).joined(separator: ", ")
+        var rule: String
+        switch schedule.repeatRule {
+        case .daily: rule = t("regimens.rule.daily")
+        case .weekdays(let days):
+            let names = days.sorted().map { t("regimens.weekday.\($0)") }.joined(separator: ", ")
+            rule = t("regimens.rule.weekdays", ["days": names])
+        case .everyDays(let n): rule = n == 1 ? t("regimens.rule.daily") : t("regimens.rule.days", ["n": String(n)])
+        case .everyWeeks(let n): rule = t("regimens.rule.weeks", ["n": String(n)])
+        case .everyMonths(let n): rule = t("regimens.rule.months", ["n": String(n), "day": String(schedule.start.day)])
+        case .asNeeded(let minimum):
+            rule = t("regimens.rule.as_needed", ["hours": number(Double(minimum) / 60, decimals: 1)])
+        }
+        var parts = [schedule.times.isEmpty ? rule : t("regimens.rule.at", ["rule": rule, "times": times])]
+        parts.append(t("regimens.rule.from", ["date": dayHeading(schedule.start)]))
+        switch schedule.end {
+        case .on(let day): parts.append(t("regimens.rule.until", ["date": dayHeading(day)]))
+        case .afterDays(let n): parts.append(t("regimens.rule.for_days", ["n": String(n)]))
+        case nil: break
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// "Pimobendan 1 tablet, Furosemide 0.5 ml".
+    func items(_ items: [RegimenItem]) -> String {
+        items.map { "\($0.input.name) \($0.input.doseText)" }.joined(separator: ", ")
+    }
+
+    /// What became of a dose: "given by Mom at 08:05", "skipped by Dad — vomited", "due now".
+    func doseState(_ slot: DoseSlot, now: Date) -> String {
+        let state = slot.state(at: now)
+        switch state {
+        case .given:
+            let at = slot.logged?.givenAt.map(clock) ?? ""
+            return slot.logged?.by.map { t("doses.given_by", ["name": $0, "time": at]) } ?? t("doses.given_at", ["time": at])
+        case .skipped:
+            let reason = slot.logged?.reason ?? slot.change?.reason
+            let who = slot.logged?.by.map { t("doses.skipped_by", ["name": $0]) } ?? t("doses.state.skipped")
+            return [who, reason].compactMap { $0 }.joined(separator: " — ")
+        case .dueNow, .later, .missed:
+            let moved = slot.minutes != slot.time ? " " + t("doses.moved_from", ["time": minutes(slot.time)]) : ""
+            return t("doses.state.\(state.rawValue)") + moved
+        }
+    }
+}
+
+/// A list of doses as `<li>`s: what it is, when, what became of it, and (for members who
+/// record) one tap to mark it given or skipped, or to undo. Each item carries its state and
+/// time for the reminder script (`Public/js/reminders.js`).
+enum DoseListHTML {
+    static func render(_ doses: [(regimen: Regimen, slot: DoseSlot)], now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true) -> HTML {
+        var html = HTML.empty
+        for (regimen, slot) in doses {
+            let state = slot.state(at: now)
+            let title = showSubject ? "\(regimen.subjectName): \(regimen.name)" : regimen.name
+            let items = format.items(regimen.items(on: slot.day))
+            let key = "\(regimen.id)-\(slot.day)-\(slot.time)"
+            let time = format.minutes(slot.minutes)
+            html += #"<li class="dose dose-\#(state.rawValue)" data-dose="\#(key)" data-state="\#(state.rawValue)" data-at="\#(Int64(slot.instant.timeIntervalSince1970))" data-text="\#(time) — \#(title)">"#
+            html += #"<span class="dose-time">\#(time)</span> <span class="what"><a href="/regimens/\#(regimen.id)">\#(title)</a>"#
+            if !items.isEmpty { html += #" <span class="meta">\#(items)</span>"# }
+            html += #"</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
+            if canRecord && !regimen.deleted {
+                html += form(regimen: regimen.id, slot: slot, csrf: csrf, back: back, state: state, format: format)
+            }
+            html += "</li>"
+        }
+        return html
+    }
+
+    /// The home page's share of a day: doses due now and missed, then the next few.
+    static func stillToDo(_ all: [(regimen: Regimen, slot: DoseSlot)], now: Date) -> [(regimen: Regimen, slot: DoseSlot)] {
+        let open = all.filter { [.dueNow, .missed].contains($0.slot.state(at: now)) }
+        let later = all.filter { $0.slot.state(at: now) == .later }.prefix(max(0, 6 - open.count))
+        return open + later
+    }
+
+    private static func form(regimen: Int64, slot: DoseSlot, csrf: String, back: String, state: DoseSlot.State, format: Formatting) -> HTML {
+        let hidden: HTML = #"<input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="regimen" value="\#(regimen)"><input type="hidden" name="day" value="\#(slot.day.description)"><input type="hidden" name="time" value="\#(slot.time)"><input type="hidden" name="back" value="\#(back)">"#
+        if slot.logged != nil {
+            return #"<form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
+        }
+        if state == .skipped { return .empty }
+        let id = "at-\(regimen)-\(slot.day)-\(slot.time)"
+        return #"""
+            <form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.mark_given"))</button> \#
+            <details><summary>\#(format.t("doses.more"))</summary><label for="\#(id)">\#(format.t("doses.given_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
+            <label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason" maxlength="200"> \#
+            <button name="action" value="skipped" type="submit">\#(format.t("doses.mark_skipped"))</button></details></form>
+            """#
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+import Hummingbird
+
+/// `/doses`: one shared dose log. A day's doses for everyone the member may see, marked
+/// given or skipped with one tap, and who did it shown to all.
+struct DosesController {
+    let renderer: Renderer
+    let regimens: RegimenRepository
+    /// The clock, injected so tests can stand at a dose's time.
+    let now: @Sendable () -> Date
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let day = query.get("day").flatMap(LocalDate.init) ?? LocalDate(now(), in: context.timeZone)
+        let subject = query.get("subject").flatMap { Int64($0) }
+        // The reminder script asks for the list alone each minute.
+        if query.get("part") == "list" {
+            let (list, _) = try lists(day: day, subject: subject, homeShare: query.get("home") == "1", context: context)
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: list.text)))
+        }
+        return try page(day: day, subject: subject, message: nil, confirm: nil, request: request, context: context, status: .ok)
+    }
+
+    /// The day's scheduled doses, and the as-needed regimens with a button to give one.
+    private func lists(day: LocalDate, subject: Int64?, homeShare: Bool = false, context: AppRequestContext) throws -> (scheduled: HTML, asNeeded: HTML) {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let now = now()
+        let found = try regimens.doses(access: context.access, subjectID: subject, from: day, to: day, in: context.timeZone)
+        var doses = found.flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+        if homeShare { doses = DoseListHTML.stillToDo(doses, now: now) }
+        let back = homeShare ? "/" : "/doses?day=\(day)" + (subject.map { "&subject=\($0)" } ?? "")
+        let canRecord = context.role?.canRecord == true
+        let scheduled = DoseListHTML.render(doses, now: now, canRecord: canRecord, csrf: context.csrfToken, back: back, format: format)
+        var asNeeded = HTML.empty
+        for entry in found where entry.regimen.schedule.isAsNeeded && !entry.regimen.hasEnded(by: day) {
+            let regimen = entry.regimen
+            asNeeded += #"<li><span class="what"><a href="/regimens/\#(regimen.id)">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
+            if canRecord {
+                asNeeded += #"<form method="post" action="/doses/mark" class="dose-actions"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="regimen" value="\#(regimen.id)"><input type="hidden" name="day" value="\#(day.description)"><input type="hidden" name="back" value="\#(back)"><button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
+            }
+            asNeeded += "</li>"
+        }
+        return (scheduled, asNeeded)
+    }
+
+    private func page(day: LocalDate, subject: Int64?, message: String?, confirm: HTML?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let (scheduled, asNeeded) = try lists(day: day, subject: subject, context: context)
+        let suffix = subject.map { "&subject=\($0)" } ?? ""
+        let page = DosesPage(
+            day: format.dayHeading(day), isToday: day == LocalDate(now(), in: context.timeZone),
+            previous: "/doses?day=\(day.adding(days: -1))\(suffix)", next: "/doses?day=\(day.adding(days: 1))\(suffix)",
+            partURL: "/doses?day=\(day)&part=list\(suffix)", scheduled: scheduled, asNeeded: asNeeded, message: message, confirm: confirm)
+        return renderer.page(page, titleKey: "doses.title", request: request, context: context, status: status)
+    }
+
+    /// Marks a dose given (now, or at a time typed) or skipped (with a reason), or takes a
+    /// mark back. When someone else marked it first, the page says who.
+    @Sendable func mark(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        let member = try context.requireMember()
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access),
+              let day = input["day"].flatMap(LocalDate.init)
+        else { throw PageError.notFound }
+        let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/doses"
+        let now = now()
+        let action = input["action", default: ""]
+        let reason = input["reason"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        var givenAt = now
+        if let typed = input["at"], !typed.isEmpty {
+            guard let minutes = WallClock.minutes(typed) else {
+                return try page(day: day, subject: nil, message: format.t("error.time.invalid"), confirm: nil, request: request, context: context, status: .unprocessableContent)
+            }
+            givenAt = WallClock.instant(day, minutes: minutes, in: context.timeZone)
+            if givenAt > now.addingTimeInterval(60) {
+                return try page(day: day, subject: nil, message: format.t("doses.error.future"), confirm: nil, request: request, context: context, status: .unprocessableContent)
+            }
+        }
+        let time: Int
+        if regimen.schedule.isAsNeeded && input["time"] == nil {
+            // An as-needed dose is keyed by the minute it was given.
+            time = LocalTime.minutes(givenAt, in: context.timeZone)
+            if case .asNeeded(let minimum) = regimen.schedule.repeatRule, input["confirm"] != "yes",
+               let last = DoseDay.tooSoon(after: try regimens.givenTimes(regimenID: regimen.id, since: givenAt.addingTimeInterval(-Double(minimum) * 60)), at: givenAt, minimumMinutes: minimum) {
+                let next = last.addingTimeInterval(Double(minimum) * 60)
+                let warning = format.t("doses.too_soon", ["last": format.clock(last), "next": format.clock(next), "hours": format.number(Double(minimum) / 60, decimals: 1)])
+                let confirm: HTML = #"<form method="post" action="/doses/mark"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="regimen" value="\#(regimen.id)"><input type="hidden" name="day" value="\#(day.description)"><input type="hidden" name="confirm" value="yes"><input type="hidden" name="back" value="\#(back)"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
+                return try page(day: day, subject: nil, message: warning, confirm: confirm, request: request, context: context, status: .conflict)
+            }
+        } else {
+            guard let scheduled = input["time"].flatMap({ Int($0) }),
+                  try regimens.doses(access: context.access, regimenID: regimen.id, from: day, to: day, in: context.timeZone)
+                    .first?.slots.contains(where: { $0.time == scheduled }) == true
+            else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
+            time = scheduled
+        }
+        switch action {
+        case "undo":
+            try await regimens.undo(regimenID: regimen.id, day: day, time: time)
+        case "given", "skipped":
+            let status: LoggedDose.Status = action == "given" ? .given : .skipped
+            let result = try await regimens.mark(regimenID: regimen.id, day: day, time: time, status: status, givenAt: status == .given ? givenAt : nil,
+                                                 reason: reason, accountID: member.account.id ?? 0, now: now)
+            if case .already(let first) = result {
+                let slot = DoseSlot(regimenID: regimen.id, day: day, time: time, minutes: time, instant: givenAt, logged: first, change: nil, asNeeded: false)
+                let message = format.t("doses.already", ["what": "\(regimen.subjectName): \(regimen.name)", "state": format.doseState(slot, now: now)])
+                return try page(day: day, subject: nil, message: message, confirm: nil, request: request, context: context, status: .conflict)
+            }
+        default:
+            throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")
+        }
+        return .redirect(to: back, type: .normal)
+    }
+
+    /// One day only: skip a dose ahead, or move it to another time that day; or put it back.
+    @Sendable func change(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        let member = try context.requireMember()
+        guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access)
+        else { throw PageError.notFound }
+        guard let day = input["day"].flatMap(LocalDate.init), let time = input["time"].flatMap({ Int($0) }),
+              try regimens.doses(access: context.access, regimenID: regimen.id, from: day, to: day, in: context.timeZone)
+                .first?.slots.contains(where: { $0.time == time && $0.logged == nil }) == true
+        else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
+        let reason = input["reason"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        switch input["action", default: ""] {
+        case "skip":
+            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: reason, clear: false, accountID: member.account.id ?? 0)
+        case "move":
+            guard let to = input["to"].flatMap(WallClock.minutes) else { throw PageError(status: .unprocessableContent, messageKey: "error.time.invalid") }
+            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: to, reason: reason, clear: to == time, accountID: member.account.id ?? 0)
+        case "restore":
+            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: nil, clear: true, accountID: member.account.id ?? 0)
+        default: throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")
+        }
+        return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
+    }
+}
+
+/// `/doses`: a day's doses.
+struct DosesPage: Page {
+    static let template = "doses/index"
+    let day: String
+    let isToday: Bool
+    let previous: String
+    let next: String
+    let partURL: String
+    let scheduled: HTML
+    let asNeeded: HTML
+    let message: String?
+    let confirm: HTML?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "day": day
+        case "isToday": isToday
+        case "previous": previous
+        case "next": self.next
+        case "partURL": partURL
+        case "scheduled": scheduled
+        case "hasScheduled": !scheduled.isEmpty
+        case "asNeeded": asNeeded
+        case "hasAsNeeded": !asNeeded.isEmpty
+        case "message": message ?? false
+        case "confirm": confirm ?? false
+        default: nil
+        }
+    }
+}
