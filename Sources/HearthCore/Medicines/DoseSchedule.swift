@@ -60,6 +60,17 @@ public struct DoseSchedule: Sendable, Equatable {
         }
     }
 
+    /// The first day on or after `day` with doses, if there is one within `within` days.
+    public func firstDay(from day: LocalDate, within: Int = 400) -> LocalDate? {
+        var candidate = max(day, start)
+        for _ in 0..<within {
+            if let last = lastDay, candidate > last { return nil }
+            if falls(on: candidate) { return candidate }
+            candidate = candidate.adding(days: 1)
+        }
+        return nil
+    }
+
     /// Whether doses fall on `day` (times aside).
     public func falls(on day: LocalDate) -> Bool {
         guard day >= start, lastDay.map({ day <= $0 }) ?? true else { return false }
@@ -196,7 +207,7 @@ extension DoseSchedule {
     /// at that time, in the household's zone): what the calendar feed will publish. nil for
     /// as-needed regimens, which have no occurrences. `UNTIL` is the last day's end in UTC
     /// (RFC 5545 wants UTC when DTSTART has a TZID), so the last day's doses are all inside.
-    public func recurrenceRule(in timeZone: TimeZone) -> String? {
+    public func recurrenceRule(in timeZone: TimeZone, until: LocalDate? = nil) -> String? {
         var parts: [String]
         switch repeatRule {
         case .daily: parts = ["FREQ=DAILY"]
@@ -212,7 +223,7 @@ extension DoseSchedule {
             parts += start.day > 28 ? ["BYMONTHDAY=" + (28...start.day).map(String.init).joined(separator: ","), "BYSETPOS=-1"] : ["BYMONTHDAY=\(start.day)"]
         case .asNeeded: return nil
         }
-        if let last = lastDay {
+        if let last = [lastDay, until].compactMap({ $0 }).min() {
             let end = WallClock.instant(last.adding(days: 1), minutes: 0, in: timeZone).addingTimeInterval(-1)
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HearthImaging
 import HearthStore
@@ -48,7 +49,7 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
             availableConnectionsDelegate: ConnectionBudget(descriptorLimit: descriptors, logger: logger)),
-        services: [DatabaseCloser(database: database, logger: logger)],
+        services: reminderServices(services, logger: logger) + [DatabaseCloser(database: database, logger: logger)],
         onServerRunning: { channel in
             for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
                 logger.info("Hearth is serving at \(url)")
@@ -79,6 +80,15 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, l
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
         importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
         diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory))
+}
+
+/// The reminder scheduler, unless the configuration turns it off (tests drive it themselves).
+func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
+    guard services.configuration.sendsReminders else { return [] }
+    let scheduler = ReminderScheduler(
+        reminders: ReminderRepository(services.database), regimens: RegimenRepository(services.database), household: services.household,
+        push: PushTarget(client: HTTPClient.shared), strings: services.strings, logger: logger)
+    return [ReminderService(scheduler: scheduler, clock: services.clock, logger: logger)]
 }
 
 /// Closes the database once the server has stopped taking requests (SIGTERM / SIGINT):

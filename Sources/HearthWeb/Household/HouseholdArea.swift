@@ -16,6 +16,6 @@ enum HouseholdArea: Area {
             .addRoutes(to: router)
         AccountsController(renderer: renderer, accounts: accounts, hasher: hasher, pets: PetRepository(database), people: PersonRepository(database)).addRoutes(to: router)
         SettingsController(renderer: renderer, households: households, household: services.household).addRoutes(to: router)
-        MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher).addRoutes(to: router)
+        MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database)).addRoutes(to: router)
     }
 }

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 
 // The pages of the household's own area: setting up, signing in, members, settings and
 // the member's own account. Each model answers its template's names beside its fields.
@@ -131,6 +132,8 @@ struct MyAccountPage: Page {
     let languages: [OptionView]
     let username: String
     let notice: String?
+    /// The calendar feed and push reminders (see `RemindersController.section`).
+    let reminders: HTML
 
     func child(named name: String) -> Any? {
         switch name {
@@ -138,6 +141,7 @@ struct MyAccountPage: Page {
         case "languages": languages
         case "username": username
         case "notice": notice ?? false
+        case "reminders": reminders
         default: nil
         }
     }

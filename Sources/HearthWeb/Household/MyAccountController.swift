@@ -7,6 +7,8 @@ struct MyAccountController {
     let renderer: Renderer
     let accounts: AccountRepository
     let hasher: PasswordHasher
+    let feeds: CalendarFeedRepository
+    let reminders: ReminderRepository
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/me", use: show)
@@ -18,7 +20,7 @@ struct MyAccountController {
         let member = try context.requireMember()
         let input = ["display_name": member.account.displayName, "language": member.account.language?.rawValue ?? ""]
         let done = request.uri.queryParameters.get("done").flatMap { ["saved", "password"].contains($0) ? $0 : nil }
-        return page(input: input, errors: FieldErrors(), noticeKey: done.map { "me.done.\($0)" }, request: request, context: context, status: .ok)
+        return try page(input: input, errors: FieldErrors(), noticeKey: done.map { "me.done.\($0)" }, request: request, context: context, status: .ok)
     }
 
     @Sendable func savePreferences(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -32,7 +34,7 @@ struct MyAccountController {
         let language = Language(rawValue: rawLanguage)
         if !rawLanguage.isEmpty && language == nil { errors.add("language", "error.language.unknown") }
         guard errors.isEmpty else {
-            return page(input: input, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
+            return try page(input: input, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
         }
         try await accounts.setPreferences(displayName: displayName, language: language, accountID: member.accountID)
         return .redirect(to: "/me?done=saved", type: .normal)
@@ -51,7 +53,7 @@ struct MyAccountController {
         }
         guard errors.isEmpty else {
             let preferences = ["display_name": member.account.displayName, "language": member.account.language?.rawValue ?? ""]
-            return page(input: preferences, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
+            return try page(input: preferences, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
         }
         let hash = try await hasher.hash(newPassword)
         // Other browsers signed in as this member are signed out; this one stays.
@@ -59,13 +61,16 @@ struct MyAccountController {
         return .redirect(to: "/me?done=password", type: .normal)
     }
 
-    private func page(input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+    private func page(input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
         let strings = renderer.strings
         let language = context.language
         let page = MyAccountPage(
             fields: FormFields(MyAccountPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
             languages: strings.languageOptions(selected: input["language"], includeHouseholdDefault: true, language),
-            username: context.member?.account.username ?? "", notice: noticeKey.map { strings.text($0, language) })
+            username: context.member?.account.username ?? "", notice: noticeKey.map { strings.text($0, language) },
+            reminders: try RemindersController.section(
+                for: try context.requireMember().accountID, feeds: feeds, reminders: reminders, request: request, context: context,
+                format: Formatting(strings: strings, language: language, timeZone: context.timeZone)))
         return renderer.page(page, titleKey: "me.title", request: request, context: context, status: status)
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Regimens and the shared dose log.
 enum RegimensArea: Area {
-    static let pages: [any Page.Type] = [RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self]
+    static let pages: [any Page.Type] = [RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let now = services.clock
@@ -25,5 +25,13 @@ enum RegimensArea: Area {
         router.group("/doses").add(middleware: RequireRecorderMiddleware())
             .post("mark", use: doses.mark)
             .post("change", use: doses.change)
+        let reminders = RemindersController(
+            renderer: services.renderer, feeds: CalendarFeedRepository(services.database), reminders: ReminderRepository(services.database),
+            household: services.household, now: now)
+        router.get("/feeds/:file", use: reminders.feed)
+        router.post("/me/feed", use: reminders.setFeed)
+        router.post("/me/reminders", use: reminders.setMine)
+        router.get("/settings/reminders", use: reminders.settings)
+        router.post("/settings/reminders", use: reminders.saveSettings)
     }
 }

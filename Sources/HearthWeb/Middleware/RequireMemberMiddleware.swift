@@ -8,7 +8,8 @@ struct RequireMemberMiddleware: RouterMiddleware {
     static let openPaths: Set<String> = ["/login", "/setup", "/healthz"]
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        if context.member != nil || Self.openPaths.contains(request.uri.path) {
+        // A calendar feed's URL is its credential (see `RemindersController.feed`).
+        if context.member != nil || Self.openPaths.contains(request.uri.path) || request.method == .get && request.uri.path.hasPrefix("/feeds/") {
             return try await next(request, context)
         }
         if request.wantsHTML && request.method == .get {

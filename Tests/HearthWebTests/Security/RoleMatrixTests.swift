@@ -120,6 +120,11 @@ struct RoleMatrixTests {
         "POST /medicines": Route(needs: .recorder, path: { _ in "/medicines" }, fields: ["kind": "supplement", "name": "Vitamin D"]),
         "POST /medicines/import": Route(needs: .recorder, path: { _ in "/medicines/import" }, file: (
             "file", "supplements.csv", "PRDLST_REPORT_NO,PRDLST_NM,BSSH_NM,NTK_MTHD\n1,오메가3,바다건강,1일 1회\n")),
+        "GET /feeds/{file}": Route(needs: .anyone, path: { _ in "/feeds/0123456789abcdef0123456789abcdef0123456789abcdef.ics" }),
+        "POST /me/feed": Route(needs: .member, path: { _ in "/me/feed" }, fields: ["action": "renew"]),
+        "POST /me/reminders": Route(needs: .member, path: { _ in "/me/reminders" }, fields: ["reminders": "on", "ntfy_url": "http://127.0.0.1:9/mine"]),
+        "GET /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }),
+        "POST /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }, fields: ["ntfy_url": "http://127.0.0.1:9/doses", "again_minutes": "30"]),
         "GET /regimens": Route(needs: .member, path: { _ in "/regimens" }),
         "GET /regimens/new": Route(needs: .recorder, path: { "/regimens/new?subject=\($0.pet)" }),
         "POST /regimens": Route(needs: .recorder, path: { _ in "/regimens" }, fieldsFor: { ["subject": "\($0.pet)", "name": "Eye drops", "item_1_name": "Pimobendan", "item_1_amount": "1", "item_1_unit": "tablet", "repeat": "daily", "time_1": "08:00", "start": "2026-01-01"] }),

@@ -1,0 +1,137 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+import Hummingbird
+
+/// Reminders that reach a phone with no cloud of Hearth's own: each member's calendar feed
+/// (a secret URL), and the household's push targets (ntfy, a webhook).
+struct RemindersController {
+    let renderer: Renderer
+    let feeds: CalendarFeedRepository
+    let reminders: ReminderRepository
+    let household: HouseholdState
+    let now: @Sendable () -> Date
+
+    /// `/feeds/{token}.ics`: the one page without sign-in. The URL is the credential; the
+    /// feed holds what its member may see.
+    @Sendable func feed(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard file.hasSuffix(".ics"), let settings = household.settings else { throw PageError.notFound }
+        let zone = TimeZone(identifier: settings.timeZone) ?? .current
+        let now = now()
+        guard let data = try feeds.feed(token: String(file.dropLast(4)), today: LocalDate(now, in: zone)) else { throw PageError.notFound }
+        let format = Formatting(strings: renderer.strings, language: settings.language, timeZone: zone)
+        let text = CalendarFeed.ics(data, zone: zone, now: now, format: format, householdName: settings.name)
+        return Response(status: .ok, headers: [
+            .contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=300",
+            .contentDisposition: "inline; filename=\"hearth.ics\"",
+        ], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The section of `/me` about reminders: the calendar links with how to add them, and
+    /// the member's own push switch and topic.
+    static func section(for accountID: Int64, feeds: CalendarFeedRepository, reminders: ReminderRepository, request: Request, context: AppRequestContext, format: Formatting) throws -> HTML {
+        let csrf: HTML = #"<input type="hidden" name="_csrf" value="\#(context.csrfToken)">"#
+        var html: HTML = #"<h2>\#(format.t("feed.title"))</h2>"#
+        if let token = try feeds.existingToken(accountID: accountID) {
+            let host = request.head.authority ?? "127.0.0.1:8080"
+            let plain = "\(context.isSecure ? "https" : "http")://\(host)/feeds/\(token).ics"
+            let webcal = "webcal://\(host)/feeds/\(token).ics"
+            html += #"<p>\#(format.t("feed.explain"))</p><p><a class="button" href="\#(webcal)">\#(format.t("feed.subscribe"))</a></p>"#
+            html += #"<label for="feed-url">\#(format.t("feed.plain"))</label><input id="feed-url" readonly value="\#(plain)">"#
+            html += #"<details><summary>\#(format.t("feed.how"))</summary><p>\#(format.t("feed.iphone"))</p><p>\#(format.t("feed.android"))</p></details>"#
+            html += #"<form method="post" action="/me/feed" class="inline-form">\#(csrf)<button name="action" value="renew" type="submit">\#(format.t("feed.renew"))</button> <button name="action" value="off" type="submit">\#(format.t("feed.off"))</button></form><p class="hint">\#(format.t("feed.renew_hint"))</p>"#
+        } else {
+            html += #"<p>\#(format.t("feed.explain"))</p><form method="post" action="/me/feed">\#(csrf)<button class="primary" name="action" value="renew" type="submit">\#(format.t("feed.make"))</button></form>"#
+        }
+        let mine = try reminders.memberSettings(accountID: accountID)
+        html += #"<h2>\#(format.t("push.title"))</h2><form method="post" action="/me/reminders" novalidate>\#(csrf)"#
+        html += #"<label class="choice"><input type="checkbox" name="reminders"\#(mine.reminders ? HTML(stringLiteral: " checked") : .empty)> \#(format.t("push.mine_on"))</label>"#
+        html += #"<label for="my-ntfy">\#(format.t("push.my_topic"))</label><input id="my-ntfy" name="ntfy_url" value="\#(mine.ntfyURL ?? "")" placeholder="http://192.168.0.10/mochi-pills" inputmode="url">"#
+        html += #"<p class="hint">\#(format.t("push.my_topic_hint"))</p><button type="submit">\#(format.t("form.save"))</button></form>"#
+        return html
+    }
+
+    @Sendable func setFeed(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        switch input["action"] {
+        case "renew": try await feeds.renew(accountID: member.accountID)
+        case "off": try await feeds.turnOff(accountID: member.accountID)
+        default: throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")
+        }
+        return .redirect(to: "/me#reminders", type: .normal)
+    }
+
+    @Sendable func setMine(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        let url = input["ntfy_url", default: ""].trimmingCharacters(in: .whitespaces)
+        guard url.isEmpty || PushTarget.isWebAddress(url) else { throw PageError(status: .unprocessableContent, messageKey: "push.error.url") }
+        try await reminders.setMemberSettings(accountID: member.accountID, reminders: input["reminders"] == "on", ntfyURL: url.isEmpty ? nil : url)
+        return .redirect(to: "/me?done=saved#reminders", type: .normal)
+    }
+
+    // MARK: The household's targets (owner)
+
+    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let targets = try reminders.targets()
+        let input = ["ntfy_url": targets.ntfyURL ?? "", "webhook_url": targets.webhookURL ?? "", "again_minutes": String(targets.againMinutes)]
+        return try settingsPage(input: input, errors: FieldErrors(), saved: request.uri.queryParameters.get("saved") != nil, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        var errors = FieldErrors()
+        func address(_ name: String) -> String? {
+            let value = input[name, default: ""].trimmingCharacters(in: .whitespaces)
+            if value.isEmpty { return nil }
+            if !PushTarget.isWebAddress(value) { errors.add(name, "push.error.url") }
+            return value
+        }
+        let ntfy = address("ntfy_url"), webhook = address("webhook_url")
+        let again = FormInput.number(input, "again_minutes", range: 0...720, required: true, errors: &errors)
+        guard errors.isEmpty, let again else {
+            return try settingsPage(input: input, errors: errors, saved: false, request: request, context: context, status: .unprocessableContent)
+        }
+        try await reminders.setTargets(ReminderTargets(ntfyURL: ntfy, webhookURL: webhook, againMinutes: Int(again)))
+        return .redirect(to: "/settings/reminders?saved=1", type: .normal)
+    }
+
+    private func settingsPage(input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let last = try reminders.lastDelivery().map { last in
+            last.delivered
+                ? format.t("push.last_ok", ["when": format.dayHeading(LocalDate(last.at, in: context.timeZone)) + " " + format.clock(last.at), "message": last.message])
+                : format.t("push.last_failed", ["message": last.message, "error": last.error ?? ""])
+        }
+        let page = ReminderSettingsPage(
+            fields: FormFields(["ntfy_url", "webhook_url", "again_minutes"], input: input, errors: errors, strings: renderer.strings, language: context.language),
+            problems: FormProblems(errors: errors), saved: saved, lastDelivery: last)
+        return renderer.page(page, titleKey: "push.title", request: request, context: context, status: status)
+    }
+}
+
+/// `/settings/reminders`: where the household's reminders go.
+struct ReminderSettingsPage: Page {
+    static let template = "household/reminders"
+    let fields: FormFields
+    let problems: FormProblems
+    let saved: Bool
+    let lastDelivery: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "fields": fields
+        case "saved": saved
+        case "lastDelivery": lastDelivery ?? false
+        default: problems.child(named: name)
+        }
+    }
+}
