@@ -43,7 +43,7 @@ unit: deps
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
-	@python3 -c "import playwright, axe_playwright_python" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events
 
 # A real browser against the real server (the release build `make run` serves) on a temporary data folder.
 e2e: release e2e-deps

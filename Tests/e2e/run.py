@@ -25,6 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright, expect
 
+import feed_oracle
 import hostile
 from accessibility import Audit
 
@@ -624,6 +625,7 @@ def main():
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)
     check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)
     check("hearth import apple-health on the command line", import_on_the_command_line, arguments.server)
+    feed_oracle.run(check, Server, arguments.server)
     hostile.run_all(check, Server, arguments.server)
 
     passed = sum(1 for _, ok in results if ok)
