@@ -13,6 +13,8 @@ public struct DayMarks: Sendable, Equatable {
     public var photo: String?
     /// Vaccines, preventives and follow-ups due that day.
     public var due: [CareDue] = []
+    /// Doses given of those due by then (scheduled doses, over every regimen shown).
+    public var doses: Adherence?
 
     public init() {}
 }
@@ -49,7 +51,8 @@ public struct CalendarRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     /// Marks for each day from `from` to `to` that has any.
-    public func marks(from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter()) throws -> [LocalDate: DayMarks] {
+    public func marks(from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
+                      timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date()) throws -> [LocalDate: DayMarks] {
         try database.read { db in
             var subjects = try SubjectRepository.subjects(access: access, db)
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
@@ -89,6 +92,17 @@ public struct CalendarRepository: Sendable {
                 for item in try CareRepository.due(access: access, today: today, db) where item.date >= from && item.date <= to {
                     guard filter.subject == nil || filter.subject == item.subjectID else { continue }
                     marks[item.date, default: DayMarks()].due.append(item)
+                }
+            }
+            if filter.kind == nil {
+                // Regimens keep no rows per day: the doses are worked out for the days shown.
+                var byDay: [LocalDate: [DoseSlot]] = [:]
+                for entry in try RegimenRepository.doses(access: access, subjectID: filter.subject, from: from, to: to, in: timeZone, db) {
+                    for slot in entry.slots { byDay[slot.day, default: []].append(slot) }
+                }
+                for (day, slots) in byDay {
+                    let adherence = Adherence.of(slots, now: now)
+                    if adherence.due > 0 { marks[day, default: DayMarks()].doses = adherence }
                 }
             }
             let people = subjects.filter { $0.kind == .person }

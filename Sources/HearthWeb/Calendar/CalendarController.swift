@@ -8,6 +8,8 @@ struct CalendarController {
     let renderer: Renderer
     let calendar: CalendarRepository
     let subjects: SubjectRepository
+    let regimens: RegimenRepository
+    let now: @Sendable () -> Date
 
     @Sendable func thisMonth(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await month(YearMonth(context.today), request: request, context: context)
@@ -40,7 +42,8 @@ struct CalendarController {
 
         let firstWeekday = WeekStart.firstWeekday(language: context.language, acceptLanguage: request.headers[.acceptLanguage])
         let grid = MonthGrid(month, firstWeekday: firstWeekday)
-        let marks = try calendar.marks(from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind))
+        let marks = try calendar.marks(from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind),
+                                         timeZone: context.timeZone)
         let today = context.today
         let weeks = grid.weeks.map { week in
             week.map { CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, marks: marks[$0]) }
@@ -97,6 +100,9 @@ struct CalendarController {
             format.dueItem(label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
                            approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
         }.joined() ?? .empty
+        let doses = try regimens.doses(access: context.access, from: day, to: day, in: context.timeZone)
+            .flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+        page.doses = DoseListHTML.render(doses, now: now(), canRecord: false, csrf: "", back: "", format: format)
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
 
@@ -122,7 +128,8 @@ enum CalendarArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = CalendarController(
-            renderer: services.renderer, calendar: CalendarRepository(services.database), subjects: SubjectRepository(services.database))
+            renderer: services.renderer, calendar: CalendarRepository(services.database), subjects: SubjectRepository(services.database),
+            regimens: RegimenRepository(services.database), now: services.clock)
         router.get("/calendar", use: controller.thisMonth)
         router.get("/calendar/:when", use: controller.show)
     }

@@ -47,6 +47,12 @@ enum CalendarHTML {
                         words.append(label)
                         dots += #"<span class="dot due" title="\#(label)"></span>"#
                     }
+                    if let doses = marks.doses {
+                        let all = doses.given == doses.due
+                        let label = format.t(all ? "calendar.doses_all" : "calendar.doses_some", ["given": String(doses.given), "due": String(doses.due)])
+                        words.append(label)
+                        dots += #"<span class="dot \#(all ? "doses-all" : "doses-missed")" title="\#(label)"></span>"#
+                    }
                     for (ids, what) in [(marks.waterMet, "water"), (marks.stepsMet, "steps")] {
                         for id in ids {
                             guard let person = subjects[id], let label = goalWords["\(what)\(id)"] else { continue }
@@ -79,6 +85,8 @@ enum CalendarHTML {
             html += #"<li><span class="dot kind-\#(kind.rawValue)"></span> \#(format.t("pets.kind.\(kind.rawValue)"))</li>"#
         }
         html += #"<li><span class="dot due"></span> \#(format.t("calendar.legend.due"))</li>"#
+        html += #"<li><span class="dot doses-all"></span> \#(format.t("calendar.legend.doses_all"))</li>"#
+        html += #"<li><span class="dot doses-missed"></span> \#(format.t("calendar.legend.doses_missed"))</li>"#
         html += #"<li><span class="dot goal-water"></span> \#(format.t("calendar.legend.water"))</li>"#
         html += #"<li><span class="dot goal-steps"></span> \#(format.t("calendar.legend.steps"))</li></ul>"#
         return html

@@ -45,6 +45,8 @@ struct CalendarDayPage: Page {
     let isEmpty: Bool
     /// Care due that day, as list items.
     var due: HTML = .empty
+    /// The day's doses and what became of them.
+    var doses: HTML = .empty
 
     struct Subject: PagePart {
         let name: String
@@ -80,6 +82,8 @@ struct CalendarDayPage: Page {
         case "isEmpty": isEmpty && due.isEmpty
         case "due": due
         case "hasDue": !due.isEmpty
+        case "doses": doses
+        case "hasDoses": !doses.isEmpty
         default: nil
         }
     }

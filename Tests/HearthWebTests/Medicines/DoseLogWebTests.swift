@@ -86,6 +86,9 @@ struct DoseLogWebTests {
             let page = try await owner.get("/regimens/\(regimenID)").text
             #expect(page.contains("This month: 25% (2 of 8 doses given)."), "20th–23rd: eight doses due by 20:10, two given")
             #expect(page.contains("29 tablet left"), "30 counted at 08:30, one given since")
+            let month = try await owner.get("/calendar/2026-11").text
+            #expect(month.contains("all doses given (2 of 2)") && month.contains("doses given: 0 of 2"), "the calendar marks a day whose doses were all given")
+            #expect(try await owner.get("/calendar/2026-11-23").text.contains("given by Mina at 08:05"))
 
             // From tomorrow on, once a day at 09:00: the days before keep their two times.
             try await owner.get("/regimens/\(regimenID)/edit")
