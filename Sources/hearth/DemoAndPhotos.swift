@@ -25,7 +25,7 @@ struct SeedDemo: AsyncParsableCommand {
         }
         let started = Date()
         let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years) { print($0) }
-        print("\(summary.pets) pets, \(summary.people) people, \(summary.records) records, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        print("\(summary.pets) pets, \(summary.people) people, \(summary.records) records, \(summary.doses) doses, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         print("Sign in as \(DemoHousehold.username) with the password \(DemoHousehold.password)")
     }
 }

@@ -290,6 +290,29 @@ public struct RegimenRepository: Sendable {
         }
     }
 
+    /// A dose of the past, as a demo or an import brings it.
+    public struct HistoricDose: Sendable {
+        public let day: LocalDate, time: Int, status: LoggedDose.Status, givenAt: Date?, reason: String?, accountID: Int64
+
+        public init(day: LocalDate, time: Int, status: LoggedDose.Status, givenAt: Date?, reason: String?, accountID: Int64) {
+            (self.day, self.time, self.status, self.givenAt, self.reason, self.accountID) = (day, time, status, givenAt, reason, accountID)
+        }
+    }
+
+    /// Many doses of one regimen in one transaction (the demo's ten years).
+    public func recordHistory(regimenID: Int64, _ doses: [HistoricDose]) async throws -> Int {
+        try await database.write { db in
+            let statement = try db.makeStatement(sql: """
+                INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """)
+            for dose in doses {
+                try statement.execute(arguments: [regimenID, dose.day.description, dose.time, dose.status.rawValue, dose.givenAt, dose.reason, dose.accountID,
+                                                  dose.givenAt ?? Date()])
+            }
+            return doses.count
+        }
+    }
+
     // MARK: Helpers
 
     private static func requireFreeName(_ name: String, subjectID: Int64, except id: Int64?, _ db: Database) throws {

@@ -14,6 +14,7 @@ public enum DemoHousehold {
         public var people = 0
         public var records = 0
         public var photos = 0
+        public var doses = 0
     }
 
     public static func seed(dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, log: @Sendable (String) -> Void = { _ in }) async throws -> Summary {
@@ -136,6 +137,7 @@ public enum DemoHousehold {
             log("\(profile.name): \(dayNumber) days")
         }
         summary.people = try await seedPeople(database, from: first, to: today, timeZone: timeZone, owner: owner, random: &random, summary: &summary)
+        summary.doses = try await seedRegimens(database, from: first, to: today, timeZone: timeZone, owner: owner, random: &random, summary: &summary, log: log)
         return summary
     }
 
