@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """`make bench`: the figures the pets issue asks for, measured on this machine.
 
-1. seed-demo: 3 pets × 10 years × ~8 records a day (~88,000 records).
+1. seed-demo: 3 pets × 10 years × ~8 records a day (~88,000 records), and 10 subjects × 5
+   regimens with ten years of doses (~99,000).
 2. wrk, 32 connections, 2 threads: the pet page, the first timeline page and a deep one;
    the home page, a calendar month and day, a year of steps by week and all-time weight,
    each beside Hearth's static stylesheet measured in the same run.
@@ -281,7 +282,8 @@ def main():
             for name, path in [("pet page /pets/1", "/pets/1"), ("timeline, first page", "/pets/1/timeline"),
                                ("timeline, deep page", f"/pets/1/timeline?before={cursor}"),
                                ("timeline, meals only, deep", f"/pets/1/timeline?kind=meal&before={cursor}"),
-                               ("home page /", "/"), ("calendar month", "/calendar"), ("calendar day", f"/calendar/{yesterday}"),
+                               ("home page / (50 regimens, 10 y of doses)", "/"), ("doses today /doses", "/doses"),
+                               ("a regimen /regimens/1 (a year)", "/regimens/1"), ("calendar month", "/calendar"), ("calendar day", f"/calendar/{yesterday}"),
                                ("a year of steps by week", f"/people/{person}/charts?chart=steps&period=year"),
                                ("all-time weight (person)", f"/people/{person}/charts?chart=weight&period=all"),
                                ("all-time weight (pet)", "/pets/1/charts?chart=weight&period=all"),

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright, expect
 
+import doses
 import feed_oracle
 import hostile
 from accessibility import Audit
@@ -612,6 +613,12 @@ def main():
         server = Server(arguments.server)
         try:
             check("pet health: two vaccines in a visit, due at home, /emergency, a printed health card (phone)", pet_health, browser, server)
+        finally:
+            server.cleanup()
+        server = Server(arguments.server)
+        try:
+            check("doses: a regimen with two times, a notification, given on the home page, seen by another member (phone)",
+                  doses.doses_in_the_browser, browser, server, SHOTS)
         finally:
             server.cleanup()
         for size in VIEWPORTS:

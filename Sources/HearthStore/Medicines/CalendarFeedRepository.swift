@@ -30,7 +30,7 @@ public struct CalendarFeedRepository: Sendable {
             let ids = regimens.map { String($0.id) }.joined(separator: ",")
             let changes = regimens.isEmpty ? [] : try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(ids))").map(RegimenRepository.change(from:))
             let skipped = regimens.isEmpty ? [] : try Row.fetchAll(db, sql: """
-                SELECT d.*, a.display_name FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id IN (\(ids)) AND d.status = 'skipped'
+                SELECT \(RegimenRepository.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id IN (\(ids)) AND d.status = 'skipped'
                 """).map(RegimenRepository.loggedDose(from:))
             return CalendarFeedData(memberName: row["display_name"], regimens: regimens, changes: changes, skipped: skipped,
                                     careDue: try CareRepository.due(access: access, today: today, db))

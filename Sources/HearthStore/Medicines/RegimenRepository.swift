@@ -88,24 +88,28 @@ public struct RegimenRepository: Sendable {
             ORDER BY s.kind = 'pet', s.name COLLATE NOCASE, r.name COLLATE NOCASE
             """)
         guard !rows.isEmpty else { return [] }
-        let idList = rows.map { String($0["id"] as Int64) }.joined(separator: ",")
+        // Read by position, as `loggedDose(from:)` is: every page with doses loads every
+        // regimen a member may see (the home page, 50 of them, spent an eighth of its time here).
+        let idList = rows.map { String($0[0] as Int64) }.joined(separator: ",")
         var spans: [Int64: [ScheduleSpan]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM regimen_schedule WHERE regimen_id IN (\(idList)) ORDER BY regimen_id, id") {
-            spans[row["regimen_id"], default: []].append(StoredSchedule.span(row))
+        for row in try Row.fetchAll(db, sql: "SELECT regimen_id, \(StoredSchedule.columns) FROM regimen_schedule WHERE regimen_id IN (\(idList)) ORDER BY regimen_id, id") {
+            spans[row[0], default: []].append(StoredSchedule.span(row, from: 1))
         }
         var items: [Int64: [RegimenItem]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM regimen_item WHERE regimen_id IN (\(idList)) ORDER BY regimen_id, position, id") {
-            let input = RegimenItemInput(medicineID: row["medicine_id"], name: row["name"], amount: row["amount"], unit: row["unit"],
-                                         mgPerKg: row["mg_per_kg"], inHand: row["in_hand"], refillDays: row["refill_days"])
-            items[row["regimen_id"], default: []].append(RegimenItem(
-                id: row["id"], input: input, addedOn: LocalDate(row["added_on"] as String)!, removedOn: (row["removed_on"] as String?).flatMap(LocalDate.init),
-                countedAt: row["counted_at"]))
+        for row in try Row.fetchAll(db, sql: """
+            SELECT regimen_id, id, medicine_id, name, amount, unit, mg_per_kg, in_hand, refill_days, added_on, removed_on, counted_at
+            FROM regimen_item WHERE regimen_id IN (\(idList)) ORDER BY regimen_id, position, id
+            """) {
+            let input = RegimenItemInput(medicineID: row[2], name: row[3], amount: row[4], unit: row[5], mgPerKg: row[6], inHand: row[7], refillDays: row[8])
+            items[row[0], default: []].append(RegimenItem(
+                id: row[1], input: input, addedOn: LocalDate(row[9] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!,
+                removedOn: (row[10] as String?).flatMap(LocalDate.init), countedAt: StoredTime.optionalDate(row, 11)))
         }
         return rows.compactMap { row in
-            let id: Int64 = row["id"]
+            let id: Int64 = row[0]
             guard let regimenSpans = spans[id], !regimenSpans.isEmpty else { return nil }
-            return Regimen(id: id, subjectID: row["subject_id"], subjectName: row["subject_name"], subjectKind: SubjectSummary.Kind(rawValue: row["kind"]) ?? .pet,
-                           name: row["name"], purpose: row["purpose"], remind: row["remind"], spans: regimenSpans, items: items[id] ?? [], deleted: row["deleted"])
+            return Regimen(id: id, subjectID: row[1], subjectName: row[2], subjectKind: (row[3] as String) == "person" ? .person : .pet,
+                           name: row[4], purpose: row[5], remind: row[6], spans: regimenSpans, items: items[id] ?? [], deleted: row[7])
         }
     }
 
@@ -125,7 +129,7 @@ public struct RegimenRepository: Sendable {
         let changes = try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(idList)) AND day BETWEEN ? AND ?",
                                        arguments: [from.description, to.description]).map(change(from:))
         let logged = try Row.fetchAll(db, sql: """
-            SELECT d.*, a.display_name FROM dose d LEFT JOIN account a ON a.id = d.account_id
+            SELECT \(doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id
             WHERE d.regimen_id IN (\(idList)) AND d.day BETWEEN ? AND ?
             """, arguments: [from.description, to.description]).map(loggedDose(from:))
         return regimens.map { regimen in
@@ -134,10 +138,15 @@ public struct RegimenRepository: Sendable {
         }
     }
 
+    /// The dose log's columns as `loggedDose(from:)` reads them, by position: a month of the
+    /// household's doses is thousands of rows, and reading them by name (and their dates
+    /// through GRDB's general path) was most of the calendar month's time.
+    static let doseColumns = "d.regimen_id, d.day, d.time, d.status, d.given_at, d.reason, a.display_name, d.recorded_at"
+
     static func loggedDose(from row: Row) -> LoggedDose {
-        LoggedDose(regimenID: row["regimen_id"], day: LocalDate(row["day"] as String)!, time: row["time"],
-                   status: LoggedDose.Status(rawValue: row["status"]) ?? .given, givenAt: row["given_at"], reason: row["reason"],
-                   by: row["display_name"], recordedAt: row["recorded_at"])
+        LoggedDose(regimenID: row[0], day: LocalDate(row[1] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, time: row[2],
+                   status: (row[3] as String) == "skipped" ? .skipped : .given, givenAt: StoredTime.optionalDate(row, 4), reason: row[5],
+                   by: row[6], recordedAt: StoredTime.date(row, 7))
     }
 
     static func change(from row: Row) -> DoseChange {
@@ -264,7 +273,7 @@ public struct RegimenRepository: Sendable {
                 """, arguments: [regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now])
             if db.changesCount == 1 { return .recorded }
             let row = try Row.fetchOne(db, sql: """
-                SELECT d.*, a.display_name FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
+                SELECT \(Self.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
                 """, arguments: [regimenID, day.description, time])!
             return .already(Self.loggedDose(from: row))
         }
@@ -322,7 +331,7 @@ public struct RegimenRepository: Sendable {
     }
 
     private static func insertSpan(regimenID: Int64, _ schedule: DoseSchedule, from: LocalDate? = nil, _ db: Database) throws {
-        var columns = StoredSchedule.columns(schedule)
+        var columns = StoredSchedule.values(schedule)
         columns["regimen_id"] = regimenID
         columns["from_date"] = from.map { max($0, schedule.start).description }
         let names = columns.keys.sorted()

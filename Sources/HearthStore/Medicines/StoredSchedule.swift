@@ -4,7 +4,7 @@ import HearthCore
 
 /// A `DoseSchedule` as the columns of `regimen_schedule` hold it.
 enum StoredSchedule {
-    static func columns(_ schedule: DoseSchedule) -> [String: (any DatabaseValueConvertible)?] {
+    static func values(_ schedule: DoseSchedule) -> [String: (any DatabaseValueConvertible)?] {
         var repeatName: String, every: Int?, weekdays: String?, minimum: Int?
         switch schedule.repeatRule {
         case .daily: repeatName = "daily"
@@ -27,24 +27,29 @@ enum StoredSchedule {
         ]
     }
 
-    static func schedule(_ row: Row) -> DoseSchedule {
-        let every: Int = row["every"] ?? 1
-        let rule: DoseSchedule.Repeat = switch row["repeat"] as String {
-        case "weekdays": .weekdays(Set(((row["weekdays"] as String?) ?? "").split(separator: ",").compactMap { Int($0) }))
+    /// The columns `schedule(_:from:)` reads, in order.
+    static let columns = "repeat, every, weekdays, times, minimum_minutes, start_date, end_date, end_days, from_date, until_date"
+
+    /// The schedule from a row holding `columns` from position `first` on.
+    static func schedule(_ row: Row, from first: Int) -> DoseSchedule {
+        let every: Int = row[first + 1] ?? 1
+        let rule: DoseSchedule.Repeat = switch row[first] as String {
+        case "weekdays": .weekdays(Set(((row[first + 2] as String?) ?? "").split(separator: ",").compactMap { Int($0) }))
         case "days": .everyDays(every)
         case "weeks": .everyWeeks(every)
         case "months": .everyMonths(every)
-        case "as_needed": .asNeeded(minimumMinutes: row["minimum_minutes"] ?? 0)
+        case "as_needed": .asNeeded(minimumMinutes: row[first + 4] ?? 0)
         default: .daily
         }
         var end: DoseSchedule.End?
-        if let day = (row["end_date"] as String?).flatMap(LocalDate.init) { end = .on(day) }
-        if let days = row["end_days"] as Int? { end = .afterDays(days) }
-        let times = ((row["times"] as String?) ?? "").split(separator: ",").compactMap { Int($0) }
-        return DoseSchedule(repeatRule: rule, times: times, start: LocalDate(row["start_date"] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, end: end)
+        if let day = (row[first + 6] as String?).flatMap(LocalDate.init) { end = .on(day) }
+        if let days = row[first + 7] as Int? { end = .afterDays(days) }
+        let times = ((row[first + 3] as String?) ?? "").split(separator: ",").compactMap { Int($0) }
+        return DoseSchedule(repeatRule: rule, times: times, start: LocalDate(row[first + 5] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, end: end)
     }
 
-    static func span(_ row: Row) -> ScheduleSpan {
-        ScheduleSpan(schedule: schedule(row), from: (row["from_date"] as String?).flatMap(LocalDate.init), until: (row["until_date"] as String?).flatMap(LocalDate.init))
+    static func span(_ row: Row, from first: Int) -> ScheduleSpan {
+        ScheduleSpan(schedule: schedule(row, from: first), from: (row[first + 8] as String?).flatMap(LocalDate.init),
+                     until: (row[first + 9] as String?).flatMap(LocalDate.init))
     }
 }

@@ -36,10 +36,13 @@ struct MedicinePage: Page {
     let kind: String
     let facts: [FactView]
     let canRecord: Bool
+    /// Whom a regimen with this item may be for.
+    let subjects: [OptionView]
 
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "subjects": subjects
         case "name": self.name
         case "kind": kind
         case "facts": facts

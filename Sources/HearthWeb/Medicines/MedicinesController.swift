@@ -11,6 +11,7 @@ struct MedicinesController {
     let renderer: Renderer
     let medicines: MedicineRepository
     let temporaryFolder: String
+    let subjects: SubjectRepository
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         try listPage(query: request.uri.queryParameters.get("q") ?? "", summary: nil, importError: nil, request: request, context: context, status: .ok)
@@ -46,7 +47,8 @@ struct MedicinesController {
         facts.add(format.t("medicines.field.how_to_take"), input.howToTake)
         facts.add(format.t("medicines.field.warnings"), input.warnings)
         facts.add(format.t("medicines.field.notes"), input.notes)
-        let page = MedicinePage(id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true)
+        let page = MedicinePage(id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true,
+                                subjects: try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: false) })
         return renderer.page(page, titleKey: "medicines.title", titleText: item.name, request: request, context: context)
     }
 

@@ -33,6 +33,8 @@ struct RegimenFormPage: Page {
     let weekdays: HTML
     let repeats: [OptionView]
     let ends: [OptionView]
+    /// How to take the catalogue item picked ("Add to a regimen" from its page).
+    let hint: String?
     /// A pet's latest weight, beside the mg per kg fields.
     let weight: String?
     let remind: Bool
@@ -50,6 +52,7 @@ struct RegimenFormPage: Page {
         case "weekdays": weekdays
         case "repeats": repeats
         case "ends": ends
+        case "hint": hint ?? false
         case "weight": weight ?? false
         case "remind": remind
         default: problems.child(named: name)

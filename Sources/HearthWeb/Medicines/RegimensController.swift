@@ -39,7 +39,7 @@ struct RegimensController {
             input["item_1_medicine"] = String(medicine.id)
             input["item_1_name"] = medicine.name
             input["item_1_unit"] = medicine.input.form ?? ""
-            input["hint"] = medicine.input.howToTake ?? ""
+            input["hint"] = medicine.input.howToTake ?? ""  // shown above the items, not a field
         }
         return try form(input: input, errors: FieldErrors(), subject: subject, regimen: nil, request: request, context: context, status: .ok)
     }
@@ -165,6 +165,7 @@ struct RegimensController {
             weekdays: RegimenFormHTML.weekdays(fields, format: format),
             repeats: ["daily", "weekdays", "days", "weeks", "months", "as_needed"].map { OptionView(value: $0, label: format.t("regimens.repeat.\($0)"), selected: repeatChoice == $0) },
             ends: ["none", "date", "days"].map { OptionView(value: $0, label: format.t("regimens.end.\($0)"), selected: endChoice == $0) },
+            hint: input["hint"].flatMap { $0.isEmpty ? nil : $0 },
             weight: weight.map { format.t("regimens.latest_weight", ["weight": format.weight(grams: $0, unit: subject.petWeightUnit ?? .kg)]) },
             remind: ["on", "yes", "1", "true"].contains(input["remind", default: ""]))
         return renderer.page(page, titleKey: regimen == nil ? "regimens.new" : "regimens.edit", request: request, context: context, status: status)
@@ -209,7 +210,7 @@ struct RegimensController {
             }
             items += "</li>"
         }
-        let upcoming = doses.filter { $0.day >= today && !$0.asNeeded }.prefix(20)
+        let upcoming = doses.filter { $0.day >= today && !$0.asNeeded && $0.instant > now.addingTimeInterval(-DoseSlot.window) }.prefix(6)
         var changes = HTML.empty
         if canRecord && !regimen.deleted {
             for slot in upcoming where slot.logged == nil {
@@ -219,7 +220,7 @@ struct RegimensController {
                 if slot.change != nil {
                     changes += #"<form method="post" action="/doses/change" class="dose-actions">\#(hidden)<button name="action" value="restore" type="submit">\#(format.t("doses.restore"))</button></form>"#
                 } else {
-                    changes += #"<form method="post" action="/doses/change" class="dose-actions">\#(hidden)<label for="\#(id)">\#(format.t("doses.move_to"))</label><input id="\#(id)" type="time" name="to" value="\#(format.minutes(slot.time))"> <button name="action" value="move" type="submit">\#(format.t("doses.move"))</button> <button name="action" value="skip" type="submit">\#(format.t("doses.skip_day"))</button></form>"#
+                    changes += #"<details class="dose-actions"><summary>\#(format.t("doses.move_or_skip"))</summary><form method="post" action="/doses/change">\#(hidden)<label for="\#(id)">\#(format.t("doses.move_to"))</label><input id="\#(id)" type="time" name="to" value="\#(format.minutes(slot.time))"> <button name="action" value="move" type="submit">\#(format.t("doses.move"))</button> <button name="action" value="skip" type="submit">\#(format.t("doses.skip_day"))</button></form></details>"#
                 }
                 changes += "</li>"
             }

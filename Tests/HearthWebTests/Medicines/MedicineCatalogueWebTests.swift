@@ -32,6 +32,12 @@ struct MedicineCatalogueWebTests {
             let added = try await owner.post("/medicines", ["kind": "supplement", "name": "Vitamin D 1000 IU", "how_to_take": "One a day with food"])
             #expect(added.status == .seeOther)
             #expect(try await owner.get("/medicines?q=vitamin").text.contains("Vitamin D 1000 IU"))
+            // From the item's page to a regimen with it: picked, with how to take it.
+            let vitamin = try #require(try MedicineRepository(hearth.database).search("Vitamin D").first)
+            let pet = try await owner.addPet("Mochi")
+            #expect(try await owner.get("/medicines/\(vitamin.id)").text.contains(#"action="/regimens/new""#))
+            let form = try await owner.get("/regimens/new?subject=\(pet)&medicine=\(vitamin.id)").text
+            #expect(form.contains(#"name="item_1_medicine" value="\#(vitamin.id)""#) && form.contains("Vitamin D 1000 IU") && form.contains("How to take it: One a day with food"))
             let wrong = try await owner.postMultipart("/medicines/import", [:], files: [("file", "steps.csv", Array("Date,Steps\n1,2\n".utf8))])
             #expect(wrong.status == .unprocessableContent && wrong.text.contains("neither the drug-permit list nor the supplement list"))
             #expect(try MedicineRepository(hearth.database).count() == 2)

@@ -92,14 +92,14 @@ struct PageTemplateTests {
             name: "Nabi", photo: "/p-320.jpg", facts: [.init(label: "Breed", value: "Korean shorthair")], allergies: "Chicken", dislikes: "Fish",
             medicines: "Ear drops", vaccinations: html, due: html, clinic: html),
         MedicineListPage(query: "타이", items: html, count: "3 items", nothingFound: true, narrowed: true, canRecord: true, summary: "Added", importError: "No"),
-        MedicinePage(id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true),
+        MedicinePage(id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true, subjects: options),
         MedicineFormPage(heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
                          kinds: options, prescription: options),
         RegimenListPage(items: html, canRecord: true, subjects: options),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
             fields: fields(["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "hint"]), problems: FormProblems(["No"]),
-            items: html, times: html, weekdays: html, repeats: options, ends: options, weight: "Latest weight: 4 kg", remind: true),
+            items: html, times: html, weekdays: html, repeats: options, ends: options, hint: "With food", weight: "Latest weight: 4 kg", remind: true),
         RegimenPage(
             id: 1, name: "Heart pills", subject: "Nabi", subjectLink: "/pets/1", purpose: "Heart", schedule: "Every day at 08:00", items: html,
             ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, canRecord: true, hasEnded: false, remind: false),
