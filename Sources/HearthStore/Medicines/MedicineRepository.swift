@@ -7,6 +7,8 @@ public struct Medicine: Sendable, Equatable, Identifiable {
     public let id: Int64
     public let input: MedicineInput
     public let imported: Bool
+    /// Its photo (the box, the blister), when one was taken.
+    public var photoSHA: String? = nil
 
     public var name: String { input.name }
 }
@@ -81,20 +83,33 @@ public struct MedicineRepository: Sendable {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM medicine") ?? 0 }
     }
 
-    public func create(_ medicine: MedicineInput, now: Date = Date()) async throws -> Int64 {
+    public func create(_ medicine: MedicineInput, photo: PhotoRecord? = nil, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
+            try photo?.insertIfMissing(db, now: now)
             try Self.insert(medicine, key: nil, now: now, db)
-            return db.lastInsertedRowID
+            let id = db.lastInsertedRowID
+            if let photo { try db.execute(sql: "UPDATE medicine SET photo_sha = ? WHERE id = ?", arguments: [photo.sha256, id]) }
+            return id
         }
     }
 
-    public func update(id: Int64, _ medicine: MedicineInput, now: Date = Date()) async throws {
+    /// Saves an edit; with `newPhoto`, the photo is replaced and the old one's digest returned
+    /// (for its file to go when nothing else uses it).
+    @discardableResult
+    public func update(id: Int64, _ medicine: MedicineInput, newPhoto: PhotoRecord? = nil, now: Date = Date()) async throws -> String? {
         try await database.write { db in
+            var replaced: String?
+            if let newPhoto {
+                try newPhoto.insertIfMissing(db, now: now)
+                replaced = try String.fetchOne(db, sql: "SELECT photo_sha FROM medicine WHERE id = ?", arguments: [id])
+                try db.execute(sql: "UPDATE medicine SET photo_sha = ? WHERE id = ?", arguments: [newPhoto.sha256, id])
+            }
             try db.execute(sql: """
                 UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
                     purpose = ?, how_to_take = ?, warnings = ?, notes = ?, updated_at = ? WHERE id = ?
                 """, arguments: StatementArguments(Self.values(medicine) + [now, id]))
             if db.changesCount == 0 { throw StoreError.recordNotFound }
+            return replaced == newPhoto?.sha256 ? nil : replaced
         }
     }
 
@@ -143,6 +158,6 @@ public struct MedicineRepository: Sendable {
                 kind: MedicineInput.Kind(rawValue: row["kind"]) ?? .medicine, name: row["name"], company: row["company"],
                 ingredients: row["ingredients"], classification: row["classification"], form: row["form"], prescription: row["prescription"],
                 purpose: row["purpose"], howToTake: row["how_to_take"], warnings: row["warnings"], notes: row["notes"]),
-            imported: (row["list_key"] as String?) != nil)
+            imported: (row["list_key"] as String?) != nil, photoSHA: row["photo_sha"])
     }
 }

@@ -47,7 +47,8 @@ public struct PhotoRepository: Sendable {
                 SELECT EXISTS (SELECT 1 FROM subject WHERE photo_sha = ? AND \(access.sqlCondition("id")))
                     OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
                                WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
-                """, arguments: [sha256, sha256]) ?? false
+                    OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
+                """, arguments: [sha256, sha256, sha256]) ?? false
         }
     }
 
@@ -76,6 +77,7 @@ public struct PhotoRepository: Sendable {
                 SELECT sha256 FROM photo
                 WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
                   AND sha256 NOT IN (SELECT photo_sha FROM subject WHERE photo_sha IS NOT NULL)
+                  AND sha256 NOT IN (SELECT photo_sha FROM medicine WHERE photo_sha IS NOT NULL)
                 """)
         }
     }
@@ -83,6 +85,7 @@ public struct PhotoRepository: Sendable {
     static func isReferenced(_ sha: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)
-            """, arguments: [sha, sha]) ?? false
+                OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
+            """, arguments: [sha, sha, sha]) ?? false
     }
 }

@@ -31,6 +31,7 @@ struct MedicineListPage: Page {
 /// One item of the catalogue, every field it has.
 struct MedicinePage: Page {
     static let template = "medicines/show"
+    let photo: String?
     let id: Int64
     let name: String
     let kind: String
@@ -43,6 +44,7 @@ struct MedicinePage: Page {
         switch name {
         case "id": id
         case "subjects": subjects
+        case "photo": photo ?? false
         case "name": self.name
         case "kind": kind
         case "facts": facts
@@ -62,6 +64,8 @@ struct MedicineFormPage: Page {
     let problems: FormProblems
     let kinds: [OptionView]
     let prescription: [OptionView]
+    /// The item's photo as it stands, on an edit.
+    let photo: String?
 
     func child(named name: String) -> Any? {
         switch name {
@@ -71,6 +75,7 @@ struct MedicineFormPage: Page {
         case "fields": fields
         case "kinds": kinds
         case "prescription": prescription
+        case "photo": photo ?? false
         default: problems.child(named: name)
         }
     }

@@ -6,7 +6,7 @@ enum MedicinesArea: Area {
     static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), temporaryFolder: services.intake.files.temporary,
+        let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,
                                              subjects: SubjectRepository(services.database))
         router.get("/medicines", use: medicines.list)
         router.group("/medicines").add(middleware: RequireRecorderMiddleware())

@@ -10,7 +10,7 @@ import Hummingbird
 struct MedicinesController {
     let renderer: Renderer
     let medicines: MedicineRepository
-    let temporaryFolder: String
+    let intake: PhotoIntake
     let subjects: SubjectRepository
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -47,24 +47,39 @@ struct MedicinesController {
         facts.add(format.t("medicines.field.how_to_take"), input.howToTake)
         facts.add(format.t("medicines.field.warnings"), input.warnings)
         facts.add(format.t("medicines.field.notes"), input.notes)
-        let page = MedicinePage(id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true,
+        let page = MedicinePage(photo: item.photoSHA.map(PhotoURL.preview), id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true,
                                 subjects: try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: false) })
         return renderer.page(page, titleKey: "medicines.title", titleText: item.name, request: request, context: context)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        form(input: ["kind": "medicine"], errors: FieldErrors(), item: nil, request: request, context: context, status: .ok)
+        form(input: ["kind": "medicine"], errors: FieldErrors(), problems: [], item: nil, request: request, context: context, status: .ok)
     }
 
+    /// Adds an item, or saves an edit: the fields and the photo (the box, taken with the
+    /// phone's camera or chosen) are checked together, and nothing is written unless both are good.
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await save(nil, request: request, context: context)
+    }
+
+    private func save(_ item: Medicine?, request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let input = try await FormData.read(&request, context: context).fields
-        switch MedicineInput.validate(input) {
-        case .invalid(let errors): return form(input: input, errors: errors, item: nil, request: request, context: context, status: .unprocessableContent)
-        case .valid(let medicine):
-            let id = try await medicines.create(medicine)
+        let upload = try await intake.read(&request, context: context)
+        defer { upload.discard() }
+        let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
+        let validated = MedicineInput.validate(upload.fields)
+        guard case .valid(let medicine) = validated, checked.problems.isEmpty else {
+            return form(input: upload.fields, errors: validated.errors, problems: checked.problems, item: item, request: request, context: context, status: .unprocessableContent)
+        }
+        try intake.store(checked)
+        guard let item else {
+            let id = try await medicines.create(medicine, photo: checked.records.first)
             return .redirect(to: "/medicines/\(id)", type: .normal)
         }
+        if let replaced = try await medicines.update(id: item.id, medicine, newPhoto: checked.records.first) {
+            await intake.cleanUp([replaced])
+        }
+        return .redirect(to: "/medicines/\(item.id)", type: .normal)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -75,25 +90,17 @@ struct MedicinesController {
             "classification": input.classification ?? "", "form": input.form ?? "", "prescription": input.prescription.map { $0 ? "yes" : "no" } ?? "",
             "purpose": input.purpose ?? "", "how_to_take": input.howToTake ?? "", "warnings": input.warnings ?? "", "notes": input.notes ?? "",
         ]
-        return form(input: fields, errors: FieldErrors(), item: item, request: request, context: context, status: .ok)
+        return form(input: fields, errors: FieldErrors(), problems: [], item: item, request: request, context: context, status: .ok)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let item = try load(context)
-        var request = request
-        let input = try await FormData.read(&request, context: context).fields
-        switch MedicineInput.validate(input) {
-        case .invalid(let errors): return form(input: input, errors: errors, item: item, request: request, context: context, status: .unprocessableContent)
-        case .valid(let medicine):
-            try await medicines.update(id: item.id, medicine)
-            return .redirect(to: "/medicines/\(item.id)", type: .normal)
-        }
+        try await save(try load(context), request: request, context: context)
     }
 
     /// A public list's CSV: read off the event loop, written in one transaction, summed up on the page.
     @Sendable func importList(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
+        let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: intake.files.temporary, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
         defer { upload.discard() }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let file: UploadedForm.File
@@ -116,17 +123,18 @@ struct MedicinesController {
         return item
     }
 
-    private func form(input: [String: String], errors: FieldErrors, item: Medicine?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+    private func form(input: [String: String], errors: FieldErrors, problems: [String], item: Medicine?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let page = MedicineFormPage(
             heading: format.t(item == nil ? "medicines.new" : "medicines.edit"), action: item.map { "/medicines/\($0.id)" } ?? "/medicines",
             cancel: item.map { "/medicines/\($0.id)" } ?? "/medicines",
             fields: FormFields(MedicineInput.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
-            problems: FormProblems(errors: errors),
+            problems: FormProblems(problems, errors: errors),
             kinds: MedicineInput.Kind.allCases.map { OptionView(value: $0.rawValue, label: format.t("medicines.kind.\($0.rawValue)"), selected: input["kind"] == $0.rawValue) },
             prescription: ["", "yes", "no"].map {
                 OptionView(value: $0, label: format.t("medicines.prescription.\($0.isEmpty ? "unknown" : $0)"), selected: input["prescription", default: ""] == $0)
-            })
+            },
+            photo: item?.photoSHA.map(PhotoURL.thumbnail))
         return renderer.page(page, titleKey: item == nil ? "medicines.new" : "medicines.edit", request: request, context: context, status: status)
     }
 }

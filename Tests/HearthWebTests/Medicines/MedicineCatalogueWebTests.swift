@@ -44,3 +44,28 @@ struct MedicineCatalogueWebTests {
         }
     }
 }
+
+@Suite("A catalogue item's photo")
+struct MedicinePhotoTests {
+    @Test("a photo taken with the item is stored, shown and served; a file that is not a photo is refused on the form with nothing saved; a new photo replaces the old")
+    func photo() async throws {
+        try await withHousehold { hearth, owner in
+            try await owner.get("/medicines/new")
+            let refused = try await owner.postMultipart("/medicines", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", Array("not a photo".utf8))])
+            #expect(refused.status == .unprocessableContent && refused.text.contains("Nothing was saved"))
+            #expect(try MedicineRepository(hearth.database).count() == 0)
+            let added = try await owner.postMultipart("/medicines", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
+            #expect(added.status == .seeOther)
+            let item = try #require(try MedicineRepository(hearth.database).search("Eye drops").first)
+            let first = try #require(item.photoSHA)
+            #expect(try await owner.get("/medicines/\(item.id)").text.contains("/photos/\(first)-1600.jpg"))
+            #expect(try await owner.get("/photos/\(first)-320.jpg").status == .ok)
+            try await owner.get("/medicines/\(item.id)/edit")
+            let replaced = try await owner.postMultipart("/medicines/\(item.id)", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", try fixture("exif-orientation/Landscape_3.jpg"))])
+            #expect(replaced.status == .seeOther)
+            let second = try #require(try MedicineRepository(hearth.database).medicine(id: item.id)?.photoSHA)
+            #expect(second != first)
+            #expect(try await owner.get("/photos/\(first)-320.jpg").status == .notFound, "the old photo is gone with nothing using it")
+        }
+    }
+}

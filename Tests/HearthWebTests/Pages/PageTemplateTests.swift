@@ -92,9 +92,9 @@ struct PageTemplateTests {
             name: "Nabi", photo: "/p-320.jpg", facts: [.init(label: "Breed", value: "Korean shorthair")], allergies: "Chicken", dislikes: "Fish",
             medicines: "Ear drops", vaccinations: html, due: html, clinic: html),
         MedicineListPage(query: "타이", items: html, count: "3 items", nothingFound: true, narrowed: true, canRecord: true, summary: "Added", importError: "No"),
-        MedicinePage(id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true, subjects: options),
+        MedicinePage(photo: "/p-1600.jpg", id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true, subjects: options),
         MedicineFormPage(heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
-                         kinds: options, prescription: options),
+                         kinds: options, prescription: options, photo: "/p-320.jpg"),
         RegimenListPage(items: html, canRecord: true, subjects: options),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
