@@ -115,7 +115,7 @@ public struct MedicineRepository: Sendable {
 
     /// Writes a public list in one transaction: an item already imported (same key) is
     /// updated, keeping the household's notes. Returns (added, updated).
-    public func importListed(_ items: [ListedMedicine], now: Date = Date()) async throws -> (added: Int, updated: Int) {
+    public func importListed(_ items: [ListedMedicine], now: Date = Date(), written: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> (added: Int, updated: Int) {
         try await database.write { db in
             var added = 0, updated = 0
             let find = try db.makeStatement(sql: "SELECT id FROM medicine WHERE list_key = ?")
@@ -133,6 +133,7 @@ public struct MedicineRepository: Sendable {
                     try Self.insert(item.medicine, key: item.key, now: now, db)
                     added += 1
                 }
+                if (added + updated) % 1000 == 0 { written(added + updated) }
             }
             return (added, updated)
         }

@@ -19,7 +19,8 @@ public enum MedicineImport {
         case unreadable, notAList, tooLarge, nothingToImport
     }
 
-    static func run(path: String, into medicines: MedicineRepository) async throws -> Result<Summary, Problem> {
+    /// Reads and writes a list; `progress` hears the rows read, then every thousand written.
+    static func run(path: String, into medicines: MedicineRepository, progress: @escaping @Sendable (MedicineImportJobs.Progress) -> Void = { _ in }) async throws -> Result<Summary, Problem> {
         // Tens of megabytes for the whole drug list: decoded and split off the event loop.
         let read: Result<MedicineListImport.Result, Problem> = await Task.detached {
             guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
@@ -33,7 +34,9 @@ public enum MedicineImport {
             guard !file.items.isEmpty else {
                 return file.badRows.isEmpty ? .failure(.nothingToImport) : .success(Summary(kind: file.kind, added: 0, updated: 0, badRows: file.badRows))
             }
-            let written = try await medicines.importListed(file.items)
+            let total = file.items.count
+            progress(.init(rows: total, written: 0))
+            let written = try await medicines.importListed(file.items) { count in progress(.init(rows: total, written: count)) }
             return .success(Summary(kind: file.kind, added: written.added, updated: written.updated, badRows: file.badRows))
         }
     }

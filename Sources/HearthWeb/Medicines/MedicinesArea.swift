@@ -3,11 +3,11 @@ import Hummingbird
 
 /// Medicines and supplements: the catalogue (regimens and the dose log build on it).
 enum MedicinesArea: Area {
-    static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self]
+    static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self, MedicineImportPage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,
-                                             subjects: SubjectRepository(services.database))
+                                             subjects: SubjectRepository(services.database), jobs: MedicineImportJobs())
         router.get("/medicines", use: medicines.list)
         router.group("/medicines").add(middleware: RequireRecorderMiddleware())
             .get("new", use: medicines.new)
@@ -16,5 +16,7 @@ enum MedicinesArea: Area {
             .get(":id/edit", use: medicines.edit)
             .post(":id", use: medicines.update)
         router.get("/medicines/:id", use: medicines.show)
+        router.get("/medicines/imports/:job", use: medicines.importProgress)
+        router.get("/medicines/imports/:job/status", use: medicines.importStatus)
     }
 }

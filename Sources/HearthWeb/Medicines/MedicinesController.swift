@@ -12,6 +12,7 @@ struct MedicinesController {
     let medicines: MedicineRepository
     let intake: PhotoIntake
     let subjects: SubjectRepository
+    let jobs: MedicineImportJobs
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         try listPage(query: request.uri.queryParameters.get("q") ?? "", summary: nil, importError: nil, request: request, context: context, status: .ok)
@@ -97,7 +98,8 @@ struct MedicinesController {
         try await save(try load(context), request: request, context: context)
     }
 
-    /// A public list's CSV: read off the event loop, written in one transaction, summed up on the page.
+    /// A public list's CSV: kept, then read and written in the background while a progress
+    /// page follows it (the drug list is 50,000 rows); the summary is said at the end.
     @Sendable func importList(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: intake.files.temporary, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
@@ -109,13 +111,51 @@ struct MedicinesController {
         case .failure(let missing):
             return try listPage(query: "", summary: nil, importError: format.t(missing.messageKey), request: request, context: context, status: .unprocessableContent)
         }
-        switch try await MedicineImport.run(path: file.temporaryPath, into: medicines) {
-        case .failure(let problem):
-            return try listPage(query: "", summary: nil, importError: MedicineImport.message(problem, format), request: request, context: context, status: .unprocessableContent)
-        case .success(let summary):
-            return try listPage(query: "", summary: MedicineImport.summaryText(summary, format), importError: nil, request: request, context: context,
-                                status: summary.added + summary.updated > 0 ? .ok : .unprocessableContent)
+        let kept = (intake.files.temporary as NSString).appendingPathComponent("medicine-list-\(UUID().uuidString)")
+        try FileManager.default.moveItem(atPath: file.temporaryPath, toPath: kept)
+        let id = jobs.start(fileName: file.filename, path: kept, medicines: medicines, format: format)
+        return .redirect(to: "/medicines/imports/\(id)", type: .normal)
+    }
+
+    /// The import's page: a bar while it runs (kept current by `import-progress.js`), then
+    /// its summary, or why nothing was written (422).
+    @Sendable func importProgress(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let job = try loadJob(context)
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let (running, percent, words) = Self.figures(job.state, format)
+        var page = MedicineImportPage(id: try context.parameters.require("job", as: Int.self), fileName: job.fileName, running: running, percent: percent, progress: words)
+        var status = HTTPResponse.Status.ok
+        switch job.state {
+        case .done(let summary): page.summary = summary
+        case .failed(let problem): page.problem = problem; status = .unprocessableContent
+        case .reading, .writing: break
         }
+        return renderer.page(page, titleKey: "medicines.import.title", request: request, context: context, status: status)
+    }
+
+    /// What the progress page's script polls.
+    @Sendable func importStatus(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let job = try loadJob(context)
+        let (running, percent, words) = Self.figures(job.state, Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone))
+        let body = try JSONSerialization.data(withJSONObject: ["state": running ? "running" : "ended", "percent": percent, "records": words])
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Reading the file is the first tenth; writing the rest, by rows written.
+    private static func figures(_ state: MedicineImportJobs.State, _ format: Formatting) -> (running: Bool, percent: Int, words: String) {
+        switch state {
+        case .reading: (true, 5, format.t("medicines.import.reading"))
+        case .writing(let progress):
+            (true, 10 + 90 * progress.written / max(progress.rows, 1),
+             format.t("medicines.import.writing", ["written": format.number(Double(progress.written)), "rows": format.number(Double(progress.rows))]))
+        case .done: (false, 100, "")
+        case .failed: (false, 0, "")
+        }
+    }
+
+    private func loadJob(_ context: AppRequestContext) throws -> MedicineImportJobs.Job {
+        guard let id = context.parameters.get("job", as: Int.self), let job = jobs.job(id) else { throw PageError.notFound }
+        return job
     }
 
     private func load(_ context: AppRequestContext) throws -> Medicine {

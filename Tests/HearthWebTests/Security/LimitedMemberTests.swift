@@ -15,7 +15,9 @@ struct LimitedMemberTests {
     /// Adding subjects: a limited member would add one they could not see.
     static let creating: Set<String> = ["GET /pets/new", "POST /pets", "GET /people/new", "POST /people"]
     /// Pages of everyone's days (the calendar's `{when}` is a date, not a subject): they answer, filtered.
-    static let household: Set<String> = ["GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit"]
+    static let household: Set<String> = [
+        "GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit", "GET /medicines/imports/{job}", "GET /medicines/imports/{job}/status",
+    ]
     /// Routes whose subject or regimen is named in the form or the query, not the path: a hidden one is 404 too.
     static let namedInForm: Set<String> = ["GET /regimens/new", "POST /regimens", "POST /doses/mark", "POST /doses/change"]
     /// The clinic directory and the medicine catalogue are the household's, not a subject's: a

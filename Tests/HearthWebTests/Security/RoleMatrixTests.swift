@@ -136,6 +136,8 @@ struct RoleMatrixTests {
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
         "POST /doses/mark": Route(needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
         "POST /doses/change": Route(needs: .recorder, path: { _ in "/doses/change" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2099-01-02", "time": "480", "action": "skip"] }),
+        "GET /medicines/imports/{job}": Route(needs: .member, path: { _ in "/medicines/imports/1" }),
+        "GET /medicines/imports/{job}/status": Route(needs: .member, path: { _ in "/medicines/imports/1/status" }),
         "GET /medicines/{id}": Route(needs: .member, path: { "/medicines/\($0.medicine)" }),
         "GET /medicines/{id}/edit": Route(needs: .recorder, path: { "/medicines/\($0.medicine)/edit" }),
         "POST /medicines/{id}": Route(needs: .recorder, path: { "/medicines/\($0.medicine)" }, fields: ["kind": "medicine", "name": "Tylenol 500"]),
@@ -230,6 +232,8 @@ struct RoleMatrixTests {
         try await imports.fail(jobID: job, message: "imports.problem.truncated")
         let clinic = try await ClinicRepository(hearth.database).create(ClinicInput(name: "Day Clinic", phone: "02-555-0000"))
         let medicine = try await MedicineRepository(hearth.database).create(MedicineInput(kind: .medicine, name: "Tylenol", company: "Janssen"))
+        try await owner.get("/medicines")
+        _ = try await owner.postMultipart("/medicines/import", [:], files: [("file", "drugs.csv", Array("ITEM_SEQ,ITEM_NAME\n1,Aspirin\n".utf8))])
         let regimen = try await RegimenRepository(hearth.database).create(subjectID: pet, RegimenInput(
             name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
             schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
