@@ -208,15 +208,17 @@ public struct RegimenRepository: Sendable {
                            arguments: [input.name, input.purpose, input.remind, now, id])
             if input.schedule != current.schedule || current.spans.last?.until != nil {
                 let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])!
-                if current.schedule.start >= today {
+                let last = current.spans[current.spans.count - 1]
+                if last.from >= today {
                     // Not begun yet: nothing in the past to keep.
                     try db.execute(sql: "DELETE FROM regimen_schedule WHERE id = ?", arguments: [spanID])
                 } else {
                     try db.execute(sql: "UPDATE regimen_schedule SET until_date = ? WHERE id = ?", arguments: [today.adding(days: -1).description, spanID])
                 }
                 // The rule keeps its own start (every 3 days stays in step), but a new span never
-                // reaches back before today.
-                try Self.insertSpan(regimenID: id, input.schedule, from: current.schedule.start < today ? today : nil, db)
+                // reaches back before today when there is a past to keep: spans never overlap.
+                let hasPast = current.spans.count > 1 || last.from < today
+                try Self.insertSpan(regimenID: id, input.schedule, from: hasPast ? today : nil, db)
             }
             let startOfItems = max(today, input.schedule.start)
             var position = 0

@@ -45,21 +45,7 @@ struct RegimensController {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var request = request
-        let input = try await FormData.read(&request, context: context).fields
-        let subject = try subject(input["subject"].flatMap { Int64($0) }, context: context)
-        switch validate(input) {
-        case .invalid(let errors): return try form(input: input, errors: errors, subject: subject, regimen: nil, request: request, context: context, status: .unprocessableContent)
-        case .valid(let regimen):
-            do {
-                let id = try await regimens.create(subjectID: subject.id, regimen, now: now())
-                return .redirect(to: "/regimens/\(id)", type: .normal)
-            } catch StoreError.regimenNameTaken {
-                var errors = FieldErrors()
-                errors.add("name", "regimens.error.name_taken")
-                return try form(input: input, errors: errors, subject: subject, regimen: nil, request: request, context: context, status: .unprocessableContent)
-            }
-        }
+        try await save(nil, request: request, context: context)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,22 +56,31 @@ struct RegimensController {
 
     /// Saves the regimen from today on: the past keeps what was due and given.
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let regimen = try load(context)
-        let subject = try subject(regimen.subjectID, context: context)
+        try await save(try load(context), request: request, context: context)
+    }
+
+    /// Adds a regimen (`regimen` nil) for the form's subject, or changes one from today on.
+    /// A name the subject's other regimens have is refused on its field.
+    private func save(_ regimen: Regimen?, request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
+        let subject = try subject(regimen?.subjectID ?? input["subject"].flatMap { Int64($0) }, context: context)
+        var errors = FieldErrors()
         switch validate(input) {
-        case .invalid(let errors): return try form(input: input, errors: errors, subject: subject, regimen: regimen, request: request, context: context, status: .unprocessableContent)
-        case .valid(let changed):
+        case .invalid(let invalid): errors = invalid
+        case .valid(let valid):
             do {
-                try await regimens.update(id: regimen.id, changed, today: LocalDate(now(), in: context.timeZone), now: now())
+                guard let regimen else {
+                    let id = try await regimens.create(subjectID: subject.id, valid, now: now())
+                    return .redirect(to: "/regimens/\(id)", type: .normal)
+                }
+                try await regimens.update(id: regimen.id, valid, today: LocalDate(now(), in: context.timeZone), now: now())
                 return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
             } catch StoreError.regimenNameTaken {
-                var errors = FieldErrors()
                 errors.add("name", "regimens.error.name_taken")
-                return try form(input: input, errors: errors, subject: subject, regimen: regimen, request: request, context: context, status: .unprocessableContent)
             }
         }
+        return try form(input: input, errors: errors, subject: subject, regimen: regimen, request: request, context: context, status: .unprocessableContent)
     }
 
     /// Ends the regimen after today (its doses today stay as they are).

@@ -1,0 +1,58 @@
+import Foundation
+import HearthCore
+import GRDB
+import Testing
+@testable import HearthStore
+
+@Suite("Regimens in the store")
+struct RegimenStoreTests {
+    static let seoul = TimeZone(identifier: "Asia/Seoul")!
+
+    func times(_ regimens: RegimenRepository, _ day: String) throws -> [Int] {
+        try regimens.doses(access: .everyone, from: LocalDate(day)!, to: LocalDate(day)!, in: Self.seoul).flatMap { $0.slots.map(\.minutes) }
+    }
+
+    @Test("changed from a day on, twice the same day: the past keeps its times, spans never overlap, every 3 days stays in step")
+    func spans() async throws {
+        let database = try AppDatabase.inMemory()
+        let mom = try await PersonRepository(database).create(PersonProfile(name: "Mom", colour: .teal), photo: nil)
+        let regimens = RegimenRepository(database)
+        let item = RegimenItemInput(name: "Vitamin D", amount: 1, unit: "capsule")
+        let start = LocalDate("2026-11-01")!
+        let id = try await regimens.create(subjectID: mom.id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start)))
+        let today = LocalDate("2026-11-10")!
+        try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [540], start: start)), today: today)
+        try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
+        #expect(try times(regimens, "2026-11-07") == [480])
+        #expect(try times(regimens, "2026-11-10") == [600], "the second change the same day replaced the first")
+        #expect(try times(regimens, "2026-11-11") == [])
+        #expect(try times(regimens, "2026-11-13") == [600], "still every third day from the 1st")
+        let regimen = try #require(try regimens.regimen(id: id, access: .everyone))
+        #expect(regimen.spans.count == 2 && regimen.spans[0].until == LocalDate("2026-11-09") && regimen.spans[1].from == today)
+
+        // The item changes dose from the 10th: the 7th still shows the old one.
+        try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [RegimenItemInput(name: "Vitamin D", amount: 2, unit: "capsule")],
+                                                       schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
+        let changed = try #require(try regimens.regimen(id: id, access: .everyone))
+        #expect(changed.items(on: LocalDate("2026-11-07")!).map(\.input.amount) == [1])
+        #expect(changed.items(on: today).map(\.input.amount) == [2])
+
+        // Deleted: gone from the list, its past doses (and today's mark) still there.
+        let mina = try await database.write { db in
+            try db.execute(sql: "INSERT INTO account(username, display_name, password_hash, role, created_at, updated_at) VALUES ('mina', 'Mina', 'x', 'owner', ?, ?)",
+                           arguments: [Date(), Date()])
+            return db.lastInsertedRowID
+        }
+        _ = try await regimens.mark(regimenID: id, day: LocalDate("2026-11-07")!, time: 480, status: .given, givenAt: Date(), reason: nil, accountID: mina)
+        try await regimens.delete(id: id, today: LocalDate("2026-11-12")!)
+        #expect(try regimens.regimens(access: .everyone).isEmpty)
+        let past = try regimens.doses(access: .everyone, from: LocalDate("2026-11-07")!, to: LocalDate("2026-11-07")!, in: Self.seoul)
+        #expect(past.first?.slots.first?.logged?.status == .given)
+        #expect(try times(regimens, "2026-11-13") == [])
+        // Another regimen may take the deleted one's name.
+        _ = try await regimens.create(subjectID: mom.id, RegimenInput(name: "vitamins", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+        await #expect(throws: StoreError.regimenNameTaken) {
+            _ = try await regimens.create(subjectID: mom.id, RegimenInput(name: "VITAMINS", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+        }
+    }
+}
