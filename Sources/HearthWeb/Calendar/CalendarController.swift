@@ -96,7 +96,8 @@ struct CalendarController {
             heading: format.dayHeading(day), day: day.description,
             previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
             monthLink: "/calendar/\(YearMonth(day))", subjects: sections, isEmpty: sections.isEmpty)
-        page.due = try calendar.marks(from: day, to: day, today: context.today, access: context.access)[day]?.due.map { item in
+        // The day lists its doses itself (below): the marks are read for what is due.
+        page.due = try calendar.marks(from: day, to: day, today: context.today, access: context.access, doses: false)[day]?.due.map { item in
             format.dueItem(label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
                            approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
         }.joined() ?? .empty
