@@ -10,6 +10,8 @@ public final class AppDatabase: Sendable {
     private let writer: any DatabaseWriter
     private let closed = Mutex(false)
     private let writes = Atomic<UInt64>(0)
+    /// Regimens read since the last write (see `RegimenCache`).
+    let regimenCache = RegimenCache()
 
     /// How many writes this process has made. What is remembered from a read stays true
     /// only while this has not moved (see `RecentSessions`).

@@ -21,6 +21,7 @@ struct RegimenStoreTests {
         let start = LocalDate("2026-11-01")!
         let id = try await regimens.create(subjectID: mom.id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start)))
         let today = LocalDate("2026-11-10")!
+        #expect(try times(regimens, "2026-11-10") == [480], "read (and kept) before the change")
         try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [540], start: start)), today: today)
         try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
         #expect(try times(regimens, "2026-11-07") == [480])

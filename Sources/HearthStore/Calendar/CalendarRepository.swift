@@ -53,7 +53,8 @@ public struct CalendarRepository: Sendable {
     /// Marks for each day from `from` to `to` that has any.
     public func marks(from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
                       timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true) throws -> [LocalDate: DayMarks] {
-        try database.read { db in
+        let writeCount = database.writeCount
+        return try database.read { db in
             var subjects = try SubjectRepository.subjects(access: access, db)
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
             var marks: [LocalDate: DayMarks] = [:]
@@ -97,7 +98,8 @@ public struct CalendarRepository: Sendable {
             if filter.kind == nil && doses {
                 // Regimens keep no rows per day: the doses are worked out for the days shown.
                 var byDay: [LocalDate: [DoseSlot]] = [:]
-                for entry in try RegimenRepository.doses(access: access, subjectID: filter.subject, from: from, to: to, in: timeZone, db) {
+                for entry in try RegimenRepository.doses(access: access, subjectID: filter.subject, from: from, to: to, in: timeZone,
+                                                                   cache: (database.regimenCache, writeCount), db) {
                     for slot in entry.slots { byDay[slot.day, default: []].append(slot) }
                 }
                 for (day, slots) in byDay {

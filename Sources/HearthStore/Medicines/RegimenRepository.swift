@@ -76,6 +76,17 @@ public struct RegimenRepository: Sendable {
         try database.read { db in try Self.regimens(access: access, ids: [id], includeDeleted: false, db).first }
     }
 
+    /// As `regimens(access:…)` below, kept in `cache` (with the write count read before `db`'s
+    /// snapshot began) when one is given.
+    static func regimens(access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool,
+                         cache: (RegimenCache, writeCount: UInt64)?, _ db: Database) throws -> [Regimen] {
+        guard let (kept, writeCount) = cache else { return try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db) }
+        let key = "\(access.sqlCondition("s"))|\(subjectID ?? 0)|\(ids ?? [])|\(includeDeleted)"
+        return try kept.regimens(key, writeCount: writeCount) {
+            try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db)
+        }
+    }
+
     static func regimens(access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool, _ db: Database) throws -> [Regimen] {
         var conditions = [access.sqlCondition("r.subject_id"), "s.archived_at IS NULL"]
         if !includeDeleted { conditions.append("r.deleted_at IS NULL") }
@@ -116,13 +127,15 @@ public struct RegimenRepository: Sendable {
     /// Every dose of the regimens a member may see between two days, deleted regimens
     /// included (their past stays): what was due, what was changed, what was given.
     public func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone) throws -> [RegimenDoses] {
-        try database.read { db in
-            try Self.doses(access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, db)
+        let writeCount = database.writeCount
+        return try database.read { db in
+            try Self.doses(access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: (database.regimenCache, writeCount), db)
         }
     }
 
-    static func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone, _ db: Database) throws -> [RegimenDoses] {
-        let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, db)
+    static func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone,
+                      cache: (RegimenCache, writeCount: UInt64)? = nil, _ db: Database) throws -> [RegimenDoses] {
+        let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, cache: cache, db)
             .filter { regimen in regimen.spans.contains { span in span.from <= to && (span.until.map { $0 >= from } ?? true) } || !regimen.deleted }
         guard !regimens.isEmpty else { return [] }
         let idList = regimens.map { String($0.id) }.joined(separator: ",")

@@ -44,8 +44,8 @@ enum RegimenFormHTML {
         // Monday first, as a week is read in both languages the household uses.
         [2, 3, 4, 5, 6, 7, 1].map { day -> HTML in
             let name = "weekday_\(day)"
-            let checked = ["on", "yes", "1", "true"].contains(fields[name]?.value ?? "")
-            return #"<label class="choice"><input type="checkbox" name="\#(name)"\#(checked ? HTML(" checked") : .empty)> \#(format.t("regimens.weekday.\(day)"))</label>"#
+            let checked: HTML = ["on", "yes", "1", "true"].contains(fields[name]?.value ?? "") ? " checked" : .empty
+            return #"<label class="choice"><input type="checkbox" name="\#(name)"\#(checked)> \#(format.t("regimens.weekday.\(day)"))</label>"#
         }.joined()
     }
 }

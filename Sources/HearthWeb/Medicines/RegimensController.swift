@@ -19,7 +19,8 @@ struct RegimensController {
         var html = HTML.empty
         for regimen in try regimens.regimens(access: context.access) {
             let ended = regimen.hasEnded(by: today)
-            html += #"<li\#(ended ? HTML(stringLiteral: #" class="ended""#) : .empty)><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.subjectName): \#(regimen.name)</strong></a>"#
+            let endedClass: HTML = ended ? #" class="ended""# : .empty
+            html += #"<li\#(endedClass)><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.subjectName): \#(regimen.name)</strong></a>"#
             html += #"<p class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(ended ? " · " + format.t("regimens.ended") : "")</p></li>"#
         }
         let subjects = try await subjects.subjects(access: context.access)

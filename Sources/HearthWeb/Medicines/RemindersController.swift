@@ -47,7 +47,8 @@ struct RemindersController {
         }
         let mine = try reminders.memberSettings(accountID: accountID)
         html += #"<h2>\#(format.t("push.title"))</h2><form method="post" action="/me/reminders" novalidate>\#(csrf)"#
-        html += #"<label class="choice"><input type="checkbox" name="reminders"\#(mine.reminders ? HTML(stringLiteral: " checked") : .empty)> \#(format.t("push.mine_on"))</label>"#
+        let checked: HTML = mine.reminders ? " checked" : .empty
+        html += #"<label class="choice"><input type="checkbox" name="reminders"\#(checked)> \#(format.t("push.mine_on"))</label>"#
         html += #"<label for="my-ntfy">\#(format.t("push.my_topic"))</label><input id="my-ntfy" name="ntfy_url" value="\#(mine.ntfyURL ?? "")" placeholder="http://192.168.0.10/mochi-pills" inputmode="url">"#
         html += #"<p class="hint">\#(format.t("push.my_topic_hint"))</p><button type="submit">\#(format.t("form.save"))</button></form>"#
         return html
