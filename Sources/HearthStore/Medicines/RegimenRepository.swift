@@ -42,7 +42,7 @@ public struct Regimen: Sendable, Equatable, Identifiable {
 
     public func hasEnded(by today: LocalDate) -> Bool { deleted || lastDay.map { $0 < today } ?? false }
 
-    /// "Mochi: heart pills (1 tablet Pimobendan)" for lists across subjects.
+    /// The items given on `day`: those taken out since, or added later, are not (the past keeps its doses).
     public func items(on day: LocalDate) -> [RegimenItem] { items.filter { $0.given(on: day) } }
 }
 
