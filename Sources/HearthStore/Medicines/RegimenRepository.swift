@@ -52,6 +52,13 @@ public struct RegimenDoses: Sendable {
     public let slots: [DoseSlot]
 }
 
+extension [RegimenDoses] {
+    /// Every dose of these regimens with its regimen, earliest first: what a day's list shows.
+    public var inTimeOrder: [(regimen: Regimen, slot: DoseSlot)] {
+        flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+    }
+}
+
 /// What happened when a member marked a dose.
 public enum DoseMarking: Sendable, Equatable {
     case recorded

@@ -101,8 +101,7 @@ struct CalendarController {
             format.dueItem(label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
                            approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
         }.joined() ?? .empty
-        let doses = try regimens.doses(access: context.access, from: day, to: day, in: context.timeZone)
-            .flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+        let doses = try regimens.doses(access: context.access, from: day, to: day, in: context.timeZone).inTimeOrder
         page.doses = DoseListHTML.render(doses, now: now(), canRecord: false, csrf: "", back: "", format: format)
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }

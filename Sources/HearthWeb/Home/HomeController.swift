@@ -67,8 +67,7 @@ struct HomeController {
     private func doses(context: AppRequestContext, format: Formatting, canRecord: Bool) throws -> (HTML, String?) {
         let now = now()
         let today = LocalDate(now, in: context.timeZone)
-        let all = try regimens.doses(access: context.access, from: today, to: today, in: context.timeZone)
-            .flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+        let all = try regimens.doses(access: context.access, from: today, to: today, in: context.timeZone).inTimeOrder
         guard !all.isEmpty else { return (.empty, nil) }
         let done = all.filter { [.given, .skipped].contains($0.slot.state(at: now)) }.count
         let html = DoseListHTML.render(DoseListHTML.stillToDo(all, now: now), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/", format: format)

@@ -29,7 +29,7 @@ struct DosesController {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = now()
         let found = try regimens.doses(access: context.access, subjectID: subject, from: day, to: day, in: context.timeZone)
-        var doses = found.flatMap { entry in entry.slots.map { (regimen: entry.regimen, slot: $0) } }.sorted { $0.slot.instant < $1.slot.instant }
+        var doses = found.inTimeOrder
         if homeShare { doses = DoseListHTML.stillToDo(doses, now: now) }
         let back = homeShare ? "/" : "/doses?day=\(day)" + (subject.map { "&subject=\($0)" } ?? "")
         let canRecord = context.role?.canRecord == true

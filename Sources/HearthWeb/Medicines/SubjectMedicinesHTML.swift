@@ -11,8 +11,7 @@ enum SubjectMedicinesHTML {
         let monthStart = LocalDate(year: today.year, month: today.month, day: 1)!
         let found = try regimens.doses(access: context.access, subjectID: subjectID, from: monthStart, to: today, in: context.timeZone)
         let canRecord = context.role?.canRecord == true
-        let doses = found.filter { !$0.regimen.deleted }.flatMap { entry in entry.slots.filter { $0.day == today }.map { (regimen: entry.regimen, slot: $0) } }
-            .sorted { $0.slot.instant < $1.slot.instant }
+        let doses = found.filter { !$0.regimen.deleted }.inTimeOrder.filter { $0.slot.day == today }
         var html = HTML.empty
         if !doses.isEmpty {
             html += #"<h3>\#(format.t("doses.today"))</h3><ul class="dose-list">\#(DoseListHTML.render(doses, now: now, canRecord: canRecord, csrf: context.csrfToken, back: back, format: format, showSubject: false))</ul>"#
