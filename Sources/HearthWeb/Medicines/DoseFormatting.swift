@@ -92,8 +92,17 @@ enum DoseListHTML {
         return open + later
     }
 
+    /// The hidden fields that name one dose in the forms of `/doses/mark` and `/doses/change`
+    /// (no `time`: an as-needed dose, keyed by the minute it is given).
+    static func doseFields(regimen: Int64, day: LocalDate, time: Int?, csrf: String, back: String?) -> HTML {
+        var html: HTML = #"<input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="regimen" value="\#(regimen)"><input type="hidden" name="day" value="\#(day.description)">"#
+        if let time { html += #"<input type="hidden" name="time" value="\#(time)">"# }
+        if let back { html += #"<input type="hidden" name="back" value="\#(back)">"# }
+        return html
+    }
+
     private static func form(regimen: Int64, slot: DoseSlot, csrf: String, back: String, state: DoseSlot.State, format: Formatting) -> HTML {
-        let hidden: HTML = #"<input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="regimen" value="\#(regimen)"><input type="hidden" name="day" value="\#(slot.day.description)"><input type="hidden" name="time" value="\#(slot.time)"><input type="hidden" name="back" value="\#(back)">"#
+        let hidden = doseFields(regimen: regimen, day: slot.day, time: slot.time, csrf: csrf, back: back)
         if slot.logged != nil {
             return #"<form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
         }

@@ -39,7 +39,8 @@ struct DosesController {
             let regimen = entry.regimen
             asNeeded += #"<li><span class="what"><a href="/regimens/\#(regimen.id)">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
             if canRecord {
-                asNeeded += #"<form method="post" action="/doses/mark" class="dose-actions"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="regimen" value="\#(regimen.id)"><input type="hidden" name="day" value="\#(day.description)"><input type="hidden" name="back" value="\#(back)"><button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
+                let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
+                asNeeded += #"<form method="post" action="/doses/mark" class="dose-actions">\#(fields)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
             }
             asNeeded += "</li>"
         }
@@ -70,7 +71,7 @@ struct DosesController {
         let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/doses"
         let now = now()
         let action = input["action", default: ""]
-        let reason = input["reason"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        let reason = Self.reason(input)
         var givenAt = now
         if let typed = input["at"], !typed.isEmpty {
             guard let minutes = WallClock.minutes(typed) else {
@@ -89,13 +90,12 @@ struct DosesController {
                let last = DoseDay.tooSoon(after: try regimens.givenTimes(regimenID: regimen.id, since: givenAt.addingTimeInterval(-Double(minimum) * 60)), at: givenAt, minimumMinutes: minimum) {
                 let next = last.addingTimeInterval(Double(minimum) * 60)
                 let warning = format.t("doses.too_soon", ["last": format.clock(last), "next": format.clock(next), "hours": format.number(Double(minimum) / 60, decimals: 1)])
-                let confirm: HTML = #"<form method="post" action="/doses/mark"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="regimen" value="\#(regimen.id)"><input type="hidden" name="day" value="\#(day.description)"><input type="hidden" name="confirm" value="yes"><input type="hidden" name="back" value="\#(back)"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
+                let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
+                let confirm: HTML = #"<form method="post" action="/doses/mark">\#(fields)<input type="hidden" name="confirm" value="yes"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
                 return try page(day: day, subject: nil, message: warning, confirm: confirm, request: request, context: context, status: .conflict)
             }
         } else {
-            guard let scheduled = input["time"].flatMap({ Int($0) }),
-                  try regimens.doses(access: context.access, regimenID: regimen.id, from: day, to: day, in: context.timeZone)
-                    .first?.slots.contains(where: { $0.time == scheduled }) == true
+            guard let scheduled = input["time"].flatMap({ Int($0) }), try slot(of: regimen, on: day, at: scheduled, context: context) != nil
             else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
             time = scheduled
         }
@@ -105,7 +105,7 @@ struct DosesController {
         case "given", "skipped":
             let status: LoggedDose.Status = action == "given" ? .given : .skipped
             let result = try await regimens.mark(regimenID: regimen.id, day: day, time: time, status: status, givenAt: status == .given ? givenAt : nil,
-                                                 reason: reason, accountID: member.account.id ?? 0, now: now)
+                                                 reason: reason, accountID: member.accountID, now: now)
             if case .already(let first) = result {
                 let slot = DoseSlot(regimenID: regimen.id, day: day, time: time, minutes: time, instant: givenAt, logged: first, change: nil, asNeeded: false)
                 let message = format.t("doses.already", ["what": "\(regimen.subjectName): \(regimen.name)", "state": format.doseState(slot, now: now)])
@@ -125,21 +125,30 @@ struct DosesController {
         guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access)
         else { throw PageError.notFound }
         guard let day = input["day"].flatMap(LocalDate.init), let time = input["time"].flatMap({ Int($0) }),
-              try regimens.doses(access: context.access, regimenID: regimen.id, from: day, to: day, in: context.timeZone)
-                .first?.slots.contains(where: { $0.time == time && $0.logged == nil }) == true
+              try slot(of: regimen, on: day, at: time, context: context)?.logged == nil
         else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
-        let reason = input["reason"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        let reason = Self.reason(input)
         switch input["action", default: ""] {
         case "skip":
-            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: reason, clear: false, accountID: member.account.id ?? 0)
+            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: reason, clear: false, accountID: member.accountID)
         case "move":
             guard let to = input["to"].flatMap(WallClock.minutes) else { throw PageError(status: .unprocessableContent, messageKey: "error.time.invalid") }
-            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: to, reason: reason, clear: to == time, accountID: member.account.id ?? 0)
+            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: to, reason: reason, clear: to == time, accountID: member.accountID)
         case "restore":
-            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: nil, clear: true, accountID: member.account.id ?? 0)
+            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: nil, clear: true, accountID: member.accountID)
         default: throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")
         }
         return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
+    }
+
+    /// The dose the regimen has on `day` at the scheduled minute `time`, if it has one.
+    private func slot(of regimen: Regimen, on day: LocalDate, at time: Int, context: AppRequestContext) throws -> DoseSlot? {
+        try regimens.doses(access: context.access, regimenID: regimen.id, from: day, to: day, in: context.timeZone).first?.slots.first { $0.time == time }
+    }
+
+    /// A reason for skipping, as typed (trimmed, at most 200 characters), or none.
+    private static func reason(_ input: [String: String]) -> String? {
+        input["reason"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
     }
 }
 

@@ -210,7 +210,7 @@ struct RegimensController {
         var changes = HTML.empty
         if canRecord && !regimen.deleted {
             for slot in upcoming where slot.logged == nil {
-                let hidden: HTML = #"<input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="regimen" value="\#(regimen.id)"><input type="hidden" name="day" value="\#(slot.day.description)"><input type="hidden" name="time" value="\#(slot.time)">"#
+                let hidden = DoseListHTML.doseFields(regimen: regimen.id, day: slot.day, time: slot.time, csrf: context.csrfToken, back: nil)
                 let id = "move-\(slot.day)-\(slot.time)"
                 changes += #"<li><span class="what">\#(format.dayHeading(slot.day)) \#(format.minutes(slot.minutes))</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
                 if slot.change != nil {
