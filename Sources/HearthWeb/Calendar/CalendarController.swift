@@ -85,7 +85,7 @@ struct CalendarController {
             guard !found.records.isEmpty || !figures.isEmpty else { return nil }
             let unit = found.subject.petWeightUnit ?? householdUnit
             let entries = found.records.map { EntryView($0, format: format, unit: unit) }
-            let base = found.subject.kind == .pet ? "/pets/\(found.subject.id)" : "/people/\(found.subject.id)"
+            let base = found.subject.kind.page(found.subject.id)
             return CalendarDayPage.Subject(
                 name: found.subject.name,
                 href: found.subject.kind == .pet ? "\(base)/timeline?from=\(day)&to=\(day)" : "\(base)?day=\(day)",

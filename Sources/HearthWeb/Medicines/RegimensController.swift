@@ -72,7 +72,7 @@ struct RegimensController {
         case .valid(let valid):
             do {
                 guard let regimen else {
-                    let id = try await regimens.create(subjectID: subject.id, valid, now: now())
+                    let id = try await regimens.create(subjectID: subject.subject.id, valid, now: now())
                     return .redirect(to: "/regimens/\(id)", type: .normal)
                 }
                 try await regimens.update(id: regimen.id, valid, today: LocalDate(now(), in: context.timeZone), now: now())
@@ -94,16 +94,17 @@ struct RegimensController {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let regimen = try load(context)
         try await regimens.delete(id: regimen.id, today: LocalDate(now(), in: context.timeZone), now: now())
-        return .redirect(to: regimen.subjectKind == .pet ? "/pets/\(regimen.subjectID)#medicines" : "/people/\(regimen.subjectID)#medicines", type: .normal)
+        return .redirect(to: regimen.subjectKind.page(regimen.subjectID) + "#medicines", type: .normal)
     }
 
     private func validate(_ input: [String: String]) -> Validated<RegimenInput> {
         RegimenInput.validate(input) { id in try? medicines.medicine(id: id)?.name }
     }
 
-    private func subject(_ id: Int64?, context: AppRequestContext) throws -> SubjectSummary {
+    /// The subject a regimen is for, and (a pet's) latest weight for the mg per kg fields.
+    private func subject(_ id: Int64?, context: AppRequestContext) throws -> (subject: SubjectSummary, weightGrams: Double?) {
         guard let id, let found = try regimens.subject(id, access: context.access) else { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
-        return found.subject
+        return found
     }
 
     private func load(_ context: AppRequestContext) throws -> Regimen {
@@ -143,26 +144,27 @@ struct RegimensController {
         return input
     }
 
-    private func form(input: [String: String], errors: FieldErrors, subject: SubjectSummary, regimen: Regimen?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func form(input: [String: String], errors: FieldErrors, subject found: (subject: SubjectSummary, weightGrams: Double?), regimen: Regimen?,
+                      request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let subject = found.subject
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var names = ["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "end", "remind", "hint"]
         names += (1...DoseSchedule.timeFields).map { "time_\($0)" } + (1...7).map { "weekday_\($0)" }
         for n in 1...RegimenInput.itemFields { names += ["name", "medicine", "amount", "unit", "mg_per_kg", "in_hand", "refill_days"].map { "item_\(n)_\($0)" } }
         let fields = FormFields(names, input: input, errors: errors, strings: renderer.strings, language: context.language)
         let isPet = subject.kind == .pet
-        let weight = isPet ? try regimens.subject(subject.id, access: context.access)?.weightGrams : nil
         let repeatChoice = input["repeat", default: "daily"]
         let endChoice = input["end", default: "none"]
         let page = RegimenFormPage(
             heading: regimen == nil ? format.t("regimens.new_for", ["name": subject.name]) : format.t("regimens.edit_named", ["name": regimen!.name]),
-            action: regimen.map { "/regimens/\($0.id)" } ?? "/regimens", cancel: regimen.map { "/regimens/\($0.id)" } ?? (isPet ? "/pets/\(subject.id)" : "/people/\(subject.id)"),
+            action: regimen.map { "/regimens/\($0.id)" } ?? "/regimens", cancel: regimen.map { "/regimens/\($0.id)" } ?? subject.kind.page(subject.id),
             subjectID: subject.id, isEdit: regimen != nil, fields: fields, problems: FormProblems(errors: errors),
             items: RegimenFormHTML.items(fields, format: format, isPet: isPet), times: RegimenFormHTML.times(fields, format: format),
             weekdays: RegimenFormHTML.weekdays(fields, format: format),
             repeats: ["daily", "weekdays", "days", "weeks", "months", "as_needed"].map { OptionView(value: $0, label: format.t("regimens.repeat.\($0)"), selected: repeatChoice == $0) },
             ends: ["none", "date", "days"].map { OptionView(value: $0, label: format.t("regimens.end.\($0)"), selected: endChoice == $0) },
             hint: input["hint"].flatMap { $0.isEmpty ? nil : $0 },
-            weight: weight.map { format.t("regimens.latest_weight", ["weight": format.weight(grams: $0, unit: subject.petWeightUnit ?? .kg)]) },
+            weight: found.weightGrams.map { format.t("regimens.latest_weight", ["weight": format.weight(grams: $0, unit: subject.petWeightUnit ?? .kg)]) },
             remind: ["on", "yes", "1", "true"].contains(input["remind", default: ""]))
         return renderer.page(page, titleKey: regimen == nil ? "regimens.new" : "regimens.edit", request: request, context: context, status: status)
     }
@@ -225,7 +227,7 @@ struct RegimensController {
         let thisMonth = Adherence(given: months.last!.given, due: months.last!.due)
         let page = RegimenPage(
             id: regimen.id, name: regimen.name, subject: regimen.subjectName,
-            subjectLink: regimen.subjectKind == .pet ? "/pets/\(regimen.subjectID)" : "/people/\(regimen.subjectID)",
+            subjectLink: regimen.subjectKind.page(regimen.subjectID),
             purpose: regimen.purpose, schedule: format.schedule(regimen.schedule), items: items,
             ended: regimen.hasEnded(by: today) ? format.t("regimens.ended_on", ["date": regimen.lastDay.map(format.dayHeading) ?? ""]) : nil,
             adherence: thisMonth.fraction.map { format.t("regimens.adherence_month", ["percent": String(Int(($0 * 100).rounded())), "given": String(thisMonth.given), "due": String(thisMonth.due)]) },
