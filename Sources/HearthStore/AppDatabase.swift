@@ -82,6 +82,16 @@ public final class AppDatabase: Sendable {
         return try await writer.write(updates)
     }
 
+    /// A consistent copy of the whole database in a new file at `path`, made with SQLite's
+    /// online backup while others keep reading and writing (one step: one snapshot).
+    public func copy(to path: String) throws {
+        let copy = try DatabaseQueue(path: path)
+        try writer.backup(to: copy)
+        // A single file that opens read-only anywhere, with no -wal or -shm beside it.
+        try copy.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+        try copy.close()
+    }
+
     /// Answers whether the database is reachable and readable (for `/healthz`).
     public func check() async throws {
         _ = try read { db in try Int.fetchOne(db, sql: "SELECT 1") }

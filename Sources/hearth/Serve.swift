@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthStore
 import HearthWeb
 import Hummingbird
 import Logging
@@ -31,6 +32,11 @@ struct Serve: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: templates) else {
             throw ValidationError("No Templates/ folder in \(resourcesDirectory): run from the Hearth folder or pass --resources.")
         }
+        // One server per data folder; `hearth restore` checks the same lock.
+        let lock = ServerLock(dataDirectory: data.dataDirectory)
+        try FileManager.default.createDirectory(atPath: data.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        guard lock.acquire() else { throw ValidationError("Another Hearth server is already using \(data.dataDirectory).") }
+        defer { lock.release() }
         var configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
         configuration.trustedProxies = trustedProxies
         let hearth = try await buildApplication(configuration)

@@ -154,7 +154,7 @@ public struct CalendarRepository: Sendable {
         }
     }
 
-    /// Each month's cover for a year: its first photo (later, a chosen one), and how many days had anything.
+    /// Each month's cover for a year: its favourite photo, else its first, and how many days had anything.
     public func year(_ year: Int, access: SubjectAccess) throws -> [Int: (cover: String?, activeDays: Set<Int>)] {
         try database.read { db in
             let ids = try SubjectRepository.subjects(access: access, db).map(\.id)
@@ -169,10 +169,14 @@ public struct CalendarRepository: Sendable {
                 guard let day = LocalDate(row[0] as String) else { continue }
                 months[day.month, default: (nil, [])].activeDays.insert(day.day)
             }
+            // A month's favourite photo, else its first.
             for row in try Row.fetchAll(db, sql: """
-                SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
-                WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0
-                GROUP BY month
+                SELECT month, photo_sha FROM (
+                    SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha,
+                           row_number() OVER (PARTITION BY substr(e.local_date, 6, 2) ORDER BY ph.favourite_at IS NULL, e.occurred_at, p.position) AS rank
+                    FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
+                    WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0)
+                WHERE rank = 1
                 """, arguments: range) {
                 guard let month = Int(row[0] as String) else { continue }
                 months[month, default: (nil, [])].cover = row[1]

@@ -11,6 +11,7 @@ import ServiceLifecycle
 public struct Hearth: Sendable {
     public let database: AppDatabase
     public let application: Application<RouterResponder<AppRequestContext>>
+    let dataDirectory: String
     /// Every route the router answers, for tests that must not miss one.
     let routes: [Route]
 
@@ -49,14 +50,14 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
             availableConnectionsDelegate: ConnectionBudget(descriptorLimit: descriptors, logger: logger)),
-        services: reminderServices(services, logger: logger) + [DatabaseCloser(database: database, logger: logger)],
+        services: reminderServices(services, logger: logger) + backupServices(services, logger: logger) + [DatabaseCloser(database: database, logger: logger)],
         onServerRunning: { channel in
             for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
                 logger.info("Hearth is serving at \(url)")
             }
         },
         logger: logger)
-    return Hearth(database: database, application: application, routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) })
+    return Hearth(database: database, application: application, dataDirectory: configuration.dataDirectory, routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) })
 }
 
 /// Everything the areas need, for the data folder of `configuration`. Loading the templates
@@ -71,15 +72,17 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, l
     // An import does not survive a restart: its page says so instead of running for ever.
     let imports = ImportRepository(database)
     try await imports.failAbandoned()
+    let household = try await HouseholdState(repository: HouseholdRepository(database))
     let intake = PhotoIntake(
         files: photoFiles, workers: WorkerThreads(limit: configuration.photoWorkers), limits: configuration.photoLimits,
         photos: PhotoRepository(database))
     return Services(
         configuration: configuration, database: database, renderer: renderer,
-        household: try await HouseholdState(repository: HouseholdRepository(database)),
+        household: household,
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
         importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
-        diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory))
+        diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory),
+        backups: BackupRunner(database: database, dataDirectory: configuration.dataDirectory, runs: BackupRepository(database), household: household, logger: logger))
 }
 
 /// The reminder scheduler, unless the configuration turns it off (tests drive it themselves).
@@ -89,6 +92,12 @@ func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
         reminders: ReminderRepository(services.database), regimens: RegimenRepository(services.database), household: services.household,
         push: PushTarget(client: HTTPClient.shared), strings: services.strings, logger: logger)
     return [ReminderService(scheduler: scheduler, clock: services.clock, logger: logger)]
+}
+
+/// The nightly backup, unless the configuration turns it off (tests drive it themselves).
+func backupServices(_ services: Services, logger: Logger) -> [any Service] {
+    guard services.configuration.makesNightlyBackups else { return [] }
+    return [BackupService(runner: services.backups, clock: services.clock, logger: logger)]
 }
 
 /// Closes the database once the server has stopped taking requests (SIGTERM / SIGINT):

@@ -30,6 +30,8 @@ public struct HearthConfiguration: Sendable {
     public var clock: @Sendable () -> Date = { Date() }
     /// Whether the reminder scheduler runs (tests drive it by hand with their own clock).
     public var sendsReminders = true
+    /// Whether the server makes the nightly backup at 03:00 (tests turn it off and call it).
+    public var makesNightlyBackups = true
 
     public init(
         host: String = "127.0.0.1",

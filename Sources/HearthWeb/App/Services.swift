@@ -15,6 +15,7 @@ struct Services: Sendable {
     let intake: PhotoIntake
     let importRunner: ImportRunner
     let diskSpace: DiskSpace
+    let backups: BackupRunner
 
     var strings: Localization { renderer.strings }
     var clock: @Sendable () -> Date { configuration.clock }

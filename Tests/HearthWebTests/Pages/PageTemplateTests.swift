@@ -31,6 +31,9 @@ struct PageTemplateTests {
             fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
         SettingsPage(fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true, hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html),
+        BackupsPage(fields: fields(["folder"]), problems: FormProblems(["No"]), notice: "Saved", running: "Running", last: "Last", lastFailed: true,
+                    archives: [.init(name: "hearth-20260102-000000.tar", when: "2 Jan", size: "1 MB", href: "/settings/backups/hearth-20260102-000000.tar")],
+                    csvLinks: [.init(label: "Weights", href: "/settings/export/weights.csv")]),
         ReminderSettingsPage(fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
         HomePage(
             greeting: "Hello", today: "Monday", isOwner: true, isViewer: true,

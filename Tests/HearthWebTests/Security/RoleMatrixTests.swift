@@ -123,6 +123,11 @@ struct RoleMatrixTests {
         "GET /feeds/{file}": Route(needs: .anyone, path: { _ in "/feeds/0123456789abcdef0123456789abcdef0123456789abcdef.ics" }),
         "POST /me/feed": Route(needs: .member, path: { _ in "/me/feed" }, fields: ["action": "renew"]),
         "POST /me/reminders": Route(needs: .member, path: { _ in "/me/reminders" }, fields: ["reminders": "on", "ntfy_url": "http://127.0.0.1:9/mine"]),
+        "GET /settings/backups": Route(needs: .owner, path: { _ in "/settings/backups" }),
+        "POST /settings/backups": Route(needs: .owner, path: { _ in "/settings/backups" }, fields: ["folder": ""]),
+        "POST /settings/backups/now": Route(needs: .owner, path: { _ in "/settings/backups/now" }),
+        "GET /settings/backups/{name}": Route(needs: .owner, path: { _ in "/settings/backups/hearth-20260102-000000.tar" }),
+        "GET /settings/export/{file}": Route(needs: .owner, path: { _ in "/settings/export/weights.csv" }),
         "GET /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }),
         "POST /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }, fields: ["ntfy_url": "http://127.0.0.1:9/doses", "again_minutes": "30"]),
         "GET /regimens": Route(needs: .member, path: { _ in "/regimens" }),
@@ -193,6 +198,9 @@ struct RoleMatrixTests {
         try await withHousehold { hearth, owner in
             let ids = try await Self.household(owner, hearth: hearth, photo: routeName.contains("/photos/"))
             if routeName.hasSuffix("/enable") { try await AccountRepository(hearth.database).setDisabled(true, accountID: ids.member) }
+            if routeName == "GET /settings/backups/{name}" {
+                _ = try Backup.make(hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups", now: Date(timeIntervalSince1970: 1_767_312_000))
+            }
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }

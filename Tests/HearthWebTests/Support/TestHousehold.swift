@@ -21,6 +21,7 @@ func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UI
         dataDirectory: dataDirectory, resourcesDirectory: packageRoot, bcryptCost: bcryptCost)
     if let clock { configuration.clock = clock }
     configuration.sendsReminders = false
+    configuration.makesNightlyBackups = false
     return try await buildApplication(configuration)
 }
 

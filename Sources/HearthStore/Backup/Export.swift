@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// The household's records in open formats, for a spreadsheet or another program: one CSV
+/// per kind, one JSON document holding every kind, and an iCalendar file of the records and
+/// what is due. Each kind is one query, so the CSV columns and the JSON fields are the same
+/// names (documented in the README under "Export"). Deleted records are left out.
+public struct HouseholdExport: Sendable {
+    public static let format = "hearth-export"
+    public static let version = 1
+
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// A record's common columns: which record, whose, when, and who wrote it.
+    private static let entryColumns = """
+        e.id AS record_id, e.subject_id, s.name AS subject, strftime('%Y-%m-%dT%H:%M:%SZ', e.occurred_at) AS occurred_at, e.local_date, e.note, a.display_name AS written_by
+        """
+    private static func entries(_ kind: String, _ table: String, _ columns: String, extraJoin: String = "") -> String {
+        """
+        SELECT \(entryColumns), \(columns)
+        FROM entry e JOIN subject s ON s.id = e.subject_id JOIN \(table) x ON x.entry_id = e.id
+        LEFT JOIN account a ON a.id = e.created_by \(extraJoin)
+        WHERE e.deleted_at IS NULL AND e.kind = '\(kind)' ORDER BY e.occurred_at, e.id
+        """
+    }
+    private static let photos = "(SELECT group_concat(photo_sha, ' ') FROM (SELECT photo_sha FROM entry_photo WHERE entry_id = e.id ORDER BY position)) AS photos"
+
+    /// Every kind, in the order a person would read them.
+    public static let kinds: [(name: String, sql: String)] = [
+        ("subjects", """
+            SELECT s.id AS subject_id, s.kind, s.name, s.birth_date, s.birth_date_estimated, s.sex, s.colour, p.species, p.species_other,
+                   p.breed, p.adoption_date, p.neutered, p.microchip, p.markings, p.notes, s.photo_sha AS photo, s.archived_at
+            FROM subject s LEFT JOIN pet_profile p ON p.subject_id = s.id ORDER BY s.id
+            """),
+        ("weights", entries("weight", "weight_entry", "x.value, x.unit, x.grams")),
+        ("meals", entries("meal", "meal_entry", "f.name AS food, f.kind AS food_kind, x.amount, x.amount_unit, x.outcome", extraJoin: "JOIN food f ON f.id = x.food_id")),
+        ("toilets", entries("toilet", "excretion_entry", "x.urine, x.stool, x.colour, x.fecal_score, x.blood, x.mucus, \(photos)")),
+        ("vomits", entries("vomit", "vomit_entry", "x.times, x.contents")),
+        ("symptoms", entries("symptom", "symptom_entry", "x.signs, x.severity, x.description")),
+        ("walks", entries("walk", "walk_entry", "x.activity, x.minutes, x.distance_km")),
+        ("diary", entries("diary", "diary_entry", "x.title, x.body, \(photos)")),
+        ("vaccinations", """
+            SELECT \(entryColumns), v.code, v.name AS vaccine, v.batch, v.next_due, x.clinic_name, x.vet
+            FROM entry e JOIN subject s ON s.id = e.subject_id JOIN vaccination_entry x ON x.entry_id = e.id
+            JOIN vaccine_given v ON v.entry_id = e.id LEFT JOIN account a ON a.id = e.created_by
+            WHERE e.deleted_at IS NULL ORDER BY e.occurred_at, e.id, v.position
+            """),
+        ("preventives", entries("preventive", "preventive_entry", "x.kind AS preventive, x.product, x.cycle, x.next_due")),
+        ("vet_visits", entries("vet_visit", "vet_visit_entry", "x.clinic_name, x.reason, x.diagnosis, x.treatment, x.medicines, x.cost, x.currency, x.follow_up")),
+        ("daily", """
+            SELECT d.subject_id, s.name AS subject, d.local_date, d.water_ml, d.steps, d.imported_weight_g
+            FROM person_day d JOIN subject s ON s.id = d.subject_id ORDER BY d.subject_id, d.local_date
+            """),
+        ("goals", """
+            SELECT g.subject_id, s.name AS subject, g.effective_from, g.water_ml, g.cup_ml, g.steps, g.weight_min_g, g.weight_max_g
+            FROM person_goal g JOIN subject s ON s.id = g.subject_id ORDER BY g.subject_id, g.effective_from
+            """),
+        ("regimens", """
+            SELECT r.id AS regimen_id, r.subject_id, s.name AS subject, r.name, r.purpose, r.remind, r.deleted_at,
+                   c.repeat, c.every, c.weekdays, c.times, c.minimum_minutes, c.start_date, c.end_date, c.end_days, c.from_date, c.until_date
+            FROM regimen r JOIN subject s ON s.id = r.subject_id JOIN regimen_schedule c ON c.regimen_id = r.id ORDER BY r.id, c.id
+            """),
+        ("regimen_items", """
+            SELECT i.regimen_id, i.position, i.name, i.medicine_id, i.amount, i.unit, i.mg_per_kg, i.in_hand, i.counted_at, i.refill_days, i.added_on, i.removed_on
+            FROM regimen_item i ORDER BY i.regimen_id, i.position, i.id
+            """),
+        ("doses", """
+            SELECT d.regimen_id, r.name AS regimen, s.name AS subject, d.day, printf('%02d:%02d', d.time / 60, d.time % 60) AS time,
+                   d.status, strftime('%Y-%m-%dT%H:%M:%SZ', d.given_at) AS given_at, d.reason, a.display_name AS recorded_by, d.recorded_at
+            FROM dose d JOIN regimen r ON r.id = d.regimen_id JOIN subject s ON s.id = r.subject_id LEFT JOIN account a ON a.id = d.account_id
+            ORDER BY d.day, d.time, d.regimen_id
+            """),
+        ("medicines", """
+            SELECT id AS medicine_id, kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes, photo_sha AS photo
+            FROM medicine ORDER BY id
+            """),
+        ("foods", "SELECT id AS food_id, name, kind, kcal_per_100g FROM food ORDER BY id"),
+        ("clinics", "SELECT id AS clinic_id, name, phone, address, district, hours, open_24_hours, favourite, note FROM clinic ORDER BY id"),
+    ]
+
+    /// One kind's rows as column names and values.
+    public func table(_ kind: String) throws -> (columns: [String], rows: [[DatabaseValue]]) {
+        guard let query = Self.kinds.first(where: { $0.name == kind }) else { return ([], []) }
+        return try database.read { db in try Self.table(query.sql, db) }
+    }
+
+    static func table(_ sql: String, _ db: Database) throws -> (columns: [String], rows: [[DatabaseValue]]) {
+        let statement = try db.makeStatement(sql: sql)
+        let rows = try Row.fetchAll(statement).map { Array($0.databaseValues) }
+        return (statement.columnNames, rows)
+    }
+
+    /// A CSV file: UTF-8 with a byte-order mark (so spreadsheet programs read Korean as
+    /// Korean), CRLF lines, fields quoted when they hold a comma, quote or line break.
+    public func csv(_ kind: String) throws -> Data {
+        let (columns, rows) = try table(kind)
+        var text = "\u{FEFF}" + columns.map(Self.csvField).joined(separator: ",") + "\r\n"
+        for row in rows {
+            text += row.map { Self.csvField(Self.plain($0)) }.joined(separator: ",") + "\r\n"
+        }
+        return Data(text.utf8)
+    }
+
+    static func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    private static func plain(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: ""
+        case .int64(let number): String(number)
+        case .double(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .string(let text): text
+        case .blob(let data): data.base64EncodedString()
+        }
+    }
+
+    /// The whole household in one JSON document:
+    /// `{"format": "hearth-export", "version": 1, "exported_at", "household": {…}, "kinds": {"weights": [{…}], …}}`.
+    public func json(now: Date = Date()) throws -> Data {
+        let document: [String: Any] = try database.read { db in
+            var kinds: [String: Any] = [:]
+            for (name, sql) in Self.kinds {
+                let (columns, rows) = try Self.table(sql, db)
+                kinds[name] = rows.map { row in
+                    Dictionary(uniqueKeysWithValues: zip(columns, row.map(Self.jsonValue)))
+                }
+            }
+            let household = try Row.fetchOne(db, sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency FROM household")
+            return [
+                "format": Self.format, "version": Self.version,
+                "exported_at": ISO8601DateFormatter().string(from: now),
+                "household": household.map { row in Dictionary(uniqueKeysWithValues: row.columnNames.map { ($0, Self.jsonValue(row[$0] as DatabaseValue)) }) } ?? [:],
+                "kinds": kinds,
+            ]
+        }
+        return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    private static func jsonValue(_ value: DatabaseValue) -> Any {
+        switch value.storage {
+        case .null: NSNull()
+        case .int64(let number): number
+        case .double(let number): number
+        case .string(let text): text
+        case .blob(let data): data.base64EncodedString()
+        }
+    }
+
+    /// Every record as a timed event and every care item due as an all-day event, for a
+    /// calendar program: the household's history at a glance.
+    public func ics(zone: TimeZone, now: Date = Date()) throws -> String {
+        let today = LocalDate(now, in: zone)
+        let (records, due, name) = try database.read { db in
+            (try Row.fetchAll(db, sql: """
+                SELECT e.id, e.kind, e.occurred_at, s.name, e.note FROM entry e JOIN subject s ON s.id = e.subject_id
+                WHERE e.deleted_at IS NULL ORDER BY e.occurred_at, e.id
+                """),
+             try CareRepository.due(access: .everyone, today: today, db),
+             try String.fetchOne(db, sql: "SELECT name FROM household") ?? "Hearth")
+        }
+        var out = ICalendarWriter()
+        out.begin("VCALENDAR")
+        out.line("VERSION", "2.0")
+        out.line("PRODID", "-//Hearth//Household care log//EN")
+        out.text("X-WR-CALNAME", name)
+        let stamp = ICalendarWriter.utc(now)
+        for row in records {
+            let id: Int64 = row["id"]
+            let kind: String = row["kind"]
+            let subject: String = row["name"]
+            out.begin("VEVENT")
+            out.line("UID", "record-\(id)@hearth")
+            out.line("DTSTAMP", stamp)
+            out.line("DTSTART", ICalendarWriter.utc(row["occurred_at"] as Date))
+            out.text("SUMMARY", "\(subject): \(kind.replacingOccurrences(of: "_", with: " "))")
+            if let note = row["note"] as String?, !note.isEmpty { out.text("DESCRIPTION", note) }
+            out.line("CATEGORIES", kind.uppercased())
+            out.end("VEVENT")
+        }
+        for item in due {
+            out.begin("VEVENT")
+            out.line("UID", "due-\(item.subjectID)-\(item.date)-\(Self.label(item.what).hashValueStable)@hearth")
+            out.line("DTSTAMP", stamp)
+            out.line("DTSTART;VALUE=DATE", ICalendarWriter.date(item.date))
+            out.text("SUMMARY", "\(item.subjectName): \(Self.label(item.what)) due")
+            out.line("TRANSP", "TRANSPARENT")
+            out.end("VEVENT")
+        }
+        out.end("VCALENDAR")
+        return out.text
+    }
+
+    private static func label(_ what: CareDue.What) -> String {
+        switch what {
+        case .vaccine(_, let name, _): name
+        case .preventive(let kind, let product): product ?? "\(kind)"
+        case .followUp(let reason): "vet follow-up" + (reason.map { ": \($0)" } ?? "")
+        }
+    }
+}
+
+extension String {
+    /// FNV-1a: the same text gives the same UID in every export (Swift's hash does not).
+    var hashValueStable: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import NIOCore
+
+/// `/settings/backups` (owner): the last backups and any failure, "Back up now", where they
+/// go, downloading an archive, and the household's export as CSV, JSON and iCalendar.
+struct BackupsController {
+    let renderer: Renderer
+    let runner: BackupRunner
+    let export: HouseholdExport
+    let now: @Sendable () -> Date
+    let fileIO = FileIO()
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/settings/backups", use: show)
+        router.post("/settings/backups", use: saveFolder)
+        router.post("/settings/backups/now", use: backUpNow)
+        router.get("/settings/backups/:name", use: download)
+        router.get("/settings/export/:file", use: exportFile)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let folder = try runner.runs.folder(dataDirectory: runner.dataDirectory)
+        let notice = request.uri.queryParameters.get("done").flatMap { ["started", "saved", "busy"].contains($0) ? "backup.done.\($0)" : nil }
+        return try page(input: ["folder": folder], errors: FieldErrors(), notice: notice, request: request, context: context, status: .ok)
+    }
+
+    @Sendable func saveFolder(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        let folder = input["folder", default: ""].trimmingCharacters(in: .whitespaces)
+        var errors = FieldErrors()
+        if !folder.isEmpty {
+            if !folder.hasPrefix("/") {
+                errors.add("folder", "backup.error.absolute")
+            } else if !Self.isWritableFolder(folder) {
+                errors.add("folder", "backup.error.unwritable")
+            }
+        }
+        guard errors.isEmpty else {
+            return try page(input: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        let standard = (runner.dataDirectory as NSString).appendingPathComponent(Backup.folderName)
+        try await runner.runs.setFolder(folder.isEmpty || folder == standard ? nil : folder)
+        return .redirect(to: "/settings/backups?done=saved", type: .normal)
+    }
+
+    /// A folder that exists (or can be made) and takes a file: checked now, not at 03:00.
+    static func isWritableFolder(_ folder: String) -> Bool {
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil else { return false }
+        let probe = (folder as NSString).appendingPathComponent(".hearth-probe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        return FileManager.default.createFile(atPath: probe, contents: Data("ok".utf8))
+    }
+
+    @Sendable func backUpNow(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let started = try await runner.start(.now, now: now())
+        return .redirect(to: "/settings/backups?done=\(started ? "started" : "busy")", type: .normal)
+    }
+
+    /// An archive from the backups folder. Only names Hearth gives its archives are served.
+    @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let name = try context.parameters.require("name")
+        guard Backup.date(ofArchive: name) != nil, !name.contains("/") else { throw PageError.notFound }
+        let path = (try runner.runs.folder(dataDirectory: runner.dataDirectory) as NSString).appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: path) else { throw PageError.notFound }
+        let body = try await fileIO.loadFile(path: path, context: context)
+        return Response(status: .ok, headers: [
+            .contentType: "application/x-tar", .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"\(name)\"",
+        ], body: body)
+    }
+
+    /// `/settings/export/{kind}.csv`, `/settings/export/hearth.json`, `/settings/export/hearth.ics`.
+    @Sendable func exportFile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireOwner()
+        let file = try context.parameters.require("file")
+        let data: Data
+        let type: String
+        if file == "hearth.json" {
+            data = try export.json(now: now())
+            type = "application/json"
+        } else if file == "hearth.ics" {
+            data = Data(try export.ics(zone: context.timeZone, now: now()).utf8)
+            type = "text/calendar; charset=utf-8"
+        } else if file.hasSuffix(".csv"), HouseholdExport.kinds.contains(where: { $0.name == file.dropLast(4) }) {
+            data = try export.csv(String(file.dropLast(4)))
+            type = "text/csv; charset=utf-8"
+        } else {
+            throw PageError.notFound
+        }
+        return Response(status: .ok, headers: [
+            .contentType: type, .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(file)\"",
+        ], body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
+
+    private func page(input: [String: String], errors: FieldErrors, notice: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let folder = try runner.runs.folder(dataDirectory: runner.dataDirectory)
+        let runs = try runner.runs.recent()
+        func when(_ date: Date) -> String { format.dayHeading(LocalDate(date, in: context.timeZone)) + " " + format.clock(date) }
+        let running = runs.first { $0.isRunning }.map { format.t("backup.running", ["when": when($0.startedAt)]) }
+        let last = runs.first { !$0.isRunning }.map { run in
+            run.error.map { format.t("backup.last_failed", ["when": when(run.startedAt), "error": $0]) }
+                ?? format.t("backup.last_ok", ["when": when(run.startedAt), "name": run.fileName ?? "", "size": Self.size(run.bytes ?? 0)])
+        }
+        let archives = BackupRunner.archives(in: folder).map { archive in
+            BackupsPage.Archive(name: archive.name, when: when(archive.date), size: Self.size(archive.bytes), href: "/settings/backups/\(archive.name)")
+        }
+        let exports = HouseholdExport.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: "/settings/export/\($0.name).csv") }
+        let page = BackupsPage(
+            fields: FormFields(["folder"], input: input, errors: errors, strings: renderer.strings, language: context.language),
+            problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last, lastFailed: runs.first { !$0.isRunning }?.error != nil,
+            archives: archives, csvLinks: exports)
+        return renderer.page(page, titleKey: "backup.title", request: request, context: context, status: status)
+    }
+
+    /// "1.2 GB", "340 MB", "12 KB": decimal units, as file managers show them.
+    static func size(_ bytes: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    }
+}
+
+/// `/settings/backups`.
+struct BackupsPage: Page {
+    static let template = "backups/index"
+    struct Archive { let name, when, size, href: String }
+    struct Link { let label, href: String }
+    let fields: FormFields
+    let problems: FormProblems
+    let notice: String?
+    let running: String?
+    let last: String?
+    let lastFailed: Bool
+    let archives: [Archive]
+    let csvLinks: [Link]
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "fields": fields
+        case "notice": notice ?? false
+        case "running": running ?? false
+        case "last": last ?? false
+        case "lastFailed": lastFailed
+        case "archives": archives.isEmpty ? false : archives.map { ["name": $0.name, "when": $0.when, "size": $0.size, "href": $0.href] }
+        case "csvLinks": csvLinks.map { ["label": $0.label, "href": $0.href] }
+        default: problems.child(named: name)
+        }
+    }
+}
+
+/// Backups, restore and export.
+enum BackupsArea: Area {
+    static let pages: [any Page.Type] = [BackupsPage.self]
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        BackupsController(renderer: services.renderer, runner: services.backups, export: HouseholdExport(services.database), now: services.clock)
+            .addRoutes(to: router)
+    }
+}
