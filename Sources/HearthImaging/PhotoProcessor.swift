@@ -48,6 +48,12 @@ public enum PhotoProcessor {
         guard size.pixels <= limits.maximumPixels else {
             throw .tooManyPixels(width: size.width, height: size.height, limit: limits.maximumPixels)
         }
+        if format == .gif {
+            guard let gif = GIFStructure.scan(bytes) else { throw .damaged }
+            if gif.totalPixels > limits.maximumAnimationPixels {
+                throw .animationTooLarge(frames: gif.frames, megapixels: gif.totalPixels / 1_000_000, limit: limits.maximumAnimationPixels / 1_000_000)
+            }
+        }
         if format == .heif || format == .avif, let frame = ISOImageSize.largestHEVCFrame(bytes), frame.pixels > limits.maximumHEVCFramePixels {
             throw .tooManyPixels(width: frame.width, height: frame.height, limit: limits.maximumHEVCFramePixels)
         }
@@ -69,7 +75,7 @@ public enum PhotoProcessor {
 
     /// Decodes and makes the preview and thumbnail, JPEG-encoded and upright.
     private static func derive(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, orientation: Int, limits: PhotoLimits) throws(PhotoProblem) -> (preview: [UInt8], thumbnail: [UInt8]) {
-        guard let decoded = decode(bytes, format: format, maximumPixels: limits.maximumPixels) else { throw .damaged }
+        guard let decoded = decode(bytes, format: format, maximumPixels: limits.maximumPixels, atLeast: previewLongestSide) else { throw .damaged }
         defer { gdImageDestroy(decoded) }
 
         guard let preview = scaled(decoded, toFit: previewLongestSide) else { throw .damaged }
@@ -82,11 +88,12 @@ public enum PhotoProcessor {
     }
 
     /// A truecolor image with no transparency left, or nil when the data does not decode.
-    /// Shrunk while decoding wherever the decoder allows (it still covers the preview), so a
+    /// Shrunk while decoding wherever the decoder allows (its longest side stays at least
+    /// `longest`, or the original's), so a
     /// 50-megapixel photo never sits in memory at full size as gd's 4 bytes a pixel.
-    private static func decode(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, maximumPixels: Int) -> gdImagePtr? {
+    static func decode(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, maximumPixels: Int, atLeast longest: Int) -> gdImagePtr? {
         let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let minimum = Int32(previewLongestSide)
+        let minimum = Int32(longest)
         switch format {
         case .jpeg:
             var truncated: Int32 = 0
@@ -138,7 +145,7 @@ public enum PhotoProcessor {
     }
 
     /// Scales so the shorter side is `side`, then keeps the centred square.
-    private static func squareCrop(_ image: gdImagePtr, side: Int) -> gdImagePtr? {
+    static func squareCrop(_ image: gdImagePtr, side: Int) -> gdImagePtr? {
         let width = Int(image.pointee.sx), height = Int(image.pointee.sy)
         let factor = Double(side) / Double(min(width, height))
         let scaledWidth = max(side, Int((Double(width) * factor).rounded()))

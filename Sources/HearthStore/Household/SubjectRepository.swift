@@ -27,6 +27,12 @@ public struct SubjectRepository: Sendable {
         try database.read { db in try Self.subjects(access: access, db) }
     }
 
+    /// One current subject, if the member may see it.
+    public func subject(id: Int64, access: SubjectAccess) throws -> SubjectSummary? {
+        guard access.allows(id) else { return nil }
+        return try database.read { db in try Self.subjects(access: .only([id]), db).first }
+    }
+
     /// People first (the household's own), then pets; each by name.
     static func subjects(access: SubjectAccess, _ db: Database) throws -> [SubjectSummary] {
         try Row.fetchAll(db, sql: """

@@ -170,6 +170,8 @@ struct PhotoIntake: Sendable {
         case .notAPhoto: strings.text("photo.problem.not_a_photo", language)
         case .tooManyPixels(let width, let height, let limit):
             strings.text("photo.problem.too_many_pixels", language, ["width": String(width), "height": String(height), "megapixels": String(limit / 1_000_000)])
+        case .animationTooLarge(let frames, let megapixels, let limit):
+            strings.text("photo.problem.animation_too_large", language, ["frames": String(frames), "megapixels": String(megapixels), "limit": String(limit)])
         case .damaged: strings.text("photo.problem.damaged", language)
         }
     }

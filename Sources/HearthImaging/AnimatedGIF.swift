@@ -1,0 +1,143 @@
+import CGD
+import CHearthImaging
+import Foundation
+import HearthCore
+
+/// How an animated GIF from photos is made.
+public struct AnimationSettings: Sendable, Equatable {
+    public static let sides = [320, 480, 640]
+    public static let frames = 2...50
+    public static let secondsPerFrame = 0.2...3.0
+
+    public var side: Int
+    public var secondsPerFrame: Double
+    public var loops: Bool
+    public var palette: GIFPalette
+
+    public init(side: Int = 480, secondsPerFrame: Double = 0.8, loops: Bool = true, palette: GIFPalette = .perFrameDithered) {
+        self.side = side
+        self.secondsPerFrame = secondsPerFrame
+        self.loops = loops
+        self.palette = palette
+    }
+}
+
+/// A GIF frame has at most 256 colours. Compared on real photos (`make bench`, README
+/// "Animated GIFs"): each frame's own palette with Floyd–Steinberg dithering is clearly
+/// closer to the photos than one global palette mapped without dither, for a slightly larger
+/// file, so it is what Hearth uses; `.global` stays for that comparison.
+public enum GIFPalette: String, Sendable {
+    case perFrameDithered
+    case global
+}
+
+/// One frame's source: a stored original and its format.
+public struct AnimationFrame: Sendable {
+    public let path: String
+    public let format: ImageFormat
+
+    public init(path: String, format: ImageFormat) {
+        self.path = path
+        self.format = format
+    }
+}
+
+/// What came out: the frames written and how close their colours are to the photos
+/// (peak signal-to-noise ratio over all frames, in dB; higher is closer).
+public struct AnimationResult: Sendable {
+    public let frames: Int
+    public let bytes: Int
+    public let psnr: Double
+}
+
+/// Writes an animated GIF of square frames, one photo at a time: each is decoded shrunk
+/// to about the frame's size, turned upright, cropped square, reduced to a palette and
+/// appended to the file, then freed. Never more than one frame's pixels in memory.
+/// Synchronous and CPU-bound: run it through `WorkerThreads`.
+public enum AnimatedGIF {
+    public static func write(_ frames: [AnimationFrame], settings: AnimationSettings, to path: String, limits: PhotoLimits = PhotoLimits(),
+                             progress: (Int) -> Void = { _ in }) throws(PhotoProblem) -> AnimationResult {
+        guard let file = fopen(path, "wb") else { throw .damaged }
+        var closed = false
+        defer { if !closed { fclose(file) } }
+        let side = settings.side
+        let delay = Int32((settings.secondsPerFrame * 100).rounded())
+        let global = settings.palette == .global ? try globalPalette(frames, side: side, limits: limits) : nil
+        defer { if let global { gdImageDestroy(global) } }
+        var squaredError = 0.0
+        var begun = false
+        for (index, frame) in frames.enumerated() {
+            guard let truecolor = try square(frame, side: side, limits: limits) else { throw .damaged }
+            defer { gdImageDestroy(truecolor) }
+            let paletted: gdImagePtr
+            if let global {
+                guard let copy = gdImageCreatePaletteFromTrueColor(truecolor, 0, 256) else { throw .damaged }
+                gdImagePaletteCopy(copy, global)
+                paletted = copy
+            } else {
+                guard let copy = gdImageCreatePaletteFromTrueColor(truecolor, 1, 256) else { throw .damaged }
+                paletted = copy
+            }
+            defer { gdImageDestroy(paletted) }
+            squaredError += meanSquaredError(truecolor, paletted)
+            if !begun {
+                // 0 loops forever; -1 writes no loop block, so it plays once.
+                gdImageGifAnimBegin(global ?? paletted, file, global == nil ? 0 : 1, settings.loops ? 0 : -1)
+                begun = true
+            }
+            gdImageGifAnimAdd(paletted, file, global == nil ? 1 : 0, 0, 0, delay, 1 /* gdDisposalNone */, nil)
+            progress(index + 1)
+        }
+        gdImageGifAnimEnd(file)
+        guard fflush(file) == 0 else { throw .damaged }
+        fclose(file)
+        closed = true
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let mse = squaredError / Double(max(1, frames.count))
+        return AnimationResult(frames: frames.count, bytes: bytes, psnr: mse == 0 ? 99 : 10 * log10(255 * 255 / mse))
+    }
+
+    /// One photo as an upright truecolor square of `side`.
+    static func square(_ frame: AnimationFrame, side: Int, limits: PhotoLimits) throws(PhotoProblem) -> gdImagePtr? {
+        guard let data = FileManager.default.contents(atPath: frame.path) else { throw .damaged }
+        let bytes = [UInt8](data)
+        return bytes.withUnsafeBytes { buffer -> gdImagePtr? in
+            let exif = frame.format == .jpeg ? Exif.read(jpeg: buffer) : Exif()
+            guard let decoded = PhotoProcessor.decode(buffer, format: frame.format, maximumPixels: limits.maximumPixels, atLeast: side) else { return nil }
+            defer { gdImageDestroy(decoded) }
+            guard let upright = hearth_orient(decoded, Int32(exif.orientation)) else { return nil }
+            defer { gdImageDestroy(upright) }
+            return PhotoProcessor.squareCrop(upright, side: side)
+        }
+    }
+
+    /// The comparison's other choice: one palette for all frames, from a contact sheet of
+    /// every frame at 48 px (a first pass over the photos).
+    static func globalPalette(_ frames: [AnimationFrame], side: Int, limits: PhotoLimits) throws(PhotoProblem) -> gdImagePtr? {
+        let tile = 48
+        let columns = Int(Double(frames.count).squareRoot().rounded(.up))
+        guard let sheet = gdImageCreateTrueColor(Int32(tile * columns), Int32(tile * columns)) else { throw .damaged }
+        defer { gdImageDestroy(sheet) }
+        for (index, frame) in frames.enumerated() {
+            guard let square = try square(frame, side: tile, limits: limits) else { throw .damaged }
+            gdImageCopy(sheet, square, Int32(index % columns * tile), Int32(index / columns * tile), 0, 0, Int32(tile), Int32(tile))
+            gdImageDestroy(square)
+        }
+        return gdImageCreatePaletteFromTrueColor(sheet, 0, 256)
+    }
+
+    private static func meanSquaredError(_ original: gdImagePtr, _ paletted: gdImagePtr) -> Double {
+        let width = Int32(original.pointee.sx), height = Int32(original.pointee.sy)
+        var sum = 0.0
+        for y in stride(from: 0, to: height, by: 2) {
+            for x in stride(from: 0, to: width, by: 2) {
+                let a = gdImageGetTrueColorPixel(original, x, y), b = gdImageGetTrueColorPixel(paletted, x, y)
+                for shift in [16, 8, 0] as [Int32] {
+                    let difference = Double((a >> shift) & 0xff) - Double((b >> shift) & 0xff)
+                    sum += difference * difference
+                }
+            }
+        }
+        return sum / Double(3 * ((width + 1) / 2) * ((height + 1) / 2))
+    }
+}

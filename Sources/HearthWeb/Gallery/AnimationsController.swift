@@ -1,0 +1,211 @@
+import Foundation
+import HearthCore
+import HearthImaging
+import HearthStore
+import Hummingbird
+
+/// Making an animated GIF from photos picked in the gallery (checkboxes: no script needed):
+/// a form to order them and choose size, speed and looping; a progress page; then download
+/// it, or keep it as a diary record's photo.
+struct AnimationsController {
+    let renderer: Renderer
+    let gallery: GalleryRepository
+    let entries: EntryRepository
+    let subjects: SubjectRepository
+    let intake: PhotoIntake
+    let jobs = AnimationJobs()
+    let fileIO = FileIO()
+    let now: @Sendable () -> Date
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.group("/gallery/animations").add(middleware: RequireRecorderMiddleware())
+            .get("new", use: new)
+            .post(use: create)
+            .get(":job", use: progress)
+            .get(":job/file", use: file)
+            .post(":job/save", use: save)
+    }
+
+    /// The picked photos the member may see, in the order given; unknown ones are dropped.
+    private func picks(_ places: [String], access: SubjectAccess) throws -> [GalleryPhoto] {
+        var seen = Set<String>()
+        return try places.compactMap { text in
+            guard seen.insert(text).inserted, let place = GalleryPlace(text) else { return nil }
+            return try gallery.photo(place, filter: GalleryFilter(), access: access)?.photo
+        }
+    }
+
+    @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let picked = try picks(query.getAll("photo"), access: context.access)
+        var errors = FieldErrors()
+        Self.checkCount(picked.count, &errors)
+        return try form(picked, input: ["side": "480", "seconds": "0.8", "loop": "on", "subject": query.get("subject") ?? ""], errors: errors,
+                        request: request, context: context, status: errors.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    static func checkCount(_ count: Int, _ errors: inout FieldErrors) {
+        if !AnimationSettings.frames.contains(count) { errors.add("photos", "animation.error.count") }
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        let listed = input["photos", default: ""].split(separator: ",").map(String.init)
+        // Each photo's order number; ties keep the gallery's order.
+        let ordered = listed.enumerated().sorted { a, b in
+            let left = Double(input["order_\(a.element)", default: ""]) ?? Double(a.offset + 1)
+            let right = Double(input["order_\(b.element)", default: ""]) ?? Double(b.offset + 1)
+            return left == right ? a.offset < b.offset : left < right
+        }.map(\.element)
+        let picked = try picks(ordered, access: context.access)
+        var errors = FieldErrors()
+        Self.checkCount(picked.count, &errors)
+        let side = Int(input["side", default: ""]).flatMap { AnimationSettings.sides.contains($0) ? $0 : nil }
+        if side == nil { errors.add("side", "animation.error.side") }
+        let seconds = Double(input["seconds", default: ""].replacingOccurrences(of: ",", with: "."))
+        if seconds.map({ !AnimationSettings.secondsPerFrame.contains($0) }) ?? true { errors.add("seconds", "animation.error.seconds") }
+        guard errors.isEmpty, let side, let seconds else {
+            return try form(picked, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
+        }
+        let frames = picked.compactMap { photo in intake.files.original(photo.sha256).map { AnimationFrame(path: $0.path, format: $0.format) } }
+        let id = jobs.start(frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: input["loop"] == "on"),
+                            accountID: member.accountID, subjectID: Int64(input["subject", default: ""]) ?? picked.first?.subjectID,
+                            temporaryFolder: intake.files.temporary)
+        return .redirect(to: "/gallery/animations/\(id)", type: .normal)
+    }
+
+    private func form(_ picked: [GalleryPhoto], input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let page = AnimationFormPage(
+            photos: picked.enumerated().map { index, photo in
+                AnimationFormPage.Pick(place: photo.place.description, thumbnail: PhotoURL.thumbnail(photo.sha256),
+                                       alt: format.t("gallery.photo_alt", ["name": photo.subjectName, "day": format.dayHeading(photo.localDate)]),
+                                       order: input["order_\(photo.place)"] ?? String(index + 1))
+            },
+            list: picked.map(\.place.description).joined(separator: ","),
+            sides: AnimationSettings.sides.map { OptionView(value: String($0), label: format.t("animation.side_option", ["pixels": String($0)]), selected: input["side"] == String($0)) },
+            fields: FormFields(["photos", "side", "seconds", "loop"], input: input, errors: errors, strings: renderer.strings, language: context.language),
+            problems: FormProblems(errors: errors), loop: input["loop"] == "on", subject: input["subject"] ?? "", canMake: AnimationSettings.frames.contains(picked.count))
+        return renderer.page(page, titleKey: "animation.title", request: request, context: context, status: status)
+    }
+
+    private func job(_ context: AppRequestContext) throws -> (Int, AnimationJobs.Job) {
+        let member = try context.requireMember()
+        guard let id = Int(try context.parameters.require("job")), let job = jobs.job(id, accountID: member.accountID) else { throw PageError.notFound }
+        return (id, job)
+    }
+
+    @Sendable func progress(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (id, job) = try job(context)
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        var page = AnimationPage(status: "", making: false, file: nil, figures: nil, subjects: [], saveAction: "/gallery/animations/\(id)/save", failed: false)
+        switch job.state {
+        case .making(let done, let total):
+            page.status = format.t("animation.making", ["done": String(done), "total": String(total)])
+            page.making = true
+        case .done(let result, let seconds):
+            page.status = format.t("animation.done")
+            page.file = "/gallery/animations/\(id)/file"
+            page.figures = format.t("animation.figures", ["frames": String(result.frames), "size": BackupsController.size(result.bytes), "seconds": String(format: "%.1f", seconds)])
+            page.subjects = try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == job.subjectID) }
+        case .failed:
+            page.status = format.t("animation.failed")
+            page.failed = true
+        }
+        return renderer.page(page, titleKey: "animation.title", request: request, context: context, status: page.failed ? .unprocessableContent : .ok)
+    }
+
+    @Sendable func file(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (_, job) = try job(context)
+        guard case .done = job.state else { throw PageError.notFound }
+        let body = try await fileIO.loadFile(path: job.path, context: context)
+        let name = request.uri.queryParameters.get("download") != nil ? "attachment; filename=\"hearth-animation.gif\"" : "inline"
+        return Response(status: .ok, headers: [.contentType: "image/gif", .cacheControl: "no-store", .contentDisposition: name], body: body)
+    }
+
+    /// Keeps the GIF as the photo of a new diary record of the chosen subject, through the
+    /// same checks as any upload.
+    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let member = try context.requireMember()
+        let (_, job) = try job(context)
+        guard case .done = job.state else { throw PageError.notFound }
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        guard let subjectID = Int64(input["subject", default: ""]), context.access.allows(subjectID),
+              try subjects.subject(id: subjectID, access: context.access) != nil else { throw PageError.notFound }
+        let copy = (intake.files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: job.path, toPath: copy)
+        let limits = intake.limits
+        let processed = try await intake.workers.run {
+            Result { () throws(PhotoProblem) in try PhotoProcessor.process(Array(FileManager.default.contents(atPath: copy) ?? Data()), limits: limits) }
+        }
+        guard case .success(let photo) = processed else {
+            try? FileManager.default.removeItem(atPath: copy)
+            throw PageError(status: .unprocessableContent, messageKey: "animation.failed")
+        }
+        try intake.files.store(photo, uploadedAt: copy)
+        try? FileManager.default.removeItem(atPath: copy)
+        let at = now()
+        let title = input["title", default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
+        let record = PhotoRecord(sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount, takenAt: nil)
+        let entry = try await entries.create(
+            subjectID: subjectID,
+            RecordInput(occurredAt: at, localDate: LocalDate(at, in: context.timeZone), note: nil, details: .diary(title: title.isEmpty ? nil : String(title.prefix(120)), text: nil)),
+            photos: [record], createdBy: member.accountID)
+        return .redirect(to: "/gallery/\(GalleryPlace(entryID: entry, position: 0))", type: .normal)
+    }
+}
+
+/// `/gallery/animations/new`: the picked photos, their order, and how to animate them.
+struct AnimationFormPage: Page {
+    static let template = "gallery/animation-form"
+    struct Pick { let place, thumbnail, alt, order: String }
+    let photos: [Pick]
+    let list: String
+    let sides: [OptionView]
+    let fields: FormFields
+    let problems: FormProblems
+    let loop: Bool
+    let subject: String
+    let canMake: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "photos": photos.map { ["place": $0.place, "thumbnail": $0.thumbnail, "alt": $0.alt, "order": $0.order] }
+        case "list": list
+        case "sides": sides
+        case "fields": fields
+        case "loop": loop
+        case "subject": subject
+        case "canMake": canMake
+        default: problems.child(named: name)
+        }
+    }
+}
+
+/// `/gallery/animations/{job}`: progress, then the GIF with download and save.
+struct AnimationPage: Page {
+    static let template = "gallery/animation"
+    var status: String
+    var making: Bool
+    var file: String?
+    var figures: String?
+    var subjects: [OptionView]
+    let saveAction: String
+    var failed: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "status": status
+        case "making": making
+        case "file": file ?? false
+        case "figures": figures ?? false
+        case "subjects": subjects
+        case "saveAction": saveAction
+        case "failed": failed
+        default: nil
+        }
+    }
+}
