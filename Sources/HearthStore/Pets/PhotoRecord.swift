@@ -20,6 +20,13 @@ public struct PhotoRecord: Sendable, Equatable {
         self.takenAt = takenAt
     }
 
+    /// The stored photo with this digest.
+    public static func fetch(sha: String, _ db: Database) throws -> PhotoRecord? {
+        try Row.fetchOne(db, sql: "SELECT sha256, format, width, height, byte_count, taken_at FROM photo WHERE sha256 = ?", arguments: [sha]).map {
+            PhotoRecord(sha256: $0[0], format: $0[1], width: $0[2], height: $0[3], byteCount: $0[4], takenAt: $0[5])
+        }
+    }
+
     /// Identical uploads are stored once: a second insert of the same digest is a no-op.
     func insertIfMissing(_ db: Database, now: Date) throws {
         try db.execute(

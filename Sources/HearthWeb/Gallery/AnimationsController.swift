@@ -26,12 +26,14 @@ struct AnimationsController {
             .post(":job/save", use: save)
     }
 
-    /// The picked photos the member may see, in the order given; unknown ones are dropped.
+    /// The picked photos, in the order given (a repeat counts once). A photo that is not
+    /// there, or that the member may not see, is a 404, as a hidden subject's page is.
     private func picks(_ places: [String], access: SubjectAccess) throws -> [GalleryPhoto] {
         var seen = Set<String>()
         return try places.compactMap { text in
-            guard seen.insert(text).inserted, let place = GalleryPlace(text) else { return nil }
-            return try gallery.photo(place, filter: GalleryFilter(), access: access)?.photo
+            guard seen.insert(text).inserted else { return nil }
+            guard let place = GalleryPlace(text), let found = try gallery.photo(place, filter: GalleryFilter(), access: access) else { throw PageError.notFound }
+            return found.photo
         }
     }
 

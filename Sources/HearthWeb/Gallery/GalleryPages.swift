@@ -21,7 +21,7 @@ struct GalleryPage: Page {
         case "subjects": return choices(subjects)
         case "favourites": return choices(favourites)
         case "views": return choices(views)
-        case "body": return body.text
+        case "body": return body
         case "empty": return empty ?? false
         case "newest": return newest ?? false
         case "older": return older ?? false

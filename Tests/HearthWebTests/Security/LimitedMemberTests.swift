@@ -19,7 +19,7 @@ struct LimitedMemberTests {
         "GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit", "GET /medicines/imports/{job}", "GET /medicines/imports/{job}/status",
     ]
     /// Routes whose subject or regimen is named in the form or the query, not the path: a hidden one is 404 too.
-    static let namedInForm: Set<String> = ["GET /regimens/new", "POST /regimens", "POST /doses/mark", "POST /doses/change"]
+    static let namedInForm: Set<String> = ["GET /regimens/new", "POST /regimens", "POST /doses/mark", "POST /doses/change", "GET /gallery/animations/new", "POST /gallery/animations"]
     /// The clinic directory and the medicine catalogue are the household's, not a subject's: a
     /// limited adult keeps them (the sitter may need to add the clinic they took the dog to). Not asked here.
     static let directoryChanges: Set<String> = [
@@ -32,7 +32,7 @@ struct LimitedMemberTests {
         let route = RoleMatrixTests.routes[routeName]!
         guard route.needs != .anyone, route.needs != .owner, !routeName.contains(" /me"), routeName != "POST /logout", !Self.directoryChanges.contains(routeName) else { return }
         try await withHousehold { hearth, owner in
-            let hidden = try await RoleMatrixTests.household(owner, hearth: hearth, photo: routeName.contains("/photos/"))
+            let hidden = try await RoleMatrixTests.household(owner, hearth: hearth, photo: routeName.contains("/photos/") || routeName.contains("/gallery"))
             let bori = try await owner.addPet("Bori", species: "dog")
             let jun = try await PersonRepository(hearth.database).create(PersonProfile(name: "Jun", colour: .orange), photo: nil)
             let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)

@@ -123,6 +123,15 @@ struct RoleMatrixTests {
         "GET /feeds/{file}": Route(needs: .anyone, path: { _ in "/feeds/0123456789abcdef0123456789abcdef0123456789abcdef.ics" }),
         "POST /me/feed": Route(needs: .member, path: { _ in "/me/feed" }, fields: ["action": "renew"]),
         "POST /me/reminders": Route(needs: .member, path: { _ in "/me/reminders" }, fields: ["reminders": "on", "ntfy_url": "http://127.0.0.1:9/mine"]),
+        "GET /gallery": Route(needs: .member, path: { _ in "/gallery?favourites=1" }),
+        "GET /gallery/{place}": Route(needs: .member, path: { "/gallery/\($0.record)-0" }),
+        "POST /gallery/{place}/favourite": Route(needs: .recorder, path: { "/gallery/\($0.record)-0/favourite" }, fields: ["favourite": "1"]),
+        "POST /gallery/{place}/remove": Route(needs: .recorder, path: { "/gallery/\($0.record)-1/remove" }),
+        "GET /gallery/animations/new": Route(needs: .recorder, path: { "/gallery/animations/new?photo=\($0.record)-0&photo=\($0.record)-1" }),
+        "POST /gallery/animations": Route(needs: .recorder, path: { _ in "/gallery/animations" }, fieldsFor: { ["photos": "\($0.record)-0,\($0.record)-1", "side": "320", "seconds": "1", "loop": "on"] }),
+        "GET /gallery/animations/{job}": Route(needs: .recorder, path: { _ in "/gallery/animations/1" }),
+        "GET /gallery/animations/{job}/file": Route(needs: .recorder, path: { _ in "/gallery/animations/1/file" }),
+        "POST /gallery/animations/{job}/save": Route(needs: .recorder, path: { _ in "/gallery/animations/1/save" }, fieldsFor: { ["subject": String($0.pet), "title": "Moving"] }),
         "GET /settings/backups": Route(needs: .owner, path: { _ in "/settings/backups" }),
         "POST /settings/backups": Route(needs: .owner, path: { _ in "/settings/backups" }, fields: ["folder": ""]),
         "POST /settings/backups/now": Route(needs: .owner, path: { _ in "/settings/backups/now" }),
@@ -168,7 +177,7 @@ struct RoleMatrixTests {
         let route = Self.routes[routeName]!
         guard route.needs != .anyone else { return }
         try await withHousehold { hearth, owner in
-            let ids = try await Self.household(owner, hearth: hearth, photo: routeName.contains("/photos/"))
+            let ids = try await Self.household(owner, hearth: hearth, photo: routeName.contains("/photos/") || routeName.contains("/gallery/"))
             try await owner.addMember("member", role: role, database: hearth.database)
             let member = Browser(owner.client)
             #expect(try await member.signIn("member", "member password 1").status == .seeOther)
@@ -179,6 +188,7 @@ struct RoleMatrixTests {
             case .recorder: role.canRecord
             case .owner: role.canManageHousehold
             }
+            if allowed, routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(member, ids: ids) }
             let before = try await Snapshot(hearth.database)
             let response = try await Self.send(route, ids: ids, as: member, method: routeName.hasPrefix("POST") ? .post : .get)
             if allowed {
@@ -196,11 +206,12 @@ struct RoleMatrixTests {
         let route = Self.routes[routeName]!
         guard route.needs != .anyone else { return }
         try await withHousehold { hearth, owner in
-            let ids = try await Self.household(owner, hearth: hearth, photo: routeName.contains("/photos/"))
+            let ids = try await Self.household(owner, hearth: hearth, photo: routeName.contains("/photos/") || routeName.contains("/gallery/"))
             if routeName.hasSuffix("/enable") { try await AccountRepository(hearth.database).setDisabled(true, accountID: ids.member) }
             if routeName == "GET /settings/backups/{name}" {
                 _ = try Backup.make(hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups", now: Date(timeIntervalSince1970: 1_767_312_000))
             }
+            if routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(owner, ids: ids) }
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
@@ -229,7 +240,9 @@ struct RoleMatrixTests {
         let photo = try await PetRepository(hearth.database).pet(id: pet, access: .everyone)?.photoSHA ?? "none"
         let input = RecordInput(occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .weight(value: 4, unit: .kg))
         let entries = EntryRepository(hearth.database)
-        let record = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
+        // With a photo, the record has it twice (places 0 and 1): enough to pick for an animation.
+        let photoRecord = try await hearth.database.read { db in try PhotoRecord.fetch(sha: photo, db) }
+        let record = try await entries.create(subjectID: pet, input, photos: photoRecord.map { [$0, $0] } ?? [], createdBy: nil)
         let deleted = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
         try await entries.delete(id: deleted)
         let food = try await FoodRepository(hearth.database).create(name: "Kibble", kind: .food, kcalPer100g: 380)
@@ -247,6 +260,16 @@ struct RoleMatrixTests {
             schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
         try await owner.get("/")
         return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine, regimen: regimen)
+    }
+
+    /// Animation 1 of this server, made by `browser` and finished.
+    static func makeAnimation(_ browser: Browser, ids: IDs) async throws {
+        try await browser.get("/gallery")
+        let made = try await browser.post("/gallery/animations", ["photos": "\(ids.record)-0,\(ids.record)-1", "side": "320", "seconds": "1"])
+        #expect(made.headers[.location] == "/gallery/animations/1")
+        for _ in 0..<100 where !(try await browser.get("/gallery/animations/1").text.contains("/gallery/animations/1/file")) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
