@@ -66,3 +66,4 @@ bench: deps
 	$(SWIFT) build -c release --product hearth
 	python3 Tests/bench/run.py --server .build/release/hearth
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
+	python3 Tests/bench/animation.py --server .build/release/hearth
