@@ -24,6 +24,13 @@ struct ChartPeriod: Equatable {
         }
     }
 
+    /// An explicit span (a report's month, or the vet's last 90 days): a day a bar.
+    init(from: LocalDate, to: LocalDate) {
+        let month = YearMonth(from)
+        length = from == month.firstDay && to == month.lastDay ? .month : .week
+        (self.from, self.to, at) = (from, to, to)
+    }
+
     /// The same length a span earlier or later; nil for "all" (it has no neighbours).
     func shifted(_ direction: Int) -> LocalDate? {
         switch length {

@@ -110,7 +110,8 @@ struct ChartsController {
     }
 
     /// One chart: every bucket of the period a point (empty ones are gaps), with its heading and figures.
-    private func section(
+    /// The monthly report draws its charts with it too.
+    func section(
         _ name: String, figures: [BucketFigure], period: ChartPeriod, words: ChartWords, style: TimeChart.Style,
         goal: [GoalStep] = [], band: ClosedRange<Double>? = nil, events: [ChartEvent] = [],
         value: (BucketFigure) -> Double, text: @escaping @Sendable (Double) -> String, summary: [String]

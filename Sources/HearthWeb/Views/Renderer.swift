@@ -53,6 +53,15 @@ struct Renderer: Sendable {
         return sources
     }
 
+    /// The page as HTML text (what `page` sends; a report printed to PDF on the server too).
+    func html<Model: Page>(_ page: Model, titleKey: String, titleText: String? = nil, request: Request, context: AppRequestContext) -> String {
+        let language = context.language
+        let layout = LayoutView(
+            request: request, context: context, title: titleText ?? strings.text(titleKey, language), strings: strings)
+        // Every page's template was found at start-up, so this renders.
+        return libraries[language]?.render(PageModel(layout: layout, page: page), withTemplate: Model.template) ?? ""
+    }
+
     /// Renders the page's template, whose content fills the layout.
     /// - Parameters:
     ///   - titleKey: string key of the page title; `titleText`, when given, is used as it is (a pet's name).
@@ -60,11 +69,7 @@ struct Renderer: Sendable {
         _ page: Model, titleKey: String, titleText: String? = nil,
         request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) -> Response {
-        let language = context.language
-        let layout = LayoutView(
-            request: request, context: context, title: titleText ?? strings.text(titleKey, language), strings: strings)
-        // Every page's template was found at start-up, so this renders.
-        let html = libraries[language]?.render(PageModel(layout: layout, page: page), withTemplate: Model.template) ?? ""
+        let html = html(page, titleKey: titleKey, titleText: titleText, request: request, context: context)
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

@@ -1,0 +1,60 @@
+import Foundation
+import HearthImaging
+
+/// Prints a report to PDF with headless Chromium on the server, when it is installed: the
+/// page's HTML is written to a file whose stylesheets and photos point at the files
+/// themselves (Chromium gets no session), and Chromium prints it with the page's own
+/// `@page` size. Without Chromium the report page asks the browser to print instead.
+struct ChromiumPrinter: Sendable {
+    let executable: String?
+    let publicDirectory: String
+    let photos: PhotoFiles
+    let workers = WorkerThreads(limit: 1, name: "pdf")
+
+    init(publicDirectory: String, photos: PhotoFiles) {
+        self.publicDirectory = publicDirectory
+        self.photos = photos
+        executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    var isAvailable: Bool { executable != nil }
+
+    /// The PDF's bytes, or nil when Chromium is missing or fails (the caller falls back).
+    func pdf(html: String) async -> Data? {
+        guard let executable else { return nil }
+        let folder = (photos.temporary as NSString).appendingPathComponent("pdf-\(UUID().uuidString)")
+        let local = localised(html)
+        return try? await workers.run {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let page = (folder as NSString).appendingPathComponent("report.html")
+            let output = (folder as NSString).appendingPathComponent("report.pdf")
+            try local.write(toFile: page, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--allow-file-access-from-files",
+                "--user-data-dir=\(folder)/profile", "--print-to-pdf=\(output)", URL(fileURLWithPath: page).absoluteString,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // A report prints in a second or two; a Chromium that hangs is stopped.
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { process.terminate() }
+            guard process.terminationStatus == 0 else { return nil }
+            return FileManager.default.contents(atPath: output)
+        } ?? nil
+    }
+
+    /// `/static/…` and `/photos/<sha>-320.jpg` as `file://` URLs of the files.
+    func localised(_ html: String) -> String {
+        var text = html.replacingOccurrences(of: "\"/static/", with: "\"" + URL(fileURLWithPath: publicDirectory).absoluteString + "/")
+        text = text.replacing(/"\/photos\/([0-9a-f]{2})([0-9a-f]{62})(-320\.jpg|-1600\.jpg)"/) { match in
+            "\"" + URL(fileURLWithPath: photos.root).absoluteString + "/\(match.1)/\(match.1)\(match.2)\(match.3)\""
+        }
+        return text
+    }
+}

@@ -1,0 +1,75 @@
+import HearthStore
+import Hummingbird
+import HearthHTML
+
+/// `/reports`: this month's and last month's reports of each subject and the household,
+/// the vet's spans for pets, and a form for any month.
+struct ReportIndexPage: Page {
+    static let template = "reports/index"
+    struct Subject { let name, month, previous: String; let vet30, vet90, rangeAction: String? }
+    let thisMonth: String
+    let lastMonth: String
+    let household: Subject
+    let subjects: [Subject]
+    let choices: [OptionView]
+    let month: String
+
+    func child(named name: String) -> Any? {
+        func row(_ subject: Subject) -> [String: Any] {
+            ["name": subject.name, "month": subject.month, "previous": subject.previous, "vet30": subject.vet30 ?? false, "vet90": subject.vet90 ?? false,
+             "rangeAction": subject.rangeAction ?? false]
+        }
+        switch name {
+        case "thisMonth": return thisMonth
+        case "lastMonth": return lastMonth
+        case "subjects": return ([household] + subjects).map(row)
+        case "choices": return choices
+        case "month": return month
+        default: return nil
+        }
+    }
+}
+
+/// A report: a subject's span, or the household's month with its contents.
+struct ReportPage: Page {
+    static let template = "reports/report"
+    struct Link { let label, href: String }
+    let heading: String
+    let paper: String
+    let paperLinks: [Link]
+    let contents: [Link]
+    let body: HTML
+    let pdf: String
+    let autoPrint: Bool
+    let previous: String?
+    let next: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "paper": paper
+        case "paperLinks": paperLinks.map { ["label": $0.label, "href": $0.href] }
+        case "hasContents": !contents.isEmpty
+        case "contents": contents.map { ["label": $0.label, "href": $0.href] }
+        case "body": body
+        case "pdf": pdf
+        case "autoPrint": autoPrint
+        case "previous": previous ?? false
+        case "next": next ?? false
+        default: nil
+        }
+    }
+}
+
+/// Printable reports.
+enum ReportsArea: Area {
+    static let pages: [any Page.Type] = [ReportIndexPage.self, ReportPage.self]
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        ReportsController(
+            renderer: services.renderer, reports: ReportRepository(services.database), subjects: SubjectRepository(services.database),
+            charts: ChartsController(renderer: services.renderer, charts: ChartRepository(services.database)),
+            printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), now: services.clock)
+            .addRoutes(to: router)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+import Hummingbird
+
+/// Printable reports: `/reports/{subject}/{yyyy-mm}` (a subject's month),
+/// `/reports/household/{yyyy-mm}` (every subject the member may see, with contents) and
+/// `/reports/{subject}/vet?days=30|90` or `?from=&to=` (a pet's span for the vet). Each
+/// prints on A4 or Letter from the print stylesheet, and as a PDF made on the server.
+struct ReportsController {
+    let renderer: Renderer
+    let reports: ReportRepository
+    let subjects: SubjectRepository
+    let charts: ChartsController
+    let printer: ChromiumPrinter
+    let now: @Sendable () -> Date
+    static let longestSpan = 366
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("/reports", use: index)
+        router.get("/reports/household/:month", use: household)
+        router.get("/reports/:subject/:span", use: subject)
+    }
+
+    /// The list of reports, and a form for any month (`?subject=&month=` goes to it).
+    @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        if let month = query.get("month").flatMap(YearMonth.init), let whose = query.get("subject") {
+            return .redirect(to: whose == "household" ? "/reports/household/\(month)" : "/reports/\(Int64(whose) ?? 0)/\(month)", type: .normal)
+        }
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let month = YearMonth(context.today)
+        let everyone = try await subjects.subjects(access: context.access)
+        let page = ReportIndexPage(
+            thisMonth: span(format, month), lastMonth: span(format, month.previous),
+            household: ReportIndexPage.Subject(name: format.t("report.household"), month: "/reports/household/\(month)", previous: "/reports/household/\(month.previous)",
+                                               vet30: nil, vet90: nil, rangeAction: nil),
+            subjects: everyone.map { subject in
+                let pet = subject.kind == .pet
+                return ReportIndexPage.Subject(name: subject.name, month: "/reports/\(subject.id)/\(month)", previous: "/reports/\(subject.id)/\(month.previous)",
+                                               vet30: pet ? "/reports/\(subject.id)/vet?days=30" : nil, vet90: pet ? "/reports/\(subject.id)/vet?days=90" : nil,
+                                               rangeAction: pet ? "/reports/\(subject.id)/vet" : nil)
+            },
+            choices: [OptionView(value: "household", label: format.t("report.household"), selected: true)] + everyone.map { OptionView(value: String($0.id), label: $0.name, selected: false) },
+            month: month.description)
+        return renderer.page(page, titleKey: "report.title", request: request, context: context)
+    }
+
+    private func span(_ format: Formatting, _ month: YearMonth) -> String {
+        format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(month.month)"), "year": String(month.year)])
+    }
+
+    @Sendable func household(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let month = YearMonth(try context.parameters.require("month")) else { throw PageError.notFound }
+        let now = now()
+        let found = try reports.household(from: month.firstDay, to: month.lastDay, access: context.access, timeZone: context.timeZone, now: now)
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let html = htmlMaker(format, context: context)
+        let body = found.map { html.subject($0, id: "subject-\($0.subject.id)") }.joined()
+        let title = format.t("report.household_title", ["span": span(format, month)])
+        return try await respond(ReportPage(
+            heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
+            contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },
+            body: body, pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
+            previous: "/reports/household/\(month.previous)", next: month < YearMonth(context.today) ? "/reports/household/\(month.next)" : nil),
+            title: title, request: request, context: context)
+    }
+
+    @Sendable func subject(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let subjectID = Int64(try context.parameters.require("subject")) else { throw PageError.notFound }
+        let spanText = try context.parameters.require("span")
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let from: LocalDate, to: LocalDate
+        var month: YearMonth?
+        if let chosen = YearMonth(spanText) {
+            (from, to, month) = (chosen.firstDay, chosen.lastDay, chosen)
+        } else if spanText == "vet" {
+            let query = request.uri.queryParameters
+            let today = context.today
+            if let days = query.get("days") {
+                guard let count = Int(days), (1...Self.longestSpan).contains(count) else { throw PageError(status: .unprocessableContent, messageKey: "report.error.days") }
+                (from, to) = (today.adding(days: 1 - count), today)
+            } else {
+                guard let first = query.get("from").flatMap(LocalDate.init), let last = query.get("to").flatMap(LocalDate.init) else {
+                    throw PageError(status: .unprocessableContent, messageKey: "report.error.dates")
+                }
+                guard first <= last, last.daysSince1970 - first.daysSince1970 < Self.longestSpan else { throw PageError(status: .unprocessableContent, messageKey: "report.error.span") }
+                (from, to) = (first, last)
+            }
+        } else {
+            throw PageError.notFound
+        }
+        guard let report = try reports.report(subjectID: subjectID, from: from, to: to, access: context.access, timeZone: context.timeZone, now: now()) else { throw PageError.notFound }
+        let html = htmlMaker(format, context: context)
+        let title = month == nil
+            ? format.t("report.vet_title", ["name": report.subject.name, "span": html.span(from, to)])
+            : format.t("report.subject_title", ["name": report.subject.name, "span": html.span(from, to)])
+        return try await respond(ReportPage(
+            heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
+            body: html.subject(report, id: "subject-\(report.subject.id)"), pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
+            previous: month.map { "/reports/\(subjectID)/\($0.previous)" }, next: month.flatMap { $0 < YearMonth(context.today) ? "/reports/\(subjectID)/\($0.next)" : nil }),
+            title: title, request: request, context: context)
+    }
+
+    private func htmlMaker(_ format: Formatting, context: AppRequestContext) -> ReportHTML {
+        ReportHTML(format: format, charts: charts, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg), volumeUnit: context.household?.volumeUnit ?? .ml)
+    }
+
+    /// `?paper=letter`, else the household's habit: Letter where money is dollars, A4 elsewhere.
+    static func paper(_ request: Request, context: AppRequestContext) -> String {
+        if let paper = request.uri.queryParameters.get("paper"), ["a4", "letter"].contains(paper) { return paper }
+        return ["USD", "CAD"].contains(context.household?.currency ?? "") ? "letter" : "a4"
+    }
+
+    private func link(_ request: Request, _ changes: [String: String?]) -> String {
+        var parameters: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where !["pdf", "print"].contains(String(key)) { parameters[String(key)] = String(value) }
+        for (key, value) in changes { parameters[key] = value }
+        return QueryLink.make(request.uri.path, parameters)
+    }
+
+    private func paperLinks(_ request: Request, _ format: Formatting) -> [ReportPage.Link] {
+        ["a4", "letter"].map { ReportPage.Link(label: format.t("report.paper.\($0)"), href: link(request, ["paper": $0])) }
+    }
+
+    /// The page, or with `?pdf=1` the PDF Chromium prints of it; without Chromium the page
+    /// again, asking the browser to print.
+    private func respond(_ page: ReportPage, title: String, request: Request, context: AppRequestContext) async throws -> Response {
+        guard request.uri.queryParameters.get("pdf") != nil else {
+            return renderer.page(page, titleKey: "report.title", titleText: title, request: request, context: context)
+        }
+        guard let pdf = await printer.pdf(html: renderer.html(page, titleKey: "report.title", titleText: title, request: request, context: context)) else {
+            return .redirect(to: link(request, ["print": "1"]), type: .normal)
+        }
+        let name = title.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }.joined()
+        return Response(status: .ok, headers: [
+            .contentType: "application/pdf", .cacheControl: "no-store",
+            .contentDisposition: "inline; filename=\"hearth-\(name.prefix(60)).pdf\"",
+        ], body: .init(byteBuffer: ByteBuffer(data: pdf)))
+    }
+}
