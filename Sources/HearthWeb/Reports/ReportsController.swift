@@ -30,7 +30,7 @@ struct ReportsController {
             return .redirect(to: whose == "household" ? "/reports/household/\(month)" : "/reports/\(Int64(whose) ?? 0)/\(month)", type: .normal)
         }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let month = YearMonth(context.today)
+        let month = YearMonth(LocalDate(now(), in: context.timeZone))
         let everyone = try await subjects.subjects(access: context.access)
         let page = ReportIndexPage(
             thisMonth: span(format, month), lastMonth: span(format, month.previous),
@@ -53,8 +53,7 @@ struct ReportsController {
 
     @Sendable func household(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let month = YearMonth(try context.parameters.require("month")) else { throw PageError.notFound }
-        let now = now()
-        let found = try reports.household(from: month.firstDay, to: month.lastDay, access: context.access, timeZone: context.timeZone, now: now)
+        let found = try reports.household(from: month.firstDay, to: month.lastDay, access: context.access, timeZone: context.timeZone, now: now())
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let html = htmlMaker(format, context: context)
         let body = found.map { html.subject($0, id: "subject-\($0.subject.id)") }.joined()
@@ -63,7 +62,7 @@ struct ReportsController {
             heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
             contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },
             body: body, pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-            previous: "/reports/household/\(month.previous)", next: month < YearMonth(context.today) ? "/reports/household/\(month.next)" : nil),
+            previous: "/reports/household/\(month.previous)", next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/household/\(month.next)" : nil),
             title: title, request: request, context: context)
     }
 
@@ -77,7 +76,7 @@ struct ReportsController {
             (from, to, month) = (chosen.firstDay, chosen.lastDay, chosen)
         } else if spanText == "vet" {
             let query = request.uri.queryParameters
-            let today = context.today
+            let today = LocalDate(now(), in: context.timeZone)
             if let days = query.get("days") {
                 guard let count = Int(days), (1...Self.longestSpan).contains(count) else { throw PageError(status: .unprocessableContent, messageKey: "report.error.days") }
                 (from, to) = (today.adding(days: 1 - count), today)
@@ -99,7 +98,7 @@ struct ReportsController {
         return try await respond(ReportPage(
             heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
             body: html.subject(report, id: "subject-\(report.subject.id)"), pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-            previous: month.map { "/reports/\(subjectID)/\($0.previous)" }, next: month.flatMap { $0 < YearMonth(context.today) ? "/reports/\(subjectID)/\($0.next)" : nil }),
+            previous: month.map { "/reports/\(subjectID)/\($0.previous)" }, next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/\(subjectID)/\($0.next)" : nil }),
             title: title, request: request, context: context)
     }
 
