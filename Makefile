@@ -8,7 +8,7 @@ SWIFT ?= swift
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
-E2E_PACKAGES := chromium fonts-noto-cjk
+E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils
 
 .PHONY: run build release test unit e2e deps e2e-deps bench fuzz clean
 
@@ -43,7 +43,7 @@ unit: deps
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
-	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow
 
 # A real browser against the real server (the release build `make run` serves) on a temporary data folder.
 e2e: release e2e-deps

@@ -28,6 +28,7 @@ from playwright.sync_api import sync_playwright, expect
 import doses
 import feed_oracle
 import hostile
+import monthly
 from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -627,6 +628,7 @@ def main():
                 check(f"today in the household: water, an import, charts, the calendar ({size})", today_in_the_household, browser, server, size)
             finally:
                 server.cleanup()
+        monthly.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)

@@ -57,7 +57,8 @@ struct ReportHTML {
         for weekday in grid.columns { html += #"<th scope="col">\#(format.t("calendar.weekday_short.\(weekday)"))</th>"# }
         html += "</tr></thead><tbody>"
         let missedDays = Set(report.regimens.flatMap { $0.missed.map(\.day) })
-        for week in grid.weeks {
+        // Only the weeks the span touches: the vet's 90 days begin and end inside months.
+        for week in grid.weeks where week.contains(where: { $0 >= report.from && $0 <= report.to && YearMonth($0) == month }) {
             html += "<tr>"
             for day in week {
                 guard YearMonth(day) == month, day >= report.from, day <= report.to else {

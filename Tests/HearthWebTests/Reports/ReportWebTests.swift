@@ -59,10 +59,10 @@ struct ReportWebTests {
             #expect(page.status == .ok)
             let text = page.text
             #expect(text.contains("Nabi — October 2026"))
-            #expect(text.contains("From 4 kg to 4.25 kg (+0.25 kg); lowest 4 kg, highest 4.25 kg; 2 weighings."))
+            #expect(text.contains("From 4 kg to 4.25 kg (+0.25 kg); lowest 4 kg, highest 4.25 kg; weighings: 2."))
             #expect(text.contains("<td>Kibble <span class=\"meta\">Food</span></td><td>3</td><td>120 g</td><td>1</td>"))
             #expect(text.contains("Blood, mucus or a loose stool on: Monday, 5 October 2026."))
-            #expect(text.contains("1 symptom records and 0 vomits on 1 days; worst severity 3/5."))
+            #expect(text.contains("Symptom records: 1; vomits: 0; days with either: 1; worst severity: 3/5."))
             #expect(text.contains("Lethargy — slept all day"))
             #expect(text.contains("Lethargy · diagnosis: Mild fever"))
             #expect(text.contains("In all: 55000") || text.contains("In all: 55,000"))
