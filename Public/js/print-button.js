@@ -4,3 +4,5 @@ for (const button of document.querySelectorAll("[data-print]")) {
   button.hidden = false;
   button.addEventListener("click", () => window.print());
 }
+// A report opened with `?print=1` (the server had no Chromium to make its PDF) prints at once.
+if (document.querySelector("[data-autoprint]")) window.addEventListener("load", () => window.print());

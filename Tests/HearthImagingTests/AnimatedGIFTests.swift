@@ -42,7 +42,7 @@ struct AnimatedGIFTests {
         for palette in [GIFPalette.perFrameDithered, .global] {
             let path = temporary()
             defer { try? FileManager.default.removeItem(atPath: path) }
-            figures[palette] = try AnimatedGIF.write(photos, settings: AnimationSettings(side: 480, palette: palette), to: path)
+            figures[palette] = try AnimatedGIF.write(photos, settings: AnimationSettings(side: 480, palette: palette), to: path, measure: true)
         }
         let perFrame = try #require(figures[.perFrameDithered]), global = try #require(figures[.global])
         print("GIF palettes, 8 photos at 480 px: per-frame dithered \(String(format: "%.1f", perFrame.psnr)) dB \(perFrame.bytes) bytes; global \(String(format: "%.1f", global.psnr)) dB \(global.bytes) bytes")

@@ -36,4 +36,4 @@ for seconds, rss, size, _ in results:
 worst = max(r[0] for r in results), max(r[1] for r in results)
 print(f"  worst: {worst[0]:.2f} s (target < 5 s), {worst[1]:.0f} MB (target < 150 MB)")
 for palette in ["perFrameDithered", "global"]:
-    print("  palette", palette, "→", run(frames[:10], "--side", "640", "--palette", palette)[3])
+    print("  palette", palette, "→", run(frames[:10], "--side", "640", "--palette", palette, "--measure")[3])

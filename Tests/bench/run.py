@@ -218,6 +218,28 @@ def medicine_list(path, count):
                        f"{generator.choice(['일반의약품', '전문의약품'])},[0{generator.randint(1000, 9999)}]분류\n")
 
 
+def many_photos(database, wanted=10_000):
+    """Photo rows for the gallery's target: records given one of the demo's few photos each
+    (many rows over a few files), until the household has `wanted` photos in records.
+    Returns a deep gallery cursor (the 5,000th photo) and one photo's place."""
+    connection = sqlite3.connect(database)
+    try:
+        shas = [row[0] for row in connection.execute("SELECT sha256 FROM photo")]
+        have = connection.execute("SELECT count(*) FROM entry_photo p JOIN entry e ON e.id = p.entry_id WHERE e.deleted_at IS NULL").fetchone()[0]
+        entries = [row[0] for row in connection.execute("SELECT id FROM entry WHERE kind = 'meal' AND photo_count = 0 AND deleted_at IS NULL ORDER BY id LIMIT ?", (max(0, wanted - have),))]
+        connection.executemany("INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (?, ?, 0)", [(entry, shas[entry % len(shas)]) for entry in entries])
+        # A few favourites, as a household marks them.
+        connection.execute("UPDATE photo SET favourite_at = '2026-01-01 00:00:00.000' WHERE sha256 = ?", (shas[0],))
+        connection.commit()
+        total = connection.execute("SELECT count(*) FROM entry_photo p JOIN entry e ON e.id = p.entry_id WHERE e.deleted_at IS NULL").fetchone()[0]
+        row = connection.execute("""
+            SELECT CAST(round((julianday(e.occurred_at) - 2440587.5) * 86400000) AS INTEGER), e.id, p.position FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+            WHERE e.deleted_at IS NULL ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT 1 OFFSET 5000""").fetchone()
+        return total, f"{row[0]}_{row[1]}_{row[2]}", f"{row[1]}-{row[2]}"
+    finally:
+        connection.close()
+
+
 def people_ids(database):
     with sqlite3.connect(database) as connection:
         return [row[0] for row in connection.execute("SELECT id FROM subject WHERE kind = 'person' ORDER BY id")]
@@ -267,6 +289,8 @@ def main():
         started = time.monotonic()
         imported = subprocess.run([binary, "import", "medicines", medicines, "--data-dir", data + "/data"], capture_output=True, text=True, check=True).stdout
         print(f"hearth import medicines, 50,000 items: {imported.strip()} ({time.monotonic() - started:.1f} s)")
+        photos, gallery_cursor, gallery_place = many_photos(data + "/data/hearth.sqlite")
+        print(f"gallery: {photos:,} photos in records (rows over the demo's few files)")
         server = Server(binary, data + "/data")
         try:
             cookie = server.sign_in("demo", "demo-household")
@@ -274,6 +298,7 @@ def main():
             base = f"http://127.0.0.1:{server.port}"
             person = people_ids(data + "/data/hearth.sqlite")[0]
             yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+            last_month = (datetime.date.today().replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
             print(f"\nwrk -t2 -c32 -d{arguments.seconds}s, {arguments.runs} runs each, the median run shown "
                   f"(targets: p99 < 20 ms for pets' pages, < 15 ms for the household's); req/s beside Hearth's own static route")
             # 32 connections keep both cores busy, so p99 there is mostly queueing (32 × the CPU a
@@ -289,6 +314,11 @@ def main():
                                ("all-time weight (pet)", "/pets/1/charts?chart=weight&period=all"),
                                ("emergency /emergency", "/emergency"), ("health card /pets/1/card", "/pets/1/card"),
                                ("clinics /clinics", "/clinics"),
+                               ("gallery /gallery (10,000 photos)", "/gallery"), ("gallery, page 84", f"/gallery?after={gallery_cursor}"),
+                               ("gallery favourites", "/gallery?favourites=1"), ("gallery, one pet", "/gallery?subject=1"),
+                               ("gallery, one photo's page", f"/gallery/{gallery_place}"),
+                               ("household report, last month", f"/reports/household/{last_month}"),
+                               ("a pet's report for the vet, 90 days", "/reports/1/vet?days=90"),
                                ("catalogue search 타이레 (50,000 items)", "/medicines?q=%ED%83%80%EC%9D%B4%EB%A0%88"),
                                ("catalogue search 아세트아미노펜 (50,000)", "/medicines?q=%EC%95%84%EC%84%B8%ED%8A%B8%EC%95%84%EB%AF%B8%EB%85%B8%ED%8E%9C"),
                                ("catalogue search, one letter (50,000)", "/medicines?q=%EC%A0%95")]:

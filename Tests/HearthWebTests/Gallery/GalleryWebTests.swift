@@ -69,6 +69,10 @@ struct GalleryWebTests {
                 try await owner.get("/gallery/\(place)")
                 #expect(try await owner.post("/gallery/\(place)/favourite", ["favourite": "1"]).status == .seeOther)
             }
+            // The calendar's year takes January's cover from the favourites: the earliest of them.
+            let year = try await owner.get("/calendar/2026")
+            #expect(year.text.contains("/photos/\(String(format: "%064x", 10))-320.jpg"))
+            #expect(!year.text.contains("/photos/\(String(format: "%064x", 0))-320.jpg"), "not the month's first photo")
             let list = try await owner.get("/gallery?favourites=1")
             #expect(Self.places(list.text) == picked.reversed())
             let middle = try await owner.get("/gallery/\(picked[1])?favourites=1")
