@@ -14,6 +14,7 @@ final class AnimationJobs: Sendable {
     struct Job: Sendable {
         let accountID: Int64
         let path: String
+        let startedAt: Date
         let subjectID: Int64?
         var state: State
     }
@@ -23,11 +24,15 @@ final class AnimationJobs: Sendable {
 
     func start(_ frames: [AnimationFrame], settings: AnimationSettings, accountID: Int64, subjectID: Int64?, temporaryFolder: String) -> Int {
         let path = (temporaryFolder as NSString).appendingPathComponent("animation-\(UUID().uuidString).gif")
-        let id = jobs.withLock { jobs in
+        let (id, expired) = jobs.withLock { jobs in
             defer { jobs.next += 1 }
-            jobs.all[jobs.next] = Job(accountID: accountID, path: path, subjectID: subjectID, state: .making(done: 0, of: frames.count))
-            return jobs.next
+            // A day after it was made, a GIF nobody kept is forgotten with its file.
+            let expired = jobs.all.filter { $0.value.startedAt < Date().addingTimeInterval(-86_400) }
+            for old in expired.keys { jobs.all[old] = nil }
+            jobs.all[jobs.next] = Job(accountID: accountID, path: path, startedAt: Date(), subjectID: subjectID, state: .making(done: 0, of: frames.count))
+            return (jobs.next, expired.values.map(\.path))
         }
+        for old in expired { try? FileManager.default.removeItem(atPath: old) }
         Task.detached { [workers] in
             let started = Date()
             let outcome = try? await workers.run {

@@ -83,6 +83,12 @@ struct ReportHTML {
 
     private func heading(_ key: String) -> HTML { #"<h3>\#(format.t(key))</h3>"# }
 
+    /// A table's start: its column headings, then the body the caller fills and closes.
+    private func table(_ headingKeys: String...) -> HTML {
+        let headings = headingKeys.map { key -> HTML in #"<th scope="col">\#(format.t(key))</th>"# }.joined()
+        return #"<table class="report-table"><thead><tr>\#(headings)</tr></thead><tbody>"#
+    }
+
     private func weight(_ report: SubjectReport) -> HTML {
         guard let first = report.weights.first, let last = report.weights.last else { return .empty }
         let unit = report.subject.petWeightUnit ?? weightUnit
@@ -106,7 +112,7 @@ struct ReportHTML {
     private func meals(_ report: SubjectReport) -> HTML {
         guard !report.foods.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + heading("report.meals")
-        html += #"<table class="report-table"><thead><tr><th scope="col">\#(format.t("report.food"))</th><th scope="col">\#(format.t("report.times"))</th><th scope="col">\#(format.t("report.amount"))</th><th scope="col">\#(format.t("report.refused"))</th></tr></thead><tbody>"#
+        html += table("report.food", "report.times", "report.amount", "report.refused")
         for food in report.foods {
             let amount = food.amount.map { "\(format.number($0, decimals: 0)) \(food.unit)" } ?? "—"
             html += #"<tr><td>\#(food.name) <span class="meta">\#(format.t("pets.food_kind.\(food.kind)"))</span></td><td>\#(food.times)</td><td>\#(amount)</td><td>\#(food.refused)</td></tr>"#
@@ -131,7 +137,7 @@ struct ReportHTML {
         var html = #"<div class="report-block">"# + heading("report.symptoms")
         let worst = report.symptoms.compactMap(\.severity).max()
         html += #"<p>\#(format.t("report.symptom_figures", ["symptoms": String(report.symptoms.count - vomits.count), "vomits": String(vomits.count), "days": String(Set(report.symptoms.map(\.day)).count), "worst": worst.map(String.init) ?? "—"]))</p>"#
-        html += #"<table class="report-table"><thead><tr><th scope="col">\#(format.t("report.when"))</th><th scope="col">\#(format.t("report.what"))</th><th scope="col">\#(format.t("report.severity"))</th></tr></thead><tbody>"#
+        html += table("report.when", "report.what", "report.severity")
         for symptom in report.symptoms {
             let what = symptom.kind == "vomit" ? format.t("pets.kind.vomit") : symptom.signs.split(separator: ",").map { format.t("pets.symptom.\($0)") }.joined(separator: ", ")
             let note = symptom.note.map { " — \($0)" } ?? ""
@@ -163,7 +169,7 @@ struct ReportHTML {
     private func visits(_ report: SubjectReport) -> HTML {
         guard !report.visits.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + heading("report.visits")
-        html += #"<table class="report-table"><thead><tr><th scope="col">\#(format.t("report.when"))</th><th scope="col">\#(format.t("report.clinic"))</th><th scope="col">\#(format.t("report.reason_diagnosis"))</th><th scope="col">\#(format.t("report.cost"))</th></tr></thead><tbody>"#
+        html += table("report.when", "report.clinic", "report.reason_diagnosis", "report.cost")
         var totals: [String: Double] = [:]
         for visit in report.visits {
             let cost = visit.cost.map { "\(format.number($0, decimals: 0)) \(visit.currency ?? "")" } ?? "—"
@@ -181,7 +187,7 @@ struct ReportHTML {
     private func medicines(_ report: SubjectReport) -> HTML {
         guard !report.regimens.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + heading("report.medicines")
-        html += #"<table class="report-table"><thead><tr><th scope="col">\#(format.t("report.regimen"))</th><th scope="col">\#(format.t("report.adherence"))</th><th scope="col">\#(format.t("report.missed"))</th></tr></thead><tbody>"#
+        html += table("report.regimen", "report.adherence", "report.missed")
         for line in report.regimens {
             let adherence = line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" } ?? format.t("report.as_needed")
             let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
