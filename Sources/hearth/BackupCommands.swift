@@ -20,8 +20,16 @@ struct BackupCommand: AsyncParsableCommand {
             print("  \(made.bytes) bytes · schema \(made.manifest.schemaVersion) · \(rows) rows in \(made.manifest.tables.count) tables · \(made.manifest.photoCount) photo files")
             print("  Verified: the database passes SQLite's integrity check, every row count and every file's SHA-256 match the manifest.")
         } catch let problem as BackupProblem {
-            throw ValidationError(problem.description)
+            throw Backup.failed(problem)
         }
+    }
+}
+
+extension Backup {
+    /// The problem on standard error and exit status 1 (no usage text: the command was right).
+    static func failed(_ problem: BackupProblem) -> ExitCode {
+        FileHandle.standardError.write(Data("\(problem.description)\n".utf8))
+        return ExitCode(1)
     }
 }
 
@@ -38,7 +46,7 @@ struct RestoreCommand: AsyncParsableCommand {
             if let previous { print("The folder it replaced is kept at \(previous); delete it once you are happy.") }
             if manifest.schemaVersion < Migrations.count { print("The next start brings its schema up to date.") }
         } catch let problem as BackupProblem {
-            throw ValidationError(problem.description)
+            throw Backup.failed(problem)
         }
     }
 }
