@@ -53,7 +53,7 @@ public struct AnimationResult: Sendable {
 
 /// Writes an animated GIF of square frames, one photo at a time: each is decoded shrunk
 /// to about the frame's size, turned upright, cropped square, reduced to a palette and
-/// appended to the file, then freed. Never more than one frame's pixels in memory.
+/// appended to the file, then freed; the next photo is decoded meanwhile, so two frames at most.
 /// Synchronous and CPU-bound: run it through `WorkerThreads`.
 public enum AnimatedGIF {
     /// - Parameter measure: work out how close the colours are (`AnimationResult.psnr`);

@@ -102,8 +102,9 @@ public enum Backup {
         let fresh = "\(target).restoring-\(stamp)"
         try? FileManager.default.removeItem(atPath: fresh)
         try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let manifest: BackupManifest
         do {
-            _ = try read(archive: archive) { path in
+            manifest = try read(archive: archive) { path in
                 let destination = (fresh as NSString).appendingPathComponent(path)
                 try? FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 return destination
@@ -126,7 +127,7 @@ public enum Backup {
             previous = aside
         }
         guard rename(fresh, target) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
-        return (try manifestOnly(archive), previous)
+        return (manifest, previous)
     }
 
     /// Streams the archive once: each allowed file is hashed, and written to the path
