@@ -155,7 +155,8 @@ struct BackupsPage: Page {
         case "running": running ?? false
         case "last": last ?? false
         case "lastFailed": lastFailed
-        case "archives": archives.isEmpty ? false : archives.map { ["name": $0.name, "when": $0.when, "size": $0.size, "href": $0.href] }
+        case "hasArchives": !archives.isEmpty
+        case "archives": archives.map { ["name": $0.name, "when": $0.when, "size": $0.size, "href": $0.href] }
         case "csvLinks": csvLinks.map { ["label": $0.label, "href": $0.href] }
         default: problems.child(named: name)
         }

@@ -20,6 +20,7 @@ struct GalleryPage: Page {
         case "heading": return heading
         case "subjects": return choices(subjects)
         case "favourites": return choices(favourites)
+        case "hasViews": return !views.isEmpty
         case "views": return choices(views)
         case "body": return body
         case "empty": return empty ?? false

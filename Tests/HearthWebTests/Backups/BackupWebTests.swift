@@ -19,7 +19,7 @@ struct BackupWebTests {
         return page.text
     }
 
-    @Test("back up now: the page shows it running, then its size and name; the archive downloads and verifies; a second click while one runs is refused")
+    @Test("back up now: the page shows it running, then its size and name; the archive downloads and verifies; each archive is listed once")
     func backUpNow() async throws {
         try await withHousehold { hearth, owner in
             _ = try await owner.addPet("Nabi", photo: try fixture("exif-orientation/Landscape_1.jpg"))
@@ -35,6 +35,11 @@ struct BackupWebTests {
             let manifest = try Backup.verify(archive: copy, scratch: hearth.dataDirectory)
             #expect(manifest.tables["subject"] == 1 && manifest.photoCount == 3, "the pet and its photo with both derivatives")
             #expect(try await owner.get("/settings/backups/..%2Fhearth.sqlite").status == .notFound)
+            // An archive of an earlier day (a second one the same day replaces the day's: 7/4/12):
+            // the page lists each once.
+            _ = try Backup.make(hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups", now: Date(timeIntervalSince1970: 1_767_312_000))
+            let both = try await owner.get("/settings/backups").text
+            #expect(both.components(separatedBy: "<li><a href=\"/settings/backups/hearth-").count - 1 == 2, "two archives, each listed once")
             #expect(try await owner.get("/settings/backups/hearth-20990101-000000.tar").status == .notFound)
         }
     }

@@ -54,7 +54,11 @@ struct GalleryWebTests {
             // One subject's gallery is the same walk through its records only.
             let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Jun", colour: .orange), photo: nil)
             _ = try await Self.records(2, subjectID: person.id, database: hearth.database, start: Date(timeIntervalSince1970: 1_800_000_000))
-            #expect(Self.places(try await owner.get("/gallery?subject=\(person.id)").text).count == 3)
+            let own = try await owner.get("/gallery?subject=\(person.id)")
+            #expect(Self.places(own.text).count == 3)
+            #expect(own.text.components(separatedBy: ">Symptom diary</a>").count == 2, "the view switch once")
+            let symptoms = try await owner.get("/gallery?subject=\(pet)&view=symptoms")
+            #expect(symptoms.text.contains("No symptoms or vomiting recorded."))
             #expect(try await owner.get("/gallery?subject=99999").status == .notFound)
         }
     }
