@@ -128,7 +128,7 @@ struct DoseLogWebTests {
                 let results = try await [first, second]
                 #expect(results.filter { $0 == .recorded }.count == 1)
                 let already = results.compactMap { if case .already(let dose) = $0 { dose } else { nil } }
-                #expect(already.count == 1 && ["Mina", "dad"].contains(already.first?.by ?? ""))
+                #expect(already.count == 1 && ["Mina", "Dad"].contains(already.first?.by ?? ""))
                 #expect(try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dose") } == 1)
             }
         }
