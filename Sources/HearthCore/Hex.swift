@@ -24,3 +24,21 @@ extension SHA256 {
         return String(decoding: text, as: UTF8.self)
     }
 }
+
+extension SHA256 {
+    /// Whether `text` is a digest as Hearth writes them (64 lowercase hex digits): the only
+    /// thing a photo's file name or an archive's photo path may be made of.
+    public static func isDigest(_ text: some StringProtocol) -> Bool {
+        text.count == 64 && text.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
+    }
+}
+
+extension String {
+    /// FNV-1a of the text, in hex: the same text gives the same value in every process
+    /// (Swift's own hash changes with each run), for UIDs that must stay put between exports.
+    public var stableHash: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+}

@@ -169,7 +169,13 @@ public struct Adherence: Sendable, Equatable {
 
     /// Counts the scheduled doses whose time has come by `now`.
     public static func of(_ slots: [DoseSlot], now: Date) -> Adherence {
-        let due = slots.filter { !$0.asNeeded && $0.instant <= now && !($0.change != nil && $0.change?.movedTo == nil) }
+        let due = due(slots, now: now)
         return Adherence(given: due.filter { $0.logged?.status == .given }.count, due: due.count)
+    }
+
+    /// The scheduled doses whose time has come by `now` (not as-needed, not skipped ahead of
+    /// time): what adherence counts, and, those not given, what a report lists as missed.
+    public static func due(_ slots: [DoseSlot], now: Date) -> [DoseSlot] {
+        slots.filter { !$0.asNeeded && $0.instant <= now && !($0.change != nil && $0.change?.movedTo == nil) }
     }
 }

@@ -11,21 +11,22 @@ public enum Backup {
 
     /// The archive's name for a moment, in UTC so names sort as time does.
     public static func archiveName(at date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return "hearth-\(formatter.string(from: date)).tar"
+        "hearth-\(stampFormatter().string(from: date)).tar"
     }
 
     /// When an archive was made, read back from its name; nil for any other file.
     public static func date(ofArchive name: String) -> Date? {
         guard name.hasPrefix("hearth-"), name.hasSuffix(".tar"), name.count == "hearth-20260101-030000.tar".count else { return nil }
+        return stampFormatter().date(from: String(name.dropFirst(7).dropLast(4)))
+    }
+
+    /// `yyyyMMdd-HHmmss` in UTC, the stamp in an archive's name.
+    private static func stampFormatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.date(from: String(name.dropFirst(7).dropLast(4)))
+        return formatter
     }
 
     public struct Made: Sendable {

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import HearthCore
 
 /// What a backup archive holds, written into it as `manifest.json` (the last entry):
 /// the schema it was made by, the rows in every table, and the SHA-256 of every file.
@@ -57,7 +59,7 @@ public struct BackupManifest: Codable, Sendable, Equatable {
         guard parts.count == 3, parts[0] == "photos", parts[1].count == 2, parts[2].count > 64 else { return false }
         let name = parts[2]
         let digest = name.prefix(64)
-        return digest.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } && digest.hasPrefix(parts[1])
+        return SHA256.isDigest(digest) && digest.hasPrefix(parts[1])
             && name.dropFirst(64).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
     }
 }

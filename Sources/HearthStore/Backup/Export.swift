@@ -184,7 +184,7 @@ public struct HouseholdExport: Sendable {
         }
         for item in due {
             out.begin("VEVENT")
-            out.line("UID", "due-\(item.subjectID)-\(item.date)-\(Self.label(item.what).hashValueStable)@hearth")
+            out.line("UID", "due-\(item.subjectID)-\(item.date)-\(Self.label(item.what).stableHash)@hearth")
             out.line("DTSTAMP", stamp)
             out.line("DTSTART;VALUE=DATE", ICalendarWriter.date(item.date))
             out.text("SUMMARY", "\(item.subjectName): \(Self.label(item.what)) due")
@@ -201,14 +201,5 @@ public struct HouseholdExport: Sendable {
         case .preventive(let kind, let product): product ?? "\(kind)"
         case .followUp(let reason): "vet follow-up" + (reason.map { ": \($0)" } ?? "")
         }
-    }
-}
-
-extension String {
-    /// FNV-1a: the same text gives the same UID in every export (Swift's hash does not).
-    var hashValueStable: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 }

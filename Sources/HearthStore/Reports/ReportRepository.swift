@@ -76,9 +76,7 @@ public struct ReportRepository: Sendable {
         for entry in try RegimenRepository.doses(access: access, subjectID: subject.id, regimenID: nil, from: from, to: to, in: timeZone, cache: nil, db) {
             let adherence = Adherence.of(entry.slots, now: now)
             guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
-            let missed = entry.slots.filter { slot in
-                !slot.asNeeded && slot.instant <= now && !(slot.change != nil && slot.change?.movedTo == nil) && slot.logged?.status != .given
-            }
+            let missed = Adherence.due(entry.slots, now: now).filter { $0.logged?.status != .given }
             report.regimens.append(.init(regimen: entry.regimen, adherence: adherence, missed: missed))
         }
         if subject.kind == .person {

@@ -104,14 +104,13 @@ struct BackupsController {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let folder = try runner.runs.folder(dataDirectory: runner.dataDirectory)
         let runs = try runner.runs.recent()
-        func when(_ date: Date) -> String { format.dayHeading(LocalDate(date, in: context.timeZone)) + " " + format.clock(date) }
-        let running = runs.first { $0.isRunning }.map { format.t("backup.running", ["when": when($0.startedAt)]) }
+        let running = runs.first { $0.isRunning }.map { format.t("backup.running", ["when": format.moment($0.startedAt)]) }
         let last = runs.first { !$0.isRunning }.map { run in
-            run.error.map { format.t("backup.last_failed", ["when": when(run.startedAt), "error": $0]) }
-                ?? format.t("backup.last_ok", ["when": when(run.startedAt), "name": run.fileName ?? "", "size": Self.size(run.bytes ?? 0)])
+            run.error.map { format.t("backup.last_failed", ["when": format.moment(run.startedAt), "error": $0]) }
+                ?? format.t("backup.last_ok", ["when": format.moment(run.startedAt), "name": run.fileName ?? "", "size": Formatting.bytes(run.bytes ?? 0)])
         }
         let archives = BackupRunner.archives(in: folder).map { archive in
-            BackupsPage.Archive(name: archive.name, when: when(archive.date), size: Self.size(archive.bytes), href: "/settings/backups/\(archive.name)")
+            BackupsPage.Archive(name: archive.name, when: format.moment(archive.date), size: Formatting.bytes(archive.bytes), href: "/settings/backups/\(archive.name)")
         }
         let exports = HouseholdExport.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: "/settings/export/\($0.name).csv") }
         let page = BackupsPage(
@@ -119,18 +118,6 @@ struct BackupsController {
             problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last, lastFailed: runs.first { !$0.isRunning }?.error != nil,
             archives: archives, csvLinks: exports)
         return renderer.page(page, titleKey: "backup.title", request: request, context: context, status: status)
-    }
-
-    /// "1.2 GB", "340 MB", "12 KB": decimal units, as file managers show them.
-    static func size(_ bytes: Int) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
     }
 }
 

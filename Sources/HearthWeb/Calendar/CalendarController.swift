@@ -51,7 +51,7 @@ struct CalendarController {
         let byID = Dictionary(uniqueKeysWithValues: visible.map { ($0.id, $0) })
         let kindValues = CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps"]
         let page = CalendarMonthPage(
-            heading: format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(month.month)"), "year": String(month.year)]),
+            heading: format.monthHeading(month),
             previous: "/calendar/\(month.previous)\(suffix)", next: "/calendar/\(month.next)\(suffix)",
             today: "/calendar\(suffix)", yearLink: "/calendar/\(String(format: "%04d", month.year))",
             subjects: OptionView.html([OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]

@@ -11,7 +11,7 @@ struct ChartWords {
     /// "November 2026", "2026", "16–22 Nov 2026", "2016 – 2026".
     var span: String {
         switch period.length {
-        case .month: format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(period.from.month)"), "year": String(period.from.year)])
+        case .month: format.monthHeading(YearMonth(period.from))
         case .year: String(period.from.year)
         case .week, .all: "\(format.dayHeading(period.from)) – \(format.dayHeading(period.to))"
         }

@@ -110,7 +110,7 @@ struct AnimationsController {
         case .done(let result, let seconds):
             page.status = format.t("animation.done")
             page.file = "/gallery/animations/\(id)/file"
-            page.figures = format.t("animation.figures", ["frames": String(result.frames), "size": BackupsController.size(result.bytes), "seconds": String(format: "%.1f", seconds)])
+            page.figures = format.t("animation.figures", ["frames": String(result.frames), "size": Formatting.bytes(result.bytes), "seconds": String(format: "%.1f", seconds)])
             page.subjects = try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == job.subjectID) }
         case .failed:
             page.status = format.t("animation.failed")
@@ -151,11 +151,10 @@ struct AnimationsController {
         try? FileManager.default.removeItem(atPath: copy)
         let at = now()
         let title = input["title", default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
-        let record = PhotoRecord(sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount, takenAt: nil)
         let entry = try await entries.create(
             subjectID: subjectID,
             RecordInput(occurredAt: at, localDate: LocalDate(at, in: context.timeZone), note: nil, details: .diary(title: title.isEmpty ? nil : String(title.prefix(120)), text: nil)),
-            photos: [record], createdBy: member.accountID)
+            photos: [PhotoRecord(photo)], createdBy: member.accountID)
         return .redirect(to: "/gallery/\(GalleryPlace(entryID: entry, position: 0))", type: .normal)
     }
 }

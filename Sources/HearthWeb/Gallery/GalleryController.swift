@@ -120,7 +120,7 @@ struct GalleryController {
             record: record, newer: href(found.newer), older: href(found.older),
             back: QueryLink.make("/gallery", parameters),
             original: original.map { "/photos/\(photo.sha256).\($0.format.fileExtension)" },
-            originalSize: "\(photo.width) × \(photo.height) · \(BackupsController.size(photo.byteCount))",
+            originalSize: "\(photo.width) × \(photo.height) · \(Formatting.bytes(photo.byteCount))",
             favourite: photo.favourite, canChange: context.role?.canRecord == true,
             favouriteAction: QueryLink.make("/gallery/\(photo.place)/favourite", parameters),
             removeAction: QueryLink.make("/gallery/\(photo.place)/remove", parameters))
@@ -163,8 +163,7 @@ enum GalleryHTML {
             if key != month {
                 if !month.isEmpty { html += "</ul></section>" }
                 month = key
-                let heading = format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(photo.localDate.month)"), "year": String(photo.localDate.year)])
-                html += #"<section class="gallery-month"><h2><time datetime="\#(key)">\#(heading)</time></h2><ul class="gallery-grid">"#
+                html += #"<section class="gallery-month"><h2><time datetime="\#(key)">\#(format.monthHeading(YearMonth(photo.localDate)))</time></h2><ul class="gallery-grid">"#
             }
             let alt = format.t("gallery.photo_alt", ["name": photo.subjectName, "day": format.dayHeading(photo.localDate)])
             let star: HTML = photo.favourite ? #"<span class="star" aria-hidden="true">★</span>"# : .empty

@@ -69,7 +69,7 @@ enum CalendarFeed {
         for due in data.careDue {
             let summary = "\(due.subjectName): \(format.dueLabel(due.what))"
             out.begin("VEVENT")
-            out.line("UID", "care-\(due.subjectID)-\(due.date)-\(stableHash(summary))@hearth")
+            out.line("UID", "care-\(due.subjectID)-\(due.date)-\(summary.stableHash)@hearth")
             out.line("DTSTAMP", stamp)
             out.line("DTSTART;VALUE=DATE", ICalendarWriter.date(due.date))
             out.line("DTEND;VALUE=DATE", ICalendarWriter.date(due.date.adding(days: 1)))
@@ -85,14 +85,6 @@ enum CalendarFeed {
         }
         out.end("VCALENDAR")
         return out.text
-    }
-
-    /// FNV-1a of the text: the same due item keeps its UID from one fetch to the next
-    /// (Swift's own hash changes with each process).
-    private static func stableHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 
     private static func alarm(_ out: inout ICalendarWriter, _ summary: String) {

@@ -109,7 +109,7 @@ struct RemindersController {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let last = try reminders.lastDelivery().map { last in
             last.delivered
-                ? format.t("push.last_ok", ["when": format.dayHeading(LocalDate(last.at, in: context.timeZone)) + " " + format.clock(last.at), "message": last.message])
+                ? format.t("push.last_ok", ["when": format.moment(last.at), "message": last.message])
                 : format.t("push.last_failed", ["message": last.message, "error": last.error ?? ""])
         }
         let page = ReminderSettingsPage(

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import HearthCore
 import HearthImaging
 
 /// The photo files under `<data>/photos/`: each original under its SHA-256, with its two
@@ -20,11 +22,6 @@ struct PhotoFiles: Sendable {
     enum Variant: String, CaseIterable {
         case thumbnail = "320"
         case preview = "1600"
-    }
-
-    /// A digest is 64 lowercase hex characters; nothing else ever becomes a path.
-    static func isDigest(_ text: Substring) -> Bool {
-        text.count == 64 && text.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     func folder(_ sha: String) -> String { (root as NSString).appendingPathComponent(String(sha.prefix(2))) }
@@ -74,7 +71,7 @@ struct PhotoFiles: Sendable {
             let path = (root as NSString).appendingPathComponent(folder)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
                 let sha = name.prefix(64)
-                if Self.isDigest(sha) { digests.insert(String(sha)) }
+                if SHA256.isDigest(sha) { digests.insert(String(sha)) }
             }
         }
         return digests

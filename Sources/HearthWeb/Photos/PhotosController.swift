@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import HearthCore
 import HearthImaging
 import HearthStore
 import Hummingbird
@@ -18,7 +20,8 @@ struct PhotosController {
     @Sendable func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")
         let sha = name.prefix(64)
-        guard PhotoFiles.isDigest(sha) else { throw PageError.notFound }
+        // A digest is 64 lowercase hex characters; nothing else ever becomes a path.
+        guard SHA256.isDigest(sha) else { throw PageError.notFound }
         guard try await photos.isVisible(String(sha), access: context.access) else { throw PageError.notFound }
         let rest = name.dropFirst(64)
         let path: String

@@ -93,8 +93,13 @@ struct CheckedPhotos: Sendable {
     /// "name: reason" messages, in the member's language, one per refused file.
     var problems: [String] = []
 
-    var records: [PhotoRecord] {
-        photos.map { PhotoRecord(sha256: $0.photo.sha256, format: $0.photo.format.rawValue, width: $0.photo.width, height: $0.photo.height, byteCount: $0.photo.byteCount, takenAt: $0.photo.takenAt) }
+    var records: [PhotoRecord] { photos.map { PhotoRecord($0.photo) } }
+}
+
+extension PhotoRecord {
+    /// The row for a processed photo.
+    init(_ photo: ProcessedPhoto) {
+        self.init(sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount, takenAt: photo.takenAt)
     }
 }
 

@@ -52,8 +52,9 @@ struct ChromiumPrinter: Sendable {
     /// `/static/…` and `/photos/<sha>-320.jpg` as `file://` URLs of the files.
     func localised(_ html: String) -> String {
         var text = html.replacingOccurrences(of: "\"/static/", with: "\"" + URL(fileURLWithPath: publicDirectory).absoluteString + "/")
-        text = text.replacing(/"\/photos\/([0-9a-f]{2})([0-9a-f]{62})(-320\.jpg|-1600\.jpg)"/) { match in
-            "\"" + URL(fileURLWithPath: photos.root).absoluteString + "/\(match.1)/\(match.1)\(match.2)\(match.3)\""
+        text = text.replacing(/"\/photos\/([0-9a-f]{64})-(320|1600)\.jpg"/) { match in
+            let variant: PhotoFiles.Variant = match.2 == "320" ? .thumbnail : .preview
+            return "\"" + URL(fileURLWithPath: photos.path(String(match.1), variant)).absoluteString + "\""
         }
         return text
     }

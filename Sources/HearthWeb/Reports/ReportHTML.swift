@@ -33,9 +33,7 @@ struct ReportHTML {
 
     func span(_ from: LocalDate, _ to: LocalDate) -> String {
         let month = YearMonth(from)
-        if from == month.firstDay && to == month.lastDay {
-            return format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(month.month)"), "year": String(month.year)])
-        }
+        if from == month.firstDay && to == month.lastDay { return format.monthHeading(month) }
         return "\(format.dayHeading(from)) – \(format.dayHeading(to))"
     }
 

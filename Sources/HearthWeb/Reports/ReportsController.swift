@@ -33,7 +33,7 @@ struct ReportsController {
         let month = YearMonth(LocalDate(now(), in: context.timeZone))
         let everyone = try await subjects.subjects(access: context.access)
         let page = ReportIndexPage(
-            thisMonth: span(format, month), lastMonth: span(format, month.previous),
+            thisMonth: format.monthHeading(month), lastMonth: format.monthHeading(month.previous),
             household: ReportIndexPage.Subject(name: format.t("report.household"), month: "/reports/household/\(month)", previous: "/reports/household/\(month.previous)",
                                                vet30: nil, vet90: nil, rangeAction: nil),
             subjects: everyone.map { subject in
@@ -47,17 +47,13 @@ struct ReportsController {
         return renderer.page(page, titleKey: "report.title", request: request, context: context)
     }
 
-    private func span(_ format: Formatting, _ month: YearMonth) -> String {
-        format.t("calendar.month_heading", ["month": format.t("calendar.month_name.\(month.month)"), "year": String(month.year)])
-    }
-
     @Sendable func household(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let month = YearMonth(try context.parameters.require("month")) else { throw PageError.notFound }
         let found = try reports.household(from: month.firstDay, to: month.lastDay, access: context.access, timeZone: context.timeZone, now: now())
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let html = htmlMaker(format, context: context)
         let body = found.map { html.subject($0, id: "subject-\($0.subject.id)") }.joined()
-        let title = format.t("report.household_title", ["span": span(format, month)])
+        let title = format.t("report.household_title", ["span": format.monthHeading(month)])
         return try await respond(ReportPage(
             heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
             contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },

@@ -55,6 +55,26 @@ struct Formatting {
     }
 
     func clock(_ instant: Date) -> String { LocalTime.clock(instant, in: timeZone) }
+
+    /// "Tuesday, 24 November 2026 09:07": a moment as the household's day and clock.
+    func moment(_ instant: Date) -> String { dayHeading(LocalDate(instant, in: timeZone)) + " " + clock(instant) }
+
+    /// "November 2026" / "2026년 11월".
+    func monthHeading(_ month: YearMonth) -> String {
+        t("calendar.month_heading", ["month": t("calendar.month_name.\(month.month)"), "year": String(month.year)])
+    }
+
+    /// "1.2 GB", "340 MB", "12 KB": decimal units, as file managers show them.
+    static func bytes(_ count: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    }
 }
 
 /// Date formatters are costly to make and to run; one per language is kept, and what it
