@@ -88,8 +88,26 @@ public struct Ingredient: Sendable, Equatable {
     // MARK: English: quantity, unit, name, note
 
     private static func english(_ text: String, quantity: (Double, Double?, Substring)) -> Ingredient {
-        var rest = String(quantity.2).trimmingCharacters(in: .whitespaces)
         var notes: [String] = []
+        // Asides in brackets ("1 (15-ounce) can", "(about 550g)") are notes, wherever they are.
+        var rest = ""
+        var depth = 0
+        var aside = ""
+        for character in quantity.2 {
+            if character == "(" {
+                depth += 1
+                if depth == 1 { continue }
+            } else if character == ")", depth > 0 {
+                depth -= 1
+                if depth == 0 {
+                    notes.append(aside.trimmingCharacters(in: CharacterSet(charactersIn: " ,;")))
+                    aside = ""
+                    continue
+                }
+            }
+            if depth > 0 { aside.append(character) } else { rest.append(character) }
+        }
+        rest = rest.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
         // Words describing the measure ("1 rounded teaspoon"), before the unit.
         while let word = rest.split(separator: " ").first.map(String.init), measureWords.contains(word.lowercased()),
               let next = rest.split(separator: " ").dropFirst().first, unit(String(next)) != nil {
@@ -105,11 +123,7 @@ public struct Ingredient: Sendable, Equatable {
         } else if let attached = englishUnits.first(where: { firstWord.lowercased().hasPrefix($0) && firstWord.count == $0.count }) {
             unitFound = attached
         }
-        // "(about 550g)" and what follows a comma are notes, not the name.
-        if let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
-            notes.append(String(rest[rest.index(after: open)..<close]).trimmingCharacters(in: .whitespaces))
-            rest.removeSubrange(open...close)
-        }
+        // What follows a comma is a note, not the name.
         var name = rest
         if let comma = rest.firstIndex(of: ",") {
             name = String(rest[..<comma])

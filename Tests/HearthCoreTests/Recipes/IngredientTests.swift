@@ -14,6 +14,8 @@ struct IngredientTests {
         ("2-3 cloves garlic, minced", 2, 3, "clove", "garlic", "minced"),
         ("1 can of chickpeas", 1, nil, "can", "chickpeas", nil),
         ("2 large eggs, beaten", 2, nil, nil, "large eggs", "beaten"),
+        ("1 (15-ounce) can coconut milk (full-fat, or lite)", 1, nil, "can", "coconut milk", "15-ounce; full-fat, or lite"),
+        ("½ teaspoon salt (, to taste)", 0.5, nil, "tsp", "salt", "to taste"),
     ] as [(String, Double, Double?, String?, String, String?)])
     func english(line: String, quantity: Double, upper: Double?, unit: String?, name: String, note: String?) {
         let parsed = Ingredient.parse(line)
