@@ -1,0 +1,190 @@
+import Foundation
+
+/// A recipe as found in a file or a web page, before it is checked and stored.
+public struct RecipeDraft: Sendable, Equatable {
+    public var title: String
+    public var category: String?
+    public var tags: [String] = []
+    /// Servings when the yield says a number ("4", "4 servings", ["4", "4 servings"]).
+    public var servings: Int?
+    public var yieldText: String?
+    public var preparationMinutes: Int?
+    public var cookingMinutes: Int?
+    public var totalMinutes: Int?
+    /// Image addresses, kept as links: Hearth never fetches them (no internet at cooking time).
+    public var imageURLs: [String] = []
+    public var sourceName: String?
+    public var sourceURL: String?
+    public var description: String?
+    public var ingredients: [String] = []
+    /// Steps in order; a `HowToSection`'s name is kept as the section of its steps.
+    public var steps: [Step] = []
+
+    public struct Step: Sendable, Equatable {
+        public var text: String
+        public var section: String?
+        public var imageURL: String?
+    }
+}
+
+/// Reads schema.org `Recipe` objects out of JSON-LD: a file of JSON, pasted text, or a saved
+/// web page (every `<script type="application/ld+json">` block). Finds recipes in `@graph`,
+/// in arrays, and where `@type` is a list; reads instructions as one string, `HowToStep`s or
+/// `HowToSection`s; ISO 8601 durations; images as a string, an object or a list; and
+/// `recipeYield` as "4", "4 servings" or a list.
+public enum RecipeJSONLD {
+    public enum Problem: Error, Equatable {
+        /// Neither JSON nor a page with JSON-LD in it.
+        case unreadable
+        /// Readable, but with no recipe in it.
+        case noRecipe
+    }
+
+    public static func recipes(in text: String) throws(Problem) -> [RecipeDraft] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var documents: [Any] = []
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
+            guard let json = parse(trimmed) else { throw .unreadable }
+            documents = [json]
+        } else {
+            documents = scriptBlocks(trimmed).compactMap(parse)
+            guard !documents.isEmpty else { throw trimmed.lowercased().contains("<html") || trimmed.lowercased().contains("<script") ? .noRecipe : .unreadable }
+        }
+        var found: [[String: Any]] = []
+        for document in documents { collect(document, into: &found) }
+        let drafts = found.compactMap(draft)
+        guard !drafts.isEmpty else { throw .noRecipe }
+        return drafts
+    }
+
+    private static func parse(_ text: String) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// The contents of every `<script type="application/ld+json">` in a page.
+    static func scriptBlocks(_ html: String) -> [String] {
+        var blocks: [String] = []
+        var rest = html[...]
+        while let open = rest.range(of: "<script", options: .caseInsensitive) {
+            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">") else { break }
+            let tag = rest[open.lowerBound...tagEnd].lowercased()
+            guard let close = rest[tagEnd...].range(of: "</script>", options: .caseInsensitive) else { break }
+            if tag.contains("application/ld+json") {
+                blocks.append(String(rest[rest.index(after: tagEnd)..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            rest = rest[close.upperBound...]
+        }
+        return blocks
+    }
+
+    /// Every object whose `@type` is or includes "Recipe", wherever it sits.
+    private static func collect(_ value: Any, into found: inout [[String: Any]]) {
+        if let list = value as? [Any] {
+            for item in list { collect(item, into: &found) }
+        } else if let object = value as? [String: Any] {
+            if types(object).contains("Recipe") {
+                found.append(object)
+            } else {
+                for key in ["@graph", "mainEntity", "itemListElement", "item"] {
+                    if let inner = object[key] { collect(inner, into: &found) }
+                }
+            }
+        }
+    }
+
+    private static func types(_ object: [String: Any]) -> [String] {
+        let type = object["@type"]
+        let names = (type as? [Any])?.compactMap { $0 as? String } ?? (type as? String).map { [$0] } ?? []
+        return names.map { $0.replacingOccurrences(of: "http://schema.org/", with: "").replacingOccurrences(of: "https://schema.org/", with: "") }
+    }
+
+    private static func draft(_ object: [String: Any]) -> RecipeDraft? {
+        guard let title = text(object["name"]), !title.isEmpty else { return nil }
+        var draft = RecipeDraft(title: title)
+        draft.category = strings(object["recipeCategory"]).first
+        draft.tags = strings(object["keywords"]).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+        draft.description = text(object["description"])
+        let yields = strings(object["recipeYield"])
+        draft.yieldText = yields.last
+        draft.servings = yields.lazy.compactMap { Int($0.prefix { $0.isNumber }) }.first { $0 > 0 }
+        draft.preparationMinutes = (object["prepTime"] as? String).flatMap(minutes)
+        draft.cookingMinutes = (object["cookTime"] as? String).flatMap(minutes)
+        draft.totalMinutes = (object["totalTime"] as? String).flatMap(minutes)
+        draft.imageURLs = images(object["image"])
+        draft.sourceURL = text(object["url"]) ?? (object["mainEntityOfPage"] as? [String: Any]).flatMap { text($0["@id"]) } ?? text(object["mainEntityOfPage"])
+        draft.sourceName = (object["publisher"] as? [String: Any]).flatMap { text($0["name"]) } ?? (object["author"] as? [String: Any]).flatMap { text($0["name"]) }
+            ?? ((object["author"] as? [Any])?.first as? [String: Any]).flatMap { text($0["name"]) }
+        draft.ingredients = strings(object["recipeIngredient"] ?? object["ingredients"]).filter { !$0.isEmpty }
+        draft.steps = steps(object["recipeInstructions"], section: nil)
+        return draft
+    }
+
+    /// Instructions as one string (split into its paragraphs or lines), a list of strings,
+    /// `HowToStep`s, or `HowToSection`s holding steps.
+    private static func steps(_ value: Any?, section: String?) -> [RecipeDraft.Step] {
+        if let string = value as? String {
+            return cleaned(string).components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { RecipeDraft.Step(text: $0, section: section) }
+        }
+        if let list = value as? [Any] { return list.flatMap { steps($0, section: section) } }
+        guard let object = value as? [String: Any] else { return [] }
+        let kinds = types(object)
+        if kinds.contains("HowToSection") {
+            return steps(object["itemListElement"], section: text(object["name"]) ?? section)
+        }
+        guard let words = text(object["text"]) ?? text(object["name"]), !words.isEmpty else { return [] }
+        return [RecipeDraft.Step(text: words, section: section, imageURL: images(object["image"]).first)]
+    }
+
+    /// "PT1H30M" → 90; "P1DT2H" → 1,560; nil for anything else.
+    public static func minutes(_ duration: String) -> Int? {
+        var text = duration.uppercased()[...]
+        guard text.hasPrefix("P") else { return nil }
+        text = text.dropFirst()
+        var total = 0.0, number = "", inTime = false, any = false
+        for character in text {
+            if character == "T" { inTime = true; continue }
+            if character.isNumber || character == "." { number.append(character); continue }
+            guard let value = Double(number) else { return nil }
+            number = ""
+            any = true
+            switch (character, inTime) {
+            case ("D", false): total += value * 1440
+            case ("W", false): total += value * 10080
+            case ("H", true): total += value * 60
+            case ("M", true): total += value
+            case ("S", true): total += value / 60
+            default: return nil
+            }
+        }
+        return any && number.isEmpty ? Int(total.rounded()) : nil
+    }
+
+    private static func images(_ value: Any?) -> [String] {
+        if let string = value as? String { return [string] }
+        if let list = value as? [Any] { return list.flatMap { images($0) } }
+        if let object = value as? [String: Any] { return (text(object["url"]) ?? text(object["contentUrl"])).map { [$0] } ?? [] }
+        return []
+    }
+
+    private static func strings(_ value: Any?) -> [String] {
+        if let list = value as? [Any] { return list.compactMap { text($0) } }
+        return text(value).map { [$0] } ?? []
+    }
+
+    private static func text(_ value: Any?) -> String? {
+        if let string = value as? String { return cleaned(string).trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let number = value as? NSNumber { return number.stringValue }
+        return nil
+    }
+
+    /// Pages put entities and tags inside JSON strings: the few that matter, undone.
+    private static func cleaned(_ string: String) -> String {
+        var text = string.replacingOccurrences(of: "<br>", with: "\n").replacingOccurrences(of: "<br/>", with: "\n").replacingOccurrences(of: "</p>", with: "\n")
+        text = text.replacing(/<[^>]+>/, with: "")
+        for (entity, character) in [("&amp;", "&"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " ")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text
+    }
+}
