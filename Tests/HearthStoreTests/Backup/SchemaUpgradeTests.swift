@@ -104,5 +104,9 @@ struct SchemaUpgradeTests {
             try db.execute(sql: "UPDATE photo SET favourite_at = ?", arguments: [now])
             try db.execute(sql: "INSERT INTO backup_run (started_at, finished_at, trigger, file_name, byte_count) VALUES (?, ?, 'nightly', 'hearth-20260102-030000.tar', 1000)", arguments: [now, now])
         }
+        if version >= 14 {
+            try db.execute(sql: "INSERT INTO recipe (title, ingredient_names, created_at, updated_at) VALUES ('된장찌개', '된장', ?, ?)", arguments: [now, now])
+            try db.execute(sql: "INSERT INTO recipe_ingredient (recipe_id, position, quantity, unit, name, text) VALUES (1, 0, 2, '큰술', '된장', '된장 2큰술')")
+        }
     }
 }
