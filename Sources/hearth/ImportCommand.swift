@@ -11,7 +11,7 @@ import HearthWeb
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a phone's export into a person's days.",
-        subcommands: [AppleHealth.self, GoogleFit.self, Clinics.self, Medicines.self])
+        subcommands: [AppleHealth.self, GoogleFit.self, Clinics.self, Medicines.self, Recipes.self])
 
     struct Options: ParsableArguments {
         @Argument(help: "The file: export.zip or export.xml (Apple Health), a daily activity metrics CSV (Google Fit).")

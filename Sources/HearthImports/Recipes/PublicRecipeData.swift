@@ -52,6 +52,9 @@ public enum PublicRecipeData {
             if text == nil && image == nil { break }
             draft.steps.append(.init(text: text ?? "", section: nil, imageURL: image))
         }
+        draft.kcalPerServing = field("INFO_ENG").flatMap(Double.init)
+        draft.gramsPerServing = field("INFO_WGT").flatMap(Double.init)
+        draft.tip = field("RCP_NA_TIP")
         return Recipe(draft: draft, kcalPerServing: field("INFO_ENG").flatMap(Double.init), gramsPerServing: field("INFO_WGT").flatMap(Double.init),
                       tip: field("RCP_NA_TIP"), serial: field("RCP_SEQ"))
     }

@@ -16,6 +16,10 @@ public struct RecipeDraft: Sendable, Equatable {
     public var sourceName: String?
     public var sourceURL: String?
     public var description: String?
+    public var kcalPerServing: Double?
+    public var gramsPerServing: Double?
+    /// A cook's tip (COOKRCP01's RCP_NA_TIP; a schema.org `comment` in Hearth's own export).
+    public var tip: String?
     public var ingredients: [String] = []
     /// Steps in order; a `HowToSection`'s name is kept as the section of its steps.
     public var steps: [Step] = []
@@ -114,6 +118,11 @@ public enum RecipeJSONLD {
         draft.sourceURL = text(object["url"]) ?? (object["mainEntityOfPage"] as? [String: Any]).flatMap { text($0["@id"]) } ?? text(object["mainEntityOfPage"])
         draft.sourceName = (object["publisher"] as? [String: Any]).flatMap { text($0["name"]) } ?? (object["author"] as? [String: Any]).flatMap { text($0["name"]) }
             ?? ((object["author"] as? [Any])?.first as? [String: Any]).flatMap { text($0["name"]) }
+        if let nutrition = object["nutrition"] as? [String: Any] {
+            draft.kcalPerServing = text(nutrition["calories"]).flatMap(leadingNumber)
+            draft.gramsPerServing = text(nutrition["servingSize"]).flatMap { $0.hasSuffix("g") ? leadingNumber($0) : nil }
+        }
+        draft.tip = (object["comment"] as? [String: Any]).flatMap { text($0["text"]) }
         draft.ingredients = strings(object["recipeIngredient"] ?? object["ingredients"]).filter { !$0.isEmpty }
         draft.steps = steps(object["recipeInstructions"], section: nil)
         return draft
@@ -158,6 +167,11 @@ public enum RecipeJSONLD {
             }
         }
         return any && number.isEmpty ? Int(total.rounded()) : nil
+    }
+
+    /// "220 kcal" → 220.
+    private static func leadingNumber(_ text: String) -> Double? {
+        Double(text.prefix { $0.isNumber || $0 == "." })
     }
 
     private static func images(_ value: Any?) -> [String] {

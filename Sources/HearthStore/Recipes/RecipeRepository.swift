@@ -76,6 +76,69 @@ public struct RecipeRepository: Sendable {
         return id
     }
 
+    /// What an import of many recipes did: each one imported, skipped as already in the book
+    /// (the same source address, or the same title), or refused with the reason.
+    public struct ImportSummary: Sendable, Equatable {
+        public var imported: [String] = []
+        public var duplicates: [String] = []
+        public var refused: [(title: String, reason: String)] = []
+
+        public static func == (a: ImportSummary, b: ImportSummary) -> Bool {
+            a.imported == b.imported && a.duplicates == b.duplicates && a.refused.map(\.title) == b.refused.map(\.title)
+        }
+    }
+
+    /// Stores many recipes in one transaction: all that are new, or none if the write fails.
+    public func importMany(_ inputs: [RecipeInput], refused: [(title: String, reason: String)] = [], createdBy: Int64?, now: Date = Date()) async throws -> ImportSummary {
+        try await database.write { db in
+            var summary = ImportSummary(refused: refused)
+            var titles = Set(try String.fetchAll(db, sql: "SELECT lower(title) FROM recipe"))
+            var sources = Set(try String.fetchAll(db, sql: "SELECT source_url FROM recipe WHERE source_url IS NOT NULL"))
+            for input in inputs {
+                if titles.contains(input.title.lowercased()) || input.sourceURL.map(sources.contains) == true {
+                    summary.duplicates.append(input.title)
+                    continue
+                }
+                _ = try Self.insert(input, createdBy: createdBy, now: now, db)
+                titles.insert(input.title.lowercased())
+                if let source = input.sourceURL { sources.insert(source) }
+                summary.imported.append(input.title)
+            }
+            return summary
+        }
+    }
+
+    /// A whole recipe, as stored.
+    public func recipe(id: Int64) throws -> RecipeInput? {
+        try database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]) else { return nil }
+            var input = RecipeInput(title: row["title"])
+            input.category = row["category_name"]
+            input.servings = row["servings"]
+            input.preparationMinutes = row["preparation_minutes"]
+            input.cookingMinutes = row["cooking_minutes"]
+            input.kcalPerServing = row["kcal_per_serving"]
+            input.gramsPerServing = row["grams_per_serving"]
+            input.imageURL = row["image_url"]
+            input.sourceName = row["source_name"]
+            input.sourceURL = row["source_url"]
+            input.tip = row["tip"]
+            input.description = row["description"]
+            input.tags = try String.fetchAll(db, sql: "SELECT tag FROM recipe_tag WHERE recipe_id = ? ORDER BY tag", arguments: [id])
+            input.ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
+                Ingredient(quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
+            }
+            input.steps = try Row.fetchAll(db, sql: "SELECT section, text, image_url FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
+                (section: $0[0] as String?, text: $0[1] as String, imageURL: $0[2] as String?)
+            }
+            return input
+        }
+    }
+
+    public func allIDs() throws -> [Int64] {
+        try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM recipe ORDER BY title COLLATE NOCASE, id") }
+    }
+
     /// Recipes whose title has every word of `query` (inside words: trigrams for three
     /// characters or more, else LIKE), by title.
     public func search(title query: String, limit: Int = 50) throws -> [RecipeSummary] {
