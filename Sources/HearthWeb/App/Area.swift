@@ -10,7 +10,7 @@ protocol Area {
 
 /// Every area, in the order their routes are added.
 enum Areas {
-    static let all: [any Area.Type] = [AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self, MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, BackupsArea.self]
+    static let all: [any Area.Type] = [AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self, MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self]
 
     static var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }
 }

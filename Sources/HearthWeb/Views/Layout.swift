@@ -54,7 +54,7 @@ struct LayoutView: PagePart {
     static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
         // Emergency is in the bar: one tap on a phone, at night, in a hurry.
         let main = ["/", "/calendar", "/pets", "/people", "/emergency"]
-        var more: [String] = ["/gallery", "/reports", "/doses", "/regimens", "/medicines", "/clinics", "/care/vaccines"]
+        var more: [String] = ["/gallery", "/reports", "/recipes", "/doses", "/regimens", "/medicines", "/clinics", "/care/vaccines"]
         if role.canManageHousehold { more += ["/accounts", "/settings"] }
         more.append("/me")
         var html = HTML.empty
@@ -67,7 +67,7 @@ struct LayoutView: PagePart {
     }
 
     /// Each place's words: `nav.home`, `nav.calendar` …
-    private static let keys = ["/": "nav.home", "/calendar": "nav.calendar", "/pets": "nav.pets", "/people": "nav.people", "/emergency": "nav.emergency", "/doses": "nav.doses", "/regimens": "nav.regimens", "/medicines": "nav.medicines", "/clinics": "nav.clinics", "/care/vaccines": "nav.vaccines", "/gallery": "nav.gallery", "/reports": "nav.reports",
+    private static let keys = ["/": "nav.home", "/calendar": "nav.calendar", "/pets": "nav.pets", "/people": "nav.people", "/emergency": "nav.emergency", "/doses": "nav.doses", "/regimens": "nav.regimens", "/medicines": "nav.medicines", "/clinics": "nav.clinics", "/care/vaccines": "nav.vaccines", "/gallery": "nav.gallery", "/reports": "nav.reports", "/recipes": "nav.recipes",
                                "/accounts": "nav.accounts", "/settings": "nav.settings", "/me": "nav.me"]
 
     private static func isCurrent(_ href: String, _ path: String) -> Bool {

@@ -40,6 +40,7 @@ struct RoleMatrixTests {
         let clinic: Int64
         let medicine: Int64
         let regimen: Int64
+        let recipe: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -132,6 +133,10 @@ struct RoleMatrixTests {
         "GET /gallery/animations/{job}": Route(needs: .recorder, path: { _ in "/gallery/animations/1" }),
         "GET /gallery/animations/{job}/file": Route(needs: .recorder, path: { _ in "/gallery/animations/1/file" }),
         "POST /gallery/animations/{job}/save": Route(needs: .recorder, path: { _ in "/gallery/animations/1/save" }, fieldsFor: { ["subject": String($0.pet), "title": "Moving"] }),
+        "GET /recipes": Route(needs: .member, path: { _ in "/recipes?i=%EB%91%90%EB%B6%80" }),
+        "GET /recipes/bookmarks": Route(needs: .member, path: { _ in "/recipes/bookmarks" }),
+        "GET /recipes/{id}": Route(needs: .member, path: { "/recipes/\($0.recipe)?servings=6" }),
+        "POST /recipes/{id}/bookmark": Route(needs: .member, path: { "/recipes/\($0.recipe)/bookmark" }, fields: ["on": "1"]),
         "GET /reports": Route(needs: .member, path: { _ in "/reports" }),
         "GET /reports/household/{month}": Route(needs: .member, path: { _ in "/reports/household/2026-01" }),
         "GET /reports/{subject}/{span}": Route(needs: .member, path: { "/reports/\($0.pet)/2026-01" }),
@@ -261,8 +266,12 @@ struct RoleMatrixTests {
         let regimen = try await RegimenRepository(hearth.database).create(subjectID: pet, RegimenInput(
             name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
             schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
+        var stew = RecipeInput(title: "된장찌개")
+        stew.servings = 2
+        stew.ingredients = [Ingredient.parse("두부 1/2모")]
+        let recipe = try await RecipeRepository(hearth.database).create(stew, createdBy: nil)
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine, regimen: regimen)
+        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine, regimen: regimen, recipe: recipe)
     }
 
     /// Animation 1 of this server, made by `browser` and finished.
