@@ -40,7 +40,11 @@ struct RecipePage: Page {
     let sourceName: String?
     let image: String?
     let bookmarked: Bool
+    /// "Add to the pets' food list", for members who record.
+    let food: Food?
     let figures: String
+
+    struct Food { let action, energy: String; let done: Bool }
 
     func child(named name: String) -> Any? {
         switch name {
@@ -57,6 +61,7 @@ struct RecipePage: Page {
         case "image": image ?? false
         case "bookmarked": bookmarked
         case "figures": figures
+        case "food": food.map { ["action": $0.action, "energy": $0.energy, "done": $0.done] as [String: Any] } ?? false
         default: nil
         }
     }
@@ -82,6 +87,6 @@ enum RecipesArea: Area {
     static let pages: [any Page.Type] = [RecipeListPage.self, RecipePage.self, RecipeBookmarksPage.self]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        RecipesController(renderer: services.renderer, recipes: RecipeRepository(services.database)).addRoutes(to: router)
+        RecipesController(renderer: services.renderer, recipes: RecipeRepository(services.database), foods: FoodRepository(services.database)).addRoutes(to: router)
     }
 }

@@ -10,12 +10,14 @@ import Hummingbird
 struct RecipesController {
     let renderer: Renderer
     let recipes: RecipeRepository
+    let foods: FoodRepository
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/recipes", use: list)
         router.get("/recipes/bookmarks", use: bookmarks)
         router.get("/recipes/:id", use: show)
         router.post("/recipes/:id/bookmark", use: bookmark)
+        router.post("/recipes/:id/food", use: becomeFood)
     }
 
     /// The ingredient tags of `?i=`, split at commas; the same one twice is named.
@@ -91,10 +93,15 @@ struct RecipesController {
             steps += #"<li>\#(step.text)\#(image)</li>"#
         }
         let bookmarked = try recipes.bookmarks(accountID: member.accountID).contains { $0.id == id }
+        let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
+        let food = context.role?.canRecord == true
+            ? RecipePage.Food(action: "/recipes/\(id)/food", energy: kcal.map { format.t("recipes.food_energy", ["kcal": format.number($0, decimals: 1)]) } ?? format.t("recipes.food_no_energy"),
+                              done: request.uri.queryParameters.get("food") != nil)
+            : nil
         let page = RecipePage(
             id: id, title: recipe.title, category: recipe.category ?? "", servings: wanted.map(String.init) ?? "",
             scalable: base > 0, ingredients: ingredients, steps: steps, tip: recipe.tip, source: recipe.sourceURL, sourceName: recipe.sourceName ?? recipe.sourceURL,
-            image: recipe.imageURL, bookmarked: bookmarked,
+            image: recipe.imageURL, bookmarked: bookmarked, food: food,
             figures: [recipe.preparationMinutes.map { format.t("recipes.prep", ["minutes": String($0)]) }, recipe.cookingMinutes.map { format.t("recipes.cook", ["minutes": String($0)]) },
                       recipe.kcalPerServing.map { format.t("recipes.kcal", ["kcal": format.number($0, decimals: 0)]) }].compactMap { $0 }.joined(separator: " · "))
         return renderer.page(page, titleKey: "recipes.title", titleText: recipe.title, request: request, context: context)
@@ -107,6 +114,23 @@ struct RecipesController {
         let input = try await FormData.read(&request, context: context).fields
         try await recipes.setBookmark(input["on"] == "1", recipeID: id, accountID: member.accountID)
         return .redirect(to: input["back"] == "bookmarks" ? "/recipes/bookmarks" : "/recipes/\(id)", type: .normal)
+    }
+
+    /// A home-made pet food: the recipe joins the pets' food list, with its energy per 100 g
+    /// worked out from the kcal and the weight of a serving when the recipe has both.
+    @Sendable func becomeFood(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try context.requireRecorder()
+        guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
+        var request = request
+        _ = try await FormData.read(&request, context: context)
+        let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
+        _ = try await foods.create(name: recipe.title, kind: .food, kcalPer100g: kcal)
+        return .redirect(to: "/recipes/\(id)?food=1", type: .normal)
+    }
+
+    static func kcalPer100g(kcalPerServing: Double?, gramsPerServing: Double?) -> Double? {
+        guard let kcal = kcalPerServing, let grams = gramsPerServing, grams > 0 else { return nil }
+        return (kcal / grams * 1000).rounded() / 10
     }
 
     @Sendable func bookmarks(_ request: Request, context: AppRequestContext) async throws -> Response {

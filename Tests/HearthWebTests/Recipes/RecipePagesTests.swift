@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HearthCore
 import HearthStore
 import Testing
@@ -49,6 +50,22 @@ struct RecipePagesTests {
             #expect(page.contains("<strong>3 cup beef stock</strong>"))
             let stew = try await owner.get("/recipes/\(ids["된장찌개"]!)?servings=2").text
             #expect(stew.contains("<strong>1 큰술 된장</strong>") && stew.contains("<strong>¼ 모 두부</strong>"))
+        }
+    }
+
+    @Test("a home-made pet food: the recipe joins the food list with its kcal per 100 g")
+    func petFood() async throws {
+        try await withHousehold { hearth, owner in
+            var chicken = RecipeInput(title: "Chicken and rice for Bori")
+            chicken.kcalPerServing = 180
+            chicken.gramsPerServing = 150
+            chicken.ingredients = [Ingredient.parse("100 g chicken breast"), Ingredient.parse("50 g rice")]
+            let id = try await RecipeRepository(hearth.database).create(chicken, createdBy: nil)
+            let page = try await owner.get("/recipes/\(id)")
+            #expect(page.text.contains("120 kcal per 100 g"))
+            #expect(try await owner.post("/recipes/\(id)/food", [:]).headers[.location] == "/recipes/\(id)?food=1")
+            let kcal = try hearth.database.read { db in try Double.fetchOne(db, sql: "SELECT kcal_per_100g FROM food WHERE name = 'Chicken and rice for Bori'") }
+            #expect(kcal == 120)
         }
     }
 

@@ -137,6 +137,7 @@ struct RoleMatrixTests {
         "GET /recipes/bookmarks": Route(needs: .member, path: { _ in "/recipes/bookmarks" }),
         "GET /recipes/{id}": Route(needs: .member, path: { "/recipes/\($0.recipe)?servings=6" }),
         "POST /recipes/{id}/bookmark": Route(needs: .member, path: { "/recipes/\($0.recipe)/bookmark" }, fields: ["on": "1"]),
+        "POST /recipes/{id}/food": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/food" }),
         "GET /reports": Route(needs: .member, path: { _ in "/reports" }),
         "GET /reports/household/{month}": Route(needs: .member, path: { _ in "/reports/household/2026-01" }),
         "GET /reports/{subject}/{span}": Route(needs: .member, path: { "/reports/\($0.pet)/2026-01" }),
