@@ -51,36 +51,44 @@ struct RestoreCommand: AsyncParsableCommand {
     }
 }
 
-/// `hearth export --format csv|json|ics --to DIR`: the household's records in open formats.
+/// `hearth export --format csv|json|ics --to DIR` (the records, the default) and
+/// `hearth export recipes --to FILE`.
 struct ExportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export the household's records as CSV (one file per kind), one JSON document, or iCalendar.")
-    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, ics }
-    @Option(help: "csv, json or ics.") var format: Format
-    @Option(help: "Folder to write into.") var to: String
-    @OptionGroup var data: DataOptions
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export the household's records, or its recipe book.", subcommands: [Records.self, Recipes.self], defaultSubcommand: Records.self)
+}
 
-    func run() async throws {
-        let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
-        defer { try? database.close() }
-        try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
-        let export = HouseholdExport(database)
-        var written: [String] = []
-        func write(_ name: String, _ bytes: Data) throws {
-            let path = (to as NSString).appendingPathComponent(name)
-            try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
-            written.append(path)
-        }
-        switch format {
-        case .csv:
-            for kind in HouseholdExport.kinds { try write("\(kind.name).csv", try export.csv(kind.name)) }
-        case .json:
-            try write("hearth.json", try export.json())
-        case .ics:
-            guard let zone = try await HouseholdRepository(database).settings().flatMap({ TimeZone(identifier: $0.timeZone) }) else {
-                throw ValidationError("This data folder has no household yet.")
+extension ExportCommand {
+    struct Records: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "records", abstract: "Export the household's records as CSV (one file per kind), one JSON document, or iCalendar.")
+        enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, ics }
+        @Option(help: "csv, json or ics.") var format: Format
+        @Option(help: "Folder to write into.") var to: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
+            defer { try? database.close() }
+            try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
+            let export = HouseholdExport(database)
+            var written: [String] = []
+            func write(_ name: String, _ bytes: Data) throws {
+                let path = (to as NSString).appendingPathComponent(name)
+                try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+                written.append(path)
             }
-            try write("hearth.ics", Data(try export.ics(zone: zone).utf8))
+            switch format {
+            case .csv:
+                for kind in HouseholdExport.kinds { try write("\(kind.name).csv", try export.csv(kind.name)) }
+            case .json:
+                try write("hearth.json", try export.json())
+            case .ics:
+                guard let zone = try await HouseholdRepository(database).settings().flatMap({ TimeZone(identifier: $0.timeZone) }) else {
+                    throw ValidationError("This data folder has no household yet.")
+                }
+                try write("hearth.ics", Data(try export.ics(zone: zone).utf8))
+            }
+            for path in written { print(path) }
         }
-        for path in written { print(path) }
     }
 }

@@ -22,16 +22,18 @@ extension ImportCommand {
     }
 }
 
-/// `hearth export recipes --to FILE`: the whole book as JSON-LD that imports back unchanged.
-struct ExportRecipesCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export-recipes", abstract: "Write the recipe book as one schema.org JSON-LD file.")
-    @Option(help: "The file to write.") var to: String
-    @OptionGroup var data: DataOptions
+extension ExportCommand {
+    /// `hearth export recipes --to FILE`: the whole book as JSON-LD that imports back unchanged.
+    struct Recipes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "recipes", abstract: "Write the recipe book as one schema.org JSON-LD file.")
+        @Option(help: "The file to write.") var to: String
+        @OptionGroup var data: DataOptions
 
-    func run() async throws {
-        let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
-        defer { try? database.close() }
-        let count = try RecipeFiles.export(RecipeRepository(database), to: to)
-        print("\(count) recipes written to \(to)")
+        func run() async throws {
+            let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
+            defer { try? database.close() }
+            let count = try RecipeFiles.export(RecipeRepository(database), to: to)
+            print("\(count) recipes written to \(to)")
+        }
     }
 }

@@ -12,7 +12,7 @@ struct RecipeStoreTests {
             var input = RecipeInput(title: title)
             input.category = category
             input.ingredients = lines.map(Ingredient.parse)
-            input.steps = [(nil, "Cook.", nil)]
+            input.steps = [RecipeStep(text: "Cook.")]
             return input
         }
         try await recipes.create(recipe("된장찌개", "Soup and stew", ["된장 2큰술", "두부 1/2모", "애호박 1/3개", "양파 1/4개"]), createdBy: nil)

@@ -9,6 +9,14 @@ public enum CookQuantity {
     /// Units measured on a scale or a jug, where fractions read oddly: 337.5 g is 338 g.
     static let metric: Set<String> = ["g", "kg", "mg", "ml", "l", "dl", "cl", "L", "cc"]
 
+    /// Units stored in the singular ("cup") and said in the plural above one: "3 cups".
+    static let plurals = ["cup": "cups", "clove": "cloves", "can": "cans", "slice": "slices", "pinch": "pinches"]
+
+    /// The unit as said with `value`: "1 cup", "1½ cups".
+    public static func unit(_ unit: String, for value: Double) -> String {
+        value > 1 ? plurals[unit] ?? unit : unit
+    }
+
     public static func text(_ value: Double, unit: String? = nil) -> String {
         guard value.isFinite, value > 0 else { return "0" }
         if let unit, metric.contains(unit) {

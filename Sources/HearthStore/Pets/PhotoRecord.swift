@@ -55,7 +55,8 @@ public struct PhotoRepository: Sendable {
                     OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
                                WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
                     OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
-                """, arguments: [sha256, sha256, sha256]) ?? false
+                    OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
+                """, arguments: [sha256, sha256, sha256, sha256, sha256]) ?? false
         }
     }
 
@@ -85,6 +86,8 @@ public struct PhotoRepository: Sendable {
                 WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
                   AND sha256 NOT IN (SELECT photo_sha FROM subject WHERE photo_sha IS NOT NULL)
                   AND sha256 NOT IN (SELECT photo_sha FROM medicine WHERE photo_sha IS NOT NULL)
+                  AND sha256 NOT IN (SELECT photo_sha FROM recipe WHERE photo_sha IS NOT NULL)
+                  AND sha256 NOT IN (SELECT photo_sha FROM recipe_step WHERE photo_sha IS NOT NULL)
                 """)
         }
     }
@@ -93,6 +96,7 @@ public struct PhotoRepository: Sendable {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)
                 OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
-            """, arguments: [sha, sha, sha]) ?? false
+                OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
+            """, arguments: [sha, sha, sha, sha, sha]) ?? false
     }
 }

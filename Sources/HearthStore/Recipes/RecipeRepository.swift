@@ -7,6 +7,25 @@ public struct RecipeSummary: Sendable, Equatable {
     public let id: Int64
     public let title: String
     public let category: String?
+
+    public init(id: Int64, title: String, category: String?) { (self.id, self.title, self.category) = (id, title, category) }
+}
+
+/// One step of a recipe: its words, the part of the recipe it belongs to ("The sauce"), and a
+/// photo of it, either the household's own (through the photo pipeline) or, for an imported
+/// recipe, the address it came with (kept as a link, never fetched).
+public struct RecipeStep: Sendable, Equatable {
+    public var section: String?
+    public var text: String
+    public var imageURL: String?
+    public var photoSHA: String?
+
+    public init(section: String? = nil, text: String, imageURL: String? = nil, photoSHA: String? = nil) {
+        self.section = section
+        self.text = text
+        self.imageURL = imageURL
+        self.photoSHA = photoSHA
+    }
 }
 
 /// A recipe to store: what an import or the form produced.
@@ -20,23 +39,38 @@ public struct RecipeInput: Sendable, Equatable {
     public var kcalPerServing: Double?
     public var gramsPerServing: Double?
     public var imageURL: String?
+    /// The household's own photo of the dish.
+    public var photoSHA: String?
     public var sourceName: String?
     public var sourceURL: String?
     public var tip: String?
     public var description: String?
     public var ingredients: [Ingredient] = []
-    public var steps: [(section: String?, text: String, imageURL: String?)] = []
+    public var steps: [RecipeStep] = []
 
     public init(title: String) { self.title = title }
 
-    public static func == (a: RecipeInput, b: RecipeInput) -> Bool {
-        a.title == b.title && a.category == b.category && a.tags == b.tags && a.servings == b.servings && a.ingredients == b.ingredients
-            && a.steps.map(\.text) == b.steps.map(\.text) && a.sourceURL == b.sourceURL
-    }
+    /// Every photo of the household's own that the recipe shows.
+    public var photoDigests: [String] { ([photoSHA] + steps.map(\.photoSHA)).compactMap { $0 } }
 }
 
 /// How several ingredients are looked for: recipes with every one, or with any.
 public enum IngredientMatch: String, Sendable { case all, any }
+
+/// What `/recipes` asks for; every part optional.
+public struct RecipeQuery: Sendable, Equatable {
+    public var title = ""
+    public var ingredients: [String] = []
+    public var match = IngredientMatch.all
+    public var categoryID: Int64?
+
+    public init(title: String = "", ingredients: [String] = [], match: IngredientMatch = .all, categoryID: Int64? = nil) {
+        self.title = title
+        self.ingredients = ingredients
+        self.match = match
+        self.categoryID = categoryID
+    }
+}
 
 /// The household's recipe book: stored in one transaction each, searched by title or by the
 /// ingredients at hand (inside words, Korean included), bookmarked per member.
@@ -45,53 +79,101 @@ public struct RecipeRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
+    /// Stores a recipe with its new photos (already on disk) in one transaction.
     @discardableResult
-    public func create(_ input: RecipeInput, createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
-        try await database.write { db in try Self.insert(input, createdBy: createdBy, now: now, db) }
+    public func create(_ input: RecipeInput, photos: [PhotoRecord] = [], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
+        try await database.write { db in
+            for photo in photos { try photo.insertIfMissing(db, now: now) }
+            return try Self.insert(input, createdBy: createdBy, now: now, db)
+        }
+    }
+
+    /// Saves an edit in one transaction: the fields, and the ingredients, steps and tags
+    /// written afresh. Returns the digests of photos the recipe no longer shows, for their
+    /// files to go when nothing else uses them.
+    public func update(id: Int64, _ input: RecipeInput, photos: [PhotoRecord] = [], now: Date = Date()) async throws -> [String] {
+        try await database.write { db in
+            for photo in photos { try photo.insertIfMissing(db, now: now) }
+            let before = try Self.photoDigests(id, db)
+            try db.execute(sql: """
+                UPDATE recipe SET title = ?, category_id = ?, servings = ?, preparation_minutes = ?, cooking_minutes = ?, kcal_per_serving = ?, grams_per_serving = ?,
+                    photo_sha = ?, image_url = ?, source_name = ?, source_url = ?, tip = ?, description = ?, ingredient_names = ?, updated_at = ? WHERE id = ?
+                """, arguments: StatementArguments(try Self.values(input, db)) + [now, id])
+            if db.changesCount == 0 { throw StoreError.recordNotFound }
+            try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?; DELETE FROM recipe_step WHERE recipe_id = ?; DELETE FROM recipe_tag WHERE recipe_id = ?",
+                           arguments: [id, id, id])
+            try Self.insertParts(input, id: id, db)
+            return Array(Set(before).subtracting(input.photoDigests))
+        }
+    }
+
+    /// Deletes a recipe (its ingredients, steps, tags and bookmarks with it); returns its
+    /// photos' digests.
+    public func delete(id: Int64) async throws -> [String] {
+        try await database.write { db in
+            let digests = try Self.photoDigests(id, db)
+            try db.execute(sql: "DELETE FROM recipe WHERE id = ?", arguments: [id])
+            if db.changesCount == 0 { throw StoreError.recordNotFound }
+            return digests
+        }
+    }
+
+    private static func photoDigests(_ id: Int64, _ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: """
+            SELECT photo_sha FROM recipe WHERE id = ? AND photo_sha IS NOT NULL
+            UNION SELECT photo_sha FROM recipe_step WHERE recipe_id = ? AND photo_sha IS NOT NULL
+            """, arguments: [id, id])
+    }
+
+    /// The recipe's own columns, from `title` to `ingredient_names`, in the table's order.
+    private static func values(_ input: RecipeInput, _ db: Database) throws -> [(any DatabaseValueConvertible)?] {
+        // A category the book does not have (an import's "Main course") goes under Other.
+        let category = try input.category.map { name in
+            try Int64.fetchOne(db, sql: "SELECT id FROM recipe_category WHERE name = ? COLLATE NOCASE", arguments: [name])
+                ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name = 'Other' DESC, position DESC LIMIT 1")
+        } ?? nil
+        return [input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,
+                input.photoSHA, input.imageURL, input.sourceName, input.sourceURL, input.tip, input.description,
+                input.ingredients.map(\.name).joined(separator: "\n")]
     }
 
     static func insert(_ input: RecipeInput, createdBy: Int64?, now: Date, _ db: Database) throws -> Int64 {
-        let category = try input.category.flatMap { name in try Int64.fetchOne(db, sql: "SELECT id FROM recipe_category WHERE name = ? COLLATE NOCASE", arguments: [name]) }
-            ?? (input.category == nil ? nil : try Int64.fetchOne(db, sql: "SELECT id FROM recipe_category WHERE name = 'Other'"))
         try db.execute(sql: """
-            INSERT INTO recipe (title, category_id, servings, preparation_minutes, cooking_minutes, kcal_per_serving, grams_per_serving, image_url,
+            INSERT INTO recipe (title, category_id, servings, preparation_minutes, cooking_minutes, kcal_per_serving, grams_per_serving, photo_sha, image_url,
                                 source_name, source_url, tip, description, ingredient_names, created_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,
-                             input.imageURL, input.sourceName, input.sourceURL, input.tip, input.description,
-                             input.ingredients.map(\.name).joined(separator: "\n"), createdBy, now, now])
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: StatementArguments(try values(input, db)) + [createdBy, now, now])
         let id = db.lastInsertedRowID
+        try insertParts(input, id: id, db)
+        return id
+    }
+
+    private static func insertParts(_ input: RecipeInput, id: Int64, _ db: Database) throws {
         for (position, ingredient) in input.ingredients.enumerated() {
             try db.execute(sql: """
                 INSERT INTO recipe_ingredient (recipe_id, position, quantity, upper_quantity, unit, name, note, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [id, position, ingredient.quantity, ingredient.upperQuantity, ingredient.unit, ingredient.name, ingredient.note, ingredient.text])
         }
         for (position, step) in input.steps.enumerated() {
-            try db.execute(sql: "INSERT INTO recipe_step (recipe_id, position, section, text, image_url) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, position, step.section, step.text, step.imageURL])
+            try db.execute(sql: "INSERT INTO recipe_step (recipe_id, position, section, text, image_url, photo_sha) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [id, position, step.section, step.text, step.imageURL, step.photoSHA])
         }
         for tag in Set(input.tags.map { $0.trimmingCharacters(in: .whitespaces) }).filter({ !$0.isEmpty }) {
             try db.execute(sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)", arguments: [id, tag])
         }
-        return id
     }
 
-    /// What an import of many recipes did: each one imported, skipped as already in the book
-    /// (the same source address, or the same title), or refused with the reason.
+    /// What an import of many recipes did: each one imported, or skipped as already in the book
+    /// (the same source address, or the same title).
     public struct ImportSummary: Sendable, Equatable {
-        public var imported: [String] = []
+        public var imported: [RecipeSummary] = []
         public var duplicates: [String] = []
-        public var refused: [(title: String, reason: String)] = []
-
-        public static func == (a: ImportSummary, b: ImportSummary) -> Bool {
-            a.imported == b.imported && a.duplicates == b.duplicates && a.refused.map(\.title) == b.refused.map(\.title)
-        }
     }
 
     /// Stores many recipes in one transaction: all that are new, or none if the write fails.
-    public func importMany(_ inputs: [RecipeInput], refused: [(title: String, reason: String)] = [], createdBy: Int64?, now: Date = Date()) async throws -> ImportSummary {
+    public func importMany(_ inputs: [RecipeInput], createdBy: Int64?, now: Date = Date()) async throws -> ImportSummary {
         try await database.write { db in
-            var summary = ImportSummary(refused: refused)
+            var summary = ImportSummary()
             var titles = Set(try String.fetchAll(db, sql: "SELECT lower(title) FROM recipe"))
             var sources = Set(try String.fetchAll(db, sql: "SELECT source_url FROM recipe WHERE source_url IS NOT NULL"))
             for input in inputs {
@@ -99,10 +181,10 @@ public struct RecipeRepository: Sendable {
                     summary.duplicates.append(input.title)
                     continue
                 }
-                _ = try Self.insert(input, createdBy: createdBy, now: now, db)
+                let id = try Self.insert(input, createdBy: createdBy, now: now, db)
                 titles.insert(input.title.lowercased())
                 if let source = input.sourceURL { sources.insert(source) }
-                summary.imported.append(input.title)
+                summary.imported.append(RecipeSummary(id: id, title: input.title, category: input.category))
             }
             return summary
         }
@@ -120,6 +202,7 @@ public struct RecipeRepository: Sendable {
             input.kcalPerServing = row["kcal_per_serving"]
             input.gramsPerServing = row["grams_per_serving"]
             input.imageURL = row["image_url"]
+            input.photoSHA = row["photo_sha"]
             input.sourceName = row["source_name"]
             input.sourceURL = row["source_url"]
             input.tip = row["tip"]
@@ -128,8 +211,8 @@ public struct RecipeRepository: Sendable {
             input.ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
                 Ingredient(quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
             }
-            input.steps = try Row.fetchAll(db, sql: "SELECT section, text, image_url FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
-                (section: $0[0] as String?, text: $0[1] as String, imageURL: $0[2] as String?)
+            input.steps = try Row.fetchAll(db, sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
+                RecipeStep(section: $0[0], text: $0[1], imageURL: $0[2], photoSHA: $0[3])
             }
             return input
         }
@@ -139,42 +222,62 @@ public struct RecipeRepository: Sendable {
         try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM recipe ORDER BY title COLLATE NOCASE, id") }
     }
 
-    /// Recipes whose title has every word of `query` (inside words: trigrams for three
-    /// characters or more, else LIKE), by title.
+    /// Recipes whose title has every word of `query`, by title.
     public func search(title query: String, limit: Int = 50) throws -> [RecipeSummary] {
-        let words = query.split(whereSeparator: \.isWhitespace).map(String.init)
-        return try database.read { db in
-            if words.isEmpty { return try Self.summaries(db, where: "1", arguments: [], limit: limit) }
-            if words.allSatisfy({ $0.count >= 3 }) {
-                let match = "title : (" + words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ") + ")"
-                return try Self.summaries(db, where: "r.id IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?)", arguments: [match], limit: limit)
-            }
-            let condition = words.map { _ in "r.title LIKE ?" }.joined(separator: " AND ")
-            return try Self.summaries(db, where: condition, arguments: StatementArguments(words.map { "%\(Self.escapedLike($0))%" }), limit: limit)
-        }
+        try find(RecipeQuery(title: query), limit: limit).recipes
     }
 
-    /// Recipes with every (or any) of the ingredients, each found inside an ingredient's name
-    /// ("파" finds 대파 and 양파). The same ingredient twice is the caller's to refuse.
+    /// Recipes with every (or any) of the ingredients, by title.
     public func search(ingredients: [String], match: IngredientMatch, limit: Int = 50) throws -> [RecipeSummary] {
-        let wanted = ingredients.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !wanted.isEmpty else { return [] }
-        return try database.read { db in
-            let one = "EXISTS (SELECT 1 FROM recipe_ingredient i WHERE i.recipe_id = r.id AND i.name LIKE ? ESCAPE '\\')"
-            let condition = wanted.map { _ in one }.joined(separator: match == .all ? " AND " : " OR ")
-            return try Self.summaries(db, where: condition, arguments: StatementArguments(wanted.map { "%\(Self.escapedLike($0))%" }), limit: limit)
+        try find(RecipeQuery(ingredients: ingredients, match: match), limit: limit).recipes
+    }
+
+    /// One page of the book, by title: all of it, one category, a title search or an
+    /// ingredient search. Keyset pages: the next page starts after the last recipe shown
+    /// (its title and id), so page 200 costs what page 1 does.
+    public func find(_ query: RecipeQuery, after: RecipeSummary? = nil, limit: Int = 50) throws -> (recipes: [RecipeSummary], more: Bool) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        let words = query.title.split(whereSeparator: \.isWhitespace).map(String.init)
+        for word in words {
+            let (condition, argument) = Self.contains(word, column: "title")
+            conditions.append(condition)
+            arguments.append(argument)
         }
+        let wanted = query.ingredients.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if !wanted.isEmpty {
+            // Each ingredient inside the recipe's ingredient names: "파" finds 대파 and 양파.
+            let each = wanted.map { Self.contains($0, column: "ingredient_names") }
+            conditions.append("(" + each.map(\.condition).joined(separator: query.match == .all ? " AND " : " OR ") + ")")
+            arguments += each.map(\.argument)
+        }
+        if let category = query.categoryID {
+            conditions.append("r.category_id = ?")
+            arguments.append(category)
+        }
+        if let after {
+            conditions.append("(r.title COLLATE NOCASE, r.id) > (?, ?)")
+            arguments += [after.title, after.id]
+        }
+        let found = try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id
+                WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")) ORDER BY r.title COLLATE NOCASE, r.id LIMIT \(limit + 1)
+                """, arguments: StatementArguments(arguments)).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
+        }
+        return (Array(found.prefix(limit)), found.count > limit)
+    }
+
+    /// A word found inside a column: by the trigram index for three characters or more,
+    /// else by LIKE (trigrams cannot find "두부").
+    private static func contains(_ word: String, column: String) -> (condition: String, argument: String) {
+        word.count >= 3
+            ? ("r.id IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?)", "\(column) : \"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+            : ("r.\(column) LIKE ? ESCAPE '\\'", "%\(escapedLike(word))%")
     }
 
     private static func escapedLike(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-    }
-
-    private static func summaries(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [RecipeSummary] {
-        try Row.fetchAll(db, sql: """
-            SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id
-            WHERE \(condition) ORDER BY r.title COLLATE NOCASE, r.id LIMIT \(limit)
-            """, arguments: arguments).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
     }
 
     // MARK: Bookmarks, each member's own
@@ -197,5 +300,58 @@ public struct RecipeRepository: Sendable {
                 WHERE b.account_id = ? ORDER BY coalesce(c.position, 999), r.title COLLATE NOCASE, r.id
                 """, arguments: [accountID]).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
         }
+    }
+}
+
+/// The household's own list of recipe categories.
+public struct RecipeCategory: Sendable, Equatable {
+    public let id: Int64
+    public let name: String
+    public let position: Int
+    /// How many recipes it holds.
+    public let count: Int
+}
+
+extension RecipeRepository {
+    public func summary(id: Int64) throws -> RecipeSummary? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id])
+                .map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
+        }
+    }
+
+    public func categories() throws -> [RecipeCategory] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT c.id, c.name, c.position, (SELECT count(*) FROM recipe r WHERE r.category_id = c.id) FROM recipe_category c ORDER BY c.position, c.id
+                """).map { RecipeCategory(id: $0[0], name: $0[1], position: $0[2], count: $0[3]) }
+        }
+    }
+
+    public enum CategoryProblem: Error, Equatable { case empty, taken(String) }
+
+    /// Renames, adds or removes categories. Names are checked against each other and the
+    /// list (`CategoryProblem`); a removed category's recipes are left without one.
+    public func saveCategories(renamed: [Int64: String], added: String?, removed: Set<Int64>) async throws {
+            try await database.write { db in
+                let existing = try Row.fetchAll(db, sql: "SELECT id, name FROM recipe_category ORDER BY position").map { (id: $0[0] as Int64, name: $0[1] as String) }
+                var names: [Int64: String] = [:]
+                for category in existing where !removed.contains(category.id) {
+                    let name = (renamed[category.id] ?? category.name).trimmingCharacters(in: .whitespaces)
+                    if name.isEmpty { throw CategoryProblem.empty }
+                    if names.values.contains(where: { $0.lowercased() == name.lowercased() }) { throw CategoryProblem.taken(name) }
+                    names[category.id] = name
+                }
+                if let added = added?.trimmingCharacters(in: .whitespaces), !added.isEmpty {
+                    if names.values.contains(where: { $0.lowercased() == added.lowercased() }) { throw CategoryProblem.taken(added) }
+                }
+                for id in removed { try db.execute(sql: "DELETE FROM recipe_category WHERE id = ?", arguments: [id]) }
+                // Renames go through a temporary name, so two categories can swap names.
+                for (id, _) in names { try db.execute(sql: "UPDATE recipe_category SET name = '~' || id || name WHERE id = ?", arguments: [id]) }
+                for (id, name) in names { try db.execute(sql: "UPDATE recipe_category SET name = ? WHERE id = ?", arguments: [name, id]) }
+                if let added = added?.trimmingCharacters(in: .whitespaces), !added.isEmpty {
+                    try db.execute(sql: "INSERT INTO recipe_category (name, position) VALUES (?, (SELECT coalesce(max(position), -1) + 1 FROM recipe_category))", arguments: [added])
+                }
+            }
     }
 }

@@ -8,40 +8,108 @@ import HearthStore
 /// reads in again unchanged. Shared by `hearth import recipes`, `hearth export recipes` and
 /// (to come) the recipe pages.
 public enum RecipeFiles {
+    /// Why a file or a recipe in it was not imported; said in the household's language on
+    /// the web and in English on the command line.
+    public enum Refusal: Error, Equatable, Sendable {
+        /// The recipe service's error answer (it has no `row`).
+        case service(code: String, message: String)
+        case notText
+        case noRecipe
+        case unreadable
+        case cannotOpen
+        /// A recipe with neither ingredients nor steps.
+        case empty
+
+        /// The message's key under `recipes.import.refusal.` and its placeholders.
+        public var key: (name: String, values: [String: String]) {
+            switch self {
+            case .service(let code, let message): ("service", ["code": code, "message": message])
+            case .notText: ("not_text", [:])
+            case .noRecipe: ("no_recipe", [:])
+            case .unreadable: ("unreadable", [:])
+            case .cannotOpen: ("cannot_open", [:])
+            case .empty: ("empty", [:])
+            }
+        }
+
+        public var english: String {
+            switch self {
+            case .service(let code, let message): "the recipe service answered \(code) \(message); there are no recipes in it"
+            case .notText: "not text (UTF-8), so not JSON-LD or a saved page"
+            case .noRecipe: "no recipe in it (no schema.org Recipe in its JSON-LD)"
+            case .unreadable: "neither JSON nor a web page Hearth can read"
+            case .cannotOpen: "cannot be read"
+            case .empty: "no ingredients and no steps"
+            }
+        }
+    }
+
+    /// What one import did, for its summary.
+    public struct Report: Sendable {
+        public var imported: [RecipeSummary] = []
+        public var duplicates: [String] = []
+        /// A recipe or a whole file, and why.
+        public var refused: [(name: String, reason: Refusal)] = []
+        /// How many recipes came with image addresses: kept as links, never fetched.
+        public var imageLinks = 0
+    }
+
     struct Read {
         var recipes: [RecipeInput] = []
-        var refused: [(title: String, reason: String)] = []
-        /// Image addresses were found: kept as links, never fetched.
+        var refused: [(name: String, reason: Refusal)] = []
         var imageLinks = 0
     }
 
-    struct Refusal: Error, Equatable { let message: String }
-
-    /// Every recipe in a file's bytes, or the reason there is none.
-    static func read(_ data: Data, name: String) -> Result<Read, Refusal> {
+    /// Every recipe in a file's bytes (or pasted text), or the reason there is none.
+    static func read(_ data: Data) -> Result<Read, Refusal> {
         var read = Read()
         do {
             for recipe in try PublicRecipeData.recipes(in: data) {
                 read.recipes.append(RecipeInput(draft: recipe.draft))
             }
         } catch .service(let code, let message) {
-            return .failure(Refusal(message: "\(name): the recipe service answered \(code) \(message) — there are no recipes in it."))
+            return .failure(.service(code: code, message: message))
         } catch {
-            guard let text = String(data: data, encoding: .utf8) else { return .failure(Refusal(message: "\(name): not text (UTF-8), so not JSON-LD or a saved page.")) }
+            guard let text = String(data: data, encoding: .utf8) else { return .failure(.notText) }
             do {
                 read.recipes = try RecipeJSONLD.recipes(in: text).map(RecipeInput.init(draft:))
             } catch .noRecipe {
-                return .failure(Refusal(message: "\(name): no recipe in it (no schema.org Recipe in its JSON-LD)."))
+                return .failure(.noRecipe)
             } catch {
-                return .failure(Refusal(message: "\(name): neither JSON nor a web page Hearth can read."))
+                return .failure(.unreadable)
             }
         }
         for (index, recipe) in read.recipes.enumerated().reversed() where recipe.ingredients.isEmpty && recipe.steps.isEmpty {
-            read.refused.append((recipe.title, "no ingredients and no steps"))
+            read.refused.insert((recipe.title, .empty), at: 0)
             read.recipes.remove(at: index)
         }
         read.imageLinks = read.recipes.filter { $0.imageURL != nil || $0.steps.contains { $0.imageURL != nil } }.count
         return .success(read)
+    }
+
+    /// Reads every source (a file's name and bytes, or pasted text), then stores what they
+    /// hold in one transaction: all the new recipes, or none.
+    public static func importSources(_ sources: [(name: String, data: Data?)], into recipes: RecipeRepository, createdBy: Int64?) async throws -> Report {
+        var inputs: [RecipeInput] = []
+        var report = Report()
+        for source in sources {
+            guard let data = source.data else {
+                report.refused.append((source.name, .cannotOpen))
+                continue
+            }
+            switch read(data) {
+            case .success(let read):
+                inputs += read.recipes
+                report.refused += read.refused
+                report.imageLinks += read.imageLinks
+            case .failure(let refusal):
+                report.refused.append((source.name, refusal))
+            }
+        }
+        let summary = try await recipes.importMany(inputs, createdBy: createdBy)
+        report.imported = summary.imported
+        report.duplicates = summary.duplicates
+        return report
     }
 
     /// The book (or one recipe) as one JSON-LD document: a `@graph` of schema.org Recipes.
@@ -97,40 +165,21 @@ extension RecipeInput {
         sourceURL = draft.sourceURL
         description = draft.description
         ingredients = draft.ingredients.map(Ingredient.parse)
-        steps = draft.steps.map { (section: $0.section, text: $0.text, imageURL: $0.imageURL) }
+        steps = draft.steps.map { RecipeStep(section: $0.section, text: $0.text, imageURL: $0.imageURL) }
     }
 }
 
 extension RecipeFiles {
-    /// Reads every file, then stores what they hold in one transaction; the summary says what
-    /// was imported, skipped as a duplicate or refused and why, and that image links were kept.
+    /// `hearth import recipes`: the files imported, and the summary in English.
     public static func importFiles(_ paths: [String], into recipes: RecipeRepository) async throws -> (text: String, imported: Int) {
-        var inputs: [RecipeInput] = []
-        var refused: [(title: String, reason: String)] = []
-        var problems: [String] = []
-        var links = 0
-        for path in paths {
-            let name = (path as NSString).lastPathComponent
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append("\(name): cannot be read.")
-                continue
-            }
-            switch read(data, name: name) {
-            case .success(let read):
-                inputs += read.recipes
-                refused += read.refused.map { ($0.title, "\(name): \($0.reason)") }
-                links += read.imageLinks
-            case .failure(let refusal):
-                problems.append(refusal.message)
-            }
-        }
-        let summary = try await recipes.importMany(inputs, refused: refused, createdBy: nil)
-        var lines = ["\(summary.imported.count) imported, \(summary.duplicates.count) skipped as already in the book, \(summary.refused.count + problems.count) refused."]
-        lines += summary.imported.map { "  imported: \($0)" } + summary.duplicates.map { "  skipped (same title or source): \($0)" }
-        lines += summary.refused.map { "  refused: \($0.title) — \($0.reason)" } + problems.map { "  refused: \($0)" }
-        if links > 0 { lines.append("Images are kept as links to where they came from; Hearth does not fetch them (it works without the internet).") }
-        if summary.imported.isEmpty { lines.append("Nothing was imported.") }
-        return (lines.joined(separator: "\n"), summary.imported.count)
+        let sources = paths.map { ((($0 as NSString).lastPathComponent), FileManager.default.contents(atPath: $0)) }
+        let report = try await importSources(sources, into: recipes, createdBy: nil)
+        var lines = ["\(report.imported.count) imported, \(report.duplicates.count) skipped as already in the book, \(report.refused.count) refused."]
+        lines += report.imported.map { "  imported: \($0.title)" } + report.duplicates.map { "  skipped (same title or source): \($0)" }
+        lines += report.refused.map { "  refused: \($0.name): \($0.reason.english)" }
+        if report.imageLinks > 0 { lines.append("Images are kept as links to where they came from; Hearth does not fetch them (it works without the internet).") }
+        if report.imported.isEmpty { lines.append("Nothing was imported.") }
+        return (lines.joined(separator: "\n"), report.imported.count)
     }
 
     /// Writes the whole book as JSON-LD; returns how many recipes.

@@ -2,64 +2,159 @@ import HearthStore
 import HearthHTML
 import Hummingbird
 
-/// `/recipes`.
+/// `/recipes`: the category chips, the two searches, one page of recipes by title.
 struct RecipeListPage: Page {
     static let template = "recipes/index"
     let query: String
     let ingredients: String
     let matchAll: Bool
-    let body: HTML
+    let categories: [Chip]
+    let recipes: [Item]
+    let next: String?
     let problem: String?
     let nothing: String?
+    let notice: String?
+    let canRecord: Bool
+
+    /// A category to browse, or "all".
+    struct Chip: PagePart {
+        let label: String
+        let href: String
+        let current: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "label": label
+            case "href": href
+            case "current": current
+            default: nil
+            }
+        }
+    }
+
+    struct Item: PagePart {
+        let href: String
+        let title: String
+        let category: String?
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "href": href
+            case "title": title
+            case "category": category ?? false
+            default: nil
+            }
+        }
+    }
 
     func child(named name: String) -> Any? {
         switch name {
         case "query": query
         case "ingredients": ingredients
         case "matchAll": matchAll
-        case "body": body
+        case "categories": categories
+        case "recipes": recipes
+        case "hasRecipes": !recipes.isEmpty
+        case "next": next ?? false
         case "problem": problem ?? false
         case "nothing": nothing ?? false
+        case "notice": notice ?? false
+        case "canRecord": canRecord
         default: nil
         }
     }
 }
 
-/// `/recipes/{id}`.
+/// `/recipes/{id}`: the recipe, its ingredients scaled to the servings asked for, beside
+/// its steps (on screen when there is room, always on paper).
 struct RecipePage: Page {
     static let template = "recipes/show"
     let id: Int64
     let title: String
-    let category: String
+    let category: String?
+    let tags: [String]
     let servings: String
+    /// "For 6 (the recipe is for 4)", when scaled.
+    let scaled: String?
     let scalable: Bool
-    let ingredients: HTML
-    let steps: HTML
+    let ingredients: [IngredientRow]
+    let steps: [StepRow]
     let tip: String?
+    let description: String?
     let source: String?
     let sourceName: String?
+    /// The dish's own photo.
+    let photo: String?
+    /// An imported recipe's photo address, a link only.
     let image: String?
     let bookmarked: Bool
+    let canRecord: Bool
     /// "Add to the pets' food list", for members who record.
     let food: Food?
     let figures: String
 
     struct Food { let action, energy: String; let done: Bool }
 
+    struct IngredientRow: PagePart {
+        /// "1¼ cup", scaled; nil for a line that could not be read.
+        let amount: String?
+        let words: String
+        let note: String?
+        /// "양파 ¾개" rather than "¾개 양파".
+        let nameFirst: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "amount": amount ?? false
+            case "words": words
+            case "note": note ?? false
+            case "nameFirst": nameFirst
+            default: nil
+            }
+        }
+    }
+
+    struct StepRow: PagePart {
+        let number: Int
+        /// The part of the recipe this step starts.
+        let section: String?
+        let text: String
+        let photo: String?
+        let link: String?
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "number": String(number)
+            case "section": section ?? false
+            case "text": text
+            case "thumbnail": photo.map(PhotoURL.thumbnail) ?? false
+            case "preview": photo.map(PhotoURL.preview) ?? false
+            case "link": link ?? false
+            default: nil
+            }
+        }
+    }
+
     func child(named name: String) -> Any? {
         switch name {
         case "id": String(id)
         case "title": title
-        case "category": category
+        case "category": category ?? false
+        case "tags": tags.joined(separator: ", ")
+        case "hasTags": !tags.isEmpty
         case "servings": servings
+        case "scaled": scaled ?? false
         case "scalable": scalable
         case "ingredients": ingredients
         case "steps": steps
         case "tip": tip ?? false
+        case "description": description ?? false
         case "source": source ?? false
         case "sourceName": sourceName ?? ""
+        case "photo": photo.map(PhotoURL.preview) ?? false
         case "image": image ?? false
         case "bookmarked": bookmarked
+        case "canRecord": canRecord
         case "figures": figures
         case "food": food.map { ["action": $0.action, "energy": $0.energy, "done": $0.done] as [String: Any] } ?? false
         default: nil
@@ -84,9 +179,132 @@ struct RecipeBookmarksPage: Page {
 
 /// The recipe book.
 enum RecipesArea: Area {
-    static let pages: [any Page.Type] = [RecipeListPage.self, RecipePage.self, RecipeBookmarksPage.self]
+    static let pages: [any Page.Type] = [
+        RecipeListPage.self, RecipePage.self, RecipeBookmarksPage.self, RecipeFormPage.self, RecipeCategoriesPage.self, RecipeImportPage.self,
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        RecipesController(renderer: services.renderer, recipes: RecipeRepository(services.database), foods: FoodRepository(services.database)).addRoutes(to: router)
+        let recipes = RecipeRepository(services.database)
+        // The fixed paths (/recipes/new, /import, /export, /categories) before /recipes/{id}.
+        RecipeEditController(renderer: services.renderer, recipes: recipes, intake: services.intake).addRoutes(to: router)
+        RecipeImportController(renderer: services.renderer, recipes: recipes, temporaryFolder: services.intake.files.temporary).addRoutes(to: router)
+        RecipesController(renderer: services.renderer, recipes: recipes, foods: FoodRepository(services.database)).addRoutes(to: router)
+    }
+}
+
+/// `/recipes/new` and `/recipes/{id}/edit`.
+struct RecipeFormPage: Page {
+    static let template = "recipes/form"
+    let heading: String
+    let action: String
+    let cancel: String
+    let fields: FormFields
+    let problems: FormProblems
+    let categories: [OptionView]
+    let steps: [RecipeForm.StepRow]
+    /// The dish's own photo, when it has one.
+    let photo: String?
+    /// An imported recipe's image address.
+    let imageLink: String?
+    let stepsError: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "action": action
+        case "cancel": cancel
+        case "fields": fields
+        case "categories": categories
+        case "steps": steps
+        case "stepCount": String(steps.count)
+        case "photo": photo ?? false
+        case "imageLink": imageLink ?? false
+        case "stepsError": stepsError ?? false
+        default: problems.child(named: name)
+        }
+    }
+}
+
+/// `/recipes/categories`: the household's list, renamed, added to, removed from.
+struct RecipeCategoriesPage: Page {
+    static let template = "recipes/categories"
+    let categories: [Row]
+    let added: String
+    let problem: String?
+
+    struct Row: PagePart {
+        let id: String
+        let name: String
+        let count: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": id
+            case "name": self.name
+            case "count": count
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "categories": categories
+        case "added": added
+        case "problem": problem ?? false
+        default: nil
+        }
+    }
+}
+
+/// `/recipes/import`: a file, or pasted text, and what the last import did.
+struct RecipeImportPage: Page {
+    static let template = "recipes/import"
+    var pasted = ""
+    var problem: String?
+    var summary: Summary?
+
+    /// What an import did, said in the member's language.
+    struct Summary: PagePart {
+        let heading: String
+        let imported: [Link]
+        let duplicates: [String]
+        let refused: [String]
+        let imageLinks: Bool
+
+        struct Link: PagePart {
+            let title: String
+            let href: String?
+            func child(named name: String) -> Any? {
+                switch name {
+                case "title": title
+                case "href": href ?? false
+                default: nil
+                }
+            }
+        }
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "heading": heading
+            case "imported": imported
+            case "hasImported": !imported.isEmpty
+            case "duplicates": duplicates
+            case "hasDuplicates": !duplicates.isEmpty
+            case "refused": refused
+            case "hasRefused": !refused.isEmpty
+            case "imageLinks": imageLinks
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "pasted": pasted
+        case "problem": problem ?? false
+        case "summary": summary ?? false
+        default: nil
+        }
     }
 }

@@ -30,37 +30,48 @@ struct RecipesController {
         return (seen, nil)
     }
 
+    /// How many recipes a page of `/recipes` shows.
+    static let pageSize = 50
+
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let title = query.get("q")?.trimmingCharacters(in: .whitespaces) ?? ""
-        let ingredientText = query.get("i") ?? ""
+        let title = String((query.get("q") ?? "").trimmingCharacters(in: .whitespaces).prefix(200))
+        let ingredientText = String((query.get("i") ?? "").prefix(500))
         let match = IngredientMatch(rawValue: query.get("match") ?? "all") ?? .all
+        let categories = try recipes.categories()
+        let category = query.get("category").flatMap(Int64.init).flatMap { id in categories.first { $0.id == id } }
         let (tags, repeated) = Self.tags(ingredientText)
+        let search = RecipeQuery(title: title, ingredients: tags, match: match, categoryID: category?.id)
+        // The page after a recipe: its id, and its title looked up (so a renamed recipe
+        // cannot make a page start in the wrong place).
+        let after = try query.get("after").flatMap(Int64.init).flatMap { try recipes.summary(id: $0) }
         var problem: String?
-        var found: [RecipeSummary] = []
+        var found: (recipes: [RecipeSummary], more: Bool) = ([], false)
         if let repeated {
             problem = format.t("recipes.error.repeated", ["tag": repeated])
-        } else if !tags.isEmpty {
-            found = try recipes.search(ingredients: tags, match: match)
         } else {
-            found = try recipes.search(title: title)
+            found = try recipes.find(search, after: after, limit: Self.pageSize)
         }
-        var body = HTML.empty
-        var category: String?? = .none
-        for recipe in found {
-            if category != .some(recipe.category) {
-                if category != nil { body += "</ul>" }
-                category = .some(recipe.category)
-                body += #"<h2>\#(recipe.category ?? format.t("recipes.no_category"))</h2><ul class="plain-list recipe-list">"#
-            }
-            body += #"<li><a href="/recipes/\#(recipe.id)">\#(recipe.title)</a></li>"#
+        func link(category: Int64?, after: Int64? = nil) -> String {
+            var parts: [String: String] = [:]
+            if !title.isEmpty { parts["q"] = title }
+            if !tags.isEmpty { parts["i"] = ingredientText; parts["match"] = match.rawValue }
+            if let category { parts["category"] = String(category) }
+            if let after { parts["after"] = String(after) }
+            return QueryLink.make("/recipes", parts)
         }
-        if category != nil { body += "</ul>" }
-        let searched = !title.isEmpty || !tags.isEmpty
+        let chips = [RecipeListPage.Chip(label: format.t("recipes.all"), href: link(category: nil), current: category == nil)]
+            + categories.map { RecipeListPage.Chip(label: "\($0.name) \($0.count)", href: link(category: $0.id), current: $0.id == category?.id) }
+        let searched = !title.isEmpty || !tags.isEmpty || category != nil
         let page = RecipeListPage(
-            query: title, ingredients: ingredientText, matchAll: match == .all, body: body, problem: problem,
-            nothing: problem == nil && found.isEmpty ? format.t(searched ? "recipes.nothing_found" : "recipes.empty") : nil)
+            query: title, ingredients: ingredientText, matchAll: match == .all, categories: chips,
+            recipes: found.recipes.map { .init(href: "/recipes/\($0.id)", title: $0.title, category: category == nil ? $0.category : nil) },
+            next: found.more ? found.recipes.last.map { link(category: category?.id, after: $0.id) } : nil,
+            problem: problem,
+            nothing: problem == nil && found.recipes.isEmpty ? format.t(searched || after != nil ? "recipes.nothing_found" : "recipes.empty") : nil,
+            notice: query.get("deleted") != nil ? format.t("recipes.deleted") : nil,
+            canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "recipes.title", request: request, context: context, status: problem == nil ? .ok : .unprocessableContent)
     }
 
@@ -68,42 +79,47 @@ struct RecipesController {
         let member = try context.requireMember()
         guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let base = Double(recipe.servings ?? 0)
         let wanted = request.uri.queryParameters.get("servings").flatMap(Int.init).flatMap { (1...100).contains($0) ? $0 : nil } ?? recipe.servings
-        var ingredients = HTML.empty
-        for ingredient in recipe.ingredients {
-            guard let quantity = ingredient.quantity else {
-                ingredients += #"<li>\#(ingredient.text)</li>"#
-                continue
-            }
-            let scaled = base > 0 && wanted != nil ? CookQuantity.scaled(quantity, from: base, to: Double(wanted!)) : quantity
-            let upper = ingredient.upperQuantity.map { base > 0 && wanted != nil ? CookQuantity.scaled($0, from: base, to: Double(wanted!)) : $0 }
-            let amount = CookQuantity.text(scaled, unit: ingredient.unit) + (upper.map { "–" + CookQuantity.text($0, unit: ingredient.unit) } ?? "")
-            let words = [amount + (ingredient.unit.map { " \($0)" } ?? ""), ingredient.name].joined(separator: " ")
-            ingredients += #"<li><strong>\#(words)</strong>\#(ingredient.note.map { ", \($0)" } ?? "")</li>"#
+        let scale: (Double) -> Double = { quantity in
+            guard let base = recipe.servings, base > 0, let wanted else { return quantity }
+            return CookQuantity.scaled(quantity, from: Double(base), to: Double(wanted))
         }
-        var steps = HTML.empty
+        let ingredients = recipe.ingredients.map { ingredient -> RecipePage.IngredientRow in
+            guard let quantity = ingredient.quantity else { return .init(amount: nil, words: ingredient.text, note: nil, nameFirst: false) }
+            // A line written name first ("양파 1/2개") is shown that way, the unit against
+            // the number as Korean writes it: "양파 ¾개".
+            let nameFirst = ingredient.text.hasPrefix(ingredient.name)
+            let most = scale(ingredient.upperQuantity ?? quantity)
+            let amount = CookQuantity.text(scale(quantity), unit: ingredient.unit)
+                + (ingredient.upperQuantity.map { "–" + CookQuantity.text(scale($0), unit: ingredient.unit) } ?? "")
+                + (ingredient.unit.map { (nameFirst ? "" : " ") + CookQuantity.unit($0, for: most) } ?? "")
+            return .init(amount: amount, words: ingredient.name, note: ingredient.note, nameFirst: nameFirst)
+        }
         var section: String?
-        for step in recipe.steps {
-            if step.section != section, let name = step.section {
-                steps += #"<li class="step-section"><h3>\#(name)</h3></li>"#
-            }
-            section = step.section
-            let image: HTML = step.imageURL.map { #" <a href="\#($0)" rel="noreferrer">\#(format.t("recipes.step_photo_link"))</a>"# } ?? .empty
-            steps += #"<li>\#(step.text)\#(image)</li>"#
+        let steps = recipe.steps.enumerated().map { index, step -> RecipePage.StepRow in
+            defer { section = step.section }
+            return .init(number: index + 1, section: step.section != section ? step.section : nil, text: step.text,
+                         photo: step.photoSHA, link: step.imageURL)
         }
         let bookmarked = try recipes.bookmarks(accountID: member.accountID).contains { $0.id == id }
+        let canRecord = context.role?.canRecord == true
         let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
-        let food = context.role?.canRecord == true
+        let food = canRecord
             ? RecipePage.Food(action: "/recipes/\(id)/food", energy: kcal.map { format.t("recipes.food_energy", ["kcal": format.number($0, decimals: 1)]) } ?? format.t("recipes.food_no_energy"),
                               done: request.uri.queryParameters.get("food") != nil)
             : nil
+        let figures = [
+            recipe.servings.map { format.t("recipes.serves", ["servings": String($0)]) },
+            recipe.preparationMinutes.map { format.t("recipes.prep", ["minutes": String($0)]) }, recipe.cookingMinutes.map { format.t("recipes.cook", ["minutes": String($0)]) },
+            recipe.kcalPerServing.map { format.t("recipes.kcal", ["kcal": format.number($0, decimals: 0)]) },
+            recipe.gramsPerServing.map { format.t("recipes.grams", ["grams": format.number($0, decimals: 0)]) },
+        ].compactMap { $0 }
         let page = RecipePage(
-            id: id, title: recipe.title, category: recipe.category ?? "", servings: wanted.map(String.init) ?? "",
-            scalable: base > 0, ingredients: ingredients, steps: steps, tip: recipe.tip, source: recipe.sourceURL, sourceName: recipe.sourceName ?? recipe.sourceURL,
-            image: recipe.imageURL, bookmarked: bookmarked, food: food,
-            figures: [recipe.preparationMinutes.map { format.t("recipes.prep", ["minutes": String($0)]) }, recipe.cookingMinutes.map { format.t("recipes.cook", ["minutes": String($0)]) },
-                      recipe.kcalPerServing.map { format.t("recipes.kcal", ["kcal": format.number($0, decimals: 0)]) }].compactMap { $0 }.joined(separator: " · "))
+            id: id, title: recipe.title, category: recipe.category, tags: recipe.tags, servings: wanted.map(String.init) ?? "",
+            scaled: wanted != recipe.servings ? format.t("recipes.scaled", ["servings": wanted.map(String.init) ?? "", "original": recipe.servings.map(String.init) ?? ""]) : nil,
+            scalable: (recipe.servings ?? 0) > 0, ingredients: ingredients, steps: steps, tip: recipe.tip, description: recipe.description,
+            source: recipe.sourceURL, sourceName: recipe.sourceName ?? recipe.sourceURL,
+            photo: recipe.photoSHA, image: recipe.imageURL, bookmarked: bookmarked, canRecord: canRecord, food: food, figures: figures.joined(separator: " · "))
         return renderer.page(page, titleKey: "recipes.title", titleText: recipe.title, request: request, context: context)
     }
 
