@@ -138,6 +138,18 @@ struct RoleMatrixTests {
         "GET /recipes/{id}": Route(needs: .member, path: { "/recipes/\($0.recipe)?servings=6" }),
         "POST /recipes/{id}/bookmark": Route(needs: .member, path: { "/recipes/\($0.recipe)/bookmark" }, fields: ["on": "1"]),
         "POST /recipes/{id}/food": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/food" }),
+        "GET /recipes/new": Route(needs: .recorder, path: { _ in "/recipes/new" }),
+        "POST /recipes": Route(needs: .recorder, path: { _ in "/recipes" }, fields: ["title": "Barley tea", "ingredients": "1 cup barley", "step_count": "1", "step_0_text": "Roast it."]),
+        "GET /recipes/categories": Route(needs: .recorder, path: { _ in "/recipes/categories" }),
+        "POST /recipes/categories": Route(needs: .recorder, path: { _ in "/recipes/categories" }, fields: ["added": "Bread"]),
+        "GET /recipes/import": Route(needs: .recorder, path: { _ in "/recipes/import" }),
+        "POST /recipes/import": Route(needs: .recorder, path: { _ in "/recipes/import" }, fields: [
+            "pasted": #"{"@type": "Recipe", "name": "Barley tea", "recipeIngredient": ["1 cup barley"], "recipeInstructions": "Roast it."}"#]),
+        "GET /recipes/export": Route(needs: .member, path: { _ in "/recipes/export" }),
+        "GET /recipes/{id}/edit": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/edit" }),
+        "GET /recipes/{id}/export": Route(needs: .member, path: { "/recipes/\($0.recipe)/export" }),
+        "POST /recipes/{id}": Route(needs: .recorder, path: { "/recipes/\($0.recipe)" }, fields: ["title": "된장찌개", "ingredients": "된장 2큰술", "step_count": "0"]),
+        "POST /recipes/{id}/delete": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/delete" }),
         "GET /reports": Route(needs: .member, path: { _ in "/reports" }),
         "GET /reports/household/{month}": Route(needs: .member, path: { _ in "/reports/household/2026-01" }),
         "GET /reports/{subject}/{span}": Route(needs: .member, path: { "/reports/\($0.pet)/2026-01" }),
@@ -319,6 +331,9 @@ struct RoleMatrixTests {
                     UNION ALL SELECT 'interval|' || code || '|' || booster_months FROM vaccine_interval
                     UNION ALL SELECT 'vaccine|' || species || '|' || name FROM own_vaccine
                     UNION ALL SELECT 'feeding|' || subject_id || '|' || feeding_stage || '|' || ifnull(target_weight_grams, '-') || '|' || meals_per_day FROM pet_profile
+                    UNION ALL SELECT 'recipe|' || id || '|' || title || '|' || updated_at FROM recipe
+                    UNION ALL SELECT 'recipe_category|' || id || '|' || name FROM recipe_category
+                    UNION ALL SELECT 'recipe_bookmark|' || account_id || '|' || recipe_id FROM recipe_bookmark
                     """).sorted()
             }
         }
