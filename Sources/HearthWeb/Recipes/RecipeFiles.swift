@@ -132,15 +132,34 @@ public enum RecipeFiles {
                 object["nutrition"] = nutrition
             }
             object["recipeIngredient"] = recipe.ingredients.map(\.text)
-            object["recipeInstructions"] = recipe.steps.map { step -> [String: Any] in
-                var item: [String: Any] = ["@type": "HowToStep", "text": step.text]
-                item["image"] = step.imageURL
-                return item
-            }
+            object["recipeInstructions"] = instructions(recipe.steps)
             object["comment"] = recipe.tip.map { ["@type": "Comment", "text": $0] }
             return object
         }
         return try JSONSerialization.data(withJSONObject: ["@context": "https://schema.org", "@graph": graph], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// The steps as HowToSteps, those of a named part together in a HowToSection.
+    private static func instructions(_ steps: [RecipeStep]) -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        var section: (name: String, steps: [[String: Any]])?
+        func close() {
+            if let open = section { items.append(["@type": "HowToSection", "name": open.name, "itemListElement": open.steps]) }
+            section = nil
+        }
+        for step in steps {
+            var item: [String: Any] = ["@type": "HowToStep", "text": step.text]
+            item["image"] = step.imageURL
+            if step.section != section?.name { close() }
+            if let name = step.section {
+                if section == nil { section = (name, []) }
+                section?.steps.append(item)
+            } else {
+                items.append(item)
+            }
+        }
+        close()
+        return items
     }
 
     private static func formatted(_ value: Double) -> String {
