@@ -16,6 +16,7 @@ Only loopback traffic; every loop is bounded."""
 import argparse
 import datetime
 import http.client
+import json
 import os
 import random
 import re
@@ -240,6 +241,29 @@ def many_photos(database, wanted=10_000):
         connection.close()
 
 
+def recipe_book(path, count):
+    """A JSON-LD file of `count` recipes for the bench household: Korean and English titles
+    from a few words, eight ingredient lines each from a vocabulary of forty, five steps."""
+    chooser = random.Random(14)
+    dishes = ["찌개", "볶음밥", "국", "전", "무침", "조림", "stew", "soup", "salad", "pie", "cake", "noodles", "curry", "bake"]
+    mains = ["김치", "된장", "두부", "돼지고기", "감자", "버섯", "chicken", "beef", "tofu", "apple", "pumpkin", "lentil", "salmon", "egg"]
+    things = ["두부", "양파", "대파", "마늘", "간장", "고추장", "된장", "감자", "애호박", "김치", "참기름", "설탕", "소금", "달걀", "버섯", "당근", "쌀", "멸치", "돼지고기", "쇠고기",
+              "onion", "garlic", "flour", "butter", "sugar", "salt", "eggs", "milk", "chicken", "beef", "tomatoes", "rice", "carrot", "potato", "cream", "lemon", "basil", "oil", "cheese", "pepper"]
+    categories = ["Dessert", "Side dish", "Rice", "Soup and stew", "One-dish", "Other"]
+    graph = []
+    for number in range(count):
+        title = f"{chooser.choice(mains)} {chooser.choice(dishes)} {number}"
+        lines = [f"{chooser.choice(['1', '2', '1/2', '3', '200'])} {chooser.choice(['tbsp', 'cup', 'g', '큰술', '개'])} {thing}" for thing in chooser.sample(things, 8)]
+        graph.append({"@type": "Recipe", "name": title, "recipeCategory": chooser.choice(categories), "recipeYield": "4 servings",
+                      "recipeIngredient": lines, "recipeInstructions": [{"@type": "HowToStep", "text": f"Step {step} of {title}."} for step in range(1, 6)]})
+    Path(path).write_text(json.dumps({"@context": "https://schema.org", "@graph": graph}, ensure_ascii=False))
+
+
+def recipe_cursor(database, offset):
+    with sqlite3.connect(database) as connection:
+        return connection.execute("SELECT id FROM recipe ORDER BY title COLLATE NOCASE, id LIMIT 1 OFFSET ?", (offset,)).fetchone()[0]
+
+
 def people_ids(database):
     with sqlite3.connect(database) as connection:
         return [row[0] for row in connection.execute("SELECT id FROM subject WHERE kind = 'person' ORDER BY id")]
@@ -289,6 +313,12 @@ def main():
         started = time.monotonic()
         imported = subprocess.run([binary, "import", "medicines", medicines, "--data-dir", data + "/data"], capture_output=True, text=True, check=True).stdout
         print(f"hearth import medicines, 50,000 items: {imported.strip()} ({time.monotonic() - started:.1f} s)")
+        book = data + "/recipes.jsonld"
+        recipe_book(book, 10_000)
+        started = time.monotonic()
+        imported = subprocess.run([binary, "import", "recipes", book, "--data-dir", data + "/data"], capture_output=True, text=True, check=True).stdout
+        print(f"hearth import recipes, 10,000 recipes in one JSON-LD file: {imported.splitlines()[0]} ({time.monotonic() - started:.1f} s)")
+        deep_recipe = recipe_cursor(data + "/data/hearth.sqlite", 5000)
         photos, gallery_cursor, gallery_place = many_photos(data + "/data/hearth.sqlite")
         print(f"gallery: {photos:,} photos in records (rows over the demo's few files)")
         server = Server(binary, data + "/data")
@@ -321,7 +351,14 @@ def main():
                                ("a pet's report for the vet, 90 days", "/reports/1/vet?days=90"),
                                ("catalogue search 타이레 (50,000 items)", "/medicines?q=%ED%83%80%EC%9D%B4%EB%A0%88"),
                                ("catalogue search 아세트아미노펜 (50,000)", "/medicines?q=%EC%95%84%EC%84%B8%ED%8A%B8%EC%95%84%EB%AF%B8%EB%85%B8%ED%8E%9C"),
-                               ("catalogue search, one letter (50,000)", "/medicines?q=%EC%A0%95")]:
+                               ("catalogue search, one letter (50,000)", "/medicines?q=%EC%A0%95"),
+                               ("recipes /recipes (10,000)", "/recipes"), ("recipes, page 101", f"/recipes?after={deep_recipe}"),
+                               ("recipes, one category", "/recipes?category=4"),
+                               ("recipes by name 찌개 (2 letters)", "/recipes?q=%EC%B0%8C%EA%B0%9C"),
+                               ("recipes by name 볶음밥 (trigrams)", "/recipes?q=%EB%B3%B6%EC%9D%8C%EB%B0%A5"),
+                               ("recipes, all of 두부 양파 garlic", "/recipes?i=%EB%91%90%EB%B6%80%2C%20%EC%96%91%ED%8C%8C%2C%20garlic&match=all"),
+                               ("recipes, any of 멸치 lemon", "/recipes?i=%EB%A9%B8%EC%B9%98%2C%20lemon&match=any"),
+                               ("a recipe scaled to 6", "/recipes/5000?servings=6")]:
                 if arguments.pages and not any(word in name for word in arguments.pages.split(",")):
                     continue
                 runs = sorted((wrk(base + path, cookie, arguments.seconds, server.process.pid) for _ in range(arguments.runs)), key=lambda run: run[1])

@@ -29,6 +29,7 @@ import doses
 import feed_oracle
 import hostile
 import monthly
+import recipes
 from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -629,6 +630,7 @@ def main():
             finally:
                 server.cleanup()
         monthly.run(check, Server, browser, arguments.server, SHOTS)
+        recipes.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)

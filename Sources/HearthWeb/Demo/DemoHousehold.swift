@@ -138,6 +138,7 @@ public enum DemoHousehold {
         }
         summary.people = try await seedPeople(database, from: first, to: today, timeZone: timeZone, owner: owner, random: &random, summary: &summary)
         summary.doses = try await seedRegimens(database, from: first, to: today, timeZone: timeZone, owner: owner, random: &random, summary: &summary, log: log)
+        try await seedRecipes(database, owner: owner.id!)
         return summary
     }
 
