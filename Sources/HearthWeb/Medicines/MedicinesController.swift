@@ -15,7 +15,7 @@ struct MedicinesController {
     let jobs: MedicineImportJobs
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try listPage(query: request.uri.queryParameters.get("q") ?? "", summary: nil, importError: nil, request: request, context: context, status: .ok)
+        try listPage(query: FormData.query(request)["q"] ?? "", summary: nil, importError: nil, request: request, context: context, status: .ok)
     }
 
     private func listPage(query: String, summary: String?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {

@@ -57,7 +57,6 @@ public enum RecipeFiles {
     struct Read {
         var recipes: [RecipeInput] = []
         var refused: [(name: String, reason: Refusal)] = []
-        var imageLinks = 0
     }
 
     /// Every recipe in a file's bytes (or pasted text), or the reason there is none.
@@ -83,7 +82,6 @@ public enum RecipeFiles {
             read.refused.insert((recipe.title, .empty), at: 0)
             read.recipes.remove(at: index)
         }
-        read.imageLinks = read.recipes.filter { $0.imageURL != nil || $0.steps.contains { $0.imageURL != nil } }.count
         return .success(read)
     }
 
@@ -101,7 +99,6 @@ public enum RecipeFiles {
             case .success(let read):
                 inputs += read.recipes
                 report.refused += read.refused
-                report.imageLinks += read.imageLinks
             case .failure(let refusal):
                 report.refused.append((source.name, refusal))
             }
@@ -109,6 +106,9 @@ public enum RecipeFiles {
         let summary = try await recipes.importMany(inputs, createdBy: createdBy)
         report.imported = summary.imported
         report.duplicates = summary.duplicates
+        // Only what was imported: a skipped recipe's links were not kept.
+        let imported = Set(summary.imported.map(\.title))
+        report.imageLinks = inputs.filter { imported.contains($0.title) && ($0.imageURL != nil || $0.steps.contains { $0.imageURL != nil }) }.count
         return report
     }
 

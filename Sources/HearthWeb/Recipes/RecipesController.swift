@@ -34,18 +34,18 @@ struct RecipesController {
     static let pageSize = 50
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
+        let query = FormData.query(request)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let title = String((query.get("q") ?? "").trimmingCharacters(in: .whitespaces).prefix(200))
-        let ingredientText = String((query.get("i") ?? "").prefix(500))
-        let match = IngredientMatch(rawValue: query.get("match") ?? "all") ?? .all
+        let title = String((query["q"] ?? "").trimmingCharacters(in: .whitespaces).prefix(200))
+        let ingredientText = String((query["i"] ?? "").prefix(500))
+        let match = IngredientMatch(rawValue: query["match"] ?? "all") ?? .all
         let categories = try recipes.categories()
-        let category = query.get("category").flatMap(Int64.init).flatMap { id in categories.first { $0.id == id } }
+        let category = query["category"].flatMap(Int64.init).flatMap { id in categories.first { $0.id == id } }
         let (tags, repeated) = Self.tags(ingredientText)
         let search = RecipeQuery(title: title, ingredients: tags, match: match, categoryID: category?.id)
         // The page after a recipe: its id, and its title looked up (so a renamed recipe
         // cannot make a page start in the wrong place).
-        let after = try query.get("after").flatMap(Int64.init).flatMap { try recipes.summary(id: $0) }
+        let after = try query["after"].flatMap(Int64.init).flatMap { try recipes.summary(id: $0) }
         var problem: String?
         var found: (recipes: [RecipeSummary], more: Bool) = ([], false)
         if let repeated {
@@ -70,7 +70,7 @@ struct RecipesController {
             next: found.more ? found.recipes.last.map { link(category: category?.id, after: $0.id) } : nil,
             problem: problem,
             nothing: problem == nil && found.recipes.isEmpty ? format.t(searched || after != nil ? "recipes.nothing_found" : "recipes.empty") : nil,
-            notice: query.get("deleted") != nil ? format.t("recipes.deleted") : nil,
+            notice: query["deleted"] != nil ? format.t("recipes.deleted") : nil,
             canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "recipes.title", request: request, context: context, status: problem == nil ? .ok : .unprocessableContent)
     }
@@ -152,18 +152,12 @@ struct RecipesController {
     @Sendable func bookmarks(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        var body = HTML.empty
-        var category: String?? = .none
+        var groups: [RecipeBookmarksPage.Group] = []
         for recipe in try recipes.bookmarks(accountID: member.accountID) {
-            if category != .some(recipe.category) {
-                if category != nil { body += "</ul>" }
-                category = .some(recipe.category)
-                body += #"<h2>\#(recipe.category ?? format.t("recipes.no_category"))</h2><ul class="plain-list recipe-list">"#
-            }
-            body += #"<li><a href="/recipes/\#(recipe.id)">\#(recipe.title)</a> <form method="post" action="/recipes/\#(recipe.id)/bookmark" class="inline-form"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="on" value="0"><input type="hidden" name="back" value="bookmarks"><button type="submit" class="link">\#(format.t("recipes.unbookmark"))</button></form></li>"#
+            let name = recipe.category ?? format.t("recipes.no_category")
+            if groups.last?.name != name { groups.append(.init(name: name, recipes: [])) }
+            groups[groups.count - 1].recipes.append(.init(id: String(recipe.id), title: recipe.title))
         }
-        if category != nil { body += "</ul>" }
-        let page = RecipeBookmarksPage(body: body, empty: body == .empty)
-        return renderer.page(page, titleKey: "recipes.bookmarks", request: request, context: context)
+        return renderer.page(RecipeBookmarksPage(groups: groups), titleKey: "recipes.bookmarks", request: request, context: context)
     }
 }

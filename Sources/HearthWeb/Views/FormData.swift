@@ -21,6 +21,12 @@ struct FormData: Sendable {
 
     subscript(name: String) -> String? { fields[name] }
 
+    /// A GET form's fields from the query string. Browsers write a space as "+", which
+    /// Hummingbird's `queryParameters` keeps as "+" ("Vitamin+D"); this reads it as a form.
+    static func query(_ request: Request) -> FormData {
+        FormData(urlEncoded: request.uri.query ?? "")
+    }
+
     /// Reads the body of a form post (once; the request keeps the collected body).
     static func read(_ request: inout Request, context: AppRequestContext) async throws -> FormData {
         guard Self.isURLEncoded(request) else { return FormData(fields: [:]) }

@@ -47,6 +47,7 @@ struct MedicineCatalogueWebTests {
             let added = try await owner.post("/medicines", ["kind": "supplement", "name": "Vitamin D 1000 IU", "how_to_take": "One a day with food"])
             #expect(added.status == .seeOther)
             #expect(try await owner.get("/medicines?q=vitamin").text.contains("Vitamin D 1000 IU"))
+            #expect(try await owner.get("/medicines?q=vitamin+1000").text.contains("Vitamin D 1000 IU"), "a browser's form writes a space as +")
             // From the item's page to a regimen with it: picked, with how to take it.
             let vitamin = try #require(try MedicineRepository(hearth.database).search("Vitamin D").first)
             let pet = try await owner.addPet("Mochi")

@@ -51,7 +51,7 @@ struct PageTemplateTests {
                    tip: "Less salt", description: "A stew", source: "https://example.org", sourceName: "Example", photo: String(repeating: "b", count: 64),
                    image: "https://example.org/a.jpg", bookmarked: true, canRecord: true,
                    food: .init(action: "/recipes/1/food", energy: "120 kcal", done: true), figures: "10 min"),
-        RecipeBookmarksPage(body: "<p></p>", empty: true),
+        RecipeBookmarksPage(groups: [.init(name: "Rice", recipes: [.init(id: "1", title: "김치볶음밥")])]),
         RecipeFormPage(heading: "Add", action: "/recipes", cancel: "/recipes", fields: fields(RecipeForm.fieldNames), problems: FormProblems(["No"]),
                        categories: [OptionView(value: "1", label: "Rice", selected: true)],
                        steps: [RecipeForm.StepRow(index: 0, text: "Boil.", section: "Broth", order: "1", keptPhoto: String(repeating: "c", count: 64),

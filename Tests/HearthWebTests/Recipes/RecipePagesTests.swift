@@ -34,6 +34,10 @@ struct RecipePagesTests {
             #expect(all.contains("된장찌개") && !all.contains("김치볶음밥") && !all.contains("Onion soup"))
             let any = try await owner.get("/recipes?i=" + "김치, onion".addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&match=any").text
             #expect(any.contains("김치볶음밥") && any.contains("Onion soup") && !any.contains("된장찌개"))
+            // As a browser's form writes it: a space is "+".
+            let form = try await owner.get("/recipes?i=" + "김치,+onion".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["+"]))! + "&match=any").text
+            #expect(form.contains("김치볶음밥") && form.contains("Onion soup"))
+            #expect(try await owner.get("/recipes?q=onion+soup").text.contains("Onion soup"))
             let twice = try await owner.get("/recipes?i=" + "두부, 두부".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
             #expect(twice.status == .unprocessableContent && twice.text.contains("두부 is there twice"))
             #expect(try await owner.get("/recipes?q=pizza").text.contains("No recipe matches."))
