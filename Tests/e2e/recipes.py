@@ -103,7 +103,7 @@ def recipes_on_a_phone(browser, binary, server_class, shots):
         left, right = page.evaluate("""[...document.querySelectorAll('.recipe-ingredients, .recipe-steps')]
             .map(e => e.getBoundingClientRect()).map(r => [r.left, r.top])""")
         assert left[0] < right[0] and abs(left[1] - right[1]) < 2, f"in print the ingredients are not beside the steps: {left} {right}"
-        page.emulate_media(media="screen")
+        page.emulate_media(media="null")  # back to no emulation (None would leave "print" on)
         pdf = work / "recipe.pdf"
         page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
         data = pdf.read_bytes()

@@ -78,7 +78,7 @@ struct RecipePage: Page {
     let scaled: String?
     let scalable: Bool
     let ingredients: [IngredientRow]
-    let steps: [StepRow]
+    let parts: [Part]
     let tip: String?
     let description: String?
     let source: String?
@@ -114,10 +114,25 @@ struct RecipePage: Page {
         }
     }
 
+    /// A part of the recipe ("The sauce"), or the steps before any part is named.
+    struct Part: PagePart {
+        let name: String?
+        /// The number of its first step: numbering runs on through the parts.
+        let start: Int
+        var steps: [StepRow]
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": self.name ?? false
+            case "start": String(start)
+            case "steps": steps
+            default: nil
+            }
+        }
+    }
+
     struct StepRow: PagePart {
         let number: Int
-        /// The part of the recipe this step starts.
-        let section: String?
         let text: String
         let photo: String?
         let link: String?
@@ -125,7 +140,6 @@ struct RecipePage: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "number": String(number)
-            case "section": section ?? false
             case "text": text
             case "thumbnail": photo.map(PhotoURL.thumbnail) ?? false
             case "preview": photo.map(PhotoURL.preview) ?? false
@@ -146,7 +160,7 @@ struct RecipePage: Page {
         case "scaled": scaled ?? false
         case "scalable": scalable
         case "ingredients": ingredients
-        case "steps": steps
+        case "parts": parts
         case "tip": tip ?? false
         case "description": description ?? false
         case "source": source ?? false

@@ -95,11 +95,11 @@ struct RecipesController {
                 + (ingredient.unit.map { (nameFirst ? "" : " ") + CookQuantity.unit($0, for: most) } ?? "")
             return .init(amount: amount, words: ingredient.name, note: ingredient.note, nameFirst: nameFirst)
         }
-        var section: String?
-        let steps = recipe.steps.enumerated().map { index, step -> RecipePage.StepRow in
-            defer { section = step.section }
-            return .init(number: index + 1, section: step.section != section ? step.section : nil, text: step.text,
-                         photo: step.photoSHA, link: step.imageURL)
+        // The steps numbered through, under the name of each part of the recipe.
+        var parts: [RecipePage.Part] = []
+        for (index, step) in recipe.steps.enumerated() {
+            if parts.isEmpty || parts[parts.count - 1].name != step.section { parts.append(.init(name: step.section, start: index + 1, steps: [])) }
+            parts[parts.count - 1].steps.append(.init(number: index + 1, text: step.text, photo: step.photoSHA, link: step.imageURL))
         }
         let bookmarked = try recipes.bookmarks(accountID: member.accountID).contains { $0.id == id }
         let canRecord = context.role?.canRecord == true
@@ -109,7 +109,7 @@ struct RecipesController {
                               done: request.uri.queryParameters.get("food") != nil)
             : nil
         let figures = [
-            recipe.servings.map { format.t("recipes.serves", ["servings": String($0)]) },
+            wanted.map { format.t("recipes.serves", ["servings": String($0)]) },
             recipe.preparationMinutes.map { format.t("recipes.prep", ["minutes": String($0)]) }, recipe.cookingMinutes.map { format.t("recipes.cook", ["minutes": String($0)]) },
             recipe.kcalPerServing.map { format.t("recipes.kcal", ["kcal": format.number($0, decimals: 0)]) },
             recipe.gramsPerServing.map { format.t("recipes.grams", ["grams": format.number($0, decimals: 0)]) },
@@ -117,7 +117,7 @@ struct RecipesController {
         let page = RecipePage(
             id: id, title: recipe.title, category: recipe.category, tags: recipe.tags, servings: wanted.map(String.init) ?? "",
             scaled: wanted != recipe.servings ? format.t("recipes.scaled", ["servings": wanted.map(String.init) ?? "", "original": recipe.servings.map(String.init) ?? ""]) : nil,
-            scalable: (recipe.servings ?? 0) > 0, ingredients: ingredients, steps: steps, tip: recipe.tip, description: recipe.description,
+            scalable: (recipe.servings ?? 0) > 0, ingredients: ingredients, parts: parts, tip: recipe.tip, description: recipe.description,
             source: recipe.sourceURL, sourceName: recipe.sourceName ?? recipe.sourceURL,
             photo: recipe.photoSHA, image: recipe.imageURL, bookmarked: bookmarked, canRecord: canRecord, food: food, figures: figures.joined(separator: " · "))
         return renderer.page(page, titleKey: "recipes.title", titleText: recipe.title, request: request, context: context)

@@ -47,7 +47,7 @@ struct PageTemplateTests {
                        notice: "Deleted", canRecord: true),
         RecipePage(id: 1, title: "된장찌개", category: "Soup", tags: ["여름"], servings: "6", scaled: "For 6", scalable: true,
                    ingredients: [.init(amount: "1½큰술", words: "된장", note: "heaped", nameFirst: true)],
-                   steps: [.init(number: 1, section: "The broth", text: "Boil.", photo: String(repeating: "a", count: 64), link: "https://example.org/1.jpg")],
+                   parts: [.init(name: "The broth", start: 1, steps: [.init(number: 1, text: "Boil.", photo: String(repeating: "a", count: 64), link: "https://example.org/1.jpg")])],
                    tip: "Less salt", description: "A stew", source: "https://example.org", sourceName: "Example", photo: String(repeating: "b", count: 64),
                    image: "https://example.org/a.jpg", bookmarked: true, canRecord: true,
                    food: .init(action: "/recipes/1/food", energy: "120 kcal", done: true), figures: "10 min"),

@@ -36,6 +36,7 @@ struct RecipeFormTests {
             #expect(recipe.category == "Soup and stew" && recipe.tags == ["간단", "여름"] && recipe.servings == 2 && recipe.cookingMinutes == 20)
             let page = try await owner.get("/recipes/\(id)").text
             #expect(page.contains(PhotoURL.thumbnail(photo)) && page.contains("<h3>The broth</h3>"))
+            #expect(page.contains(#"<ol class="steps" start="3">"#), "the numbering runs on after a part")
             #expect(try await owner.get(PhotoURL.thumbnail(photo)).status == .ok)
         }
     }
