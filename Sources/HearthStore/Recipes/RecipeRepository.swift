@@ -125,11 +125,17 @@ public struct RecipeRepository: Sendable {
             """, arguments: [id, id])
     }
 
+    /// The public recipe data's categories (RCP_PAT2) and the book's first six.
+    static let publicCategories = ["반찬": "Side dish", "국&찌개": "Soup and stew", "후식": "Dessert", "일품": "One-dish", "밥": "Rice", "기타": "Other"]
+
     /// The recipe's own columns, from `title` to `ingredient_names`, in the table's order.
     private static func values(_ input: RecipeInput, _ db: Database) throws -> [(any DatabaseValueConvertible)?] {
-        // A category the book does not have (an import's "Main course") goes under Other.
+        // The book's category of that name, else the one the public data's Korean name stands
+        // for (반찬 is Side dish), else (an import's "Main course") Other.
+        let named = "SELECT id FROM recipe_category WHERE name = ? COLLATE NOCASE"
         let category = try input.category.map { name in
-            try Int64.fetchOne(db, sql: "SELECT id FROM recipe_category WHERE name = ? COLLATE NOCASE", arguments: [name])
+            try Int64.fetchOne(db, sql: named, arguments: [name])
+                ?? Self.publicCategories[name].flatMap { try Int64.fetchOne(db, sql: named, arguments: [$0]) }
                 ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name = 'Other' DESC, position DESC LIMIT 1")
         } ?? nil
         return [input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,

@@ -41,6 +41,7 @@ struct RecipeFilesTests {
         #expect(stew.steps.map(\.text) == ["물을 끓인다.", "된장을 푼다."])
         #expect(stew.kcalPerServing == 180 && stew.gramsPerServing == 300 && stew.tip == "된장을 줄이세요.")
         #expect(stew.ingredients.first?.unit == "큰술")
+        #expect(stew.category == "Soup and stew", "the public data's 국&찌개")
         let again = try await RecipeFiles.importFiles([files[0]], into: recipes)
         #expect(again.imported == 0 && again.text.contains("Nothing was imported."))
     }
