@@ -10,7 +10,11 @@ public enum CookQuantity {
     static let metric: Set<String> = ["g", "kg", "mg", "ml", "l", "dl", "cl", "L", "cc"]
 
     /// Units stored in the singular ("cup") and said in the plural above one: "3 cups".
-    static let plurals = ["cup": "cups", "clove": "cloves", "can": "cans", "slice": "slices", "pinch": "pinches"]
+    static let plurals = [
+        "cup": "cups", "clove": "cloves", "can": "cans", "slice": "slices", "pinch": "pinches", "bunch": "bunches", "dash": "dashes",
+        "handful": "handfuls", "package": "packages", "block": "blocks", "stick": "sticks", "sprig": "sprigs", "piece": "pieces",
+        "quart": "quarts", "pint": "pints", "head": "heads", "jar": "jars", "bag": "bags",
+    ]
 
     /// The unit as said with `value`: "1 cup", "1½ cups".
     public static func unit(_ unit: String, for value: Double) -> String {

@@ -22,6 +22,13 @@ public struct Ingredient: Sendable, Equatable {
         "tablespoons", "tablespoon", "teaspoons", "teaspoon", "kilograms", "kilogram", "grams", "gram", "millilitres", "milliliters", "millilitre", "milliliter",
         "litres", "liters", "litre", "liter", "ounces", "ounce", "pounds", "pound", "cloves", "clove", "pinches", "pinch", "slices", "slice", "cans", "can",
         "cups", "cup", "tbsp", "tbs", "tsp", "kg", "mg", "ml", "dl", "cl", "lbs", "lb", "oz", "g", "l",
+        // Counted things a shop sells or a cook grabs.
+        "handfuls", "handful", "packages", "package", "bunches", "bunch", "blocks", "block", "sticks", "stick", "sprigs", "sprig", "pieces", "piece",
+        "quarts", "quart", "dashes", "dash", "pints", "pint", "heads", "head", "jars", "jar", "bags", "bag",
+    ]
+    /// Words for small numbers at the start of a line, when a unit follows: "a pinch of salt".
+    static let numberWords: [String: Double] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "half": 0.5,
     ]
     static let koreanUnits = ["작은술", "큰술", "티스푼", "스푼", "숟가락", "컵", "개", "쪽", "장", "줌", "꼬집", "대", "모", "봉", "팩", "마리", "kg", "g", "ml", "L", "l", "T", "t", "cc"]
     /// Words that say how much without a number: kept as the note.
@@ -34,6 +41,10 @@ public struct Ingredient: Sendable, Equatable {
         guard !text.isEmpty else { return Ingredient(name: "", text: text) }
         if let leading = leadingQuantity(text) {
             return english(text, quantity: leading)
+        }
+        let words = text.split(separator: " ", maxSplits: 2)
+        if words.count == 3, let value = numberWords[words[0].lowercased()], unit(String(words[1])) != nil {
+            return english(text, quantity: (value, nil, text.dropFirst(words[0].count)))
         }
         if let korean = korean(text) { return korean }
         return Ingredient(name: text, text: text)
@@ -153,6 +164,8 @@ public struct Ingredient: Sendable, Equatable {
         case "pinches": return "pinch"
         case "slices": return "slice"
         case "cans": return "can"
+        case "bunches", "dashes": return String(lower.dropLast(2))
+        case "handfuls", "packages", "blocks", "sticks", "sprigs", "pieces", "quarts", "pints", "heads", "jars", "bags": return String(lower.dropLast())
         default: return lower
         }
     }

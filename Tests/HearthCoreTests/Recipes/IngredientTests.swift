@@ -16,6 +16,11 @@ struct IngredientTests {
         ("2 large eggs, beaten", 2, nil, nil, "large eggs", "beaten"),
         ("1 (15-ounce) can coconut milk (full-fat, or lite)", 1, nil, "can", "coconut milk", "15-ounce; full-fat, or lite"),
         ("½ teaspoon salt (, to taste)", 0.5, nil, "tsp", "salt", "to taste"),
+        ("1 block (400 g) firm tofu, cubed", 1, nil, "block", "firm tofu", "400 g; cubed"),
+        ("2 Sticks butter", 2, nil, "stick", "butter", nil),
+        ("3 sprigs of thyme", 3, nil, "sprig", "thyme", nil),
+        ("a pinch of salt", 1, nil, "pinch", "salt", nil),
+        ("One bunch spring onions, sliced", 1, nil, "bunch", "spring onions", "sliced"),
     ] as [(String, Double, Double?, String?, String, String?)])
     func english(line: String, quantity: Double, upper: Double?, unit: String?, name: String, note: String?) {
         let parsed = Ingredient.parse(line)
@@ -65,5 +70,19 @@ struct IngredientTests {
         #expect(CookQuantity.text(CookQuantity.scaled(0.5, from: 4, to: 6)) == "¾")
         #expect(CookQuantity.text(CookQuantity.scaled(2, from: 4, to: 6)) == "3")
         #expect(CookQuantity.text(CookQuantity.scaled(1, from: 3, to: 1)) == "⅓")
+    }
+}
+
+@Suite("Units said as a cook says them")
+struct CookUnitTests {
+    @Test("plural above one, singular at one or less; Korean and metric units never change")
+    func plurals() {
+        #expect(CookQuantity.unit("cup", for: 1) == "cup")
+        #expect(CookQuantity.unit("cup", for: 1.25) == "cups")
+        #expect(CookQuantity.unit("block", for: 1.5) == "blocks")
+        #expect(CookQuantity.unit("bunch", for: 2) == "bunches")
+        #expect(CookQuantity.unit("tbsp", for: 3) == "tbsp")
+        #expect(CookQuantity.unit("큰술", for: 3) == "큰술")
+        #expect(CookQuantity.unit("g", for: 300) == "g")
     }
 }
