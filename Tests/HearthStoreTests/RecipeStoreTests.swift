@@ -62,4 +62,21 @@ struct RecipeStoreTests {
         #expect(try recipes.bookmarks(accountID: mina).count == 3)
         #expect(try recipes.bookmarks(accountID: dad).count == 1, "Dad's stays")
     }
+
+    @Test("a Korean household starts with the six in Korean; imports land in them by either language's name, else in 기타")
+    func koreanCategories() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let owner = NewMember(username: "mina", displayName: "Mina", password: "a long password 1", role: .owner)
+        _ = try await HouseholdRepository(database).setUp(HouseholdSettings(name: "우리 집", timeZone: "Asia/Seoul", language: .ko), owner: owner, passwordHash: "x")
+        let recipes = RecipeRepository(database)
+        #expect(try recipes.categories().map(\.name) == ["후식", "반찬", "밥", "국&찌개", "일품", "기타"])
+        for (category, title) in [("국&찌개", "된장찌개"), ("Dessert", "Apple cake"), ("Main course", "Roast")] {
+            var input = RecipeInput(title: title)
+            input.category = category
+            input.ingredients = [Ingredient.parse("1 egg")]
+            let id = try await recipes.create(input, createdBy: nil)
+            #expect(try recipes.recipe(id: id)?.category == ["된장찌개": "국&찌개", "Apple cake": "후식", "Roast": "기타"][title])
+        }
+    }
 }

@@ -28,6 +28,7 @@ public struct HouseholdRepository: Sendable {
                     VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [settings.name, settings.timeZone, settings.language, settings.weightUnit, settings.volumeUnit, settings.currency, now, now])
+            try RecipeRepository.nameStartingCategories(in: settings.language, db)
             var owner = owner
             owner.role = .owner
             return try AccountRepository.insert(owner, passwordHash: passwordHash, now: now, db)

@@ -128,15 +128,28 @@ public struct RecipeRepository: Sendable {
     /// The public recipe data's categories (RCP_PAT2) and the book's first six.
     static let publicCategories = ["반찬": "Side dish", "국&찌개": "Soup and stew", "후식": "Dessert", "일품": "One-dish", "밥": "Rice", "기타": "Other"]
 
+    /// Each starting category's name in the other language, both ways.
+    static let sameCategory = publicCategories.merging(publicCategories.map { ($0.value, $0.key) }) { first, _ in first }
+
+    /// A Korean household's book starts with the six in Korean, the public data's own names
+    /// (so its recipes land in them by name). Called when the household is set up; the
+    /// migration, which knows no language, wrote them in English.
+    static func nameStartingCategories(in language: Language, _ db: Database) throws {
+        guard language == .ko else { return }
+        for (korean, english) in publicCategories {
+            try db.execute(sql: "UPDATE recipe_category SET name = ? WHERE name = ?", arguments: [korean, english])
+        }
+    }
+
     /// The recipe's own columns, from `title` to `ingredient_names`, in the table's order.
     private static func values(_ input: RecipeInput, _ db: Database) throws -> [(any DatabaseValueConvertible)?] {
-        // The book's category of that name, else the one the public data's Korean name stands
-        // for (반찬 is Side dish), else (an import's "Main course") Other.
+        // The book's category of that name, else the same one in the other language (반찬 is
+        // Side dish), else (an import's "Main course") Other.
         let named = "SELECT id FROM recipe_category WHERE name = ? COLLATE NOCASE"
         let category = try input.category.map { name in
             try Int64.fetchOne(db, sql: named, arguments: [name])
-                ?? Self.publicCategories[name].flatMap { try Int64.fetchOne(db, sql: named, arguments: [$0]) }
-                ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name = 'Other' DESC, position DESC LIMIT 1")
+                ?? Self.sameCategory[name].flatMap { try Int64.fetchOne(db, sql: named, arguments: [$0]) }
+                ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name IN ('Other', '기타') DESC, position DESC LIMIT 1")
         } ?? nil
         return [input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,
                 input.photoSHA, input.imageURL, input.sourceName, input.sourceURL, input.tip, input.description,
