@@ -63,12 +63,14 @@ public struct RecipeQuery: Sendable, Equatable {
     public var ingredients: [String] = []
     public var match = IngredientMatch.all
     public var categoryID: Int64?
+    public var tag: String?
 
-    public init(title: String = "", ingredients: [String] = [], match: IngredientMatch = .all, categoryID: Int64? = nil) {
+    public init(title: String = "", ingredients: [String] = [], match: IngredientMatch = .all, categoryID: Int64? = nil, tag: String? = nil) {
         self.title = title
         self.ingredients = ingredients
         self.match = match
         self.categoryID = categoryID
+        self.tag = tag
     }
 }
 
@@ -273,6 +275,10 @@ public struct RecipeRepository: Sendable {
         if let category = query.categoryID {
             conditions.append("r.category_id = ?")
             arguments.append(category)
+        }
+        if let tag = query.tag {
+            conditions.append("EXISTS (SELECT 1 FROM recipe_tag t WHERE t.recipe_id = r.id AND t.tag = ?)")
+            arguments.append(tag)
         }
         if let after {
             conditions.append("(r.title COLLATE NOCASE, r.id) > (?, ?)")

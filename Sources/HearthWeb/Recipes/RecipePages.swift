@@ -72,7 +72,8 @@ struct RecipePage: Page {
     let id: Int64
     let title: String
     let category: String?
-    let tags: [String]
+    /// Each tag a link to the recipes that have it.
+    let tags: [RecipeListPage.Chip]
     let servings: String
     /// "For 6 (the recipe is for 4)", when scaled.
     let scaled: String?
@@ -154,7 +155,7 @@ struct RecipePage: Page {
         case "id": String(id)
         case "title": title
         case "category": category ?? false
-        case "tags": tags.joined(separator: ", ")
+        case "tags": tags
         case "hasTags": !tags.isEmpty
         case "servings": servings
         case "scaled": scaled ?? false

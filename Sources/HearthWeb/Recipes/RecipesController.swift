@@ -41,8 +41,9 @@ struct RecipesController {
         let match = IngredientMatch(rawValue: query["match"] ?? "all") ?? .all
         let categories = try recipes.categories()
         let category = query["category"].flatMap(Int64.init).flatMap { id in categories.first { $0.id == id } }
+        let tag = query["tag"].map { String($0.trimmingCharacters(in: .whitespaces).prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
         let (tags, repeated) = Self.tags(ingredientText)
-        let search = RecipeQuery(title: title, ingredients: tags, match: match, categoryID: category?.id)
+        let search = RecipeQuery(title: title, ingredients: tags, match: match, categoryID: category?.id, tag: tag)
         // The page after a recipe: its id, and its title looked up (so a renamed recipe
         // cannot make a page start in the wrong place).
         let after = try query["after"].flatMap(Int64.init).flatMap { try recipes.summary(id: $0) }
@@ -53,17 +54,19 @@ struct RecipesController {
         } else {
             found = try recipes.find(search, after: after, limit: Self.pageSize)
         }
-        func link(category: Int64?, after: Int64? = nil) -> String {
+        func link(category: Int64?, after: Int64? = nil, tagged: String? = tag) -> String {
             var parts: [String: String] = [:]
+            if let tagged { parts["tag"] = tagged }
             if !title.isEmpty { parts["q"] = title }
             if !tags.isEmpty { parts["i"] = ingredientText; parts["match"] = match.rawValue }
             if let category { parts["category"] = String(category) }
             if let after { parts["after"] = String(after) }
             return QueryLink.make("/recipes", parts)
         }
-        let chips = [RecipeListPage.Chip(label: format.t("recipes.all"), href: link(category: nil), current: category == nil)]
+        let chips = [RecipeListPage.Chip(label: format.t("recipes.all"), href: link(category: nil, tagged: nil), current: category == nil && tag == nil)]
+            + (tag.map { [RecipeListPage.Chip(label: format.t("recipes.tagged", ["tag": $0]), href: link(category: category?.id), current: true)] } ?? [])
             + categories.map { RecipeListPage.Chip(label: "\($0.name) \($0.count)", href: link(category: $0.id), current: $0.id == category?.id) }
-        let searched = !title.isEmpty || !tags.isEmpty || category != nil
+        let searched = !title.isEmpty || !tags.isEmpty || category != nil || tag != nil
         let page = RecipeListPage(
             query: title, ingredients: ingredientText, matchAll: match == .all, categories: chips,
             recipes: found.recipes.map { .init(href: "/recipes/\($0.id)", title: $0.title, category: category == nil ? $0.category : nil) },
@@ -115,7 +118,8 @@ struct RecipesController {
             recipe.gramsPerServing.map { format.t("recipes.grams", ["grams": format.number($0, decimals: 0)]) },
         ].compactMap { $0 }
         let page = RecipePage(
-            id: id, title: recipe.title, category: recipe.category, tags: recipe.tags, servings: wanted.map(String.init) ?? "",
+            id: id, title: recipe.title, category: recipe.category,
+            tags: recipe.tags.map { .init(label: "#" + $0, href: QueryLink.make("/recipes", ["tag": $0]), current: false) }, servings: wanted.map(String.init) ?? "",
             scaled: wanted != recipe.servings ? format.t("recipes.scaled", ["servings": wanted.map(String.init) ?? "", "original": recipe.servings.map(String.init) ?? ""]) : nil,
             scalable: (recipe.servings ?? 0) > 0, ingredients: ingredients, parts: parts, tip: recipe.tip, description: recipe.description,
             source: recipe.sourceURL, sourceName: recipe.sourceName ?? recipe.sourceURL,

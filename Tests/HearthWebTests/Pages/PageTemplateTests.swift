@@ -45,7 +45,7 @@ struct PageTemplateTests {
         RecipeListPage(query: "찌개", ingredients: "두부, 양파", matchAll: true, categories: [.init(label: "Rice 3", href: "/recipes?category=3", current: true)],
                        recipes: [.init(href: "/recipes/1", title: "된장찌개", category: "Soup")], next: "/recipes?after=1", problem: "Twice", nothing: "None",
                        notice: "Deleted", canRecord: true),
-        RecipePage(id: 1, title: "된장찌개", category: "Soup", tags: ["여름"], servings: "6", scaled: "For 6", scalable: true,
+        RecipePage(id: 1, title: "된장찌개", category: "Soup", tags: [.init(label: "#여름", href: "/recipes?tag=%EC%97%AC%EB%A6%84", current: false)], servings: "6", scaled: "For 6", scalable: true,
                    ingredients: [.init(amount: "1½큰술", words: "된장", note: "heaped", nameFirst: true)],
                    parts: [.init(name: "The broth", start: 1, steps: [.init(number: 1, text: "Boil.", photo: String(repeating: "a", count: 64), link: "https://example.org/1.jpg")])],
                    tip: "Less salt", description: "A stew", source: "https://example.org", sourceName: "Example", photo: String(repeating: "b", count: 64),

@@ -38,6 +38,12 @@ struct RecipeFormTests {
             #expect(page.contains(PhotoURL.thumbnail(photo)) && page.contains("<h3>The broth</h3>"))
             #expect(page.contains(#"<ol class="steps" start="3">"#), "the numbering runs on after a part")
             #expect(try await owner.get(PhotoURL.thumbnail(photo)).status == .ok)
+            // Its tags link to the recipes that have them.
+            let tagLink = "/recipes?tag=" + QueryLink.encode("여름")
+            #expect(page.contains(#"href="\#(tagLink)">#여름</a>"#))
+            let tagged = try await owner.get(tagLink).text
+            #expect(tagged.contains(#"<a href="/recipes/\#(id)">된장찌개</a>"#) && tagged.contains("#여름 ✕"))
+            #expect(try await owner.get("/recipes?tag=" + QueryLink.encode("겨울")).text.contains("No recipe matches."))
         }
     }
 
