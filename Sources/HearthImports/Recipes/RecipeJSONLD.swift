@@ -120,7 +120,7 @@ public enum RecipeJSONLD {
             ?? ((object["author"] as? [Any])?.first as? [String: Any]).flatMap { text($0["name"]) }
         if let nutrition = object["nutrition"] as? [String: Any] {
             draft.kcalPerServing = text(nutrition["calories"]).flatMap(leadingNumber)
-            draft.gramsPerServing = text(nutrition["servingSize"]).flatMap { $0.hasSuffix("g") ? leadingNumber($0) : nil }
+            draft.gramsPerServing = text(nutrition["servingSize"]).flatMap(grams)
         }
         draft.tip = (object["comment"] as? [String: Any]).flatMap { text($0["text"]) }
         draft.ingredients = strings(object["recipeIngredient"] ?? object["ingredients"]).filter { !$0.isEmpty }
@@ -170,6 +170,13 @@ public enum RecipeJSONLD {
     }
 
     /// "220 kcal" → 220.
+    /// "350 g", "350g", "350 grams": the grams; "1 serving" or "2 cups" is not a weight.
+    static func grams(_ text: String) -> Double? {
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        let unit = text.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+        return ["g", "gram", "grams"].contains(unit) ? Double(number) : nil
+    }
+
     private static func leadingNumber(_ text: String) -> Double? {
         Double(text.prefix { $0.isNumber || $0 == "." })
     }

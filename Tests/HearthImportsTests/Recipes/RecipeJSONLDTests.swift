@@ -82,4 +82,11 @@ struct RecipeJSONLDTests {
     func notDurations(text: String) {
         #expect(RecipeJSONLD.minutes(text) == nil)
     }
+
+    @Test("a serving's weight only when it is in grams", arguments: [
+        ("350 g", 350.0 as Double?), ("350g", 350), ("120 grams", 120), ("1 serving", nil), ("2 cups", nil), ("1 bowl (250 g)", nil), ("big", nil),
+    ])
+    func servingWeight(text: String, grams: Double?) {
+        #expect(RecipeJSONLD.grams(text) == grams)
+    }
 }
