@@ -142,9 +142,9 @@ struct ChartsController {
         }
         let page = ChartsPage(
             name: name, colour: colour, back: base,
-            charts: charts.map { ChartsPage.Link(label: format.t("charts.\($0).title"), href: link(period.length, period.length == .all ? nil : period.at, $0), current: $0 == chart) },
+            charts: charts.map { LinkView(label: format.t("charts.\($0).title"), href: link(period.length, period.length == .all ? nil : period.at, $0), current: $0 == chart) },
             periods: ChartPeriod.Length.allCases.map {
-                ChartsPage.Link(label: format.t("charts.length.\($0.rawValue)"), href: link($0, $0 == .all ? nil : period.at, chart), current: $0 == period.length)
+                LinkView(label: format.t("charts.length.\($0.rawValue)"), href: link($0, $0 == .all ? nil : period.at, chart), current: $0 == period.length)
             },
             previous: period.shifted(-1).map { link(period.length, $0, chart) },
             next: period.shifted(1).flatMap { $0 <= context.today ? link(period.length, $0, chart) : nil },

@@ -7,28 +7,13 @@ struct ChartsPage: Page {
     let colour: String
     let back: String
     /// Which chart (one a page) and over which period.
-    let charts: [Link]
-    let periods: [Link]
+    let charts: [LinkView]
+    let periods: [LinkView]
     let previous: String?
     let next: String?
     /// "November 2026", "2016–2026".
     let span: String
     let sections: [Section]
-
-    struct Link: PagePart {
-        let label: String
-        let href: String
-        let current: Bool
-
-        func child(named name: String) -> Any? {
-            switch name {
-            case "label": label
-            case "href": href
-            case "current": current
-            default: nil
-            }
-        }
-    }
 
     /// One chart with its heading and the period's figures ("Total 231,000 · 7,450 a day").
     struct Section: PagePart {

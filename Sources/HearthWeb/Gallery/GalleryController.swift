@@ -84,15 +84,15 @@ struct GalleryController {
         }
         let page = GalleryPage(
             heading: subject.map { format.t("gallery.subject_title", ["name": $0.name]) } ?? format.t("gallery.title"),
-            subjects: [GalleryPage.Choice(label: format.t("gallery.everyone"), href: link(["subject": nil, "view": nil]), current: subject == nil)]
-                + everyone.map { GalleryPage.Choice(label: $0.name, href: link(["subject": String($0.id)]), current: $0.id == subject?.id) },
+            subjects: [LinkView(label: format.t("gallery.everyone"), href: link(["subject": nil, "view": nil]), current: subject == nil)]
+                + everyone.map { LinkView(label: $0.name, href: link(["subject": String($0.id)]), current: $0.id == subject?.id) },
             favourites: [
-                GalleryPage.Choice(label: format.t("gallery.all_photos"), href: link(["favourites": nil]), current: !filter.favouritesOnly),
-                GalleryPage.Choice(label: format.t("gallery.favourites"), href: link(["favourites": "1", "view": nil]), current: filter.favouritesOnly),
+                LinkView(label: format.t("gallery.all_photos"), href: link(["favourites": nil]), current: !filter.favouritesOnly),
+                LinkView(label: format.t("gallery.favourites"), href: link(["favourites": "1", "view": nil]), current: filter.favouritesOnly),
             ],
             views: subject == nil ? [] : [
-                GalleryPage.Choice(label: format.t("gallery.photo_view"), href: link(["view": nil]), current: !symptoms),
-                GalleryPage.Choice(label: format.t("gallery.symptom_view"), href: link(["view": "symptoms", "favourites": nil]), current: symptoms),
+                LinkView(label: format.t("gallery.photo_view"), href: link(["view": nil]), current: !symptoms),
+                LinkView(label: format.t("gallery.symptom_view"), href: link(["view": "symptoms", "favourites": nil]), current: symptoms),
             ],
             body: body, empty: empty ? format.t(symptoms ? "gallery.no_symptoms" : filter.favouritesOnly ? "gallery.no_favourites" : "gallery.empty") : nil,
             newest: (query.get("after") ?? query.get("before")) != nil ? link(["after": nil, "before": nil]) : nil,

@@ -3,11 +3,10 @@ import HearthHTML
 /// `/gallery`: the grid (or the symptom list) and its filters.
 struct GalleryPage: Page {
     static let template = "gallery/index"
-    struct Choice { let label, href: String; let current: Bool }
     let heading: String
-    let subjects: [Choice]
-    let favourites: [Choice]
-    let views: [Choice]
+    let subjects: [LinkView]
+    let favourites: [LinkView]
+    let views: [LinkView]
     let body: HTML
     let empty: String?
     let newest: String?
@@ -15,7 +14,7 @@ struct GalleryPage: Page {
     let makeAnimation: String?
 
     func child(named name: String) -> Any? {
-        func choices(_ list: [Choice]) -> Any { list.isEmpty ? false : list.map { ["label": $0.label, "href": $0.href, "current": $0.current] as [String: Any] } }
+        func choices(_ list: [LinkView]) -> Any { list.isEmpty ? false : list }
         switch name {
         case "heading": return heading
         case "subjects": return choices(subjects)

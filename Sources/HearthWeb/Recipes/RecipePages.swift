@@ -8,29 +8,14 @@ struct RecipeListPage: Page {
     let query: String
     let ingredients: String
     let matchAll: Bool
-    let categories: [Chip]
+    /// "All", the tag being shown, and each category to browse.
+    let categories: [LinkView]
     let recipes: [Item]
     let next: String?
     let problem: String?
     let nothing: String?
     let notice: String?
     let canRecord: Bool
-
-    /// A category to browse, or "all".
-    struct Chip: PagePart {
-        let label: String
-        let href: String
-        let current: Bool
-
-        func child(named name: String) -> Any? {
-            switch name {
-            case "label": label
-            case "href": href
-            case "current": current
-            default: nil
-            }
-        }
-    }
 
     struct Item: PagePart {
         let href: String
@@ -73,7 +58,7 @@ struct RecipePage: Page {
     let title: String
     let category: String?
     /// Each tag a link to the recipes that have it.
-    let tags: [RecipeListPage.Chip]
+    let tags: [LinkView]
     let servings: String
     /// "For 6 (the recipe is for 4)", when scaled.
     let scaled: String?

@@ -63,9 +63,9 @@ struct RecipesController {
             if let after { parts["after"] = String(after) }
             return QueryLink.make("/recipes", parts)
         }
-        let chips = [RecipeListPage.Chip(label: format.t("recipes.all"), href: link(category: nil, tagged: nil), current: category == nil && tag == nil)]
-            + (tag.map { [RecipeListPage.Chip(label: format.t("recipes.tagged", ["tag": $0]), href: link(category: category?.id), current: true)] } ?? [])
-            + categories.map { RecipeListPage.Chip(label: "\($0.name) \($0.count)", href: link(category: $0.id), current: $0.id == category?.id) }
+        let chips = [LinkView(label: format.t("recipes.all"), href: link(category: nil, tagged: nil), current: category == nil && tag == nil)]
+            + (tag.map { [LinkView(label: format.t("recipes.tagged", ["tag": $0]), href: link(category: category?.id), current: true)] } ?? [])
+            + categories.map { LinkView(label: "\($0.name) \($0.count)", href: link(category: $0.id), current: $0.id == category?.id) }
         let searched = !title.isEmpty || !tags.isEmpty || category != nil || tag != nil
         let page = RecipeListPage(
             query: title, ingredients: ingredientText, matchAll: match == .all, categories: chips,

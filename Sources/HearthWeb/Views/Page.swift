@@ -83,6 +83,23 @@ extension [FactView] {
     }
 }
 
+/// A link among others, one of them the page being shown (`aria-current`): the chips that
+/// filter a list, the choice of chart or period.
+struct LinkView: PagePart {
+    let label: String
+    let href: String
+    let current: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "href": href
+        case "current": current
+        default: nil
+        }
+    }
+}
+
 /// One choice of a `<select>`.
 struct OptionView: PagePart {
     let value: String
