@@ -169,7 +169,6 @@ public enum RecipeJSONLD {
         return any && number.isEmpty ? Int(total.rounded()) : nil
     }
 
-    /// "220 kcal" → 220.
     /// "350 g", "350g", "350 grams": the grams; "1 serving" or "2 cups" is not a weight.
     static func grams(_ text: String) -> Double? {
         let number = text.prefix { $0.isNumber || $0 == "." }
@@ -177,6 +176,7 @@ public enum RecipeJSONLD {
         return ["g", "gram", "grams"].contains(unit) ? Double(number) : nil
     }
 
+    /// "220 kcal" → 220.
     private static func leadingNumber(_ text: String) -> Double? {
         Double(text.prefix { $0.isNumber || $0 == "." })
     }

@@ -213,34 +213,45 @@ public struct RecipeRepository: Sendable {
 
     /// A whole recipe, as stored.
     public func recipe(id: Int64) throws -> RecipeInput? {
+        try database.read { db in try Self.recipe(id: id, db) }
+    }
+
+    /// The whole book by title, read in one go (for an export).
+    public func all() throws -> [RecipeInput] {
         try database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]) else { return nil }
-            var input = RecipeInput(title: row["title"])
-            input.category = row["category_name"]
-            input.servings = row["servings"]
-            input.preparationMinutes = row["preparation_minutes"]
-            input.cookingMinutes = row["cooking_minutes"]
-            input.kcalPerServing = row["kcal_per_serving"]
-            input.gramsPerServing = row["grams_per_serving"]
-            input.imageURL = row["image_url"]
-            input.photoSHA = row["photo_sha"]
-            input.sourceName = row["source_name"]
-            input.sourceURL = row["source_url"]
-            input.tip = row["tip"]
-            input.description = row["description"]
-            input.tags = try String.fetchAll(db, sql: "SELECT tag FROM recipe_tag WHERE recipe_id = ? ORDER BY tag", arguments: [id])
-            input.ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
-                Ingredient(quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
-            }
-            input.steps = try Row.fetchAll(db, sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
-                RecipeStep(section: $0[0], text: $0[1], imageURL: $0[2], photoSHA: $0[3])
-            }
-            return input
+            try Int64.fetchAll(db, sql: Self.idsByTitle).compactMap { try Self.recipe(id: $0, db) }
         }
     }
 
+    private static func recipe(id: Int64, _ db: Database) throws -> RecipeInput? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]) else { return nil }
+        var input = RecipeInput(title: row["title"])
+        input.category = row["category_name"]
+        input.servings = row["servings"]
+        input.preparationMinutes = row["preparation_minutes"]
+        input.cookingMinutes = row["cooking_minutes"]
+        input.kcalPerServing = row["kcal_per_serving"]
+        input.gramsPerServing = row["grams_per_serving"]
+        input.imageURL = row["image_url"]
+        input.photoSHA = row["photo_sha"]
+        input.sourceName = row["source_name"]
+        input.sourceURL = row["source_url"]
+        input.tip = row["tip"]
+        input.description = row["description"]
+        input.tags = try String.fetchAll(db, sql: "SELECT tag FROM recipe_tag WHERE recipe_id = ? ORDER BY tag", arguments: [id])
+        input.ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
+            Ingredient(quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
+        }
+        input.steps = try Row.fetchAll(db, sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
+            RecipeStep(section: $0[0], text: $0[1], imageURL: $0[2], photoSHA: $0[3])
+        }
+        return input
+    }
+
+    private static let idsByTitle = "SELECT id FROM recipe ORDER BY title COLLATE NOCASE, id"
+
     public func allIDs() throws -> [Int64] {
-        try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM recipe ORDER BY title COLLATE NOCASE, id") }
+        try database.read { db in try Int64.fetchAll(db, sql: Self.idsByTitle) }
     }
 
     /// Recipes whose title has every word of `query`, by title.
@@ -314,6 +325,12 @@ public struct RecipeRepository: Sendable {
             } else {
                 try db.execute(sql: "DELETE FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?", arguments: [accountID, recipeID])
             }
+        }
+    }
+
+    public func isBookmarked(recipeID: Int64, accountID: Int64) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?)", arguments: [accountID, recipeID]) ?? false
         }
     }
 

@@ -50,8 +50,8 @@ public enum RecipeFiles {
         public var duplicates: [String] = []
         /// A recipe or a whole file, and why.
         public var refused: [(name: String, reason: Refusal)] = []
-        /// How many recipes came with image addresses: kept as links, never fetched.
-        public var imageLinks = 0
+        /// An imported recipe came with image addresses: kept as links, never fetched.
+        public var imageLinks = false
     }
 
     struct Read {
@@ -108,7 +108,7 @@ public enum RecipeFiles {
         report.duplicates = summary.duplicates
         // Only what was imported: a skipped recipe's links were not kept.
         let imported = Set(summary.imported.map(\.title))
-        report.imageLinks = inputs.filter { imported.contains($0.title) && ($0.imageURL != nil || $0.steps.contains { $0.imageURL != nil }) }.count
+        report.imageLinks = inputs.contains { imported.contains($0.title) && ($0.imageURL != nil || $0.steps.contains { $0.imageURL != nil }) }
         return report
     }
 
@@ -196,14 +196,14 @@ extension RecipeFiles {
         var lines = ["\(report.imported.count) imported, \(report.duplicates.count) skipped as already in the book, \(report.refused.count) refused."]
         lines += report.imported.map { "  imported: \($0.title)" } + report.duplicates.map { "  skipped (same title or source): \($0)" }
         lines += report.refused.map { "  refused: \($0.name): \($0.reason.english)" }
-        if report.imageLinks > 0 { lines.append("Images are kept as links to where they came from; Hearth does not fetch them (it works without the internet).") }
+        if report.imageLinks { lines.append("Images are kept as links to where they came from; Hearth does not fetch them (it works without the internet).") }
         if report.imported.isEmpty { lines.append("Nothing was imported.") }
         return (lines.joined(separator: "\n"), report.imported.count)
     }
 
     /// Writes the whole book as JSON-LD; returns how many recipes.
     public static func export(_ recipes: RecipeRepository, to path: String) throws -> Int {
-        let all = try recipes.allIDs().compactMap { try recipes.recipe(id: $0) }
+        let all = try recipes.all()
         try jsonLD(all).write(to: URL(fileURLWithPath: path), options: .atomic)
         return all.count
     }

@@ -57,7 +57,7 @@ struct RecipeImportController {
                 let (key, values) = refusal.reason.key
                 return format.t("recipes.import.refused_line", ["name": refusal.name, "reason": format.t("recipes.import.refusal.\(key)", values)])
             },
-            imageLinks: report.imageLinks > 0)
+            imageLinks: report.imageLinks)
         // Nothing imported is said as a problem (422) with the same summary, and the pasted
         // text stays in its box to be mended.
         let nothing = report.imported.isEmpty
@@ -67,8 +67,7 @@ struct RecipeImportController {
 
     @Sendable func exportAll(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireMember()
-        let all = try recipes.allIDs().compactMap { try recipes.recipe(id: $0) }
-        return try Self.download(all, name: "hearth-recipes.jsonld")
+        return try Self.download(try recipes.all(), name: "hearth-recipes.jsonld")
     }
 
     @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -104,7 +104,7 @@ struct RecipesController {
             if parts.isEmpty || parts[parts.count - 1].name != step.section { parts.append(.init(name: step.section, start: index + 1, steps: [])) }
             parts[parts.count - 1].steps.append(.init(number: index + 1, text: step.text, photo: step.photoSHA, link: step.imageURL))
         }
-        let bookmarked = try recipes.bookmarks(accountID: member.accountID).contains { $0.id == id }
+        let bookmarked = try recipes.isBookmarked(recipeID: id, accountID: member.accountID)
         let canRecord = context.role?.canRecord == true
         let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
         let food = canRecord
