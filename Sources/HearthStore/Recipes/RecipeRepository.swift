@@ -169,18 +169,21 @@ public struct RecipeRepository: Sendable {
         return id
     }
 
+    /// Cached statements: an import writes a recipe's parts thousands of times over.
     private static func insertParts(_ input: RecipeInput, id: Int64, _ db: Database) throws {
-        for (position, ingredient) in input.ingredients.enumerated() {
-            try db.execute(sql: """
-                INSERT INTO recipe_ingredient (recipe_id, position, quantity, upper_quantity, unit, name, note, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, position, ingredient.quantity, ingredient.upperQuantity, ingredient.unit, ingredient.name, ingredient.note, ingredient.text])
+        let ingredient = try db.cachedStatement(sql: """
+            INSERT INTO recipe_ingredient (recipe_id, position, quantity, upper_quantity, unit, name, note, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (position, line) in input.ingredients.enumerated() {
+            try ingredient.execute(arguments: [id, position, line.quantity, line.upperQuantity, line.unit, line.name, line.note, line.text])
         }
-        for (position, step) in input.steps.enumerated() {
-            try db.execute(sql: "INSERT INTO recipe_step (recipe_id, position, section, text, image_url, photo_sha) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id, position, step.section, step.text, step.imageURL, step.photoSHA])
+        let step = try db.cachedStatement(sql: "INSERT INTO recipe_step (recipe_id, position, section, text, image_url, photo_sha) VALUES (?, ?, ?, ?, ?, ?)")
+        for (position, part) in input.steps.enumerated() {
+            try step.execute(arguments: [id, position, part.section, part.text, part.imageURL, part.photoSHA])
         }
-        for tag in Set(input.tags.map { $0.trimmingCharacters(in: .whitespaces) }).filter({ !$0.isEmpty }) {
-            try db.execute(sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)", arguments: [id, tag])
+        let tag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
+        for name in Set(input.tags.map { $0.trimmingCharacters(in: .whitespaces) }).filter({ !$0.isEmpty }) {
+            try tag.execute(arguments: [id, name])
         }
     }
 
