@@ -70,7 +70,7 @@ extension XMLProblem {
     var importProblem: ImportProblem {
         switch self {
         case .notXML: .notXML
-        case .malformed: .damaged
+        case .malformed, .tooDeep: .damaged
         case .truncated: .truncated
         }
     }

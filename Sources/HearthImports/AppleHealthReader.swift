@@ -57,7 +57,7 @@ struct AppleHealthReader: XMLElementReader {
         let (day, hour) = clock.dayAndHour(epochSeconds: instant)
         switch kind {
         case .steps:
-            totals.addSteps(number, source: source ?? UnsafeRawBufferPointer(start: nil, count: 0), day: day, hour: hour)
+            try totals.addSteps(number, source: source ?? UnsafeRawBufferPointer(start: nil, count: 0), day: day, hour: hour)
         case .weight:
             guard let unit, let grams = Self.grams(number, unit: unit) else { skipped += 1; return }
             totals.addWeight(grams: grams, day: day, at: instant)
@@ -105,6 +105,8 @@ public enum ImportProblem: Error, Equatable, Sendable {
     case zipWithoutExport
     /// A zip that uses a compression other than deflate.
     case zipUnsupported
+    /// A zip whose export would inflate past `ImportLimits` (a zip bomb).
+    case inflatesTooMuch
     /// A CSV without a date column, or without any column Hearth reads.
     case csvMissingColumns(String)
     /// Nothing in the file that Hearth keeps (no steps, water or weight).

@@ -13,8 +13,8 @@ struct DayTotals {
     private var water: [Int: Double] = [:]
     private var weights: [Int: (at: Int64, grams: Double)] = [:]
 
-    mutating func addSteps(_ steps: Double, source: UnsafeRawBufferPointer, day: Int, hour: Int) {
-        let sourceID = sourceNumber(source)
+    mutating func addSteps(_ steps: Double, source: UnsafeRawBufferPointer, day: Int, hour: Int) throws {
+        let sourceID = try sourceNumber(source)
         stepsBySourceHour[(Int64(day) * 24 + Int64(hour)) << 16 | sourceID, default: 0] += steps
     }
 
@@ -27,11 +27,14 @@ struct DayTotals {
         weights[day] = (instant, grams)
     }
 
-    /// A source's number, given the first time it is seen (a few per file).
-    private mutating func sourceNumber(_ name: UnsafeRawBufferPointer) -> Int64 {
-        let key = Array(name)
+    /// A source's number, given the first time it is seen (a few per file). Only the start of
+    /// a name is kept, and a file naming more sources than any phone has is not an export:
+    /// a file of 4 MB names took a gigabyte when each was kept whole.
+    private mutating func sourceNumber(_ name: UnsafeRawBufferPointer) throws -> Int64 {
+        let key = Array(name.prefix(ImportLimits.keptAttributeBytes))
         if let known = sources[key] { return known }
-        let next = Int64(sources.count) & 0xFFFF
+        guard sources.count < ImportLimits.stepSources else { throw ImportProblem.damaged }
+        let next = Int64(sources.count)
         sources[key] = next
         return next
     }

@@ -27,6 +27,7 @@ extension ImportProblem {
         case .zipTruncated: "imports.problem.zip_truncated"
         case .zipWithoutExport: "imports.problem.zip_without_export"
         case .zipUnsupported: "imports.problem.zip_unsupported"
+        case .inflatesTooMuch: "imports.problem.inflates_too_much"
         case .csvMissingColumns: "imports.problem.csv_columns"
         case .nothingToImport: "imports.problem.nothing"
         case .unreadable: "imports.problem.unreadable"
@@ -35,7 +36,10 @@ extension ImportProblem {
 
     /// Values the message names: the columns a CSV lacked.
     public var messageValues: [String: String] {
-        if case .csvMissingColumns(let columns) = self { return ["columns": columns] }
-        return [:]
+        switch self {
+        case .csvMissingColumns(let columns): return ["columns": columns]
+        case .inflatesTooMuch: return ["gigabytes": String(ImportLimits.inflatedBytes >> 30), "ratio": String(ImportLimits.inflationRatio)]
+        default: return [:]
+        }
     }
 }

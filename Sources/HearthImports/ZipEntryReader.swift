@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import HearthCore
 
 /// Streams one file out of a zip archive (stored or deflated; zip64 sizes and offsets read),
 /// a chunk at a time, so a 1 GB `export.xml` inside `export.zip` never sits in memory.
@@ -74,6 +75,11 @@ struct ZipEntryReader {
     /// Streams the entry's uncompressed bytes to `sink`; `progress` gets the archive bytes read so far.
     /// Throws when the data is cut short or its checksum is wrong.
     func stream(_ entry: Entry, chunkSize: Int = 1 << 20, progress: (UInt64) -> Void, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        // A zip bomb is refused before it is inflated, and a zip that says less than it
+        // holds is stopped at what it said.
+        guard entry.uncompressedSize <= ImportLimits.inflatedBytes,
+              entry.uncompressedSize <= max(1 << 20, entry.compressedSize * ImportLimits.inflationRatio)
+        else { throw ImportProblem.inflatesTooMuch }
         let header = try read(at: entry.localHeaderOffset, count: 30)
         guard header.count == 30, header.uint32(0) == 0x0403_4B50 else { throw ImportProblem.zipTruncated }
         let dataStart = entry.localHeaderOffset + 30 + UInt64(header.uint16(26)) + UInt64(header.uint16(28))
@@ -120,6 +126,7 @@ struct ZipEntryReader {
                             let bytes = UnsafeRawBufferPointer(rebasing: out[0..<count])
                             crc = crc32(crc, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(count))
                             produced += UInt64(count)
+                            guard produced <= entry.uncompressedSize else { throw ImportProblem.damaged }
                             try sink(bytes)
                         }
                         if status == Z_STREAM_END { finished = true; break }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthImaging
 import HearthImports
 import HearthStore
 
@@ -19,6 +20,10 @@ public enum RecipeFiles {
         case cannotOpen
         /// A recipe with neither ingredients nor steps.
         case empty
+        /// A field longer, or a list longer, than a person could type; or holding control characters.
+        case limit(LimitProblem)
+        /// A file larger than any recipe file: its size limit in megabytes.
+        case tooLarge(megabytes: String)
 
         /// The message's key under `recipes.import.refusal.` and its placeholders.
         public var key: (name: String, values: [String: String]) {
@@ -29,6 +34,8 @@ public enum RecipeFiles {
             case .unreadable: ("unreadable", [:])
             case .cannotOpen: ("cannot_open", [:])
             case .empty: ("empty", [:])
+            case .limit(let problem): (problem.kind.rawValue, ["field": problem.field, "limit": String(problem.limit)])
+            case .tooLarge(let megabytes): ("too_large", ["megabytes": megabytes])
             }
         }
 
@@ -40,6 +47,13 @@ public enum RecipeFiles {
             case .unreadable: "neither JSON nor a web page Hearth can read"
             case .cannotOpen: "cannot be read"
             case .empty: "no ingredients and no steps"
+            case .limit(let problem):
+                switch problem.kind {
+                case .tooLong: "its \(problem.words) is longer than \(problem.limit) characters"
+                case .tooMany: "it has more than \(problem.limit) \(problem.words)"
+                case .notTypeable: "its \(problem.words) holds control characters (a NUL or an escape), which no keyboard types"
+                }
+            case .tooLarge(let megabytes): "larger than \(megabytes) MB, more than any recipe file"
             }
         }
     }
@@ -78,31 +92,75 @@ public enum RecipeFiles {
                 return .failure(.unreadable)
             }
         }
-        for (index, recipe) in read.recipes.enumerated().reversed() where recipe.ingredients.isEmpty && recipe.steps.isEmpty {
-            read.refused.insert((recipe.title, .empty), at: 0)
-            read.recipes.remove(at: index)
+        guard read.recipes.count <= CountLimit.recipesPerImport else {
+            return .failure(.limit(LimitProblem(field: "recipes", limit: CountLimit.recipesPerImport, kind: .tooMany)))
         }
+        var refused: [(name: String, reason: Refusal)] = []
+        read.recipes.removeAll { recipe in
+            if recipe.ingredients.isEmpty && recipe.steps.isEmpty {
+                refused.append((shortName(recipe.title), .empty))
+                return true
+            }
+            if let problem = recipe.limitProblem {
+                refused.append((shortName(recipe.title), .limit(problem)))
+                return true
+            }
+            return false
+        }
+        read.refused = refused + read.refused
         return .success(read)
     }
 
-    /// Reads every source (a file's name and bytes, or pasted text), then stores what they
-    /// hold in one transaction: all the new recipes, or none.
-    public static func importSources(_ sources: [(name: String, data: Data?)], into recipes: RecipeRepository, createdBy: Int64?) async throws -> Report {
-        var inputs: [RecipeInput] = []
-        var report = Report()
-        for source in sources {
-            guard let data = source.data else {
-                report.refused.append((source.name, .cannotOpen))
-                continue
+    /// A refused recipe's name as the summary shows it: a name of 200 MB was printed whole.
+    static func shortName(_ title: String) -> String {
+        title.utf8.count <= TextLimit.name ? title : String(title.prefix(60)) + "…"
+    }
+
+    /// Where recipes come from: a file on disk (an upload or a command's argument), or pasted text.
+    public enum Source: Sendable {
+        case file(name: String, path: String)
+        case text(name: String, String)
+    }
+
+    /// Files are read and searched on this thread, one at a time, never on an event loop: a
+    /// hostile page once held a loop for half a minute.
+    private static let readers = WorkerThreads(limit: 1, name: "recipe-files")
+
+    /// Reads every source, then stores what they hold in one transaction: all the new
+    /// recipes, or none.
+    public static func importSources(_ sources: [Source], into recipes: RecipeRepository, createdBy: Int64?) async throws -> Report {
+        let (inputs, refused) = try await readers.run { () -> ([RecipeInput], [(name: String, reason: Refusal)]) in
+            var inputs: [RecipeInput] = []
+            var refused: [(name: String, reason: Refusal)] = []
+            for source in sources {
+                let name: String, data: Data?
+                switch source {
+                case .text(let label, let text): (name, data) = (label, Data(text.utf8))
+                case .file(let label, let path):
+                    name = label
+                    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.uint64Value ?? 0
+                    guard size <= ImportLimits.recipeFileBytes else {
+                        refused.append((name, .tooLarge(megabytes: ImportLimits.megabytes(ImportLimits.recipeFileBytes))))
+                        continue
+                    }
+                    data = FileManager.default.contents(atPath: path)
+                }
+                guard let data else {
+                    refused.append((name, .cannotOpen))
+                    continue
+                }
+                switch read(data) {
+                case .success(let read):
+                    inputs += read.recipes
+                    refused += read.refused
+                case .failure(let refusal):
+                    refused.append((name, refusal))
+                }
             }
-            switch read(data) {
-            case .success(let read):
-                inputs += read.recipes
-                report.refused += read.refused
-            case .failure(let refusal):
-                report.refused.append((source.name, refusal))
-            }
+            return (inputs, refused)
         }
+        var report = Report()
+        report.refused = refused
         let summary = try await recipes.importMany(inputs, createdBy: createdBy)
         report.imported = summary.imported
         report.duplicates = summary.duplicates
@@ -167,7 +225,35 @@ public enum RecipeFiles {
     }
 }
 
+extension LimitProblem {
+    /// The field's name in English words.
+    fileprivate var words: String { field.replacingOccurrences(of: "_", with: " ") }
+}
+
 extension RecipeInput {
+    /// The first field over the limits the recipe form holds to, as a file or the API sends it.
+    var limitProblem: LimitProblem? {
+        var check = LimitCheck()
+        check.text("name", title, max: TextLimit.name)
+        check.text("category", category, max: TextLimit.name)
+        check.count("tags", tags.count, max: CountLimit.recipeTags)
+        for tag in tags { check.text("tag", tag, max: TextLimit.label) }
+        check.text("source", sourceName, max: TextLimit.name)
+        check.text("address", sourceURL, max: TextLimit.url)
+        check.text("image_address", imageURL, max: TextLimit.url)
+        check.text("tip", tip, max: TextLimit.note)
+        check.text("description", description, max: TextLimit.note)
+        check.count("ingredient_lines", ingredients.count, max: CountLimit.recipeIngredients)
+        for line in ingredients { check.text("ingredient_line", line.text, max: TextLimit.ingredientLine) }
+        check.count("steps", steps.count, max: CountLimit.recipeSteps)
+        for step in steps {
+            check.text("step", step.text, max: TextLimit.step)
+            check.text("part", step.section, max: TextLimit.name)
+            check.text("image_address", step.imageURL, max: TextLimit.url)
+        }
+        return check.problem
+    }
+
     /// A found recipe with its ingredient lines read; sections of steps kept.
     init(draft: RecipeDraft) {
         self.init(title: draft.title)
@@ -191,7 +277,7 @@ extension RecipeInput {
 extension RecipeFiles {
     /// `hearth import recipes`: the files imported, and the summary in English.
     public static func importFiles(_ paths: [String], into recipes: RecipeRepository) async throws -> (text: String, imported: Int) {
-        let sources = paths.map { ((($0 as NSString).lastPathComponent), FileManager.default.contents(atPath: $0)) }
+        let sources = paths.map { Source.file(name: ($0 as NSString).lastPathComponent, path: $0) }
         let report = try await importSources(sources, into: recipes, createdBy: nil)
         var lines = ["\(report.imported.count) imported, \(report.duplicates.count) skipped as already in the book, \(report.refused.count) refused."]
         lines += report.imported.map { "  imported: \($0.title)" } + report.duplicates.map { "  skipped (same title or source): \($0)" }

@@ -13,7 +13,7 @@ struct RecipeImportController {
 
     /// A saved page with its pictures inlined is a few megabytes; the public data's full
     /// list about 8.
-    static let largestFile = 32 * 1024 * 1024
+    static let largestFile = Int(ImportLimits.recipeFileBytes)
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/recipes/import", use: form)
@@ -34,16 +34,16 @@ struct RecipeImportController {
         let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: Self.largestFile, maximumFiles: 20)
         defer { upload.discard() }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        var sources: [(name: String, data: Data?)] = []
+        var sources: [RecipeFiles.Source] = []
         for file in upload.files where file.field == "files" {
             guard !file.tooLarge else {
                 let page = RecipeImportPage(problem: format.t("recipes.import.too_large", ["file": file.filename, "megabytes": String(Self.largestFile / 1024 / 1024)]))
                 return renderer.page(page, titleKey: "recipes.import.title", request: request, context: context, status: .contentTooLarge)
             }
-            sources.append((file.filename, FileManager.default.contents(atPath: file.temporaryPath)))
+            sources.append(.file(name: file.filename, path: file.temporaryPath))
         }
         let pasted = upload.fields["pasted", default: ""]
-        if !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sources.append((format.t("recipes.import.pasted_name"), Data(pasted.utf8))) }
+        if !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sources.append(.text(name: format.t("recipes.import.pasted_name"), pasted)) }
         guard !sources.isEmpty else {
             return renderer.page(RecipeImportPage(problem: format.t("recipes.import.nothing_sent")), titleKey: "recipes.import.title",
                                  request: request, context: context, status: .unprocessableContent)
@@ -54,7 +54,8 @@ struct RecipeImportController {
             imported: report.imported.map { .init(title: $0.title, href: "/recipes/\($0.id)") },
             duplicates: report.duplicates,
             refused: report.refused.map { refusal in
-                let (key, values) = refusal.reason.key
+                var (key, values) = refusal.reason.key
+                if let field = values["field"] { values["field"] = format.t("recipes.import.field.\(field)") }
                 return format.t("recipes.import.refused_line", ["name": refusal.name, "reason": format.t("recipes.import.refusal.\(key)", values)])
             },
             imageLinks: report.imageLinks)
