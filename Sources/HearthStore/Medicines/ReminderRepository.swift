@@ -22,6 +22,8 @@ public struct ReminderRecipient: Sendable {
     public let name: String
     public let access: SubjectAccess
     public let ntfyURL: String?
+    /// Only the owner may aim reminders at this machine.
+    public let isOwner: Bool
 }
 
 /// A reminder written down before it is sent: the key that keeps it from going twice.
@@ -74,7 +76,7 @@ public struct ReminderRepository: Sendable {
                 ReminderRecipient(
                     accountID: row["id"], name: row["display_name"],
                     access: try AccountRepository.access(limited: row["limited"], role: Role(rawValue: row["role"]) ?? .viewer, accountID: row["id"], db),
-                    ntfyURL: row["ntfy_url"])
+                    ntfyURL: row["ntfy_url"], isOwner: row["role"] == Role.owner.rawValue)
             }
         }
     }

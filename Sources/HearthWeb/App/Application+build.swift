@@ -90,7 +90,7 @@ func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
     guard services.configuration.sendsReminders else { return [] }
     let scheduler = ReminderScheduler(
         reminders: ReminderRepository(services.database), regimens: RegimenRepository(services.database), household: services.household,
-        push: PushTarget(client: HTTPClient.shared), strings: services.strings, logger: logger)
+        push: PushTarget(), strings: services.strings, logger: logger, clock: services.clock)
     return [ReminderService(scheduler: scheduler, clock: services.clock, logger: logger)]
 }
 

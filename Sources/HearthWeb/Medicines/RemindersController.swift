@@ -72,6 +72,9 @@ struct RemindersController {
         let input = try await FormData.read(&request, context: context).fields
         let url = input["ntfy_url", default: ""].trimmingCharacters(in: .whitespaces)
         guard url.isEmpty || PushTarget.isWebAddress(url) else { throw PageError(status: .unprocessableContent, messageKey: "push.error.url") }
+        if !url.isEmpty, context.role != .owner, await !PushAddress.memberMay(url, householdNtfy: try reminders.targets().ntfyURL) {
+            throw PageError(status: .unprocessableContent, messageKey: "push.error.this_machine")
+        }
         try await reminders.setMemberSettings(accountID: member.accountID, reminders: input["reminders"] == "on", ntfyURL: url.isEmpty ? nil : url)
         return .redirect(to: "/me?done=saved#reminders", type: .normal)
     }

@@ -2,12 +2,24 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// Sends one reminder to the household's phones: to an ntfy topic (the body is the message;
 /// Title, Tags and Priority headers, as ntfy's publish API reads them) and/or as a JSON POST to
 /// a webhook (Home Assistant and the like).
+///
+/// A receiver is not trusted to be quick or honest: each delivery has one deadline for the
+/// whole exchange (a receiver that trickled its body a byte every 2 s held every member's
+/// reminders for minutes), redirects are not followed (they could lead anywhere, this machine
+/// included), and a delivery is judged by its status line alone.
 struct PushTarget: Sendable {
-    let client: HTTPClient
+    var client: HTTPClient = Self.client
+    var deadline: Duration = .seconds(15)
+
+    /// Hearth's own client: no redirects, short timeouts. Lives as long as the process.
+    static let client = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: .seconds(10))))
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -40,9 +52,39 @@ struct PushTarget: Sendable {
     }
 
     private func send(_ request: HTTPClientRequest) async throws {
-        let response = try await client.execute(request, timeout: .seconds(10))
-        _ = try await response.body.collect(upTo: 64 * 1024)
-        guard (200..<300).contains(response.status.code) else { throw Failure(description: "HTTP \(response.status.code)") }
+        let client = client
+        let seconds = deadline
+        let arrived = Arrived()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                let response = try await client.execute(request, deadline: .now() + .nanoseconds(Int64(seconds.components.seconds) * 1_000_000_000))
+                if (300..<400).contains(response.status.code) {
+                    throw Failure(description: "HTTP \(response.status.code): a redirect, not followed")
+                }
+                guard (200..<300).contains(response.status.code) else { throw Failure(description: "HTTP \(response.status.code)") }
+                arrived.flag.store(true, ordering: .relaxed)
+                // The status said it arrived. A little of the body is read so the connection can
+                // be reused; the rest, however long or slow, is not waited for.
+                var read = 0
+                do {
+                    for try await part in response.body {
+                        read += part.readableBytes
+                        if read >= 64 * 1024 { break }
+                    }
+                } catch {}
+            }
+            group.addTask {
+                try await Task.sleep(for: seconds)
+                if !arrived.flag.load(ordering: .relaxed) { throw Failure(description: "no answer within \(seconds.components.seconds) s") }
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// Set once the receiver's status line said the message arrived.
+    private final class Arrived: Sendable {
+        let flag = Atomic<Bool>(false)
     }
 
     /// HTTP header values are ASCII: other text is sent as an RFC 2047 encoded word, which

@@ -19,6 +19,8 @@ struct ReminderScheduler: Sendable {
     let push: PushTarget
     let strings: Localization
     let logger: Logger
+    /// When a message went: recorded as sent, not as the round's start.
+    var clock: @Sendable () -> Date = { Date() }
 
     static let maximumAttempts = 6
 
@@ -50,34 +52,47 @@ struct ReminderScheduler: Sendable {
         try await deliver(now: now, targets: targets, format: format)
     }
 
-    /// Sends what is written down and not yet delivered.
+    /// Sends what is written down and not yet delivered, each message on its own: one slow or
+    /// dead receiver delays no one else's. Who gets it, and where, is read again just before
+    /// each send (a member who has just turned reminders off gets none).
     func deliver(now: Date, targets: ReminderTargets, format: Formatting) async throws {
-        let recipients = Dictionary(try reminders.recipients().map { ($0.accountID, $0) }, uniquingKeysWith: { first, _ in first })
-        for reminder in try reminders.pending(now: now, maximumAttempts: Self.maximumAttempts) {
-            guard let recipient = recipients[reminder.accountID] else {
-                try await reminders.failed(reminder, error: "reminders are off for this member", nextAttempt: nil)
-                continue
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for reminder in try reminders.pending(now: now, maximumAttempts: Self.maximumAttempts) {
+                group.addTask { try await deliver(reminder, now: now, targets: targets, format: format) }
             }
-            let title = format.t(reminder.round == 0 ? "push.message_title" : "push.message_again", ["time": format.clock(reminder.dueAt), "name": recipient.name])
-            do {
-                if let ntfy = recipient.ntfyURL ?? targets.ntfyURL {
-                    try await push.ntfy(ntfy, title: title, message: reminder.message, urgent: reminder.round > 0)
-                }
-                if let webhook = targets.webhookURL {
-                    try await push.webhook(webhook, payload: [
-                        "title": title, "message": reminder.message, "member": recipient.name,
-                        "due_at": ISO8601DateFormatter().string(from: reminder.dueAt), "round": String(reminder.round),
-                    ])
-                }
-                try await reminders.delivered(reminder, now: now)
-            } catch {
-                // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
-                let pause = min(1800, 30 * pow(2, Double(reminder.attempts)))
-                let next = now.addingTimeInterval(pause)
-                let stillUseful = next < reminder.dueAt.addingTimeInterval(DoseSlot.window)
-                logger.warning("reminder to \(recipient.name) not delivered: \(error)")
-                try await reminders.failed(reminder, error: String(describing: error), nextAttempt: stillUseful ? next : nil)
+            try await group.waitForAll()
+        }
+    }
+
+    private func deliver(_ reminder: ReminderMessage, now: Date, targets: ReminderTargets, format: Formatting) async throws {
+        guard let recipient = try reminders.recipients().first(where: { $0.accountID == reminder.accountID }) else {
+            try await reminders.failed(reminder, error: "reminders are off for this member", nextAttempt: nil)
+            return
+        }
+        let title = format.t(reminder.round == 0 ? "push.message_title" : "push.message_again", ["time": format.clock(reminder.dueAt), "name": recipient.name])
+        do {
+            if let own = recipient.ntfyURL, !recipient.isOwner, await !PushAddress.memberMay(own, householdNtfy: targets.ntfyURL) {
+                // Checked when it was saved, and again now: a name can come to resolve here.
+                try await reminders.failed(reminder, error: "\(own) is on this machine; only the owner may send reminders there", nextAttempt: nil)
+                return
             }
+            if let ntfy = recipient.ntfyURL ?? targets.ntfyURL {
+                try await push.ntfy(ntfy, title: title, message: reminder.message, urgent: reminder.round > 0)
+            }
+            if let webhook = targets.webhookURL {
+                try await push.webhook(webhook, payload: [
+                    "title": title, "message": reminder.message, "member": recipient.name,
+                    "due_at": ISO8601DateFormatter().string(from: reminder.dueAt), "round": String(reminder.round),
+                ])
+            }
+            try await reminders.delivered(reminder, now: clock())
+        } catch {
+            // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
+            let pause = min(1800, 30 * pow(2, Double(reminder.attempts)))
+            let next = now.addingTimeInterval(pause)
+            let stillUseful = next < reminder.dueAt.addingTimeInterval(DoseSlot.window)
+            logger.warning("reminder to \(recipient.name) not delivered: \(error)")
+            try await reminders.failed(reminder, error: String(describing: error), nextAttempt: stillUseful ? next : nil)
         }
     }
 }

@@ -75,8 +75,8 @@ struct ReminderDeliveryTests {
                 func scheduler() async throws -> ReminderScheduler {
                     // Made anew each time: as after a restart, it knows only what SQLite kept.
                     ReminderScheduler(reminders: ReminderRepository(database), regimens: regimens, household: try await HouseholdState(repository: HouseholdRepository(database)),
-                                      push: PushTarget(client: HTTPClient.shared), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
-                                      logger: Logger(label: "test"))
+                                      push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
+                                      logger: Logger(label: "test"), clock: clock.read)
                 }
                 try await scheduler().tick(now: clock.read())
                 var messages = await receiver.messages
