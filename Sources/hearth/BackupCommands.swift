@@ -77,11 +77,20 @@ extension ExportCommand {
                 try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
                 written.append(path)
             }
+            // Written as they are read, so a household of any size exports in flat memory.
+            func stream(_ name: String, _ body: (FileHandle) throws -> Void) throws {
+                let path = (to as NSString).appendingPathComponent(name)
+                FileManager.default.createFile(atPath: path, contents: nil)
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                try body(handle)
+                written.append(path)
+            }
             switch format {
             case .csv:
-                for kind in HouseholdExport.kinds { try write("\(kind.name).csv", try export.csv(kind.name)) }
+                for kind in HouseholdExport.kinds { try stream("\(kind.name).csv") { handle in try export.writeCSV(kind.name) { try handle.write(contentsOf: $0) } } }
             case .json:
-                try write("hearth.json", try export.json())
+                try stream("hearth.json") { handle in try export.writeJSON { try handle.write(contentsOf: $0) } }
             case .ics:
                 guard let zone = try await HouseholdRepository(database).settings().flatMap({ TimeZone(identifier: $0.timeZone) }) else {
                     throw ValidationError("This data folder has no household yet.")

@@ -1,4 +1,5 @@
 import Foundation
+import HearthImaging
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -78,27 +79,52 @@ struct BackupsController {
     }
 
     /// `/settings/export/{kind}.csv`, `/settings/export/hearth.json`, `/settings/export/hearth.ics`.
+    /// The JSON and CSV files are written row by row into a file on a worker thread, then sent
+    /// from it: memory stays flat and the event loops answer others meanwhile.
     @Sendable func exportFile(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         let file = try context.parameters.require("file")
-        let data: Data
         let type: String
+        let write: @Sendable (FileHandle) throws -> Void
+        let export = export, now = now()
         if file == "hearth.json" {
-            data = try export.json(now: now())
             type = "application/json"
+            write = { handle in try export.writeJSON(now: now) { try handle.write(contentsOf: $0) } }
         } else if file == "hearth.ics" {
-            data = Data(try export.ics(zone: context.timeZone, now: now()).utf8)
+            let zone = context.timeZone
             type = "text/calendar; charset=utf-8"
+            write = { handle in try handle.write(contentsOf: Data(try export.ics(zone: zone, now: now).utf8)) }
         } else if file.hasSuffix(".csv"), HouseholdExport.kinds.contains(where: { $0.name == file.dropLast(4) }) {
-            data = try export.csv(String(file.dropLast(4)))
             type = "text/csv; charset=utf-8"
+            write = { handle in try export.writeCSV(String(file.dropLast(4))) { try handle.write(contentsOf: $0) } }
         } else {
             throw PageError.notFound
         }
+        let folder = (runner.dataDirectory as NSString).appendingPathComponent("tmp")
+        let path = (folder as NSString).appendingPathComponent("export-\(UUID().uuidString)")
+        let size: Int = try await Self.writers.run {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            do { try write(handle) } catch { unlink(path); throw error }
+            return Int(try handle.offset())
+        }
         return Response(status: .ok, headers: [
-            .contentType: type, .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(file)\"",
-        ], body: .init(byteBuffer: ByteBuffer(data: data)))
+            .contentType: type, .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(file)\"", .contentLength: String(size),
+        ], body: ResponseBody { writer in
+            defer { unlink(path) }
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(data: chunk))
+            }
+            try await writer.finish(nil)
+        })
     }
+
+    /// Exports are written one at a time, off the event loops.
+    private static let writers = WorkerThreads(limit: 1, name: "export")
 
     private func page(input: [String: String], errors: FieldErrors, notice: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
