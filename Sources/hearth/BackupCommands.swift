@@ -41,12 +41,15 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            if let said = Backup.recoverInterruptedRestore(dataDirectory: data.dataDirectory) { print(said) }
             let (manifest, previous) = try Backup.restore(archive: archive, dataDirectory: data.dataDirectory)
             print("Restored the backup of \(ISO8601DateFormatter().string(from: manifest.createdAt)) into \(data.dataDirectory): schema \(manifest.schemaVersion), \(manifest.photoCount) photo files, every file checked.")
             if let previous { print("The folder it replaced is kept at \(previous); delete it once you are happy.") }
             if manifest.schemaVersion < Migrations.count { print("The next start brings its schema up to date.") }
         } catch let problem as BackupProblem {
             throw Backup.failed(problem)
+        } catch where StorageFull.isCause(error) {
+            throw ValidationError("The disk is full: the restore stopped and the data folder was left as it was. Free some space, then restore again.")
         }
     }
 }

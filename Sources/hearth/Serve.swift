@@ -32,6 +32,7 @@ struct Serve: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: templates) else {
             throw ValidationError("No Templates/ folder in \(resourcesDirectory): run from the Hearth folder or pass --resources.")
         }
+        if let said = Backup.recoverInterruptedRestore(dataDirectory: data.dataDirectory) { print(said) }
         // One server per data folder; `hearth restore` checks the same lock.
         let lock = ServerLock(dataDirectory: data.dataDirectory)
         try FileManager.default.createDirectory(atPath: data.dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -90,19 +90,23 @@ public enum Backup {
 
     /// Restores `archive` into `dataDirectory`: refuses while a server holds the folder, an
     /// archive from a newer schema, and any archive that does not match its manifest.
-    /// Everything is written into a new folder beside it first; only when that is complete
-    /// is the old folder renamed aside (kept, its name returned) and the new one put in place.
-    public static func restore(archive: String, dataDirectory: String, now: Date = Date()) throws -> (manifest: BackupManifest, previous: String?) {
+    /// Everything is written into a new folder beside it first (`DATA.restoring-STAMP`), marked
+    /// complete, and only then swapped in; the old folder is kept aside (its name returned).
+    /// `crashPoint` is called after each step of the swap: tests stop there, as `kill -9` would.
+    public static func restore(archive: String, dataDirectory: String, now: Date = Date(), crashPoint: (Int) throws -> Void = { _ in }) throws -> (manifest: BackupManifest, previous: String?) {
         guard FileManager.default.fileExists(atPath: archive) else { throw BackupProblem.notFound(archive) }
         let target = (dataDirectory as NSString).standardizingPath
         let lock = try ServerLock.ifFolderExists(target)
         if let lock, !lock.acquire() { throw BackupProblem.serverRunning }
         defer { lock?.release() }
+        _ = recoverInterruptedRestore(dataDirectory: target)
 
-        let stamp = archiveName(at: now).dropFirst(7).dropLast(4)
+        let stamp = String(archiveName(at: now).dropFirst(7).dropLast(4))
         let fresh = "\(target).restoring-\(stamp)"
         try? FileManager.default.removeItem(atPath: fresh)
         try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // Ours: a later start may remove this folder if it is never completed.
+        FileManager.default.createFile(atPath: (fresh as NSString).appendingPathComponent(Self.restoringMark), contents: nil)
         let manifest: BackupManifest
         do {
             manifest = try read(archive: archive) { path in
@@ -112,42 +116,95 @@ public enum Backup {
             } checkDatabase: { manifest in
                 try checkDatabase(at: (fresh as NSString).appendingPathComponent(BackupManifest.databaseName), against: manifest)
             }
+            try writeSynchronously((fresh as NSString).appendingPathComponent(Self.completeMark))
         } catch {
             try? FileManager.default.removeItem(atPath: fresh)
             throw error
         }
-        var previous: String?
-        if FileManager.default.fileExists(atPath: target) {
-            // The old folder's own backups stay with the household, in the restored folder.
-            let backups = (target as NSString).appendingPathComponent(folderName)
-            if FileManager.default.fileExists(atPath: backups) {
-                _ = rename(backups, (fresh as NSString).appendingPathComponent(folderName))
-            }
-            let aside = "\(target).before-restore-\(stamp)"
-            guard rename(target, aside) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
-            previous = aside
-        }
-        guard rename(fresh, target) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
-        return (manifest, previous)
+        try crashPoint(0)
+        return (manifest, try swap(fresh, into: target, stamp: stamp, crashPoint: crashPoint))
     }
 
-    /// Streams the archive once: each allowed file is hashed, and written to the path
-    /// `destination` gives (nil: only hashed). The manifest, last, is then compared.
+    /// In a restoring folder: made when it was begun, and when everything in it was checked.
+    static let restoringMark = ".hearth-restoring"
+    static let completeMark = ".hearth-restore-complete"
+
+    /// Puts a complete restoring folder in place. Each step is one rename, and each is
+    /// skipped when it is already done, so the swap can be run again from any point.
+    private static func swap(_ fresh: String, into target: String, stamp: String, crashPoint: (Int) throws -> Void) throws -> String? {
+        let files = FileManager.default
+        // The old folder's own backups stay with the household, in the restored folder.
+        let backups = (target as NSString).appendingPathComponent(folderName)
+        let moved = (fresh as NSString).appendingPathComponent(folderName)
+        if files.fileExists(atPath: backups), !files.fileExists(atPath: moved) {
+            guard rename(backups, moved) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: backups]) }
+        }
+        try crashPoint(1)
+        let aside = "\(target).before-restore-\(stamp)"
+        if files.fileExists(atPath: target) {
+            guard rename(target, aside) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        }
+        try crashPoint(2)
+        guard rename(fresh, target) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        try crashPoint(3)
+        for mark in [restoringMark, completeMark] { try? files.removeItem(atPath: (target as NSString).appendingPathComponent(mark)) }
+        return files.fileExists(atPath: aside) ? aside : nil
+    }
+
+    /// At a start (of the server or of a restore): a restore that was stopped part way is
+    /// finished if its folder was complete, and its folder removed if not; the marks are
+    /// cleared. Returns what was done, to be said, or nil.
+    public static func recoverInterruptedRestore(dataDirectory: String) -> String? {
+        let target = (dataDirectory as NSString).standardizingPath
+        let parent = (target as NSString).deletingLastPathComponent, base = (target as NSString).lastPathComponent
+        let files = FileManager.default
+        var said: [String] = []
+        for name in ((try? files.contentsOfDirectory(atPath: parent)) ?? []).sorted() where name.hasPrefix("\(base).restoring-") {
+            let folder = (parent as NSString).appendingPathComponent(name)
+            let stamp = String(name.dropFirst("\(base).restoring-".count))
+            if files.fileExists(atPath: (folder as NSString).appendingPathComponent(completeMark)) {
+                if (try? swap(folder, into: target, stamp: stamp, crashPoint: { _ in })) != nil || files.fileExists(atPath: target) {
+                    said.append("A restore that was stopped part way (\(stamp)) has been finished; the folder it replaced is \(target).before-restore-\(stamp).")
+                }
+            } else if files.fileExists(atPath: (folder as NSString).appendingPathComponent(restoringMark)) {
+                try? files.removeItem(atPath: folder)
+                said.append("The unfinished folder of a restore that was stopped (\(name)) has been removed; the data folder was not touched.")
+            }
+        }
+        for mark in [restoringMark, completeMark] { try? files.removeItem(atPath: (target as NSString).appendingPathComponent(mark)) }
+        return said.isEmpty ? nil : said.joined(separator: "\n")
+    }
+
+    /// A small file, forced to the disk.
+    private static func writeSynchronously(_ path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data("complete\n".utf8)) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.synchronize()
+        try handle.close()
+    }
+
+    /// Reads the manifest first (found by walking the headers), checks it, then streams the
+    /// archive once: a member the manifest does not list, of another size, or that is not a
+    /// regular file is refused before a byte of it is written; each allowed file is hashed,
+    /// and written to the path `destination` gives (nil: only hashed).
     private static func read(archive: String, destination: (String) throws -> String?, checkDatabase: (BackupManifest) throws -> Void) throws -> BackupManifest {
         guard FileManager.default.fileExists(atPath: archive) else { throw BackupProblem.notFound(archive) }
         let reader = try TarReader(path: archive)
         defer { reader.close() }
-        var seen: [String: BackupManifest.File] = [:]
-        var manifestData: Data?
-        try reader.forEach { name, size in
-            if name == BackupManifest.entryName {
-                guard size < 64 << 20 else { throw BackupProblem.badManifest("its manifest is too large") }
-                manifestData = Data()
-                return { manifestData?.append($0) }
-            }
+        let manifest = try BackupManifest.decode(try reader.manifest())
+        try checkSchema(manifest)
+        let listed = Dictionary(manifest.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        try reader.rewind()
+        var digests: [String: String] = [:]
+        try reader.forEach { entry in
+            let name = entry.name
+            if entry.isFolder { return nil }
+            guard entry.isRegularFile else { throw BackupProblem.mismatch("\(name) is a link or a device, which a Hearth backup never holds") }
+            if name == BackupManifest.entryName { return nil }
             guard BackupManifest.isAllowedPath(name) else { throw BackupProblem.mismatch("it holds \(name), which a Hearth backup never does") }
-            guard seen[name] == nil else { throw BackupProblem.mismatch("\(name) is in it twice") }
-            seen[name] = .init(path: name, sha256: "", bytes: size)
+            guard let file = listed[name] else { throw BackupProblem.mismatch("\(name) is not in the manifest") }
+            guard file.bytes == entry.size else { throw BackupProblem.mismatch("\(name) is \(entry.size) bytes, the manifest says \(file.bytes)") }
+            guard digests[name] == nil else { throw BackupProblem.mismatch("\(name) is in it twice") }
             var hasher = SHA256()
             let output: FileHandle?
             if let path = try destination(name) {
@@ -156,28 +213,25 @@ public enum Backup {
             } else {
                 output = nil
             }
-            var left = size
+            // A zero-length file never reaches a chunk.
+            digests[name] = SHA256.hex(digest: SHA256.hash(data: Data()))
+            if entry.size == 0 { try output?.close() }
+            var left = entry.size
             return { data in
                 hasher.update(data: data)
                 try output?.write(contentsOf: data)
                 left -= data.count
                 if left == 0 {
-                    seen[name]?.sha256 = SHA256.hex(digest: hasher.finalize())
+                    digests[name] = SHA256.hex(digest: hasher.finalize())
                     try output?.synchronize()
                     try output?.close()
                 }
             }
         }
-        guard let manifestData else { throw BackupProblem.badManifest("it has no manifest.json") }
-        let manifest = try BackupManifest.decode(manifestData)
-        try checkSchema(manifest)
         for file in manifest.files {
-            guard let found = seen.removeValue(forKey: file.path) else { throw BackupProblem.mismatch("\(file.path) is missing") }
-            // A zero-length file never reached its closing chunk.
-            let sha = found.bytes == 0 ? SHA256.hex(digest: SHA256.hash(data: Data())) : found.sha256
-            guard found.bytes == file.bytes, sha == file.sha256 else { throw BackupProblem.mismatch("\(file.path) is not the file that was backed up") }
+            guard let sha = digests[file.path] else { throw BackupProblem.mismatch("\(file.path) is missing") }
+            guard sha == file.sha256 else { throw BackupProblem.mismatch("\(file.path) is not the file that was backed up") }
         }
-        if let extra = seen.keys.sorted().first { throw BackupProblem.mismatch("\(extra) is not in the manifest") }
         try checkDatabase(manifest)
         return manifest
     }
@@ -185,18 +239,37 @@ public enum Backup {
     static func manifestOnly(_ archive: String) throws -> BackupManifest {
         let reader = try TarReader(path: archive)
         defer { reader.close() }
-        var data = Data()
-        try reader.forEach { name, _ in name == BackupManifest.entryName ? { data.append($0) } : { _ in } }
-        return try BackupManifest.decode(data)
+        return try BackupManifest.decode(try reader.manifest())
     }
 
-    /// A backup from a newer Hearth, or from a history that is not this one's, is refused.
+    /// A backup from a newer Hearth, or from a history that is not this one's, is refused; so
+    /// is one that says it holds no schema at all.
     static func checkSchema(_ manifest: BackupManifest) throws {
         let known = Migrations.all.map(\.name)
+        guard !manifest.migrations.isEmpty else { throw BackupProblem.foreignSchema("schema 0: it holds no Hearth database") }
         guard manifest.schemaVersion <= known.count else { throw BackupProblem.newerSchema(archive: manifest.schemaVersion, known: known.count) }
         for (index, name) in manifest.migrations.enumerated() where known[index] != name {
             throw BackupProblem.foreignSchema(name)
         }
+    }
+
+    /// The tables, indexes, triggers and views a database holds, by type and name, with
+    /// their SQL in one spacing. SQLite's own (`sqlite_…`) are left out.
+    static func schemaObjects(_ db: Database) throws -> [String: String] {
+        var objects: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
+            let sql = (row["sql"] as String?)?.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
+            objects["\(row["type"] as String) \(row["name"] as String)"] = sql
+        }
+        return objects
+    }
+
+    /// What the migrations up to `last` make, exactly: a restored database must hold this and
+    /// nothing else (a trigger slipped into a backup would run inside the server).
+    static func expectedSchema(upTo last: String) throws -> [String: String] {
+        let queue = try DatabaseQueue()
+        try Migrations.migrator.migrate(queue, upTo: last)
+        return try queue.read(schemaObjects)
     }
 
     private static func checkDatabase(at path: String, against manifest: BackupManifest) throws {
@@ -211,6 +284,17 @@ public enum Backup {
             let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             guard result == ["ok"] else { throw BackupProblem.damaged("its database fails SQLite's integrity check (\(result.prefix(3).joined(separator: "; ")))") }
             guard try appliedMigrations(db) == manifest.migrations else { throw BackupProblem.mismatch("its database's schema is not the manifest's") }
+            let expected = try expectedSchema(upTo: manifest.migrations.last!)
+            let found = try schemaObjects(db)
+            if let extra = found.keys.sorted().first(where: { expected[$0] == nil }) {
+                throw BackupProblem.mismatch("its database holds the \(extra), which Hearth never makes")
+            }
+            if let missing = expected.keys.sorted().first(where: { found[$0] == nil }) {
+                throw BackupProblem.mismatch("its database lacks the \(missing)")
+            }
+            if let changed = expected.keys.sorted().first(where: { found[$0] != expected[$0] }) {
+                throw BackupProblem.mismatch("its database's \(changed) is not the one Hearth makes")
+            }
             let counts = try rowCounts(db)
             guard counts == manifest.tables else {
                 let differing = Set(counts.keys).union(manifest.tables.keys).sorted().first { counts[$0] != manifest.tables[$0] } ?? "?"
@@ -237,7 +321,9 @@ public enum Backup {
 
     /// Partial files a crash left behind in the backups folder.
     public static func removeLeftovers(in folder: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(".hearth-") && name.hasSuffix(".partial") {
+        // `.verify-…sqlite`: the copy a verification reads, left by a `kill -9` during a backup.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where (name.hasPrefix(".hearth-") && name.hasSuffix(".partial")) || (name.hasPrefix(".verify-") && name.hasSuffix(".sqlite")) {
             try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }

@@ -78,6 +78,17 @@ struct TarWriter {
     }
 }
 
+/// One member of an archive, as its header says.
+struct TarEntry {
+    let name: String
+    let size: Int
+    /// The header's type flag: `0` (or NUL) a regular file, `5` a folder, others links and devices.
+    let type: UInt8
+
+    var isRegularFile: Bool { type == UInt8(ascii: "0") || type == 0 }
+    var isFolder: Bool { type == UInt8(ascii: "5") }
+}
+
 /// Reads a tar archive written by `TarWriter`, one entry at a time, in chunks.
 struct TarReader {
     private let handle: FileHandle
@@ -88,9 +99,12 @@ struct TarReader {
 
     func close() { try? handle.close() }
 
-    /// Calls `body` with each entry's name and size, then `chunk` with its bytes in order.
-    /// Throws `BackupProblem.damaged` for a header that does not add up.
-    func forEach(_ entry: (String, Int) throws -> ((Data) throws -> Void)) throws {
+    func rewind() throws { try handle.seek(toOffset: 0) }
+
+    /// Calls `body` with each entry, then the returned `chunk` with its bytes in order; an
+    /// entry whose `body` returns nil is seeked over, not read. Throws
+    /// `BackupProblem.damaged` for a header that does not add up.
+    func forEach(_ entry: (TarEntry) throws -> ((Data) throws -> Void)?) throws {
         while true {
             guard let header = try handle.read(upToCount: 512), header.count == 512 else { throw BackupProblem.damaged("the archive ends early") }
             if header.allSatisfy({ $0 == 0 }) { return }
@@ -98,9 +112,15 @@ struct TarReader {
             let stored = Self.octal(bytes[148..<156])
             var sum = bytes.reduce(0) { $0 + Int($1) }
             sum -= bytes[148..<156].reduce(0) { $0 + Int($1) } - 8 * 0x20
-            guard let stored, stored == sum, let size = Self.octal(bytes[124..<136]) else { throw BackupProblem.damaged("an entry's header is damaged") }
+            guard let stored, stored == sum, let size = Self.octal(bytes[124..<136]), size >= 0 else { throw BackupProblem.damaged("an entry's header is damaged") }
             let name = String(decoding: bytes[0..<100].prefix { $0 != 0 }, as: UTF8.self)
-            let take = try entry(name, size)
+            let padded = UInt64(size) + UInt64((512 - size % 512) % 512)
+            guard let take = try entry(TarEntry(name: name, size: size, type: bytes[156])) else {
+                let end = try handle.offset() + padded
+                guard end <= (try handle.seekToEnd()) else { throw BackupProblem.damaged("\(name) is cut short") }
+                try handle.seek(toOffset: end)
+                continue
+            }
             var left = size
             while left > 0 {
                 guard let data = try handle.read(upToCount: min(TarWriter.chunk, left)), !data.isEmpty else { throw BackupProblem.damaged("\(name) is cut short") }
@@ -110,6 +130,22 @@ struct TarReader {
             let rest = size % 512
             if rest != 0 { _ = try handle.read(upToCount: 512 - rest) }
         }
+    }
+
+    /// The manifest's bytes, found by walking the headers and seeking over every other
+    /// member, so it is read and checked before a byte of anything else is written.
+    func manifest() throws -> Data {
+        var data: Data?
+        try forEach { entry in
+            guard entry.name == BackupManifest.entryName else { return nil }
+            guard data == nil else { throw BackupProblem.mismatch("\(entry.name) is in it twice") }
+            guard entry.isRegularFile else { throw BackupProblem.mismatch("its \(entry.name) is not a file") }
+            guard entry.size < 64 << 20 else { throw BackupProblem.badManifest("its manifest is too large") }
+            data = Data()
+            return { data?.append($0) }
+        }
+        guard let data else { throw BackupProblem.badManifest("it has no manifest.json") }
+        return data
     }
 
     static func octal(_ field: ArraySlice<UInt8>) -> Int? {

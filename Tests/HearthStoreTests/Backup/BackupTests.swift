@@ -67,7 +67,8 @@ struct BackupTests {
         // Flip one byte inside the second photo's bytes (its data follows its 512-byte header).
         let reader = try TarReader(path: made.path)
         var offset = 0, target = 0
-        try reader.forEach { name, size in
+        try reader.forEach { entry in
+            let (name, size) = (entry.name, entry.size)
             if name.hasPrefix("photos/"), name.hasSuffix(".jpg"), !name.contains("-"), target == 0 { target = offset + 512 + 100 }
             offset += 512 + (size + 511) / 512 * 512
             return { _ in }
@@ -95,8 +96,8 @@ struct BackupTests {
             var writer = try TarWriter(creating: extra)
             // Every entry copied as it is (the manifest last), with one more before the manifest.
             var entries: [(String, Data)] = []
-            try TarReader(path: made.path).forEach { entryName, _ in
-                entries.append((entryName, Data()))
+            try TarReader(path: made.path).forEach { entry in
+                entries.append((entry.name, Data()))
                 return { chunk in entries[entries.count - 1].1.append(chunk) }
             }
             for (entryName, data) in entries where entryName != BackupManifest.entryName { try writer.add(name: entryName, data: data) }
