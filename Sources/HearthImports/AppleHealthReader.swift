@@ -109,6 +109,8 @@ public enum ImportProblem: Error, Equatable, Sendable {
     case inflatesTooMuch
     /// A CSV without a date column, or without any column Hearth reads.
     case csvMissingColumns(String)
+    /// A CSV too large, with a line too long, or with bytes in no encoding Hearth reads.
+    case csv(CSVProblem)
     /// Nothing in the file that Hearth keeps (no steps, water or weight).
     case nothingToImport
     case unreadable(String)

@@ -20,51 +20,67 @@ public enum ClinicLicenceImport {
     public enum Problem: Error, Equatable {
         /// The header lacks a column without which nothing can be imported.
         case missingColumns([String])
-        case tooLarge
+        case csv(CSVProblem)
     }
 
-    /// The register for the whole country is a few megabytes.
-    static let largestFile = 64 * 1024 * 1024
+    /// Reads the register from disk, a row at a time.
+    public static func read(path: String) throws -> Result {
+        try read { try CSVReader.forEachRow(path: path, limit: ImportLimits.clinicListBytes, $0) }
+    }
 
     public static func read(_ data: Data) throws -> Result {
-        guard data.count <= largestFile else { throw Problem.tooLarge }
-        let text = TextEncoding.decodeUTF8OrCP949(data)
-        let rows = CSV.rows(text)
-        guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces) }) else { throw Problem.missingColumns(["사업장명"]) }
-        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-        guard let name = column("사업장명"), let status = column("영업상태명") else {
-            throw Problem.missingColumns(["사업장명", "영업상태명"].filter { column($0) == nil })
-        }
-        let phone = column("소재지전화"), road = column("도로명전체주소"), lot = column("소재지전체주소")
-        let x = column("좌표정보(x)") ?? column("좌표정보(X)"), y = column("좌표정보(y)") ?? column("좌표정보(Y)")
-        let key = column("관리번호"), authority = column("개방자치단체코드")
+        try read { try CSVReader.forEachRow(data: data, limit: ImportLimits.clinicListBytes, $0) }
+    }
 
+    private static func read(_ rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
         var result = Result()
         var seen = Set<String>()
-        // Line numbers as a spreadsheet shows them: the header is line 1.
-        for (offset, row) in rows.dropFirst().enumerated() where !(row.count == 1 && row[0].isEmpty) {
-            let line = offset + 2
-            guard row.count == header.count else {
-                result.badRows.append((line, "\(row.count) fields where the header has \(header.count)"))
-                continue
+        var columns: [String: Int]?
+        var header: [String] = []
+        do {
+            try rows { line, row in
+                guard let found = columns else {
+                    header = row.map { $0.trimmingCharacters(in: .whitespaces) }
+                    func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+                    guard column("사업장명") != nil, column("영업상태명") != nil else {
+                        throw Problem.missingColumns(["사업장명", "영업상태명"].filter { column($0) == nil })
+                    }
+                    var named: [String: Int] = [:]
+                    for name in ["사업장명", "영업상태명", "소재지전화", "도로명전체주소", "소재지전체주소", "관리번호", "개방자치단체코드"] { named[name] = column(name) }
+                    named["x"] = column("좌표정보(x)") ?? column("좌표정보(X)")
+                    named["y"] = column("좌표정보(y)") ?? column("좌표정보(Y)")
+                    columns = named
+                    return
+                }
+                guard row.count == header.count else {
+                    result.badRows.append((line, "\(row.count) fields where the header has \(header.count)"))
+                    return
+                }
+                if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) {
+                    result.badRows.append((line, "control characters (a NUL or an escape) in \(header[field])"))
+                    return
+                }
+                func field(_ name: String) -> String? {
+                    guard let index = found[name] else { return nil }
+                    let value = row[index].trimmingCharacters(in: .whitespaces)
+                    return value.isEmpty ? nil : value
+                }
+                guard let clinicName = field("사업장명") else { result.badRows.append((line, "no 사업장명")); return }
+                // "영업/정상" is open; "폐업" closed, "휴업" resting, "취소/말소/만료/정지/중지" struck off.
+                guard field("영업상태명")?.hasPrefix("영업") == true else { result.closed += 1; return }
+                let address = field("도로명전체주소") ?? field("소재지전체주소")
+                let identity = [field("개방자치단체코드"), field("관리번호")].compactMap { $0 }.joined(separator: "-")
+                let licenceKey = identity.isEmpty ? "\(clinicName)|\(address ?? "")" : identity
+                guard seen.insert(licenceKey).inserted else { result.badRows.append((line, "the same 관리번호 as an earlier row")); return }
+                result.clinics.append(LicensedClinic(
+                    key: licenceKey, name: clinicName, phone: field("소재지전화"), address: address,
+                    district: address.flatMap(KoreanAddress.district) ?? field("소재지전체주소").flatMap(KoreanAddress.district),
+                    maybe24Hours: clinicName.contains("24"), mapX: field("x").flatMap(Double.init), mapY: field("y").flatMap(Double.init)))
             }
-            func field(_ index: Int?) -> String? {
-                guard let index else { return nil }
-                let value = row[index].trimmingCharacters(in: .whitespaces)
-                return value.isEmpty ? nil : value
-            }
-            guard let clinicName = field(name) else { result.badRows.append((line, "no 사업장명")); continue }
-            // "영업/정상" is open; "폐업" closed, "휴업" resting, "취소/말소/만료/정지/중지" struck off.
-            guard field(status)?.hasPrefix("영업") == true else { result.closed += 1; continue }
-            let address = field(road) ?? field(lot)
-            let identity = [field(authority), field(key)].compactMap { $0 }.joined(separator: "-")
-            let licenceKey = identity.isEmpty ? "\(clinicName)|\(address ?? "")" : identity
-            guard seen.insert(licenceKey).inserted else { result.badRows.append((line, "the same 관리번호 as an earlier row")); continue }
-            result.clinics.append(LicensedClinic(
-                key: licenceKey, name: clinicName, phone: field(phone), address: address,
-                district: address.flatMap(KoreanAddress.district) ?? field(lot).flatMap(KoreanAddress.district),
-                maybe24Hours: clinicName.contains("24"), mapX: field(x).flatMap(Double.init), mapY: field(y).flatMap(Double.init)))
+        } catch let problem as CSVProblem {
+            throw Problem.csv(problem)
         }
+        guard columns != nil else { throw Problem.missingColumns(["사업장명"]) }
         return result
     }
 }

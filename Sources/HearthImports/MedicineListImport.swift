@@ -10,17 +10,18 @@ public enum MedicineListImport {
     public struct Result: Sendable {
         public var items: [ListedMedicine] = []
         public var kind: MedicineInput.Kind = .medicine
-        /// Line number in the file and what was wrong.
+        /// Line number in the file and what was wrong (the first thousand).
         public var badRows: [(line: Int, problem: String)] = []
+        public var badRowCount = 0
+        /// Good rows handed on.
+        public var rowsRead = 0
     }
 
     public enum Problem: Error, Equatable {
         /// Neither list's columns: the names it looked for.
         case notAList
-        case tooLarge
+        case csv(CSVProblem)
     }
-
-    static let largestFile = 256 * 1024 * 1024
 
     /// Each field's names in either list, codes first.
     static let drugColumns: [String: [String]] = [
@@ -35,41 +36,80 @@ public enum MedicineListImport {
         "warnings": ["IFTKN_ATNT_MATR_CN", "섭취시주의사항"], "ingredients": ["RAWMTRL_NM", "원재료"],
     ]
 
+    /// The whole list in memory: for tests and small files.
     public static func read(_ data: Data) throws -> Result {
-        guard data.count <= largestFile else { throw Problem.tooLarge }
-        let rows = CSV.rows(TextEncoding.decodeUTF8OrCP949(data))
-        guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces) }) else { throw Problem.notAList }
-        let isSupplements = ["PRDLST_NM", "BSSH_NM", "업소명", "PRDLST_REPORT_NO", "품목제조번호"].contains(where: header.contains)
-        let columns = isSupplements ? supplementColumns : drugColumns
-        func index(_ field: String) -> Int? { columns[field]?.lazy.compactMap { header.firstIndex(of: $0) }.first }
-        guard let name = index("name"), isSupplements || index("company") != nil || index("key") != nil else { throw Problem.notAList }
-        let key = index("key"), company = index("company")
-
-        var result = Result()
-        result.kind = isSupplements ? .supplement : .medicine
+        var items: [ListedMedicine] = []
         var seen = Set<String>()
-        for (offset, row) in rows.dropFirst().enumerated() where !(row.count == 1 && row[0].isEmpty) {
-            let line = offset + 2
-            guard row.count == header.count else { result.badRows.append((line, "\(row.count) fields where the header has \(header.count)")); continue }
-            func field(_ index: Int?) -> String? {
-                guard let index else { return nil }
-                let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
-                return value.isEmpty ? nil : value
-            }
-            guard let itemName = field(name) else { result.badRows.append((line, "no name")); continue }
-            // The list's number is what makes importing again an update: a row without it, in a
-            // file that has the column, would come back as a second item.
-            if key != nil && field(key) == nil { result.badRows.append((line, "no \(header[key!])")); continue }
-            let identity = field(key) ?? "\(itemName)|\(field(company) ?? "")"
-            let listKey = (isSupplements ? "supplement:" : "drug:") + identity
-            guard seen.insert(listKey).inserted else { result.badRows.append((line, "the same item as an earlier row")); continue }
-            let kind = field(index("prescription"))
-            result.items.append(ListedMedicine(key: listKey, medicine: MedicineInput(
-                kind: result.kind, name: itemName, company: field(company), ingredients: field(index("ingredients")),
-                classification: field(index("classification")), form: field(index("form")),
-                prescription: kind.map { $0.contains("전문") }, purpose: field(index("purpose")), howToTake: field(index("how")),
-                warnings: field(index("warnings")))))
+        var result = try read(rows: { try CSVReader.forEachRow(data: data, limit: ImportLimits.medicineListBytes, $0) }) { item in
+            guard seen.insert(item.key).inserted else { return false }
+            items.append(item)
+            return true
         }
+        result.items = items
+        return result
+    }
+
+    /// Reads the list from disk a row at a time, handing each good item to `write` (false: an
+    /// item this import already wrote). `result.items` stays empty: memory is one row, whatever
+    /// the list's size. Bad rows are counted, the first thousand kept with their reasons.
+    public static func read(path: String, write: (ListedMedicine) throws -> Bool) throws -> Result {
+        try read(rows: { try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes, $0) }, write: write)
+    }
+
+    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void, write given: (ListedMedicine) throws -> Bool) throws -> Result {
+        try withoutActuallyEscaping(given) { write in try read(rows: rows, escaping: write) }
+    }
+
+    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void, escaping write: @escaping (ListedMedicine) throws -> Bool) throws -> Result {
+        var result = Result()
+        var header: [String]?
+        var key: Int?, company: Int?
+        var indexOf: [String: Int] = [:]
+        func bad(_ line: Int, _ problem: String) {
+            result.badRowCount += 1
+            if result.badRows.count < 1000 { result.badRows.append((line, problem)) }
+        }
+        do {
+            try rows { line, row in
+                guard let header else {
+                    let names = row.map { $0.trimmingCharacters(in: .whitespaces) }
+                    let isSupplements = ["PRDLST_NM", "BSSH_NM", "업소명", "PRDLST_REPORT_NO", "품목제조번호"].contains(where: names.contains)
+                    let columns = isSupplements ? supplementColumns : drugColumns
+                    for (field, candidates) in columns { indexOf[field] = candidates.lazy.compactMap { names.firstIndex(of: $0) }.first }
+                    guard indexOf["name"] != nil, isSupplements || indexOf["company"] != nil || indexOf["key"] != nil else { throw Problem.notAList }
+                    (key, company) = (indexOf["key"], indexOf["company"])
+                    result.kind = isSupplements ? .supplement : .medicine
+                    header = names
+                    return
+                }
+                guard row.count == header.count else { bad(line, "\(row.count) fields where the header has \(header.count)"); return }
+                if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) {
+                    bad(line, "control characters (a NUL or an escape) in \(header[field])")
+                    return
+                }
+                func field(_ index: Int?) -> String? {
+                    guard let index else { return nil }
+                    let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
+                    return value.isEmpty ? nil : value
+                }
+                guard let itemName = field(indexOf["name"]) else { bad(line, "no name"); return }
+                // The list's number is what makes importing again an update: a row without it, in a
+                // file that has the column, would come back as a second item.
+                if let key, field(key) == nil { bad(line, "no \(header[key])"); return }
+                let identity = field(key) ?? "\(itemName)|\(field(company) ?? "")"
+                let listKey = (result.kind == .supplement ? "supplement:" : "drug:") + identity
+                let kind = field(indexOf["prescription"])
+                let item = ListedMedicine(key: listKey, medicine: MedicineInput(
+                    kind: result.kind, name: itemName, company: field(company), ingredients: field(indexOf["ingredients"]),
+                    classification: field(indexOf["classification"]), form: field(indexOf["form"]),
+                    prescription: kind.map { $0.contains("전문") }, purpose: field(indexOf["purpose"]), howToTake: field(indexOf["how"]),
+                    warnings: field(indexOf["warnings"])))
+                if try write(item) { result.rowsRead += 1 } else { bad(line, "the same item as an earlier row") }
+            }
+        } catch let problem as CSVProblem {
+            throw Problem.csv(problem)
+        }
+        guard header != nil else { throw Problem.notAList }
         return result
     }
 }

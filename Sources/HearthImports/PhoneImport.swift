@@ -29,6 +29,7 @@ extension ImportProblem {
         case .zipUnsupported: "imports.problem.zip_unsupported"
         case .inflatesTooMuch: "imports.problem.inflates_too_much"
         case .csvMissingColumns: "imports.problem.csv_columns"
+        case .csv(let problem): problem.messageKey
         case .nothingToImport: "imports.problem.nothing"
         case .unreadable: "imports.problem.unreadable"
         }
@@ -39,7 +40,36 @@ extension ImportProblem {
         switch self {
         case .csvMissingColumns(let columns): return ["columns": columns]
         case .inflatesTooMuch: return ["gigabytes": String(ImportLimits.inflatedBytes >> 30), "ratio": String(ImportLimits.inflationRatio)]
+        case .csv(let problem): return problem.messageValues
         default: return [:]
+        }
+    }
+}
+
+extension CSVProblem {
+    /// The message key every CSV import shows (under `imports.problem.`).
+    public var messageKey: String {
+        switch self {
+        case .tooLarge: "imports.problem.csv_too_large"
+        case .rowTooLong: "imports.problem.csv_row_too_long"
+        case .encoding: "imports.problem.csv_encoding"
+        }
+    }
+
+    public var messageValues: [String: String] {
+        switch self {
+        case .tooLarge(let limit): ["megabytes": ImportLimits.megabytes(limit)]
+        case .rowTooLong(let line): ["line": String(line), "megabytes": ImportLimits.megabytes(UInt64(ImportLimits.csvRowBytes))]
+        case .encoding(let line, let bytes): ["line": String(line), "bytes": bytes]
+        }
+    }
+
+    /// In English, for the command line.
+    public var english: String {
+        switch self {
+        case .tooLarge(let limit): "the file is larger than \(ImportLimits.megabytes(limit)) MB, the most this list can be"
+        case .rowTooLong(let line): "line \(line) runs past 1 MB without ending (a quote that never closes?)"
+        case .encoding(let line, let bytes): "line \(line) has bytes that are neither UTF-8 nor CP949 (\(bytes))"
         }
     }
 }

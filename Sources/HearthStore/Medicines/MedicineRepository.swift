@@ -116,24 +116,36 @@ public struct MedicineRepository: Sendable {
     /// Writes a public list in one transaction: an item already imported (same key) is
     /// updated, keeping the household's notes. Returns (added, updated).
     public func importListed(_ items: [ListedMedicine], now: Date = Date(), written: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> (added: Int, updated: Int) {
+        try await importListed(now: now, written: written) { write in for item in items { _ = try write(item) } }
+    }
+
+    /// Writes what `produce` hands over, as it reads it, in one transaction: a list of any
+    /// size in flat memory, all or nothing. `write` answers false for an item this import has
+    /// already written (the same list number twice in a file).
+    public func importListed(
+        now: Date = Date(), written: @escaping @Sendable (Int) -> Void = { _ in },
+        _ produce: @escaping @Sendable (_ write: (ListedMedicine) throws -> Bool) throws -> Void
+    ) async throws -> (added: Int, updated: Int) {
         try await database.write { db in
             var added = 0, updated = 0
-            let find = try db.makeStatement(sql: "SELECT id FROM medicine WHERE list_key = ?")
+            let find = try db.makeStatement(sql: "SELECT id, updated_at = ? FROM medicine WHERE list_key = ?")
             let change = try db.makeStatement(sql: """
                 UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
                     purpose = ?, how_to_take = ?, warnings = ?, updated_at = ? WHERE id = ?
                 """)
-            for item in items {
-                if let id = try Int64.fetchOne(find, arguments: [item.key]) {
+            try produce { item in
+                if let row = try Row.fetchOne(find, arguments: [now, item.key]) {
+                    if row[1] as Bool { return false }
                     var values = Self.values(item.medicine)
                     values.remove(at: values.count - 1)  // the household's notes stay
-                    try change.execute(arguments: StatementArguments(values + [now, id]))
+                    try change.execute(arguments: StatementArguments(values + [now, row[0] as Int64]))
                     updated += 1
                 } else {
                     try Self.insert(item.medicine, key: item.key, now: now, db)
                     added += 1
                 }
                 if (added + updated) % 1000 == 0 { written(added + updated) }
+                return true
             }
             return (added, updated)
         }

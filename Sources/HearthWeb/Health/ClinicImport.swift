@@ -7,7 +7,7 @@ import HearthStore
 /// Importing the animal-hospital register, shared by the page and `hearth import clinics`:
 /// read and check the whole file first, then write every good row in one transaction.
 public enum ClinicImport {
-    static let largestFile = 64 * 1024 * 1024
+    static let largestFile = Int(ImportLimits.clinicListBytes)
 
     struct Summary: Sendable {
         let added: Int
@@ -19,17 +19,17 @@ public enum ClinicImport {
     enum Problem: Error {
         case unreadable
         case missingColumns([String])
-        case tooLarge
+        case csv(CSVProblem)
         case nothingToImport
     }
 
     static func run(path: String, into clinics: ClinicRepository) async throws -> Result<Summary, Problem> {
         // Reading and decoding a register of the whole country takes a moment: off the event loop.
         let read: Result<ClinicLicenceImport.Result, Problem> = await Task.detached {
-            guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
-            do { return .success(try ClinicLicenceImport.read(data)) }
+            do { return .success(try ClinicLicenceImport.read(path: path)) }
             catch ClinicLicenceImport.Problem.missingColumns(let names) { return .failure(.missingColumns(names)) }
-            catch { return .failure(.tooLarge) }
+            catch ClinicLicenceImport.Problem.csv(let problem) { return .failure(.csv(problem)) }
+            catch { return .failure(.unreadable) }
         }.value
         switch read {
         case .failure(let problem): return .failure(problem)
@@ -47,7 +47,7 @@ public enum ClinicImport {
         switch problem {
         case .unreadable: format.t("imports.problem.unreadable", ["file": ""])
         case .missingColumns(let names): format.t("care.import.missing_columns", ["columns": names.joined(separator: ", ")])
-        case .tooLarge: format.t("imports.error.too_large")
+        case .csv(let problem): format.t(problem.messageKey, problem.messageValues)
         case .nothingToImport: format.t("care.import.nothing")
         }
     }

@@ -81,10 +81,10 @@ struct ClinicsController {
         defer { form.discard() }
         let format = formatting(context)
         let file: UploadedForm.File
-        switch form.file("file") {
+        switch form.file("file", listLimit: ImportLimits.clinicListBytes) {
         case .success(let sent): file = sent
         case .failure(let missing):
-            return try listPage(summary: nil, importError: format.t(missing.messageKey), request: request, context: context, status: .unprocessableContent)
+            return try listPage(summary: nil, importError: format.t(missing.messageKey, missing.values), request: request, context: context, status: .unprocessableContent)
         }
         let outcome = try await ClinicImport.run(path: file.temporaryPath, into: clinics)
         switch outcome {

@@ -2,50 +2,57 @@ import Foundation
 import HearthCore
 import HearthImports
 import HearthStore
+import Synchronization
 
 /// Importing a public list of medicines or supplements, shared by the page and `hearth import
 /// medicines`: the whole file read and checked first, then every good row in one transaction.
 public enum MedicineImport {
-    static let largestFile = 256 * 1024 * 1024
+    static let largestFile = Int(ImportLimits.medicineListBytes)
 
     struct Summary: Sendable {
         let kind: MedicineInput.Kind
         let added: Int
         let updated: Int
         let badRows: [(line: Int, problem: String)]
+        let badRowCount: Int
     }
 
     enum Problem: Error {
-        case unreadable, notAList, tooLarge, nothingToImport
+        case unreadable, notAList, csv(CSVProblem), nothingToImport
     }
 
-    /// Reads and writes a list; `progress` hears the rows read, then every thousand written.
+    /// Reads the list a row at a time and writes each good row as it is read, in one
+    /// transaction (on the database's writer thread, never an event loop); `progress` hears
+    /// every thousand written. A 60 MB list once held the server's memory at 75 times its size.
     static func run(path: String, into medicines: MedicineRepository, progress: @escaping @Sendable (MedicineImportJobs.Progress) -> Void = { _ in }) async throws -> Result<Summary, Problem> {
-        // Tens of megabytes for the whole drug list: decoded and split off the event loop.
-        let read: Result<MedicineListImport.Result, Problem> = await Task.detached {
-            guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
-            do { return .success(try MedicineListImport.read(data)) }
-            catch MedicineListImport.Problem.notAList { return .failure(.notAList) }
-            catch { return .failure(.tooLarge) }
-        }.value
-        switch read {
-        case .failure(let problem): return .failure(problem)
-        case .success(let file):
-            guard !file.items.isEmpty else {
-                return file.badRows.isEmpty ? .failure(.nothingToImport) : .success(Summary(kind: file.kind, added: 0, updated: 0, badRows: file.badRows))
+        let outcome = Mutex<MedicineListImport.Result?>(nil)
+        let written: (added: Int, updated: Int)
+        do {
+            written = try await medicines.importListed(written: { count in progress(.init(rows: count, written: count)) }) { write in
+                let file = try MedicineListImport.read(path: path, write: write)
+                outcome.withLock { $0 = file }
+                // A list with no good row writes nothing: undone with the transaction.
+                if file.rowsRead == 0 { throw Problem.nothingToImport }
             }
-            let total = file.items.count
-            progress(.init(rows: total, written: 0))
-            let written = try await medicines.importListed(file.items) { count in progress(.init(rows: total, written: count)) }
-            return .success(Summary(kind: file.kind, added: written.added, updated: written.updated, badRows: file.badRows))
+        } catch MedicineListImport.Problem.notAList {
+            return .failure(.notAList)
+        } catch MedicineListImport.Problem.csv(let problem) {
+            return .failure(.csv(problem))
+        } catch Problem.nothingToImport {
+            guard let file = outcome.withLock({ $0 }), file.badRowCount > 0 else { return .failure(.nothingToImport) }
+            return .success(Summary(kind: file.kind, added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount))
+        } catch ImportProblem.unreadable {
+            return .failure(.unreadable)
         }
+        guard let file = outcome.withLock({ $0 }) else { return .failure(.unreadable) }
+        return .success(Summary(kind: file.kind, added: written.added, updated: written.updated, badRows: file.badRows, badRowCount: file.badRowCount))
     }
 
     static func message(_ problem: Problem, _ format: Formatting) -> String {
         switch problem {
         case .unreadable: format.t("imports.problem.unreadable", ["file": ""])
         case .notAList: format.t("medicines.import.not_a_list")
-        case .tooLarge: format.t("imports.error.too_large")
+        case .csv(let problem): format.t(problem.messageKey, problem.messageValues)
         case .nothingToImport: format.t("medicines.import.nothing")
         }
     }
@@ -53,7 +60,7 @@ public enum MedicineImport {
     static func summaryText(_ summary: Summary, _ format: Formatting) -> String {
         var text = format.t("medicines.import.summary", [
             "list": format.t("medicines.import.list.\(summary.kind.rawValue)"), "added": String(summary.added), "updated": String(summary.updated),
-            "bad": String(summary.badRows.count),
+            "bad": String(summary.badRowCount),
         ])
         for row in summary.badRows.prefix(20) { text += " " + format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]) + ";" }
         return text

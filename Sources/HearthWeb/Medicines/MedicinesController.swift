@@ -106,10 +106,10 @@ struct MedicinesController {
         defer { upload.discard() }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let file: UploadedForm.File
-        switch upload.file("file") {
+        switch upload.file("file", listLimit: ImportLimits.medicineListBytes) {
         case .success(let sent): file = sent
         case .failure(let missing):
-            return try listPage(query: "", summary: nil, importError: format.t(missing.messageKey), request: request, context: context, status: .unprocessableContent)
+            return try listPage(query: "", summary: nil, importError: format.t(missing.messageKey, missing.values), request: request, context: context, status: .unprocessableContent)
         }
         let kept = (intake.files.temporary as NSString).appendingPathComponent("medicine-list-\(UUID().uuidString)")
         try FileManager.default.moveItem(atPath: file.temporaryPath, toPath: kept)

@@ -24,12 +24,16 @@ struct UploadedForm: Sendable {
     /// Why a form has no file to import: the message key to say so.
     struct MissingFile: Error {
         let messageKey: String
+        var values: [String: String] = [:]
     }
 
-    /// The file sent in `field`, whole: none sent and one over the limit are each said.
-    func file(_ field: String) -> Result<File, MissingFile> {
+    /// The file sent in `field`, whole: none sent and one over the limit are each said; a
+    /// list's `limit` is named in its own message (a phone export's is 4 GB).
+    func file(_ field: String, listLimit limit: UInt64? = nil) -> Result<File, MissingFile> {
         guard let file = files.first(where: { $0.field == field }) else { return .failure(MissingFile(messageKey: "imports.error.no_file")) }
-        return file.tooLarge ? .failure(MissingFile(messageKey: "imports.error.too_large")) : .success(file)
+        guard file.tooLarge else { return .success(file) }
+        guard let limit else { return .failure(MissingFile(messageKey: "imports.error.too_large")) }
+        return .failure(MissingFile(messageKey: "imports.problem.csv_too_large", values: ["megabytes": ImportLimits.megabytes(limit)]))
     }
 }
 
