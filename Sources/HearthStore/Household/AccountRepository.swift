@@ -68,7 +68,14 @@ public struct AccountRepository: Sendable {
             account.updatedAt = now
             try account.update(db)
             try SessionRepository.deleteAll(accountID: accountID, except: sessionToken, db)
+            // A reset (by the owner or `hearth user passwd`) ends the calendar feed too: its URL
+            // is a credential that someone who knew the old password may have copied.
+            if sessionToken == nil { try Self.revokeFeed(accountID, db) }
         }
+    }
+
+    static func revokeFeed(_ accountID: Int64, _ db: Database) throws {
+        try db.execute(sql: "UPDATE account SET feed_token = NULL WHERE id = ?", arguments: [accountID])
     }
 
     public func setDisabled(_ disabled: Bool, accountID: Int64, now: Date = Date()) async throws {
@@ -77,7 +84,10 @@ public struct AccountRepository: Sendable {
             account.disabledAt = disabled ? (account.disabledAt ?? now) : nil
             account.updatedAt = now
             try account.update(db)
-            if disabled { try SessionRepository.deleteAll(accountID: accountID, except: nil, db) }
+            if disabled {
+                try SessionRepository.deleteAll(accountID: accountID, except: nil, db)
+                try Self.revokeFeed(accountID, db)
+            }
             try Self.requireActiveOwner(db)
         }
     }

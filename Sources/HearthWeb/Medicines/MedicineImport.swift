@@ -28,7 +28,7 @@ public enum MedicineImport {
         let outcome = Mutex<MedicineListImport.Result?>(nil)
         let written: (added: Int, updated: Int)
         do {
-            written = try await medicines.importListed(written: { count in progress(.init(rows: count, written: count)) }) { write in
+            written = try await medicines.importListed(written: { count in progress(.init(rows: 0, written: count)) }) { write in
                 let file = try MedicineListImport.read(path: path, write: write)
                 outcome.withLock { $0 = file }
                 // A list with no good row writes nothing: undone with the transaction.

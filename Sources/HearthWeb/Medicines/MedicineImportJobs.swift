@@ -21,18 +21,19 @@ final class MedicineImportJobs: Sendable {
 
     struct Job: Sendable {
         let fileName: String
+        /// Who started it: the only member its page answers (its file name is theirs).
+        let accountID: Int64
         var state: State
     }
 
-    private let jobs = Mutex<(next: Int, all: [Int: Job])>((1, [:]))
+    /// By an id nobody can guess (128 random bits), not a number counted up.
+    private let jobs = Mutex<[String: Job]>([:])
 
-    /// Starts reading the file at `path` (the caller's to delete after) and returns the job's number.
-    func start(fileName: String, path: String, medicines: MedicineRepository, format: Formatting) -> Int {
-        let id = jobs.withLock { jobs in
-            defer { jobs.next += 1 }
-            jobs.all[jobs.next] = Job(fileName: fileName, state: .reading)
-            return jobs.next
-        }
+    /// Starts reading the file at `path` (the caller's to delete after) and returns the job's id.
+    func start(fileName: String, path: String, accountID: Int64, medicines: MedicineRepository, format: Formatting) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let id = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        jobs.withLock { $0[id] = Job(fileName: fileName, accountID: accountID, state: .reading) }
         Task.detached {
             defer { try? FileManager.default.removeItem(atPath: path) }
             let state: State
@@ -51,9 +52,10 @@ final class MedicineImportJobs: Sendable {
         return id
     }
 
-    func job(_ id: Int) -> Job? { jobs.withLock { $0.all[id] } }
+    /// The job, if `accountID` started it.
+    func job(_ id: String, accountID: Int64) -> Job? { jobs.withLock { $0[id] }.flatMap { $0.accountID == accountID ? $0 : nil } }
 
-    private func set(_ id: Int, _ state: State) {
-        jobs.withLock { $0.all[id]?.state = state }
+    private func set(_ id: String, _ state: State) {
+        jobs.withLock { $0[id]?.state = state }
     }
 }

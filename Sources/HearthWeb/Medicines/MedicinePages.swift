@@ -84,7 +84,7 @@ struct MedicineFormPage: Page {
 /// A catalogue import as it runs, then its summary or its problem.
 struct MedicineImportPage: Page {
     static let template = "medicines/import"
-    let id: Int
+    let id: String
     let fileName: String
     let running: Bool
     let percent: Int

@@ -113,7 +113,7 @@ struct MedicinesController {
         }
         let kept = (intake.files.temporary as NSString).appendingPathComponent("medicine-list-\(UUID().uuidString)")
         try FileManager.default.moveItem(atPath: file.temporaryPath, toPath: kept)
-        let id = jobs.start(fileName: file.filename, path: kept, medicines: medicines, format: format)
+        let id = jobs.start(fileName: file.filename, path: kept, accountID: try context.requireMember().accountID, medicines: medicines, format: format)
         return .redirect(to: "/medicines/imports/\(id)", type: .normal)
     }
 
@@ -123,7 +123,7 @@ struct MedicinesController {
         let job = try loadJob(context)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let (running, percent, words) = Self.figures(job.state, format)
-        var page = MedicineImportPage(id: try context.parameters.require("job", as: Int.self), fileName: job.fileName, running: running, percent: percent, progress: words)
+        var page = MedicineImportPage(id: try context.parameters.require("job"), fileName: job.fileName, running: running, percent: percent, progress: words)
         var status = HTTPResponse.Status.ok
         switch job.state {
         case .done(let summary): page.summary = summary
@@ -145,6 +145,9 @@ struct MedicinesController {
     private static func figures(_ state: MedicineImportJobs.State, _ format: Formatting) -> (running: Bool, percent: Int, words: String) {
         switch state {
         case .reading: (true, 5, format.t("medicines.import.reading"))
+        case .writing(let progress) where progress.rows == 0:
+            // Read and written together: how many rows the file holds is known only at its end.
+            (true, 50, format.t("medicines.import.written", ["written": format.number(Double(progress.written))]))
         case .writing(let progress):
             (true, 10 + 90 * progress.written / max(progress.rows, 1),
              format.t("medicines.import.writing", ["written": format.number(Double(progress.written)), "rows": format.number(Double(progress.rows))]))
@@ -153,8 +156,10 @@ struct MedicinesController {
         }
     }
 
+    /// Only who started an import sees it (a viewer never can); any other id is not found.
     private func loadJob(_ context: AppRequestContext) throws -> MedicineImportJobs.Job {
-        guard let id = context.parameters.get("job", as: Int.self), let job = jobs.job(id) else { throw PageError.notFound }
+        try context.requireRecorder()
+        guard let id = context.parameters.get("job"), let job = jobs.job(id, accountID: try context.requireMember().accountID) else { throw PageError.notFound }
         return job
     }
 

@@ -84,4 +84,21 @@ struct MedicinePhotoTests {
             #expect(try await owner.get("/photos/\(first)-320.jpg").status == .notFound, "the old photo is gone with nothing using it")
         }
     }
+
+    @Test("an import's page answers only who started it, at an id nobody can guess")
+    func importPageIsTheStarters() async throws {
+        try await withHousehold { hearth, owner in
+            try await owner.get("/medicines")
+            let started = try await owner.postMultipart("/medicines/import", [:], files: [("file", "private-list.csv", Array("ITEM_SEQ,ITEM_NAME,ENTP_NAME\n1,A,B\n".utf8))])
+            let page = try #require(started.headers[.location])
+            #expect(page.count == "/medicines/imports/".count + 32, "128 random bits, not a counter")
+            _ = try await MedicineCatalogueWebTests.finished(owner, started)
+            _ = try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let dad = Browser(owner.client)
+            try await dad.signIn("dad", "member password 1")
+            #expect(try await dad.get(page).status == .notFound)
+            #expect(try await dad.get(page + "/status").status == .notFound)
+            #expect(try await dad.get("/medicines/imports/1").status == .notFound)
+        }
+    }
 }

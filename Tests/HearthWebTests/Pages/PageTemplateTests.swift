@@ -133,7 +133,7 @@ struct PageTemplateTests {
         MedicinePage(photo: "/p-1600.jpg", id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true, subjects: options),
         MedicineFormPage(heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
                          kinds: options, prescription: options, photo: "/p-320.jpg"),
-        MedicineImportPage(id: 1, fileName: "drugs.csv", running: true, percent: 40, progress: "400 of 1,000 rows saved", summary: "Drug list: 1 added", problem: "Not a list"),
+        MedicineImportPage(id: "0c4a", fileName: "drugs.csv", running: true, percent: 40, progress: "400 of 1,000 rows saved", summary: "Drug list: 1 added", problem: "Not a list"),
         RegimenListPage(items: html, canRecord: true, subjects: options),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,

@@ -171,8 +171,9 @@ struct RoleMatrixTests {
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
         "POST /doses/mark": Route(needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
         "POST /doses/change": Route(needs: .recorder, path: { _ in "/doses/change" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2099-01-02", "time": "480", "action": "skip"] }),
-        "GET /medicines/imports/{job}": Route(needs: .member, path: { _ in "/medicines/imports/1" }),
-        "GET /medicines/imports/{job}/status": Route(needs: .member, path: { _ in "/medicines/imports/1/status" }),
+        // The job's id is random and its page is its starter's: each case starts its own (`ownImport`).
+        "GET /medicines/imports/{job}": Route(needs: .recorder, path: { _ in "/medicines/imports/none" }),
+        "GET /medicines/imports/{job}/status": Route(needs: .recorder, path: { _ in "/medicines/imports/none/status" }),
         "GET /medicines/{id}": Route(needs: .member, path: { "/medicines/\($0.medicine)" }),
         "GET /medicines/{id}/edit": Route(needs: .recorder, path: { "/medicines/\($0.medicine)/edit" }),
         "POST /medicines/{id}": Route(needs: .recorder, path: { "/medicines/\($0.medicine)" }, fields: ["kind": "medicine", "name": "Tylenol 500"]),
@@ -210,6 +211,8 @@ struct RoleMatrixTests {
             case .owner: role.canManageHousehold
             }
             if allowed, routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(member, ids: ids) }
+            var route = route
+            if allowed, routeName.contains("/medicines/imports/{job}") { route = try await Self.ownImport(route, member, ids: ids) }
             let before = try await Snapshot(hearth.database)
             let response = try await Self.send(route, ids: ids, as: member, method: routeName.hasPrefix("POST") ? .post : .get)
             if allowed {
@@ -236,6 +239,7 @@ struct RoleMatrixTests {
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
+            let route = routeName.contains("/medicines/imports/{job}") ? try await Self.ownImport(route, owner, ids: ids) : route
             let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
             #expect([.ok, .seeOther].contains(response.status), "owner \(routeName): \(response.status)")
         }
@@ -288,6 +292,15 @@ struct RoleMatrixTests {
     }
 
     /// Animation 1 of this server, made by `browser` and finished.
+    /// The route with the path of a drug-list import `browser` started.
+    static func ownImport(_ route: Route, _ browser: Browser, ids: IDs) async throws -> Route {
+        try await browser.get("/medicines")
+        let started = try await browser.postMultipart("/medicines/import", [:], files: [("file", "drugs.csv", Array("ITEM_SEQ,ITEM_NAME\n1,Aspirin\n".utf8))])
+        let page = try #require(started.headers[.location])
+        let path = route.path(ids).replacingOccurrences(of: "/medicines/imports/none", with: page)
+        return Route(needs: route.needs, path: { _ in path }, fields: route.fields, fieldsFor: route.fieldsFor, file: route.file)
+    }
+
     static func makeAnimation(_ browser: Browser, ids: IDs) async throws {
         try await browser.get("/gallery")
         let made = try await browser.post("/gallery/animations", ["photos": "\(ids.record)-0,\(ids.record)-1", "side": "320", "seconds": "1"])
