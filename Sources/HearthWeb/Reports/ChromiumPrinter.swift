@@ -34,7 +34,7 @@ struct ChromiumPrinter: Sendable {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--allow-file-access-from-files",
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
                 "--user-data-dir=\(folder)/profile", "--print-to-pdf=\(output)", URL(fileURLWithPath: page).absoluteString,
             ]
             process.standardOutput = FileHandle.nullDevice
@@ -49,9 +49,16 @@ struct ChromiumPrinter: Sendable {
         } ?? nil
     }
 
-    /// `/static/…` and `/photos/<sha>-320.jpg` as `file://` URLs of the files.
+    /// What the printed page may load: its stylesheets, fonts and pictures from files, and
+    /// nothing else — no script, no fetch, no frame. Escaping keeps a pet's name from being
+    /// markup; this is the wall behind it, as the site's own header is for the browser.
+    static let policy = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src file:; img-src file: data:; font-src file:; base-uri 'none'; form-action 'none'">"#
+
+    /// `/static/…` and `/photos/<sha>-320.jpg` as `file://` URLs of the files, and the policy
+    /// first in the head.
     func localised(_ html: String) -> String {
         var text = html.replacingOccurrences(of: "\"/static/", with: "\"" + URL(fileURLWithPath: publicDirectory).absoluteString + "/")
+        if let head = text.range(of: "<head>") { text.insert(contentsOf: Self.policy, at: head.upperBound) }
         text = text.replacing(/"\/photos\/([0-9a-f]{64})-(320|1600)\.jpg"/) { match in
             let variant: PhotoFiles.Variant = match.2 == "320" ? .thumbnail : .preview
             return "\"" + URL(fileURLWithPath: photos.path(String(match.1), variant)).absoluteString + "\""

@@ -81,15 +81,17 @@ struct HostileReceiverTests {
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(slow.port)/mina")
                 let scheduler = ReminderScheduler(
                     reminders: ReminderRepository(database), regimens: RegimenRepository(database), household: try await HouseholdState(repository: HouseholdRepository(database)),
-                    push: PushTarget(deadline: .seconds(3)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
+                    push: PushTarget(deadline: .seconds(10)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
                 let started = Date()
                 let tick = Task { try await scheduler.tick(now: clock.read()) }
                 while await receiver.messages.isEmpty, Date().timeIntervalSince(started) < 10 { try await Task.sleep(for: .milliseconds(20)) }
                 let dadWaited = Date().timeIntervalSince(started)
-                #expect(dadWaited < 1.5, "Dad's reminder waited \(dadWaited) s behind Mina's slow receiver")
+                // Mina's receiver holds its exchange to the 10 s deadline; Dad's came long before
+                // (well under a second alone; the margin is for a loaded test machine).
+                #expect(dadWaited < 6, "Dad's reminder waited \(dadWaited) s behind Mina's slow receiver")
                 try await tick.value
                 let whole = Date().timeIntervalSince(started)
-                #expect(whole < 6, "the round took \(whole) s: the slow receiver had a deadline")
+                #expect(whole < 20, "the round took \(whole) s: the slow receiver had a deadline")
                 #expect(slow.connectionCount == 1)
                 let sent = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder WHERE delivered_at IS NOT NULL") }
                 #expect(sent == 2, "the slow receiver's status line said 200: delivered")

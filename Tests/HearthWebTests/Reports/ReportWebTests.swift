@@ -141,4 +141,44 @@ struct ReportWebTests {
             }
         }
     }
+
+    @Test("the server's Chromium prints under the site's walls: no script runs, nothing is fetched, yet the stylesheet and the photos print")
+    func printedPageHasAPolicy() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let printer = ChromiumPrinter(publicDirectory: packageRoot + "/Public", photos: try PhotoFiles(dataDirectory: folder))
+        guard printer.isAvailable, FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftotext") else { return }
+        // A JPEG of the fixtures, in the place a photo's preview would be.
+        let sha = String(repeating: "ab", count: 32)
+        let photo = printer.photos.path(sha, .preview)
+        try FileManager.default.createDirectory(atPath: (photo as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let jpeg = try #require(try FileManager.default.contentsOfDirectory(atPath: fixtures + "/exif-orientation").first { $0.hasSuffix(".jpg") })
+        try FileManager.default.copyItem(atPath: fixtures + "/exif-orientation/" + jpeg, toPath: photo)
+        let html = """
+            <!doctype html><html><head><link rel="stylesheet" href="/static/css/print.css"></head><body><p>Nabi's month</p>
+            <img src="/photos/\(sha)-1600.jpg" alt="">
+            <script>document.body.append('SCRIPT RAN')</script><img src="x" onerror="document.body.append('HANDLER RAN')">
+            </body></html>
+            """
+        let pdf = try #require(await printer.pdf(html: html))
+        let file = folder + "/out.pdf"
+        try pdf.write(to: URL(fileURLWithPath: file))
+        func run(_ tool: String, _ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let out = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: out, as: UTF8.self)
+        }
+        let text = try run("/usr/bin/pdftotext", [file, "-"])
+        #expect(text.contains("Nabi's month"))
+        #expect(!text.contains("SCRIPT RAN") && !text.contains("HANDLER RAN"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/pdfimages") {
+            #expect(try run("/usr/bin/pdfimages", ["-list", file]).split(separator: "\n").count >= 3, "the photo printed (a header, a rule, a row per image)")
+        }
+    }
 }
