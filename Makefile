@@ -49,11 +49,11 @@ e2e-deps: deps
 e2e: release e2e-deps
 	python3 Tests/e2e/run.py --server .build/release/hearth
 
-# The header fuzz of `make test` (3,000 cases), longer and with a new seed each run:
+# The header fuzz (3,000 cases) and import fuzz (1,500) of `make test`, longer and with a new seed each run:
 # make fuzz CASES=1000000 SEED=42 replays one.
 CASES ?= 200000
 fuzz: deps
-	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter HeaderFuzzTests
+	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter "HeaderFuzzTests|ImportFuzzTests"
 
 clean:
 	rm -rf .build
@@ -67,3 +67,4 @@ bench: deps
 	python3 Tests/bench/run.py --server .build/release/hearth
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
 	python3 Tests/bench/animation.py --server .build/release/hearth
+	python3 Tests/bench/imports.py --server .build/release/hearth

@@ -35,6 +35,10 @@ extension ImportProblem {
         }
     }
 
+    /// The key with its values, as a job's row keeps it: `key?name=value&…` (see
+    /// `ImportMessage`), so a failed job's page can name the line or the limit.
+    public var storedMessage: String { ImportMessage.stored(messageKey, messageValues) }
+
     /// Values the message names: the columns a CSV lacked.
     public var messageValues: [String: String] {
         switch self {
@@ -71,5 +75,23 @@ extension CSVProblem {
         case .rowTooLong(let line): "line \(line) runs past 1 MB without ending (a quote that never closes?)"
         case .encoding(let line, let bytes): "line \(line) has bytes that are neither UTF-8 nor CP949 (\(bytes))"
         }
+    }
+}
+
+/// A message key and its values in one string, for a job's row.
+public enum ImportMessage {
+    public static func stored(_ key: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty else { return key }
+        var query = URLComponents()
+        query.queryItems = values.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        return key + "?" + (query.percentEncodedQuery ?? "")
+    }
+
+    public static func read(_ stored: String) -> (key: String, values: [String: String]) {
+        guard let mark = stored.firstIndex(of: "?") else { return (stored, [:]) }
+        var query = URLComponents()
+        query.percentEncodedQuery = String(stored[stored.index(after: mark)...])
+        let values = Dictionary((query.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
+        return (String(stored[..<mark]), values)
     }
 }

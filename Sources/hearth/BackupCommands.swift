@@ -21,6 +21,8 @@ struct BackupCommand: AsyncParsableCommand {
             print("  Verified: the database passes SQLite's integrity check, every row count and every file's SHA-256 match the manifest.")
         } catch let problem as BackupProblem {
             throw Backup.failed(problem)
+        } catch where StorageFull.isCause(error) {
+            throw ValidationError("The disk is full: the backup was not made, and nothing else changed. Free some space, or back up to another disk with --to.")
         }
     }
 }

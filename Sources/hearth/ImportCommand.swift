@@ -94,7 +94,7 @@ struct ImportCommand: AsyncParsableCommand {
             let records = say.text(file.recordsRead == 1 ? "imports.record" : "imports.records", ["count": String(file.recordsRead)])
             print("\(records) · \(say.text(written == 1 ? "imports.day" : "imports.days", ["count": String(written)])) · \(String(format: "%.1f", seconds)) s")
         } catch let problem as ImportProblem {
-            try await imports.fail(jobID: jobID, message: problem.messageKey)
+            try await imports.fail(jobID: jobID, message: problem.storedMessage)
             FileHandle.standardError.write(Data("\(say.text(problem.messageKey, problem.messageValues)) \(say.text("imports.nothing_written"))\n".utf8))
             throw ExitCode(1)
         }

@@ -32,7 +32,8 @@ struct BackupRunner: Sendable {
             prune(folder)
             logger.info("backup written: \(made.path)")
         } catch {
-            let message = (error as? BackupProblem)?.description ?? "\(error)"
+            let message = (error as? BackupProblem)?.description
+                ?? (StorageFull.isCause(error) ? "The disk is full: the backup was not made, and nothing else changed. Free some space, or choose a folder on another disk." : "\(error)")
             logger.error("backup failed: \(message)")
             try? await runs.fail(id, at: Date(), error: message)
         }

@@ -22,9 +22,16 @@ final class AnimationJobs: Sendable {
     private let jobs = Mutex<(next: Int, all: [Int: Job])>((1, [:]))
     private let workers = WorkerThreads(limit: 1, name: "animations")
 
-    func start(_ frames: [AnimationFrame], settings: AnimationSettings, accountID: Int64, subjectID: Int64?, temporaryFolder: String) -> Int {
+    /// Starts making the GIF and returns its job's number; nil while the member's previous one
+    /// is still being made (one at a time each, so nobody queues a day's worth ahead of others).
+    func start(_ frames: [AnimationFrame], settings: AnimationSettings, accountID: Int64, subjectID: Int64?, temporaryFolder: String) -> Int? {
         let path = (temporaryFolder as NSString).appendingPathComponent("animation-\(UUID().uuidString).gif")
-        let (id, expired) = jobs.withLock { jobs in
+        let started: (id: Int, expired: [String])? = jobs.withLock { jobs in
+            let making = jobs.all.values.contains { job in
+                guard job.accountID == accountID, case .making = job.state else { return false }
+                return true
+            }
+            if making { return nil }
             defer { jobs.next += 1 }
             // A day after it was made, a GIF nobody kept is forgotten with its file.
             let expired = jobs.all.filter { $0.value.startedAt < Date().addingTimeInterval(-86_400) }
@@ -32,6 +39,7 @@ final class AnimationJobs: Sendable {
             jobs.all[jobs.next] = Job(accountID: accountID, path: path, startedAt: Date(), subjectID: subjectID, state: .making(done: 0, of: frames.count))
             return (jobs.next, expired.values.map(\.path))
         }
+        guard let (id, expired) = started else { return nil }
         for old in expired { try? FileManager.default.removeItem(atPath: old) }
         Task.detached { [workers] in
             let started = Date()

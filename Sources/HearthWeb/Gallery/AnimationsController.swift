@@ -72,9 +72,10 @@ struct AnimationsController {
             return try form(picked, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
         let frames = picked.compactMap { photo in intake.files.original(photo.sha256).map { AnimationFrame(path: $0.path, format: $0.format) } }
-        let id = jobs.start(frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: input["loop"] == "on"),
+        guard let id = jobs.start(frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: input["loop"] == "on"),
                             accountID: member.accountID, subjectID: Int64(input["subject", default: ""]) ?? picked.first?.subjectID,
                             temporaryFolder: intake.files.temporary)
+        else { throw PageError(status: .tooManyRequests, messageKey: "animation.error.busy") }
         return .redirect(to: "/gallery/animations/\(id)", type: .normal)
     }
 

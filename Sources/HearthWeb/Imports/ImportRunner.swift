@@ -39,7 +39,9 @@ public struct ImportRunner: Sendable {
             }
             try await Self.keep(file, jobID: jobID, subjectID: subjectID, timeZone: timeZone, imports: imports)
         } catch let problem as ImportProblem {
-            try? await imports.fail(jobID: jobID, message: problem.messageKey)
+            try? await imports.fail(jobID: jobID, message: problem.storedMessage)
+        } catch where StorageFull.isCause(error) {
+            try? await imports.fail(jobID: jobID, message: "error.disk_full")
         } catch {
             try? await imports.fail(jobID: jobID, message: "imports.problem.unreadable")
         }

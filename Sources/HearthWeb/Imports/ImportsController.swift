@@ -53,7 +53,7 @@ struct ImportsController {
             running: job.state == .running, done: job.state == .done, percent: job.percent,
             records: Self.records(job, format),
             days: format.t(job.daysWritten == 1 ? "imports.day" : "imports.days", ["count": format.number(Double(job.daysWritten))]),
-            problem: job.message.map { format.t($0) })
+            problem: job.message.map { let (key, values) = ImportMessage.read($0); return format.t(key, values) })
         return renderer.page(page, titleKey: "imports.title", request: request, context: context)
     }
 

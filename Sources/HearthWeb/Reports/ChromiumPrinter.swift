@@ -10,6 +10,8 @@ struct ChromiumPrinter: Sendable {
     let publicDirectory: String
     let photos: PhotoFiles
     let workers = WorkerThreads(limit: 1, name: "pdf")
+    /// One PDF waiting or being printed for each member at a time.
+    let perMember = OnePerMember()
 
     init(publicDirectory: String, photos: PhotoFiles) {
         self.publicDirectory = publicDirectory

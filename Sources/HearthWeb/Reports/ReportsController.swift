@@ -125,7 +125,9 @@ struct ReportsController {
         guard request.uri.queryParameters.get("pdf") != nil else {
             return renderer.page(page, titleKey: "report.title", titleText: title, request: request, context: context)
         }
-        guard let pdf = await printer.pdf(html: renderer.html(page, titleKey: "report.title", titleText: title, request: request, context: context)) else {
+        let html = renderer.html(page, titleKey: "report.title", titleText: title, request: request, context: context)
+        let printed = try await printer.perMember.run(try context.requireMember().accountID, messageKey: "report.error.pdf_busy") { await printer.pdf(html: html) }
+        guard let pdf = printed else {
             return .redirect(to: link(request, ["print": "1"]), type: .normal)
         }
         let name = title.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }.joined()

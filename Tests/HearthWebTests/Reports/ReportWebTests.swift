@@ -181,4 +181,20 @@ struct ReportWebTests {
             #expect(try run("/usr/bin/pdfimages", ["-list", file]).split(separator: "\n").count >= 3, "the photo printed (a header, a rule, a row per image)")
         }
     }
+
+    @Test("one PDF at a time for each member: a second asked while the first prints gets 429 and says so; another member is not held")
+    func onePDFEach() async throws {
+        try await withHousehold(clock: { Self.now }) { hearth, owner in
+            let printer = ChromiumPrinter(publicDirectory: packageRoot + "/Public", photos: try PhotoFiles(dataDirectory: hearth.dataDirectory))
+            guard printer.isAvailable else { return }
+            let pet = try await owner.addPet("Nabi")
+            async let first = owner.get("/reports/\(pet)/2026-10?pdf=1")
+            try await Task.sleep(for: .milliseconds(150))
+            let second = try await owner.get("/reports/\(pet)/2026-09?pdf=1")
+            #expect(second.status == .tooManyRequests)
+            #expect(second.text.contains("A PDF you asked for is still being printed"))
+            #expect(try await first.headers[.contentType] == "application/pdf")
+            #expect(try await owner.get("/reports/\(pet)/2026-09?pdf=1").headers[.contentType] == "application/pdf", "once it is done, the next")
+        }
+    }
 }

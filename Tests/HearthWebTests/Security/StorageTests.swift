@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import HummingbirdTesting
+import HearthImaging
 import Testing
 @testable import HearthWeb
 
@@ -47,6 +48,37 @@ struct StorageTests {
 
             try await emptyDatabase(hearth)
             #expect(try await owner.postMultipart("/pets/\(nabi)/records", diary).status == .seeOther)
+        }
+    }
+
+    @Test("a phone import that meets a full disk says the disk is full, not that the file could not be read; a CSV's problem keeps its line")
+    func importOnFullDisk() async throws {
+        try await withHousehold { hearth, owner in
+            let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mom", colour: .teal), photo: nil)
+            let imports = ImportRepository(hearth.database)
+            let runner = ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "test-imports"))
+            let seoul = TimeZone(identifier: "Asia/Seoul")!
+            let job = try await imports.start(subjectID: person.id, source: "apple-health", fileName: "export.xml", bytesTotal: 1, createdBy: nil)
+            // Three thousand days of steps: more than the last free pages of a full disk hold.
+            let copy = temporaryDataDirectory() + "-export.xml"
+            let start = Date(timeIntervalSince1970: 1_500_000_000)
+            let records = (0..<3000).map { day in
+                let stamp = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(day) * 86_400)).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
+                return #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="\#(stamp)" value="\#(4000 + day)"/>"#
+            }
+            try ("<?xml version=\"1.0\"?>\n<HealthData locale=\"ko_KR\">\n" + records.joined(separator: "\n") + "\n</HealthData>\n").write(toFile: copy, atomically: true, encoding: .utf8)
+            try await fillDatabase(hearth)
+            await runner.run(jobID: job, subjectID: person.id, source: .appleHealth, path: copy, fileName: "export.xml", timeZone: seoul)
+            try await emptyDatabase(hearth)
+            var page = try await owner.get("/imports/\(job)")
+            #expect(page.text.contains("The disk where Hearth keeps its data is full"), "\(page.text)")
+
+            let csv = temporaryDataDirectory() + "-daily.csv"
+            try Data("Date,Step count\n2026-05-01,\"".utf8 + [UInt8](repeating: 0x41, count: 2 << 20)).write(to: URL(fileURLWithPath: csv))
+            let second = try await imports.start(subjectID: person.id, source: "google-fit", fileName: "daily.csv", bytesTotal: 1, createdBy: nil)
+            await runner.run(jobID: second, subjectID: person.id, source: .googleFit, path: csv, fileName: "daily.csv", timeZone: seoul)
+            page = try await owner.get("/imports/\(second)")
+            #expect(page.text.contains("Line 2 runs past 1 MB without ending"))
         }
     }
 
