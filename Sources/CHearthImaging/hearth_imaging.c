@@ -138,3 +138,11 @@ static void hearth_gd_silent(int priority, const char *format, va_list arguments
 void hearth_silence_gd_warnings(void) {
     gdSetErrorMethod(hearth_gd_silent);
 }
+
+#include <malloc.h>
+
+void hearth_release_free_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}

@@ -1,3 +1,4 @@
+import CHearthImaging
 import Foundation
 import Synchronization
 
@@ -23,19 +24,44 @@ public final class WorkerThreads: Sendable {
 
     deinit { shared.stop(threads: threads) }
 
-    public func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    /// After a large job: what malloc keeps free goes back to the system.
+    public static func releaseFreeMemory() { hearth_release_free_memory() }
+
+    /// Runs `work` on one of the threads. Jobs wait in turn; with `owner` given (a member),
+    /// the next job taken is of the owner served longest ago, so one member's queue of
+    /// imports never holds another's behind it.
+    public func run<Value: Sendable>(owner: Int64? = nil, _ work: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            shared.submit { continuation.resume(with: Result { try work() }) }
+            shared.submit(owner: owner) { continuation.resume(with: Result { try work() }) }
         }
     }
 
     /// The queue of jobs the threads take from.
     private final class Shared: Sendable {
-        private let jobs = Mutex<(waiting: [@Sendable () -> Void], stopped: Bool)>(([], false))
+        private struct Queue {
+            var waiting: [(owner: Int64?, job: @Sendable () -> Void)] = []
+            var stopped = false
+            /// When each owner was last served, by a count of jobs started.
+            var served: [Int64: Int] = [:]
+            var started = 0
+
+            /// The first job of the owner served longest ago (jobs without an owner count as new).
+            mutating func next() -> (@Sendable () -> Void)? {
+                guard let index = waiting.indices.min(by: { last(waiting[$0].owner) < last(waiting[$1].owner) || (last(waiting[$0].owner) == last(waiting[$1].owner) && $0 < $1) }) else { return nil }
+                let taken = waiting.remove(at: index)
+                started += 1
+                if let owner = taken.owner { served[owner] = started }
+                return taken.job
+            }
+
+            private func last(_ owner: Int64?) -> Int { owner.flatMap { served[$0] } ?? 0 }
+        }
+
+        private let jobs = Mutex<Queue>(Queue())
         private let signal = DispatchSemaphore(value: 0)
 
-        func submit(_ job: @escaping @Sendable () -> Void) {
-            jobs.withLock { $0.waiting.append(job) }
+        func submit(owner: Int64?, _ job: @escaping @Sendable () -> Void) {
+            jobs.withLock { $0.waiting.append((owner, job)) }
             signal.signal()
         }
 
@@ -46,7 +72,7 @@ public final class WorkerThreads: Sendable {
             #endif
             while true {
                 signal.wait()
-                let next: (@Sendable () -> Void)? = jobs.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
+                let next: (@Sendable () -> Void)? = jobs.withLock { $0.next() }
                 if let next {
                     next()
                 } else if jobs.withLock({ $0.stopped }) {

@@ -75,4 +75,31 @@ struct DecodeBudgetTests {
         #expect(DecodeBudget.estimate(format: .jpeg, pixels: 12_000_000) * 10 < DecodeBudget.shared.capacity, "ordinary photos go ten at a time")
         #expect(DecodeBudget.estimate(format: .gif, pixels: .max) == .max)
     }
+
+    @Test("one member's queue does not hold another's: with three of A's waiting, B's goes next")
+    func fairTurns() async throws {
+        let workers = WorkerThreads(limit: 1, name: "fair")
+        let order = Order()
+        let gate = DispatchSemaphore(value: 0)
+        // A's first holds the thread while the rest are queued behind it.
+        let first = Task { try await workers.run(owner: 1) { gate.wait(); order.add("A0") } }
+        try await Task.sleep(for: .milliseconds(100))
+        var queued: [Task<Void, Error>] = []
+        for index in 1...3 {
+            queued.append(Task { try await workers.run(owner: 1) { order.add("A\(index)") } })
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        queued.append(Task { try await workers.run(owner: 2) { order.add("B") } })
+        try await Task.sleep(for: .milliseconds(50))
+        gate.signal()
+        try await first.value
+        for task in queued { try await task.value }
+        #expect(order.names == ["A0", "B", "A1", "A2", "A3"])
+    }
+}
+
+private final class Order: Sendable {
+    private let list = Mutex<[String]>([])
+    func add(_ name: String) { list.withLock { $0.append(name) } }
+    var names: [String] { list.withLock { $0 } }
 }

@@ -33,4 +33,8 @@ gdImagePtr hearth_heif_decode_scaled(const unsigned char *data, size_t size, int
    already named to the member who sent it; a hostile client must not fill the log. */
 void hearth_silence_gd_warnings(void);
 
+/// Gives memory malloc keeps on its free lists back to the system (glibc's malloc_trim):
+/// after a large job, so the server's size goes back down.
+void hearth_release_free_memory(void);
+
 #endif

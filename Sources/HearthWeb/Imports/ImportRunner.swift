@@ -13,13 +13,17 @@ public struct ImportRunner: Sendable {
     let imports: ImportRepository
     let workers: WorkerThreads
 
-    func run(jobID: Int64, subjectID: Int64, source: ImportSource, path: String, fileName: String, timeZone: TimeZone) async {
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    func run(jobID: Int64, subjectID: Int64, source: ImportSource, path: String, fileName: String, timeZone: TimeZone, member: Int64? = nil) async {
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            // What the reader held goes back to the system, not only to malloc's free lists.
+            WorkerThreads.releaseFreeMemory()
+        }
         let latest = LatestProgress()
         do {
             let file = try await withThrowingTaskGroup(of: ImportedFile?.self) { group in
                 group.addTask {
-                    try await workers.run { try source.read(path: path, fileName: fileName, timeZone: timeZone) { progress in latest.value.withLock { $0 = progress } } }
+                    try await workers.run(owner: member) { try source.read(path: path, fileName: fileName, timeZone: timeZone) { progress in latest.value.withLock { $0 = progress } } }
                 }
                 group.addTask {
                     while true {

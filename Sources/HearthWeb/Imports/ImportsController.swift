@@ -36,10 +36,10 @@ struct ImportsController {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.temporaryPath)[.size] as? NSNumber)?.int64Value ?? 0
         let jobID = try await imports.start(subjectID: person.id, source: source.rawValue, fileName: file.filename, bytesTotal: size, createdBy: context.member?.account.id)
-        let (runner, timeZone) = (self.runner, context.timeZone)
+        let (runner, timeZone, member) = (self.runner, context.timeZone, context.member?.account.id)
         // Not tied to this request: the import goes on after the answer, and after the member leaves the page.
         Task.detached {
-            await runner.run(jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone)
+            await runner.run(jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone, member: member)
         }
         return .redirect(to: "/imports/\(jobID)", type: .normal)
     }
