@@ -43,7 +43,11 @@ public enum FormInput {
     /// False for text no keyboard types: U+FFFD (where bytes were not UTF-8 and had to be
     /// replaced), NUL and other control characters but tab and line breaks.
     public static func isTypeable(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { scalar in
+        // Most text is settled byte by byte: no C0 control but tab and line breaks, no DEL, and
+        // no lead byte of a C1 control (C2) or of U+FFFD (EF) to look at more closely. A list of
+        // 200,000 drugs is checked field by field.
+        if !text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F || $0 == 0xC2 || $0 == 0xEF }) { return true }
+        return !text.unicodeScalars.contains { scalar in
             scalar == "\u{FFFD}" || (scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar))
         }
     }

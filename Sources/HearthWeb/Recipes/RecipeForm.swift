@@ -12,7 +12,7 @@ struct RecipeForm {
         "title", "category", "tags", "servings", "preparation_minutes", "cooking_minutes", "kcal_per_serving", "grams_per_serving",
         "source_name", "source_url", "tip", "description", "ingredients", "step_count",
     ]
-    static let maximumSteps = 60
+    static let maximumSteps = CountLimit.recipeSteps
 
     /// One step's row as the form shows it.
     struct StepRow: PagePart {
@@ -81,28 +81,32 @@ struct RecipeForm {
             guard value == value.rounded() else { errors.add(name, "recipes.error.whole"); return nil }
             return Int(value)
         }
-        var input = RecipeInput(title: text("title", max: 200) ?? "")
+        var input = RecipeInput(title: text("title", max: TextLimit.name) ?? "")
         if input.title.isEmpty { errors.add("title", "recipes.error.title_required") }
         switch fields["category", default: ""] {
         case "": input.category = nil
         case let raw:
             if let category = categories.first(where: { String($0.id) == raw }) { input.category = category.name } else { errors.add("category", "error.choice.unknown") }
         }
-        input.tags = (text("tags", max: 500) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        input.tags = (text("tags", max: TextLimit.list) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         input.servings = whole("servings", 1...100)
         input.preparationMinutes = whole("preparation_minutes", 0...10_000)
         input.cookingMinutes = whole("cooking_minutes", 0...10_000)
         input.kcalPerServing = FormInput.number(fields, "kcal_per_serving", range: 0...20_000, errors: &errors)
         input.gramsPerServing = FormInput.number(fields, "grams_per_serving", range: 0.1...20_000, errors: &errors)
-        input.sourceName = text("source_name", max: 200)
-        input.sourceURL = text("source_url", max: 2000)
+        input.sourceName = text("source_name", max: TextLimit.name)
+        input.sourceURL = text("source_url", max: TextLimit.url)
         if let url = input.sourceURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url)?.host == nil {
             errors.add("source_url", "recipes.error.url")
         }
-        input.tip = text("tip", max: 4000)
-        input.description = text("description", max: 4000)
-        input.ingredients = (text("ingredients", max: 20_000) ?? "").split(whereSeparator: \.isNewline).map(String.init)
+        input.tip = text("tip", max: TextLimit.note)
+        input.description = text("description", max: TextLimit.note)
+        input.ingredients = (text("ingredients", max: TextLimit.ingredients) ?? "").split(whereSeparator: \.isNewline).map(String.init)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(Ingredient.parse)
+        if input.tags.count > CountLimit.recipeTags || input.tags.contains(where: { $0.count > TextLimit.label }) { errors.add("tags", "recipes.error.tags") }
+        if input.ingredients.count > CountLimit.recipeIngredients || input.ingredients.contains(where: { $0.text.count > TextLimit.ingredientLine }) {
+            errors.add("ingredients", "recipes.error.ingredients")
+        }
         input.imageURL = stored?.imageURL
         input.photoSHA = fields["remove_photo"] == "1" ? nil : stored?.photoSHA
 
@@ -118,7 +122,7 @@ struct RecipeForm {
             row.keptPhoto = fields[prefix + "photo_kept"].flatMap { storedPhotos.contains($0) ? $0 : nil }
             row.link = fields[prefix + "link"].flatMap { storedLinks.contains($0) ? $0 : nil }
             if fields[prefix + "drop_photo"] == "1" { row.keptPhoto = nil; row.link = nil }
-            if !FormInput.isTypeable(row.text + row.section) || row.text.count > 4000 || row.section.count > 200 {
+            if !FormInput.isTypeable(row.text + row.section) || row.text.count > TextLimit.step || row.section.count > TextLimit.name {
                 row.error = "error.text.invalid"
             }
             let order = FormInput.decimal(row.order)
