@@ -63,15 +63,20 @@ final class CannedReceiver: Sendable {
 struct HostileReceiverTests {
     static let strings = try! Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings
 
+    /// Mochi's heart pill, due daily at 08:00.
+    static func heartPills(_ owner: Browser, _ database: AppDatabase) async throws {
+        let mochi = try await owner.addPet("Mochi")
+        _ = try await RegimenRepository(database).create(subjectID: mochi, RegimenInput(
+            name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+    }
+
     @Test("a receiver that trickles its body holds no one else's reminder, and its own counts as delivered by its status line")
     func trickle() async throws {
         let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
         try await withHousehold(clock: clock.read) { hearth, owner in
             let database = hearth.database
-            let mochi = try await owner.addPet("Mochi")
-            _ = try await RegimenRepository(database).create(subjectID: mochi, RegimenInput(
-                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+            try await Self.heartPills(owner, database)
             _ = try await owner.addMember("dad", role: .adult, database: database)
             let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
             let slow = try CannedReceiver(answer: "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n", trickle: true)
@@ -104,10 +109,7 @@ struct HostileReceiverTests {
         let clock = TestClock("2026-11-22T23:00:30Z")
         try await withHousehold(clock: clock.read) { hearth, owner in
             let database = hearth.database
-            let mochi = try await owner.addPet("Mochi")
-            _ = try await RegimenRepository(database).create(subjectID: mochi, RegimenInput(
-                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+            try await Self.heartPills(owner, database)
             let receiver = Receiver()
             try await receiver.serve { port in
                 let redirect = try CannedReceiver(answer: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(port)/stolen\r\nContent-Length: 0\r\n\r\n")
