@@ -50,6 +50,21 @@ public enum RecipeJSONLD {
         let page = text.withUTF8 { PageScan($0) }
         var documents: [Any] = []
         if page.isJSON {
+            // A book's recipes one at a time: an array, or a `@graph`, is cut into its elements.
+            let parts: [Data]? = text.withUTF8 { bytes in
+                JSONElements.ranges(bytes, key: "@graph").map { $0.map { Data(UnsafeBufferPointer(rebasing: bytes[$0])) } }
+            }
+            if let parts, parts.count > 1 {
+                var drafts: [RecipeDraft] = []
+                for part in parts {
+                    guard let json = parse(part) else { throw .unreadable }
+                    var found: [[String: Any]] = []
+                    collect(json, into: &found)
+                    drafts += found.compactMap(draft)
+                }
+                guard !drafts.isEmpty else { throw .noRecipe }
+                return drafts
+            }
             guard let json = parse(Data(text.utf8)) else { throw .unreadable }
             documents = [json]
         } else {
