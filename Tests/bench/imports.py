@@ -79,11 +79,11 @@ def many_sources(path):
 
 
 def recipe_page(path):
-    """A 300 MB saved page of 400,000 scripts and no recipe (cut to the recipe limit's size the second time)."""
+    """A 30 MB saved page of 40,000 scripts and no recipe, just under the recipe files' limit."""
     with open(path, "w", encoding="utf-8") as out:
         out.write("<html><head>")
         script = "<script>var a = 1 < 2; " + "x" * 700 + "</script>"
-        for _ in range(400_000):
+        for _ in range(40_000):
             out.write(script)
         out.write("</head></html>")
     return path
@@ -131,7 +131,7 @@ def main():
             ("clinics", "50,000 clinics", ["import", "clinics", clinic_list(folder + "/clinics.csv", 50_000)]),
             ("clinics", "60 MB of one row", ["import", "clinics", write(folder + "/wide.csv", (CLINIC_HEADER + "x" * (60 << 20)).encode())]),
             ("recipes", "10,000 recipes", ["import", "recipes", recipe_json(folder + "/book.json", 10_000)]),
-            ("recipes", "300 MB page, no recipe", ["import", "recipes", recipe_page(folder + "/page.html")]),
+            ("recipes", "30 MB page of scripts, no recipe", ["import", "recipes", recipe_page(folder + "/page.html")]),
             ("recipes", "a 30 MB name", ["import", "recipes", huge_recipe_name(folder + "/name.json")]),
         ]
         print("\nimports, a normal and a hostile file of each kind, `hearth import` under /usr/bin/time (target: peak < 200 MB)")
