@@ -119,6 +119,7 @@ struct HostileRestoreTests {
         let manifest = entries.first { $0.name == BackupManifest.entryName }!.data
         let scratch = temporaryFolder()
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
 
         // The manifest, then a member of 8 GB it does not list: a sparse file, so it costs no disk.
         let huge = scratch + "/huge.tar"
