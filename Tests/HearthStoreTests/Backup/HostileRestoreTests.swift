@@ -137,7 +137,7 @@ struct HostileRestoreTests {
         #expect(throws: BackupProblem.mismatch("photos/ab/ab" + String(repeating: "0", count: 62) + ".jpg is not in the manifest")) {
             try Backup.restore(archive: huge, dataDirectory: folder)
         }
-        #expect(Date().timeIntervalSince(started) < 2, "refused at its header, not after writing 8 GB")
+        #expect(Date().timeIntervalSince(started) < 5, "refused at its header, not after writing 8 GB (at 180 MB/s: 45 s)")
 
         let zeros = scratch + "/zeros.tar"
         FileManager.default.createFile(atPath: zeros, contents: nil)
@@ -146,7 +146,7 @@ struct HostileRestoreTests {
         try zeroHandle.close()
         started = Date()
         #expect(throws: BackupProblem.badManifest("it has no manifest.json")) { try Backup.restore(archive: zeros, dataDirectory: folder) }
-        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(Date().timeIntervalSince(started) < 5)
 
         // A symbolic link (type 2) and a hard link (type 1) under a listed name.
         for type in [UInt8(ascii: "1"), UInt8(ascii: "2")] {
