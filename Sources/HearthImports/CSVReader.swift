@@ -36,7 +36,7 @@ public enum CSVReader {
     private static func forEachRow(chunks next: () throws -> Data?, _ row: (Int, [String]) throws -> Void) throws {
         var fields: [[UInt8]] = [], field: [UInt8] = [], rowBytes = 0
         var quoted = false, afterQuote = false, line = 1, rowLine = 1, first = true
-        var encoding: String.Encoding?
+        var encoding: Encoding?
         func finishRow() throws {
             fields.append(field)
             field = []
@@ -73,10 +73,12 @@ public enum CSVReader {
         if !field.isEmpty || !fields.isEmpty { try finishRow() }
     }
 
-    private static func decode(_ fields: [[UInt8]], line: Int, encoding: inout String.Encoding?) throws -> [String] {
+    /// What the file's first line that is not plain ASCII was written in.
+    private enum Encoding { case utf8, cp949 }
+
+    private static func decode(_ fields: [[UInt8]], line: Int, encoding: inout Encoding?) throws -> [String] {
         if encoding == nil, fields.contains(where: { $0.contains { $0 >= 0x80 } }) {
-            encoding = fields.allSatisfy { String(validating: $0, as: UTF8.self) != nil } ? .utf8 : nil
-            if encoding == nil { encoding = .init(rawValue: 0) }  // CP949, through iconv
+            encoding = fields.allSatisfy { String(validating: $0, as: UTF8.self) != nil } ? .utf8 : .cp949
         }
         return try fields.map { bytes in
             guard bytes.contains(where: { $0 >= 0x80 }) else { return String(decoding: bytes, as: UTF8.self) }

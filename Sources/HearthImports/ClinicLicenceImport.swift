@@ -87,11 +87,6 @@ public enum ClinicLicenceImport {
 
 /// Text files from Korean public data come in UTF-8 or in CP949 (EUC-KR extended).
 public enum TextEncoding {
-    public static func decodeUTF8OrCP949(_ data: Data) -> String {
-        if let text = String(data: data, encoding: .utf8) { return text }
-        return convert(data, from: "CP949", to: "UTF-8").flatMap { String(data: $0, encoding: .utf8) } ?? String(decoding: data, as: UTF8.self)
-    }
-
     /// glibc's iconv, which knows CP949; nil when the bytes are not valid in `from`.
     public static func convert(_ data: Data, from: String, to: String) -> Data? {
         guard !data.isEmpty else { return Data() }

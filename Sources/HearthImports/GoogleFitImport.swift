@@ -49,31 +49,3 @@ public enum GoogleFitImport {
         return ImportedFile(days: found, recordsRead: recordsRead, skipped: skipped)
     }
 }
-
-/// RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks.
-enum CSV {
-    static func rows(_ text: String) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = ""
-        var quoted = false, afterQuote = false
-        var iterator = text.unicodeScalars.makeIterator()
-        if text.unicodeScalars.first == "\u{FEFF}" { _ = iterator.next() }
-        while let scalar = iterator.next() {
-            if quoted {
-                if scalar == "\"" { quoted = false; afterQuote = true } else { field.unicodeScalars.append(scalar) }
-                continue
-            }
-            switch scalar {
-            case "\"":
-                if afterQuote { field.append("\"") }
-                quoted = true
-            case ",": row.append(field); field = ""
-            case "\n": row.append(field); rows.append(row); row = []; field = ""
-            case "\r": break
-            default: field.unicodeScalars.append(scalar)
-            }
-            afterQuote = false
-        }
-        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
-        return rows
-    }
-}

@@ -76,6 +76,4 @@ enum JSONElements {
     private static func hasContent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         range.contains { !isSpace(bytes[$0]) }
     }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 }

@@ -256,7 +256,7 @@ struct PageScan {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var start = 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        while start < bytes.count, isSpace(bytes[start]) { start += 1 }
         // A byte-order mark before JSON.
         if start + 3 <= bytes.count, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
         if start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") {
