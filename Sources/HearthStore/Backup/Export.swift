@@ -95,15 +95,6 @@ public struct HouseholdExport: Sendable {
             """),
     ]
 
-    /// One kind's rows as column names and values.
-    public func table(_ kind: String) throws -> (columns: [String], rows: [[DatabaseValue]]) {
-        guard let query = Self.kinds.first(where: { $0.name == kind }) else { return ([], []) }
-        return try database.read { db in
-            let statement = try db.makeStatement(sql: query.sql)
-            return (statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
-        }
-    }
-
     /// A CSV file: UTF-8 with a byte-order mark (so spreadsheet programs read Korean as
     /// Korean), CRLF lines, fields quoted when they hold a comma, quote or line break.
     public func csv(_ kind: String) throws -> Data {

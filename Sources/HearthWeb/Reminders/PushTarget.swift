@@ -57,7 +57,7 @@ struct PushTarget: Sendable {
         let arrived = Arrived()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                let response = try await client.execute(request, deadline: .now() + .nanoseconds(Int64(seconds.components.seconds) * 1_000_000_000))
+                let response = try await client.execute(request, deadline: .now() + .seconds(seconds.components.seconds))
                 if (300..<400).contains(response.status.code) {
                     throw Failure(description: "HTTP \(response.status.code): a redirect, not followed")
                 }
