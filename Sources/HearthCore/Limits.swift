@@ -95,3 +95,13 @@ public struct LimitCheck: Sendable {
         if problem == nil, count > max { problem = LimitProblem(field: field, limit: max, kind: .tooMany) }
     }
 }
+
+extension TextLimit {
+    /// A diary entry's text.
+    public static let diary = 20_000
+    /// A medicine's leaflet text (ingredients, how to take it, warnings): the national drug
+    /// list's longest run to tens of thousands of characters.
+    public static let leaflet = 50_000
+    /// A phone number.
+    public static let phone = 40
+}

@@ -27,12 +27,12 @@ public enum MedicineListImport {
     static let drugColumns: [String: [String]] = [
         "key": ["ITEM_SEQ", "품목기준코드", "품목일련번호"], "name": ["ITEM_NAME", "품목명"], "company": ["ENTP_NAME", "업체명"],
         "ingredients": ["ITEM_INGR_NAME", "주성분", "성분명", "MATERIAL_NAME", "원료성분"], "prescription": ["SPCLTY_PBLC", "전문일반", "전문일반구분"],
-        "classification": ["PRDUCT_TYPE", "분류명", "제품유형"], "purpose": ["EE_DOC_DATA", "효능효과"], "how": ["UD_DOC_DATA", "용법용량"],
+        "classification": ["PRDUCT_TYPE", "분류명", "제품유형"], "purpose": ["EE_DOC_DATA", "효능효과"], "how_to_take": ["UD_DOC_DATA", "용법용량"],
         "warnings": ["NB_DOC_DATA", "주의사항"], "form": ["CHART", "성상"],
     ]
     static let supplementColumns: [String: [String]] = [
         "key": ["PRDLST_REPORT_NO", "품목제조번호"], "name": ["PRDLST_NM", "품목명"], "company": ["BSSH_NM", "업소명"],
-        "form": ["PRDT_SHAP_CD_NM", "제품형태"], "how": ["NTK_MTHD", "섭취방법"], "purpose": ["PRIMARY_FNCLTY", "주된기능성"],
+        "form": ["PRDT_SHAP_CD_NM", "제품형태"], "how_to_take": ["NTK_MTHD", "섭취방법"], "purpose": ["PRIMARY_FNCLTY", "주된기능성"],
         "warnings": ["IFTKN_ATNT_MATR_CN", "섭취시주의사항"], "ingredients": ["RAWMTRL_NM", "원재료"],
     ]
 
@@ -102,8 +102,20 @@ public enum MedicineListImport {
                 let item = ListedMedicine(key: listKey, medicine: MedicineInput(
                     kind: result.kind, name: itemName, company: field(company), ingredients: field(indexOf["ingredients"]),
                     classification: field(indexOf["classification"]), form: field(indexOf["form"]),
-                    prescription: kind.map { $0.contains("전문") }, purpose: field(indexOf["purpose"]), howToTake: field(indexOf["how"]),
+                    prescription: kind.map { $0.contains("전문") }, purpose: field(indexOf["purpose"]), howToTake: field(indexOf["how_to_take"]),
                     warnings: field(indexOf["warnings"])))
+                // The same limits as the medicine form, so an imported item can be edited and saved.
+                let texts = [("name", itemName), ("company", item.medicine.company), ("ingredients", item.medicine.ingredients),
+                             ("classification", item.medicine.classification), ("form", item.medicine.form), ("purpose", item.medicine.purpose),
+                             ("how_to_take", item.medicine.howToTake), ("warnings", item.medicine.warnings)]
+                // Bytes first: a row of the national list is settled without counting characters.
+                if let (name, value) = texts.first(where: { name, value in
+                    let most = FieldLimits.characters(name)
+                    return value.map { $0.utf8.count > most && $0.count > most } ?? false
+                }) {
+                    bad(line, "\(header[indexOf[name] ?? 0]) is \((value?.count ?? 0).grouped) characters, more than \(FieldLimits.characters(name).grouped)")
+                    return
+                }
                 if try write(item) { result.rowsRead += 1 } else { bad(line, "the same item as an earlier row") }
             }
         } catch let problem as CSVProblem {

@@ -2,14 +2,23 @@
 /// The domain never formats text; the web layer translates keys into the member's language.
 public struct FieldErrors: Sendable, Equatable {
     public private(set) var messages: [String: String] = [:]
+    /// What a field's message names (a limit, a length), by field.
+    public private(set) var values: [String: [String: String]] = [:]
 
     public init() {}
 
     public var isEmpty: Bool { messages.isEmpty }
 
     /// Records the first problem found for a field; later ones are less useful to the user.
-    public mutating func add(_ field: String, _ messageKey: String) {
-        if messages[field] == nil { messages[field] = messageKey }
+    public mutating func add(_ field: String, _ messageKey: String, _ values: [String: String] = [:]) {
+        guard messages[field] == nil else { return }
+        messages[field] = messageKey
+        if !values.isEmpty { self.values[field] = values }
+    }
+
+    /// Adds another check's problems, each field's first kept.
+    public mutating func add(_ other: FieldErrors) {
+        for (field, key) in other.messages { add(field, key, other.values[field] ?? [:]) }
     }
 
     public subscript(field: String) -> String? { messages[field] }

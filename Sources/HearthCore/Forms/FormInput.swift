@@ -65,11 +65,20 @@ public enum FormInput {
         return value
     }
 
-    /// Trimmed text of at most `max` characters, or nil when empty; problems go to `errors`.
-    public static func text(_ input: [String: String], _ name: String, max: Int, errors: inout FieldErrors) -> String? {
+    /// Trimmed text within the field's limit (`FieldLimits`), or nil when empty; problems go to
+    /// `errors`, a text too long with its limit and its length.
+    public static func text(_ input: [String: String], _ name: String, errors: inout FieldErrors) -> String? {
         let value = input[name, default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
-        if !isTypeable(value) { errors.add(name, "error.text.invalid") }
-        if value.count > max { errors.add(name, "error.text.too_long") }
+        check(value, field: name, errors: &errors)
         return value.isEmpty ? nil : value
+    }
+
+    /// Refuses text no keyboard types, or longer than the field's limit, on its field.
+    public static func check(_ value: String, field: String, errors: inout FieldErrors) {
+        let most = FieldLimits.characters(field)
+        if !isTypeable(value) { errors.add(field, "error.text.invalid") }
+        if value.utf8.count > most, value.count > most {
+            errors.add(field, "error.text.too_long", ["limit": most.grouped, "length": value.count.grouped])
+        }
     }
 }

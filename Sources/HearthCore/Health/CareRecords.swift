@@ -9,7 +9,7 @@ public struct ClinicChoice: Sendable, Equatable {
     /// `clinic_id` from the directory, else `clinic_name` typed; nil when neither.
     static func read(_ input: [String: String], errors: inout FieldErrors) -> ClinicChoice? {
         if let id = Int64(input["clinic_id", default: ""]) { return ClinicChoice(id: id, name: "") }
-        return FormInput.text(input, "clinic_name", max: 120, errors: &errors).map { ClinicChoice(id: nil, name: $0) }
+        return FormInput.text(input, "clinic_name", errors: &errors).map { ClinicChoice(id: nil, name: $0) }
     }
 }
 
@@ -52,17 +52,17 @@ public struct VaccinationVisit: Sendable, Equatable {
         }
         for vaccine in offered where ["on", "yes", "1", "true"].contains(input["vaccine_\(vaccine.code)", default: ""]) {
             given.append(VaccineGiven(
-                code: vaccine.code, name: vaccine.name, batch: FormInput.text(input, "batch_\(vaccine.code)", max: 60, errors: &errors),
+                code: vaccine.code, name: vaccine.name, batch: FormInput.text(input, "batch_\(vaccine.code)", errors: &errors),
                 nextDue: nextDue("next_due_\(vaccine.code)")))
         }
         for row in 1...typedRows {
-            guard let name = FormInput.text(input, "other_name_\(row)", max: 80, errors: &errors) else { continue }
+            guard let name = FormInput.text(input, "other_name_\(row)", errors: &errors) else { continue }
             given.append(VaccineGiven(
-                code: nil, name: name, batch: FormInput.text(input, "other_batch_\(row)", max: 60, errors: &errors), nextDue: nextDue("other_next_due_\(row)")))
+                code: nil, name: name, batch: FormInput.text(input, "other_batch_\(row)", errors: &errors), nextDue: nextDue("other_next_due_\(row)")))
         }
         if given.isEmpty { errors.add("vaccines", "care.error.vaccine_required") }
         let clinic = ClinicChoice.read(input, errors: &errors)
-        let vet = FormInput.text(input, "vet", max: 80, errors: &errors)
+        let vet = FormInput.text(input, "vet", errors: &errors)
         return given.isEmpty ? nil : VaccinationVisit(vaccines: given, clinic: clinic, vet: vet)
     }
 }
@@ -82,7 +82,7 @@ public struct PreventiveGiven: Sendable, Equatable {
     static func validate(_ input: [String: String], errors: inout FieldErrors) -> PreventiveGiven? {
         let kind: PreventiveKind? = FormInput.choice(input, "preventive", default: nil, errors: &errors)
         if input["preventive", default: ""].isEmpty { errors.add("preventive", "care.error.preventive_required") }
-        let product = FormInput.text(input, "product", max: 80, errors: &errors)
+        let product = FormInput.text(input, "product", errors: &errors)
         var cycle: PreventiveCycle?
         switch input["cycle", default: "1m"] {
         case "custom":
@@ -126,12 +126,12 @@ public struct VetVisit: Sendable, Equatable {
 
     static func validate(_ input: [String: String], errors: inout FieldErrors) -> VetVisit? {
         let clinic = ClinicChoice.read(input, errors: &errors)
-        let reason = FormInput.text(input, "reason", max: 200, errors: &errors)
+        let reason = FormInput.text(input, "reason", errors: &errors)
         if reason == nil { errors.add("reason", "care.error.reason_required") }
         let visit = VetVisit(
-            clinic: clinic, reason: reason, diagnosis: FormInput.text(input, "diagnosis", max: 2000, errors: &errors),
-            treatment: FormInput.text(input, "treatment", max: 2000, errors: &errors),
-            medicines: FormInput.text(input, "medicines", max: 2000, errors: &errors),
+            clinic: clinic, reason: reason, diagnosis: FormInput.text(input, "diagnosis", errors: &errors),
+            treatment: FormInput.text(input, "treatment", errors: &errors),
+            medicines: FormInput.text(input, "medicines", errors: &errors),
             cost: FormInput.number(input, "cost", range: 0...100_000_000, errors: &errors),
             followUp: {
                 let raw = input["follow_up", default: ""].trimmingCharacters(in: .whitespaces)

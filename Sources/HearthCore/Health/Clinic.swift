@@ -19,9 +19,9 @@ public struct ClinicInput: Sendable, Equatable {
 
     public static func validate(_ input: [String: String]) -> Validated<ClinicInput> {
         var errors = FieldErrors()
-        let name = FormInput.text(input, "name", max: 120, errors: &errors)
+        let name = FormInput.text(input, "name", errors: &errors)
         if name == nil { errors.add("name", "care.error.clinic_name_required") }
-        let phone = FormInput.text(input, "phone", max: 40, errors: &errors)
+        let phone = FormInput.text(input, "phone", errors: &errors)
         if let phone, !phone.allSatisfy({ $0.isNumber || "+-() ".contains($0) }) { errors.add("phone", "care.error.phone_invalid") }
         var hours = OpeningHours()
         for (day, field) in dayFields.enumerated() {
@@ -29,8 +29,8 @@ public struct ClinicInput: Sendable, Equatable {
         }
         func flag(_ name: String) -> Bool { ["on", "yes", "1", "true"].contains(input[name, default: ""]) }
         let clinic = ClinicInput(
-            name: name ?? "", phone: phone, address: FormInput.text(input, "address", max: 200, errors: &errors), hours: hours,
-            open24Hours: flag("open_24_hours"), favourite: flag("favourite"), note: FormInput.text(input, "note", max: 1000, errors: &errors))
+            name: name ?? "", phone: phone, address: FormInput.text(input, "address", errors: &errors), hours: hours,
+            open24Hours: flag("open_24_hours"), favourite: flag("favourite"), note: FormInput.text(input, "note", errors: &errors))
         return errors.isEmpty ? .valid(clinic) : .invalid(errors)
     }
 

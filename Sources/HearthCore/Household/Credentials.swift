@@ -32,13 +32,8 @@ public enum Credentials {
     }
 
     public static func checkDisplayName(_ name: String, field: String = "display_name", into errors: inout FieldErrors) {
-        if name.isEmpty {
-            errors.add(field, "error.display_name.required")
-        } else if !FormInput.isTypeable(name) {
-            errors.add(field, "error.text.invalid")
-        } else if name.count > 60 {
-            errors.add(field, "error.display_name.long")
-        }
+        if name.isEmpty { errors.add(field, "error.display_name.required") }
+        FormInput.check(name, field: field, errors: &errors)
     }
 
     private static let allowedUsernameScalars = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789._-")

@@ -24,13 +24,8 @@ public struct HouseholdSettings: Sendable, Equatable {
     public static func validate(_ input: [String: String]) -> Validated<HouseholdSettings> {
         var errors = FieldErrors()
         let name = input["household_name", default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty {
-            errors.add("household_name", "error.household_name.required")
-        } else if !FormInput.isTypeable(name) {
-            errors.add("household_name", "error.text.invalid")
-        } else if name.count > 80 {
-            errors.add("household_name", "error.household_name.long")
-        }
+        if name.isEmpty { errors.add("household_name", "error.household_name.required") }
+        FormInput.check(name, field: "household_name", errors: &errors)
         let timeZone = input["time_zone", default: ""].trimmingCharacters(in: .whitespaces)
         if !TimeZones.isKnown(timeZone) {
             errors.add("time_zone", "error.time_zone.unknown")
@@ -44,6 +39,7 @@ public struct HouseholdSettings: Sendable, Equatable {
 
         var currency: String?
         let rawCurrency = input["currency", default: ""].trimmingCharacters(in: .whitespaces).uppercased()
+        FormInput.check(rawCurrency, field: "currency", errors: &errors)
         if !rawCurrency.isEmpty {
             if rawCurrency.count == 3 && rawCurrency.allSatisfy({ $0.isASCII && $0.isLetter }) { currency = rawCurrency } else { errors.add("currency", "error.currency.invalid") }
         }

@@ -30,9 +30,9 @@ public struct MedicineInput: Sendable, Equatable {
 
     public static func validate(_ input: [String: String]) -> Validated<MedicineInput> {
         var errors = FieldErrors()
-        func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
+        func text(_ name: String) -> String? { FormInput.text(input, name, errors: &errors) }
         let kind: Kind? = FormInput.choice(input, "kind", default: .medicine, errors: &errors)
-        let name = text("name", max: 200)
+        let name = text("name")
         if name == nil { errors.add("name", "medicines.error.name_required") }
         var prescription: Bool?
         switch input["prescription", default: ""] {
@@ -42,10 +42,10 @@ public struct MedicineInput: Sendable, Equatable {
         default: errors.add("prescription", "error.choice.unknown")
         }
         let medicine = MedicineInput(
-            kind: kind ?? .medicine, name: name ?? "", company: text("company", max: 200), ingredients: text("ingredients", max: 4000),
-            classification: text("classification", max: 200), form: text("form", max: 80), prescription: prescription,
-            purpose: text("purpose", max: 2000), howToTake: text("how_to_take", max: 2000), warnings: text("warnings", max: 4000),
-            notes: text("notes", max: 2000))
+            kind: kind ?? .medicine, name: name ?? "", company: text("company"), ingredients: text("ingredients"),
+            classification: text("classification"), form: text("form"), prescription: prescription,
+            purpose: text("purpose"), howToTake: text("how_to_take"), warnings: text("warnings"),
+            notes: text("notes"))
         return errors.isEmpty ? .valid(medicine) : .invalid(errors)
     }
 }

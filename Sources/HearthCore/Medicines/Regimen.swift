@@ -50,13 +50,13 @@ public struct RegimenInput: Sendable, Equatable {
     /// `medicineNames` answers a picked catalogue id with its name (nil: it is gone).
     public static func validate(_ input: [String: String], medicineNames: (Int64) -> String?) -> Validated<RegimenInput> {
         var errors = FieldErrors()
-        let name = FormInput.text(input, "name", max: 120, errors: &errors)
+        let name = FormInput.text(input, "name", errors: &errors)
         if name == nil { errors.add("name", "error.text.required") }
-        let purpose = FormInput.text(input, "purpose", max: 500, errors: &errors)
+        let purpose = FormInput.text(input, "purpose", errors: &errors)
         var items: [RegimenItemInput] = []
         for n in 1...itemFields {
             let field = { (part: String) in "item_\(n)_\(part)" }
-            var itemName = FormInput.text(input, field("name"), max: 200, errors: &errors)
+            var itemName = FormInput.text(input, field("name"), errors: &errors)
             var medicineID: Int64?
             if let raw = input[field("medicine")], !raw.isEmpty {
                 if let id = Int64(raw), let listed = medicineNames(id) {
@@ -67,6 +67,7 @@ public struct RegimenInput: Sendable, Equatable {
                 }
             }
             let amountRaw = input[field("amount"), default: ""].trimmingCharacters(in: .whitespaces)
+            let unit = FormInput.text(input, field("unit"), errors: &errors)
             guard let itemName else {
                 if !amountRaw.isEmpty { errors.add(field("name"), "error.text.required") }
                 continue
@@ -75,7 +76,6 @@ public struct RegimenInput: Sendable, Equatable {
                 errors.add(field("name"), "medicines.error.item_twice")
             }
             let amount = FormInput.number(input, field("amount"), range: 0.001...10_000, required: true, errors: &errors)
-            let unit = FormInput.text(input, field("unit"), max: 30, errors: &errors)
             if unit == nil { errors.add(field("unit"), "error.text.required") }
             let mgPerKg = FormInput.number(input, field("mg_per_kg"), range: 0.001...1_000, errors: &errors)
             let inHand = FormInput.number(input, field("in_hand"), range: 0...100_000, errors: &errors)

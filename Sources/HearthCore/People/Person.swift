@@ -21,7 +21,7 @@ public struct PersonProfile: Sendable, Equatable {
     /// Validates the person form. `accounts` are the ids an account choice may name.
     public static func validate(_ input: [String: String], today: LocalDate, accounts: Set<Int64>) -> Validated<PersonProfile> {
         var errors = FieldErrors()
-        let name = FormInput.text(input, "name", max: 60, errors: &errors)
+        let name = FormInput.text(input, "name", errors: &errors)
         if name == nil { errors.add("name", "people.error.name_required") }
         let sex: Sex = FormInput.choice(input, "sex", default: .unknown, errors: &errors) ?? .unknown
         let colour: SubjectColour = FormInput.choice(input, "colour", default: .blue, errors: &errors) ?? .blue

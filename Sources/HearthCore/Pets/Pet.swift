@@ -43,12 +43,12 @@ public struct PetProfile: Sendable, Equatable {
     /// and for refusing dates in the future.
     public static func validate(_ input: [String: String], today: LocalDate) -> Validated<PetProfile> {
         var errors = FieldErrors()
-        func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
-        let name = text("name", max: 60)
+        func text(_ name: String) -> String? { FormInput.text(input, name, errors: &errors) }
+        let name = text("name")
         if name == nil { errors.add("name", "pets.error.pet.name_required") }
         let species = Species(rawValue: input["species", default: ""])
         if species == nil { errors.add("species", "pets.error.pet.species_unknown") }
-        let speciesOther = text("species_other", max: 40)
+        let speciesOther = text("species_other")
         if species == .other && speciesOther == nil { errors.add("species_other", "pets.error.pet.species_other_required") }
         let sex: Sex = FormInput.choice(input, "sex", default: .unknown, errors: &errors) ?? .unknown
 
@@ -82,16 +82,16 @@ public struct PetProfile: Sendable, Equatable {
             case "no": false
             default: nil
             }
-        let microchip = text("microchip", max: 32)
+        let microchip = text("microchip")
         if let microchip, !microchip.allSatisfy({ $0.isNumber || ($0.isASCII && $0.isLetter) || $0 == " " || $0 == "-" }) {
             errors.add("microchip", "pets.error.pet.microchip")
         }
         let weightUnit: BodyWeightUnit? = FormInput.choice(input, "weight_unit", default: nil, errors: &errors)
         let profile = PetProfile(
             name: name ?? "", species: species ?? .other, speciesOther: species == .other ? speciesOther : nil,
-            breed: text("breed", max: 80), sex: sex, birthDate: birthDate, birthDateEstimated: estimated,
+            breed: text("breed"), sex: sex, birthDate: birthDate, birthDateEstimated: estimated,
             adoptionDate: adoptionDate, neutered: neutered, microchip: microchip,
-            markings: text("markings", max: 200), notes: text("notes", max: 2000), weightUnit: weightUnit)
+            markings: text("markings"), notes: text("notes"), weightUnit: weightUnit)
         return errors.isEmpty ? .valid(profile) : .invalid(errors)
     }
 }

@@ -103,7 +103,7 @@ public struct RecordInput: Sendable, Equatable {
         _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, vaccines: [VaccineSchedule] = [], now: Date = Date()
     ) -> Validated<RecordInput> {
         var errors = FieldErrors()
-        func text(_ name: String, max: Int) -> String? { FormInput.text(input, name, max: max, errors: &errors) }
+        func text(_ name: String) -> String? { FormInput.text(input, name, errors: &errors) }
         func number(_ name: String, range: ClosedRange<Double>, required: Bool) -> Double? {
             FormInput.number(input, name, range: range, required: required, errors: &errors)
         }
@@ -118,12 +118,12 @@ public struct RecordInput: Sendable, Equatable {
         case .failure(.badTime): errors.add("time", "error.time.invalid")
         case .failure(.skippedByClockChange): errors.add("time", "error.time.skipped")
         }
-        let note = text("note", max: 2000)
+        let note = text("note")
 
         var details: RecordDetails?
         switch kind {
         case .diary:
-            let title = text("title", max: 120), body = text("text", max: 20000)
+            let title = text("title"), body = text("text")
             details = .diary(title: title, text: body)
         case .weight:
             let unit: BodyWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
@@ -133,7 +133,7 @@ public struct RecordInput: Sendable, Equatable {
             var food: FoodChoice?
             if let id = Int64(input["food_id", default: ""]) {
                 food = .existing(id: id)
-            } else if let name = text("new_food_name", max: 80) {
+            } else if let name = text("new_food_name") {
                 let kind: FoodKind? = FormInput.choice(input, "new_food_kind", default: .food, errors: &errors)
                 let kcal = number("new_food_kcal", range: 0...1000, required: false)
                 if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal) }
@@ -161,11 +161,11 @@ public struct RecordInput: Sendable, Equatable {
             details = .toilet(urine: urine, stool: stool, colour: colour, fecalScore: score, blood: flag("blood"), mucus: flag("mucus"))
         case .vomit:
             let times = number("times", range: 1...50, required: false).map { Int($0) } ?? 1
-            details = .vomit(times: times, contents: text("contents", max: 200))
+            details = .vomit(times: times, contents: text("contents"))
         case .symptom:
             let offered = Set(species.symptoms)
             let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }.sorted()
-            let description = text("description", max: 2000)
+            let description = text("description")
             if signs.isEmpty && description == nil { errors.add("signs", "pets.error.symptom.what") }
             let severity = number("severity", range: 1...5, required: true).map { Int($0) }
             if let severity { details = .symptom(signs: signs, severity: severity, description: description) }

@@ -32,7 +32,7 @@ public struct CommandLineText: Sendable {
 
     /// "Username: A username has 3 to 32 characters." for each field of a refused form.
     public func problems(_ errors: FieldErrors) -> String {
-        errors.messages.map { field, key in "\(text("field.\(field)")): \(text(key))" }.sorted().joined(separator: "\n")
+        errors.messages.map { field, key in "\(text("field.\(field)")): \(text(key, errors.values[field] ?? [:]))" }.sorted().joined(separator: "\n")
     }
 
     public func role(_ role: Role) -> String { text("role.\(role.rawValue)") }

@@ -35,7 +35,8 @@ struct BackupsController {
         let input = try await FormData.read(&request, context: context).fields
         let folder = input["folder", default: ""].trimmingCharacters(in: .whitespaces)
         var errors = FieldErrors()
-        if !folder.isEmpty {
+        FormInput.check(folder, field: "folder", errors: &errors)
+        if !folder.isEmpty, errors.isEmpty {
             if !folder.hasPrefix("/") {
                 errors.add("folder", "backup.error.absolute")
             } else if !Self.isWritableFolder(folder) {

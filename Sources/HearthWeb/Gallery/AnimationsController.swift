@@ -138,6 +138,9 @@ struct AnimationsController {
         let input = try await FormData.read(&request, context: context).fields
         guard let subjectID = Int64(input["subject", default: ""]), context.access.allows(subjectID),
               try subjects.subject(id: subjectID, access: context.access) != nil else { throw PageError.notFound }
+        var errors = FieldErrors()
+        let title = FormInput.text(input, "title", errors: &errors)
+        if let refusal = PageError(errors) { throw refusal }
         let copy = (intake.files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
         try FileManager.default.copyItem(atPath: job.path, toPath: copy)
         let limits = intake.limits
@@ -151,10 +154,9 @@ struct AnimationsController {
         try intake.files.store(photo, uploadedAt: copy)
         try? FileManager.default.removeItem(atPath: copy)
         let at = now()
-        let title = input["title", default: ""].trimmingCharacters(in: .whitespacesAndNewlines)
         let entry = try await entries.create(
             subjectID: subjectID,
-            RecordInput(occurredAt: at, localDate: LocalDate(at, in: context.timeZone), note: nil, details: .diary(title: title.isEmpty ? nil : String(title.prefix(120)), text: nil)),
+            RecordInput(occurredAt: at, localDate: LocalDate(at, in: context.timeZone), note: nil, details: .diary(title: title, text: nil)),
             photos: [PhotoRecord(photo)], createdBy: member.accountID)
         return .redirect(to: "/gallery/\(GalleryPlace(entryID: entry, position: 0))", type: .normal)
     }

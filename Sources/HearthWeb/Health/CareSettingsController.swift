@@ -70,7 +70,7 @@ struct CareSettingsController {
         var errors = FieldErrors()
         let species: Species? = FormInput.choice(input, "species", default: nil, errors: &errors)
         if species == nil { errors.add("species", "error.choice.unknown") }
-        let name = FormInput.text(input, "name", max: 80, errors: &errors)
+        let name = FormInput.text(input, "name", errors: &errors)
         if name == nil { errors.add("name", "care.error.vaccine_name_required") }
         let months = FormInput.number(input, "booster_months", range: 1...120, required: true, errors: &errors)
         if let species, let name, let months, errors.isEmpty {

@@ -32,12 +32,12 @@ struct SetupController {
         var settings: HouseholdSettings?
         switch HouseholdSettings.validate(input) {
         case .valid(let value): settings = value
-        case .invalid(let found): found.messages.forEach { errors.add($0.key, $0.value) }
+        case .invalid(let found): errors.add(found)
         }
         var owner: NewMember?
         switch NewMember.validate(input, defaultRole: .owner) {
         case .valid(let value): owner = value
-        case .invalid(let found): found.messages.forEach { errors.add($0.key, $0.value) }
+        case .invalid(let found): errors.add(found)
         }
         guard errors.isEmpty, let settings, var owner else {
             return form(input: input, errors: errors, request: request, context: context, status: .unprocessableContent)

@@ -29,7 +29,7 @@ struct ImportsController {
         let source = ImportSource(rawValue: form.fields["source"] ?? "")
         if source == nil { errors.add("source", "imports.error.source") }
         let chosen = form.file("file")
-        if case .failure(let missing) = chosen { errors.add("file", missing.messageKey) }
+        if case .failure(let missing) = chosen { errors.add("file", missing.messageKey, missing.values) }
         guard let source, case .success(let file) = chosen, errors.isEmpty else {
             form.discard()
             return try formPage(person, input: form.fields, errors: errors, request: request, context: context, status: .unprocessableContent)

@@ -111,7 +111,7 @@ enum DoseListHTML {
         return #"""
             <form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.mark_given"))</button> \#
             <details><summary>\#(format.t("doses.more"))</summary><label for="\#(id)">\#(format.t("doses.given_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
-            <label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason" maxlength="200"> \#
+            <label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> \#
             <button name="action" value="skipped" type="submit">\#(format.t("doses.mark_skipped"))</button></details></form>
             """#
     }

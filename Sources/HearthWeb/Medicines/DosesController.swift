@@ -71,7 +71,7 @@ struct DosesController {
         let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/doses"
         let now = now()
         let action = input["action", default: ""]
-        let reason = Self.reason(input)
+        let reason = try Self.reason(input)
         var givenAt = now
         if let typed = input["at"], !typed.isEmpty {
             guard let minutes = WallClock.minutes(typed) else {
@@ -127,7 +127,7 @@ struct DosesController {
         guard let day = input["day"].flatMap(LocalDate.init), let time = input["time"].flatMap({ Int($0) }),
               try slot(of: regimen, on: day, at: time, context: context)?.logged == nil
         else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
-        let reason = Self.reason(input)
+        let reason = try Self.reason(input)
         switch input["action", default: ""] {
         case "skip":
             try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: reason, clear: false, accountID: member.accountID)
@@ -146,9 +146,12 @@ struct DosesController {
         try regimens.doses(access: context.access, regimenID: regimen.id, from: day, to: day, in: context.timeZone).first?.slots.first { $0.time == time }
     }
 
-    /// A reason for skipping, as typed (trimmed, at most 200 characters), or none.
-    private static func reason(_ input: [String: String]) -> String? {
-        input["reason"].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+    /// A reason for skipping, as typed (trimmed), or none; one past its limit is refused.
+    private static func reason(_ input: [String: String]) throws -> String? {
+        var errors = FieldErrors()
+        let reason = FormInput.text(input, "reason", errors: &errors)
+        if let refusal = PageError(errors) { throw refusal }
+        return reason
     }
 }
 

@@ -17,9 +17,9 @@ enum RegimenFormHTML {
             let shown = n <= 2 || !value("name").isEmpty || fields[f("name")]?.error != nil
             html += shown ? #"<fieldset class="item-row">"# : #"<details class="item-row"><summary>\#(format.t("regimens.another_item"))</summary><fieldset>"#
             html += #"<legend>\#(format.t("regimens.item_n", ["n": String(n)]))</legend><input type="hidden" name="\#(f("medicine"))" value="\#(value("medicine"))">"#
-            html += #"<label for="\#(f("name"))">\#(format.t("regimens.field.item_name"))</label><input id="\#(f("name"))" name="\#(f("name"))" value="\#(value("name"))" maxlength="200">\#(error(fields[f("name")]))"#
+            html += #"<label for="\#(f("name"))">\#(format.t("regimens.field.item_name"))</label><input id="\#(f("name"))" name="\#(f("name"))" value="\#(value("name"))">\#(error(fields[f("name")]))"#
             html += #"<div class="row"><div><label for="\#(f("amount"))">\#(format.t("regimens.field.amount"))</label><input id="\#(f("amount"))" name="\#(f("amount"))" value="\#(value("amount"))" inputmode="decimal" placeholder="1">\#(error(fields[f("amount")]))</div>"#
-            html += #"<div><label for="\#(f("unit"))">\#(format.t("regimens.field.unit"))</label><input id="\#(f("unit"))" name="\#(f("unit"))" value="\#(value("unit"))" maxlength="30" list="dose-units" placeholder="\#(format.t("regimens.unit_hint"))">\#(error(fields[f("unit")]))</div></div>"#
+            html += #"<div><label for="\#(f("unit"))">\#(format.t("regimens.field.unit"))</label><input id="\#(f("unit"))" name="\#(f("unit"))" value="\#(value("unit"))" list="dose-units" placeholder="\#(format.t("regimens.unit_hint"))">\#(error(fields[f("unit")]))</div></div>"#
             html += #"<div class="row">"#
             if isPet {
                 html += #"<div><label for="\#(f("mg_per_kg"))">\#(format.t("regimens.field.mg_per_kg"))</label><input id="\#(f("mg_per_kg"))" name="\#(f("mg_per_kg"))" value="\#(value("mg_per_kg"))" inputmode="decimal">\#(error(fields[f("mg_per_kg")]))</div>"#

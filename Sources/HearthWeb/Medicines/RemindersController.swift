@@ -71,6 +71,9 @@ struct RemindersController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         let url = input["ntfy_url", default: ""].trimmingCharacters(in: .whitespaces)
+        var errors = FieldErrors()
+        FormInput.check(url, field: "ntfy_url", errors: &errors)
+        if let refusal = PageError(errors) { throw refusal }
         guard url.isEmpty || PushTarget.isWebAddress(url) else { throw PageError(status: .unprocessableContent, messageKey: "push.error.url") }
         if !url.isEmpty, context.role != .owner, await !PushAddress.memberMay(url, householdNtfy: try reminders.targets().ntfyURL) {
             throw PageError(status: .unprocessableContent, messageKey: "push.error.this_machine")
@@ -96,6 +99,7 @@ struct RemindersController {
         func address(_ name: String) -> String? {
             let value = input[name, default: ""].trimmingCharacters(in: .whitespaces)
             if value.isEmpty { return nil }
+            FormInput.check(value, field: name, errors: &errors)
             if !PushTarget.isWebAddress(value) { errors.add(name, "push.error.url") }
             return value
         }

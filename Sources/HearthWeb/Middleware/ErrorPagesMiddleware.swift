@@ -19,7 +19,7 @@ struct ErrorPagesMiddleware: RouterMiddleware {
             diskSpace.noteFull(context.logger)
             return page(.diskFull, messageKey: "error.disk_full", request: request, context: context)
         } catch let error as PageError {
-            return page(error.status, messageKey: error.messageKey, request: request, context: context)
+            return page(error.status, messageKey: error.messageKey, values: error.values, request: request, context: context)
         } catch let error as StoreError {
             // A refusal from the store that no handler turned into a form message: someone
             // else changed the household between this page and this request.
@@ -43,8 +43,8 @@ struct ErrorPagesMiddleware: RouterMiddleware {
         }
     }
 
-    private func page(_ status: HTTPResponse.Status, messageKey: String, request: Request, context: AppRequestContext) -> Response {
-        let page = ErrorPage(status: status.code, message: renderer.strings.text(messageKey, context.language))
+    private func page(_ status: HTTPResponse.Status, messageKey: String, values: [String: String] = [:], request: Request, context: AppRequestContext) -> Response {
+        let page = ErrorPage(status: status.code, message: renderer.strings.text(messageKey, context.language, values))
         let title = status == .diskFull ? "507" : status.code >= 500 ? "500" : String(status.code)
         return renderer.page(page, titleKey: "error.title.\(title)", request: request, context: context, status: status)
     }

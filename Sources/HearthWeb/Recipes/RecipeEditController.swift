@@ -113,7 +113,7 @@ struct RecipeEditController {
                       request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var rows = rows
-        for index in rows.indices { rows[index].error = rows[index].error.map { format.t($0) } }
+        for index in rows.indices { rows[index].error = rows[index].error.map { format.t($0, rows[index].errorValues) } }
         let page = RecipeFormPage(
             heading: format.t(id == nil ? "recipes.new" : "recipes.edit"), action: id.map { "/recipes/\($0)" } ?? "/recipes",
             cancel: id.map { "/recipes/\($0)" } ?? "/recipes",
@@ -145,6 +145,11 @@ struct RecipeEditController {
             if name.hasPrefix("remove_"), let id = Int64(name.dropFirst(7)), value == "1" { removed.insert(id) }
         }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        var errors = FieldErrors()
+        for (name, value) in fields where name == "added" || name.hasPrefix("name_") { FormInput.check(value, field: name, errors: &errors) }
+        if let field = errors.messages.keys.sorted().first, let key = errors[field] {
+            return try categoriesPage(added: fields["added"] ?? "", problem: format.t(key, errors.values[field] ?? [:]), request: request, context: context, status: .unprocessableContent)
+        }
         do {
             try await recipes.saveCategories(renamed: renamed, added: fields["added"], removed: removed)
         } catch let problem as RecipeRepository.CategoryProblem {

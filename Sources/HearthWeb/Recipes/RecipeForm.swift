@@ -25,6 +25,8 @@ struct RecipeForm {
         /// An imported step's image address.
         var link: String?
         var error: String?
+        /// What the error names (a limit, a length).
+        var errorValues: [String: String] = [:]
 
         func child(named name: String) -> Any? {
             switch name {
@@ -75,33 +77,33 @@ struct RecipeForm {
     /// recipe already shows, never name another.
     init(_ fields: [String: String], categories: [RecipeCategory], stored: RecipeInput?, photoRows: Set<Int>) {
         var errors = FieldErrors()
-        func text(_ name: String, max: Int) -> String? { FormInput.text(fields, name, max: max, errors: &errors) }
+        func text(_ name: String) -> String? { FormInput.text(fields, name, errors: &errors) }
         func whole(_ name: String, _ range: ClosedRange<Double>) -> Int? {
             guard let value = FormInput.number(fields, name, range: range, errors: &errors) else { return nil }
             guard value == value.rounded() else { errors.add(name, "recipes.error.whole"); return nil }
             return Int(value)
         }
-        var input = RecipeInput(title: text("title", max: TextLimit.name) ?? "")
+        var input = RecipeInput(title: text("title") ?? "")
         if input.title.isEmpty { errors.add("title", "recipes.error.title_required") }
         switch fields["category", default: ""] {
         case "": input.category = nil
         case let raw:
             if let category = categories.first(where: { String($0.id) == raw }) { input.category = category.name } else { errors.add("category", "error.choice.unknown") }
         }
-        input.tags = (text("tags", max: TextLimit.list) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        input.tags = (text("tags") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         input.servings = whole("servings", 1...100)
         input.preparationMinutes = whole("preparation_minutes", 0...10_000)
         input.cookingMinutes = whole("cooking_minutes", 0...10_000)
         input.kcalPerServing = FormInput.number(fields, "kcal_per_serving", range: 0...20_000, errors: &errors)
         input.gramsPerServing = FormInput.number(fields, "grams_per_serving", range: 0.1...20_000, errors: &errors)
-        input.sourceName = text("source_name", max: TextLimit.name)
-        input.sourceURL = text("source_url", max: TextLimit.url)
+        input.sourceName = text("source_name")
+        input.sourceURL = text("source_url")
         if let url = input.sourceURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url)?.host == nil {
             errors.add("source_url", "recipes.error.url")
         }
-        input.tip = text("tip", max: TextLimit.note)
-        input.description = text("description", max: TextLimit.note)
-        input.ingredients = (text("ingredients", max: TextLimit.ingredients) ?? "").split(whereSeparator: \.isNewline).map(String.init)
+        input.tip = text("tip")
+        input.description = text("description")
+        input.ingredients = (text("ingredients") ?? "").split(whereSeparator: \.isNewline).map(String.init)
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(Ingredient.parse)
         if input.tags.count > CountLimit.recipeTags || input.tags.contains(where: { $0.count > TextLimit.label }) { errors.add("tags", "recipes.error.tags") }
         if input.ingredients.count > CountLimit.recipeIngredients || input.ingredients.contains(where: { $0.text.count > TextLimit.ingredientLine }) {
@@ -122,8 +124,11 @@ struct RecipeForm {
             row.keptPhoto = fields[prefix + "photo_kept"].flatMap { storedPhotos.contains($0) ? $0 : nil }
             row.link = fields[prefix + "link"].flatMap { storedLinks.contains($0) ? $0 : nil }
             if fields[prefix + "drop_photo"] == "1" { row.keptPhoto = nil; row.link = nil }
-            if !FormInput.isTypeable(row.text + row.section) || row.text.count > TextLimit.step || row.section.count > TextLimit.name {
-                row.error = "error.text.invalid"
+            var rowErrors = FieldErrors()
+            FormInput.check(row.text, field: prefix + "text", errors: &rowErrors)
+            FormInput.check(row.section, field: prefix + "section", errors: &rowErrors)
+            if let field = rowErrors.messages.keys.sorted().last {
+                (row.error, row.errorValues) = (rowErrors[field], rowErrors.values[field] ?? [:])
             }
             let order = FormInput.decimal(row.order)
             if !row.order.trimmingCharacters(in: .whitespaces).isEmpty && order == nil { row.error = "recipes.error.order" }

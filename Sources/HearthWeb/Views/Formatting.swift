@@ -16,13 +16,7 @@ struct Formatting {
     func number(_ value: Double, decimals: Int = 2) -> String {
         let scale = pow(10, Double(decimals))
         let rounded = (abs(value) * scale).rounded() / scale
-        var whole = String(Int(rounded))
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole = String(whole.dropLast(3))
-        }
-        var text = (value < 0 && rounded > 0 ? "-" : "") + whole + grouped
+        var text = (value < 0 && rounded > 0 ? "-" : "") + Int(rounded).grouped
         let fraction = Int(((rounded - floor(rounded)) * scale).rounded())
         if fraction > 0 {
             var digits = String(fraction)

@@ -52,7 +52,7 @@ struct FormFields: PagePart {
     init(_ names: [String], input: [String: String], errors: FieldErrors = FieldErrors(), strings: Localization, language: Language) {
         var fields: [String: FieldView] = [:]
         for name in Set(names).union(input.keys).union(errors.messages.keys) where name != "_csrf" {
-            fields[name] = FieldView(value: input[name] ?? "", error: errors[name].map { strings.text($0, language) })
+            fields[name] = FieldView(value: input[name] ?? "", error: errors[name].map { strings.text($0, language, errors.values[name] ?? [:]) })
         }
         self.fields = fields
     }

@@ -1,3 +1,4 @@
+import HearthCore
 import HearthStore
 import Hummingbird
 
@@ -6,10 +7,19 @@ import Hummingbird
 struct PageError: Error, Sendable {
     let status: HTTPResponse.Status
     let messageKey: String
+    var values: [String: String] = [:]
 
     static let notFound = PageError(status: .notFound, messageKey: "error.not_found")
     static let forbidden = PageError(status: .forbidden, messageKey: "error.forbidden")
     static let csrf = PageError(status: .forbidden, messageKey: "error.csrf")
+}
+
+extension PageError {
+    /// The first problem of a form that has no page of its own to show it on.
+    init?(_ errors: FieldErrors) {
+        guard let field = errors.messages.keys.sorted().first, let key = errors[field] else { return nil }
+        self.init(status: .unprocessableContent, messageKey: key, values: errors.values[field] ?? [:])
+    }
 }
 
 extension AppRequestContext {
