@@ -32,6 +32,19 @@ struct HostileListTests {
         #expect(try MedicineRepository(database).search("타이레놀").map(\.name) == ["타이레놀"])
     }
 
+    @Test("a row with a field past the medicine form's limit is refused on its line, with the column and the limit named")
+    func rowPastTheFormsLimit() async throws {
+        let database = try AppDatabase.inMemory()
+        defer { try? database.close() }
+        let most = FieldLimits.characters("ingredients")
+        let text = Self.header + "1,타이레놀,한국얀센,\(String(repeating: "가", count: most)),,\n2,긴약,회사,\(String(repeating: "가", count: most + 1)),,\n"
+        let path = try write(Data(text.utf8), "drugs.csv")
+        guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else { Issue.record("refused"); return }
+        #expect(summary.added == 1, "one at its limit is kept")
+        #expect(summary.badRows.map(\.line) == [3])
+        #expect(summary.badRows.first?.problem == "ITEM_INGR_NAME is \((most + 1).grouped) characters, more than \(most.grouped)")
+    }
+
     @Test("bytes that are neither UTF-8 nor CP949 are named with their line and bytes, and nothing is written")
     func badEncoding() async throws {
         let database = try AppDatabase.inMemory()
