@@ -4,40 +4,36 @@ import Foundation
 /// arrive as typed, a number written as a programmer would, or a choice that was not
 /// offered is refused on its field, never dropped, cut or replaced by a default.
 public enum FormInput {
-    /// A number as a person writes it: digits with at most one decimal point or comma
-    /// ("12", "4.5", "4,5", ".5"), optionally signed. Not hex (`0x10`), exponents (`1e3`),
-    /// `inf`, `nan` or thousands separators, which `Double(_:)` would all accept.
+    /// A number as a person writes it (see `TypedNumber.read`), or nil.
     public static func decimal(_ raw: String) -> Double? {
-        var text = Substring(raw.trimmingCharacters(in: .whitespaces))
-        var negative = false
-        if let sign = text.first, sign == "-" || sign == "+" {
-            negative = sign == "-"
-            text = text.dropFirst()
-        }
-        var digits = 0, separators = 0
-        for character in text {
-            if ("0"..."9").contains(character) { digits += 1 }
-            else if character == "." || character == "," { separators += 1 }
-            else { return nil }
-        }
-        guard digits > 0, separators <= 1, text.last != "." && text.last != "," else { return nil }
-        guard let value = Double(text.replacingOccurrences(of: ",", with: ".")) else { return nil }
-        return negative ? -value : value
+        try? TypedNumber.read(raw).get()
     }
 
-    /// A number field: nil when empty (with "required" when it must be there), refused when
-    /// it is not a number as a person writes one or falls outside `range`.
+    /// A number field: nil when empty (with "required" when it must be there), refused on its
+    /// field when it is not a number as a person writes one, carries a unit not in `units`
+    /// (the field's own, typed before or after it: `55,000원`, `4.2kg`), or falls outside `range`.
     public static func number(
-        _ input: [String: String], _ name: String, range: ClosedRange<Double>, required: Bool = false, errors: inout FieldErrors
+        _ input: [String: String], _ name: String, range: ClosedRange<Double>, units: [String] = [], whole: Bool = false, required: Bool = false,
+        errors: inout FieldErrors
     ) -> Double? {
         let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces)
         if raw.isEmpty {
             if required { errors.add(name, "error.number.required") }
             return nil
         }
-        guard let value = decimal(raw) else { errors.add(name, "error.number.invalid"); return nil }
-        guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
-        return value
+        switch TypedNumber.read(raw, units: units) {
+        case .success(let value):
+            guard !whole || value == value.rounded() else { errors.add(name, "error.number.whole"); return nil }
+            guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
+            return value
+        case .failure(.ambiguousGrouping(let decimal)):
+            errors.add(name, "error.number.grouping", ["typed": raw, "decimal": decimal])
+        case .failure(.otherUnit) where !units.isEmpty:
+            errors.add(name, "error.number.unit", ["unit": units[0]])
+        case .failure:
+            errors.add(name, "error.number.invalid")
+        }
+        return nil
     }
 
     /// False for text no keyboard types: U+FFFD (where bytes were not UTF-8 and had to be

@@ -86,7 +86,7 @@ public struct PreventiveGiven: Sendable, Equatable {
         var cycle: PreventiveCycle?
         switch input["cycle", default: "1m"] {
         case "custom":
-            if let days = FormInput.number(input, "cycle_days", range: 1...730, required: true, errors: &errors) { cycle = .days(Int(days)) }
+            if let days = FormInput.number(input, "cycle_days", range: 1...730, units: NumberUnits.days, whole: true, required: true, errors: &errors) { cycle = .days(Int(days)) }
         case let code:
             cycle = PreventiveCycle.choices.contains(code) ? PreventiveCycle(code: code) : nil
             if cycle == nil { errors.add("cycle", "error.choice.unknown") }
@@ -124,7 +124,7 @@ public struct VetVisit: Sendable, Equatable {
             (clinic, reason, diagnosis, treatment, medicines, cost, followUp)
     }
 
-    static func validate(_ input: [String: String], errors: inout FieldErrors) -> VetVisit? {
+    static func validate(_ input: [String: String], currency: String?, errors: inout FieldErrors) -> VetVisit? {
         let clinic = ClinicChoice.read(input, errors: &errors)
         let reason = FormInput.text(input, "reason", errors: &errors)
         if reason == nil { errors.add("reason", "care.error.reason_required") }
@@ -132,7 +132,7 @@ public struct VetVisit: Sendable, Equatable {
             clinic: clinic, reason: reason, diagnosis: FormInput.text(input, "diagnosis", errors: &errors),
             treatment: FormInput.text(input, "treatment", errors: &errors),
             medicines: FormInput.text(input, "medicines", errors: &errors),
-            cost: FormInput.number(input, "cost", range: 0...100_000_000, errors: &errors),
+            cost: FormInput.number(input, "cost", range: 0...100_000_000, units: NumberUnits.money(currency), errors: &errors),
             followUp: {
                 let raw = input["follow_up", default: ""].trimmingCharacters(in: .whitespaces)
                 if raw.isEmpty { return nil }

@@ -155,7 +155,7 @@ extension DoseSchedule {
     public static func validate(_ input: [String: String], errors: inout FieldErrors) -> DoseSchedule? {
         func flag(_ name: String) -> Bool { ["on", "yes", "1", "true"].contains(input[name, default: ""]) }
         func every(_ limit: Int) -> Int? {
-            guard let n = FormInput.number(input, "every", range: 1...Double(limit), required: true, errors: &errors) else { return nil }
+            guard let n = FormInput.number(input, "every", range: 1...Double(limit), whole: true, required: true, errors: &errors) else { return nil }
             guard n == n.rounded() else { errors.add("every", "error.number.invalid"); return nil }
             return Int(n)
         }
@@ -169,7 +169,7 @@ extension DoseSchedule {
         case "weeks": rule = every(limits.weeks).map(Repeat.everyWeeks)
         case "months": rule = every(limits.months).map(Repeat.everyMonths)
         case "as_needed":
-            let hours = FormInput.number(input, "minimum_hours", range: 0...168, required: true, errors: &errors)
+            let hours = FormInput.number(input, "minimum_hours", range: 0...168, units: NumberUnits.hours, required: true, errors: &errors)
             rule = hours.map { .asNeeded(minimumMinutes: Int(($0 * 60).rounded())) }
         default: errors.add("repeat", "error.choice.unknown")
         }
@@ -194,7 +194,7 @@ extension DoseSchedule {
                 errors.add("end_date", "error.date.invalid")
             }
         case "days":
-            if let days = FormInput.number(input, "end_days", range: 1...3650, required: true, errors: &errors) { end = .afterDays(Int(days)) }
+            if let days = FormInput.number(input, "end_days", range: 1...3650, units: NumberUnits.days, whole: true, required: true, errors: &errors) { end = .afterDays(Int(days)) }
         default: errors.add("end", "error.choice.unknown")
         }
         guard let rule, let start else { return nil }

@@ -79,7 +79,7 @@ public struct RegimenInput: Sendable, Equatable {
             if unit == nil { errors.add(field("unit"), "error.text.required") }
             let mgPerKg = FormInput.number(input, field("mg_per_kg"), range: 0.001...1_000, errors: &errors)
             let inHand = FormInput.number(input, field("in_hand"), range: 0...100_000, errors: &errors)
-            let refill = FormInput.number(input, field("refill_days"), range: 0...365, errors: &errors)
+            let refill = FormInput.number(input, field("refill_days"), range: 0...365, units: NumberUnits.days, whole: true, errors: &errors)
             if let amount, let unit {
                 items.append(RegimenItemInput(medicineID: medicineID, name: itemName, amount: amount, unit: unit, mgPerKg: mgPerKg,
                                               inHand: inHand, refillDays: refill.map { Int($0) }))

@@ -25,16 +25,16 @@ public struct DailyGoals: Sendable, Equatable {
     /// a weight range in the household's unit (both ends, or neither).
     public static func validate(_ input: [String: String], weightUnit: BodyWeightUnit = .kg) -> Validated<DailyGoals> {
         var errors = FieldErrors()
-        let cup = FormInput.number(input, "cup_ml", range: 50...1000, errors: &errors) ?? Double(defaultCupML)
-        let amount = FormInput.number(input, "water", range: 0...20_000, errors: &errors)
+        let cup = FormInput.number(input, "cup_ml", range: 50...1000, units: NumberUnits.millilitres, errors: &errors) ?? Double(defaultCupML)
         let unit: WaterGoalUnit = FormInput.choice(input, "water_unit", default: .cups, errors: &errors) ?? .cups
+        let amount = FormInput.number(input, "water", range: 0...20_000, units: unit.typedUnits, errors: &errors)
         let water = amount.map { unit.millilitres($0, cupML: cup) }
         if let water, water > 10_000 { errors.add("water", "people.error.water_too_much") }
         if let water, water > 0 && water < 100 { errors.add("water", "people.error.water_too_little") }
-        let steps = FormInput.number(input, "steps", range: 0...200_000, errors: &errors)
+        let steps = FormInput.number(input, "steps", range: 0...200_000, units: NumberUnits.steps, whole: true, errors: &errors)
         let limit = 500_000 / weightUnit.gramsPerUnit
-        let low = FormInput.number(input, "weight_min", range: 1...limit, errors: &errors)
-        let high = FormInput.number(input, "weight_max", range: 1...limit, errors: &errors)
+        let low = FormInput.number(input, "weight_min", range: 1...limit, units: NumberUnits.weight(weightUnit), errors: &errors)
+        let high = FormInput.number(input, "weight_max", range: 1...limit, units: NumberUnits.weight(weightUnit), errors: &errors)
         var range: ClosedRange<Double>?
         switch (low, high) {
         case let (low?, high?) where low <= high: range = (low * weightUnit.gramsPerUnit)...(high * weightUnit.gramsPerUnit)
@@ -54,6 +54,15 @@ public struct DailyGoals: Sendable, Equatable {
 public enum WaterGoalUnit: String, CaseIterable, Sendable {
     case cups, ml
     case floz = "fl_oz"
+
+    /// What may be typed with an amount in this unit.
+    public var typedUnits: [String] {
+        switch self {
+        case .cups: NumberUnits.cups
+        case .ml: NumberUnits.millilitres
+        case .floz: ["fl oz", "floz", "oz"]
+        }
+    }
 
     public func millilitres(_ amount: Double, cupML: Double) -> Double {
         switch self {

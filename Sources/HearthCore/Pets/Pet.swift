@@ -56,13 +56,14 @@ public struct PetProfile: Sendable, Equatable {
         var estimated = false
         let birthText = input["birth_date", default: ""].trimmingCharacters(in: .whitespaces)
         let aboutText = input["age_years", default: ""].trimmingCharacters(in: .whitespaces)
+        let ageUnits = ["살", "세", "years", "year"]
         if !birthText.isEmpty {
             birthDate = LocalDate(birthText)
             if birthDate == nil { errors.add("birth_date", "error.date.invalid") }
             else if birthDate! > today { errors.add("birth_date", "error.date.future") }
         } else if !aboutText.isEmpty {
-            if let years = Int(aboutText), (0...60).contains(years) {
-                birthDate = today.minus(years: years)
+            if let years = try? TypedNumber.read(aboutText, units: ageUnits).get(), years == years.rounded(), (0...60).contains(years) {
+                birthDate = today.minus(years: Int(years))
                 estimated = true
             } else {
                 errors.add("age_years", "pets.error.pet.age_years")

@@ -100,12 +100,13 @@ public struct RecordInput: Sendable, Equatable {
     /// Validates a record form of `kind` for a pet of `species`. Dates and times are read
     /// in the household's `timeZone`; a record may not be more than a day in the future.
     public static func validate(
-        _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, vaccines: [VaccineSchedule] = [], now: Date = Date()
+        _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, vaccines: [VaccineSchedule] = [], currency: String? = nil,
+        now: Date = Date()
     ) -> Validated<RecordInput> {
         var errors = FieldErrors()
         func text(_ name: String) -> String? { FormInput.text(input, name, errors: &errors) }
-        func number(_ name: String, range: ClosedRange<Double>, required: Bool) -> Double? {
-            FormInput.number(input, name, range: range, required: required, errors: &errors)
+        func number(_ name: String, range: ClosedRange<Double>, units: [String] = [], whole: Bool = false, required: Bool) -> Double? {
+            FormInput.number(input, name, range: range, units: units, whole: whole, required: required, errors: &errors)
         }
         func flag(_ name: String) -> Bool { ["on", "yes", "true", "1"].contains(input[name, default: ""]) }
 
@@ -128,20 +129,20 @@ public struct RecordInput: Sendable, Equatable {
         case .weight:
             let unit: BodyWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
             let limit = unit == .g ? 200_000.0 : 200.0
-            if let value = number("weight", range: 0.001...limit, required: true), let unit { details = .weight(value: value, unit: unit) }
+            if let unit, let value = number("weight", range: 0.001...limit, units: NumberUnits.weight(unit), required: true) { details = .weight(value: value, unit: unit) }
         case .meal:
             var food: FoodChoice?
             if let id = Int64(input["food_id", default: ""]) {
                 food = .existing(id: id)
             } else if let name = text("new_food_name") {
                 let kind: FoodKind? = FormInput.choice(input, "new_food_kind", default: .food, errors: &errors)
-                let kcal = number("new_food_kcal", range: 0...1000, required: false)
+                let kcal = number("new_food_kcal", range: 0...1000, units: NumberUnits.kcal, required: false)
                 if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal) }
             } else {
                 errors.add("food_id", "pets.error.meal.food_required")
             }
             let unit: AmountUnit? = FormInput.choice(input, "amount_unit", default: .g, errors: &errors)
-            let amount = number("amount", range: 0...100_000, required: false)
+            let amount = number("amount", range: 0...100_000, units: unit == .pieces ? NumberUnits.pieces : NumberUnits.grams, required: false)
             let outcome: MealOutcome? = FormInput.choice(input, "outcome", default: .all, errors: &errors)
             if let food, let outcome, let unit { details = .meal(food: food, amount: amount, unit: unit, outcome: outcome) }
         case .toilet:
@@ -160,26 +161,26 @@ public struct RecordInput: Sendable, Equatable {
             }
             details = .toilet(urine: urine, stool: stool, colour: colour, fecalScore: score, blood: flag("blood"), mucus: flag("mucus"))
         case .vomit:
-            let times = number("times", range: 1...50, required: false).map { Int($0) } ?? 1
+            let times = number("times", range: 1...50, units: NumberUnits.times, whole: true, required: false).map { Int($0) } ?? 1
             details = .vomit(times: times, contents: text("contents"))
         case .symptom:
             let offered = Set(species.symptoms)
             let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }.sorted()
             let description = text("description")
             if signs.isEmpty && description == nil { errors.add("signs", "pets.error.symptom.what") }
-            let severity = number("severity", range: 1...5, required: true).map { Int($0) }
+            let severity = number("severity", range: 1...5, whole: true, required: true).map { Int($0) }
             if let severity { details = .symptom(signs: signs, severity: severity, description: description) }
         case .walk:
             let activity: Activity? = FormInput.choice(input, "activity", default: .walk, errors: &errors)
-            let minutes = number("minutes", range: 1...1440, required: true).map { Int($0.rounded()) }
-            let distance = number("distance_km", range: 0...200, required: false)
+            let minutes = number("minutes", range: 1...1440, units: NumberUnits.minutes, whole: true, required: true).map { Int($0) }
+            let distance = number("distance_km", range: 0...200, units: NumberUnits.kilometres, required: false)
             if let minutes, let activity { details = .walk(activity: activity, minutes: minutes, distanceKm: distance) }
         case .vaccination:
             details = VaccinationVisit.validate(input, vaccines: vaccines, errors: &errors).map(RecordDetails.vaccination)
         case .preventive:
             details = PreventiveGiven.validate(input, errors: &errors).map(RecordDetails.preventive)
         case .vetVisit:
-            details = VetVisit.validate(input, errors: &errors).map(RecordDetails.vetVisit)
+            details = VetVisit.validate(input, currency: currency, errors: &errors).map(RecordDetails.vetVisit)
         }
         if let occurredAt, let details { CareDates.check(details, after: LocalDate(occurredAt, in: timeZone), errors: &errors) }
         guard errors.isEmpty, let occurredAt, let details else { return .invalid(errors) }

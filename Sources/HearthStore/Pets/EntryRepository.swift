@@ -166,6 +166,16 @@ public struct EntryRepository: Sendable {
         return try fetch(db, where: conditions.joined(separator: " AND "), arguments: arguments, limit: limit)
     }
 
+    /// The latest weighing of a subject in grams but the one being edited: what a new weighing is compared with.
+    public func latestWeightGrams(subjectID: Int64, excluding entryID: Int64? = nil) throws -> Double? {
+        try database.read { db in
+            try Double.fetchOne(db.cachedStatement(sql: """
+                SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
+                WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL AND e.id IS NOT ? ORDER BY e.occurred_at DESC LIMIT 1
+                """), arguments: [subjectID, entryID])
+        }
+    }
+
     /// A subject's latest recorded weight in grams: what the home page and the care cards show.
     static func latestWeightGrams(subjectID: Int64, _ db: Database) throws -> Double? {
         try Double.fetchOne(db.cachedStatement(sql: """

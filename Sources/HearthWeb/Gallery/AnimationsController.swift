@@ -55,18 +55,24 @@ struct AnimationsController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         let listed = input["photos", default: ""].split(separator: ",").map(String.init)
-        // Each photo's order number; ties keep the gallery's order.
-        let ordered = listed.enumerated().sorted { a, b in
-            let left = Double(input["order_\(a.element)", default: ""]) ?? Double(a.offset + 1)
-            let right = Double(input["order_\(b.element)", default: ""]) ?? Double(b.offset + 1)
-            return left == right ? a.offset < b.offset : left < right
-        }.map(\.element)
+        // Each photo's order number. A number typed over a photo's own place puts it there, ahead
+        // of the photo that had that place (a 1 typed for the fifth makes it the first); other
+        // ties keep the gallery's order.
+        let ordered = listed.enumerated().map { offset, place in
+            let own = Double(offset + 1)
+            let typed = FormInput.decimal(input["order_\(place)", default: ""]) ?? own
+            return (place: place, order: typed, moved: typed != own, offset: offset)
+        }.sorted { a, b in
+            if a.order != b.order { return a.order < b.order }
+            if a.moved != b.moved { return a.moved }
+            return a.offset < b.offset
+        }.map(\.place)
         let picked = try picks(ordered, access: context.access)
         var errors = FieldErrors()
         Self.checkCount(picked.count, &errors)
         let side = Int(input["side", default: ""]).flatMap { AnimationSettings.sides.contains($0) ? $0 : nil }
         if side == nil { errors.add("side", "animation.error.side") }
-        let seconds = Double(input["seconds", default: ""].replacingOccurrences(of: ",", with: "."))
+        let seconds = FormInput.decimal(input["seconds", default: ""])
         if seconds.map({ !AnimationSettings.secondsPerFrame.contains($0) }) ?? true { errors.add("seconds", "animation.error.seconds") }
         guard errors.isEmpty, let side, let seconds else {
             return try form(picked, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)

@@ -72,7 +72,7 @@ struct CareSettingsController {
         if species == nil { errors.add("species", "error.choice.unknown") }
         let name = FormInput.text(input, "name", errors: &errors)
         if name == nil { errors.add("name", "care.error.vaccine_name_required") }
-        let months = FormInput.number(input, "booster_months", range: 1...120, required: true, errors: &errors)
+        let months = FormInput.number(input, "booster_months", range: 1...120, units: NumberUnits.months, whole: true, required: true, errors: &errors)
         if let species, let name, let months, errors.isEmpty {
             if try await care.addOwnVaccine(species: species, name: name, boosterMonths: Int(months)) {
                 return .redirect(to: "/care/vaccines?saved=1", type: .normal)
@@ -90,12 +90,11 @@ struct CareSettingsController {
         var errors = FieldErrors()
         let stage: FeedingStage? = FormInput.choice(input, "stage", default: .automatic, errors: &errors)
         let limit = pet.profile.weightUnit == .g ? 200_000.0 : 200.0
-        let target = FormInput.number(input, "target", range: 0.001...limit, errors: &errors)
-        let meals = FormInput.number(input, "meals", range: 1...12, required: true, errors: &errors)
+        let target = FormInput.number(input, "target", range: 0.001...limit, units: NumberUnits.weight(pet.profile.weightUnit), errors: &errors)
+        let meals = FormInput.number(input, "meals", range: 1...12, units: ["끼", "회", "meals"], whole: true, required: true, errors: &errors)
         let food = input["food_id"].flatMap { Int64($0) }
         guard let stage, let meals, errors.isEmpty else {
-            let field = errors.messages.keys.sorted().first ?? "stage"
-            throw PageError(status: .unprocessableContent, messageKey: errors[field] ?? "error.bad_request")
+            throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "error.bad_request")
         }
         try await care.setFeeding(petID: pet.id, FeedingSettings(
             stage: stage, targetGrams: target.map { $0 * pet.profile.weightUnit.gramsPerUnit }, mealsPerDay: Int(meals), foodID: food))

@@ -104,7 +104,7 @@ struct RemindersController {
             return value
         }
         let ntfy = address("ntfy_url"), webhook = address("webhook_url")
-        let again = FormInput.number(input, "again_minutes", range: 0...720, required: true, errors: &errors)
+        let again = FormInput.number(input, "again_minutes", range: 0...720, units: NumberUnits.minutes, whole: true, required: true, errors: &errors)
         guard errors.isEmpty, let again else {
             return try settingsPage(input: input, errors: errors, saved: false, request: request, context: context, status: .unprocessableContent)
         }

@@ -82,7 +82,7 @@ struct PeopleController {
         case "cup": change = cup
         case "-cup": change = -cup
         default:
-            change = FormInput.number(input, "ml", range: -5000...5000, required: true, errors: &errors).map { Int($0.rounded()) }
+            change = FormInput.number(input, "ml", range: -5000...5000, units: NumberUnits.millilitres, required: true, errors: &errors).map { Int($0.rounded()) }
         }
         guard let day, let change, errors.isEmpty else {
             return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
@@ -100,7 +100,7 @@ struct PeopleController {
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()
         let day = Self.pastDay(input, today: context.today, errors: &errors)
-        let steps = FormInput.number(input, "steps", range: 0...200_000, required: true, errors: &errors)
+        let steps = FormInput.number(input, "steps", range: 0...200_000, units: NumberUnits.steps, whole: true, required: true, errors: &errors)
         guard let day, let steps, errors.isEmpty else {
             return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
@@ -117,9 +117,16 @@ struct PeopleController {
         var errors = FieldErrors()
         let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let day = Self.pastDay(input, field: "weight_date", today: context.today, errors: &errors)
-        let value = FormInput.number(input, "weight", range: 1...(500_000 / unit.gramsPerUnit), required: true, errors: &errors)
+        let value = FormInput.number(input, "weight", range: 1...(500_000 / unit.gramsPerUnit), units: NumberUnits.weight(unit), required: true, errors: &errors)
+        var fields = input
+        if let value {
+            let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+            WeighingCheck.ask(grams: value * unit.gramsPerUnit, lastGrams: try entries.latestWeightGrams(subjectID: person.id), input: &fields, errors: &errors) {
+                format.weight(grams: $0, unit: unit)
+            }
+        }
         guard let day, let value, errors.isEmpty else {
-            return try await page(day: context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(day: context.today, fields: fields, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         // Today's weighing is now; an earlier day's is put at its noon, when the time is not known.
         let occurredAt = day == context.today ? Date() : day.noon(in: context.timeZone)

@@ -5,7 +5,7 @@ import HearthCore
 /// changes, and the profile's facts.
 struct PersonPage: Page {
     static let template = "people/show"
-    static let fieldNames = ["ml", "steps", "date", "weight", "weight_date"]
+    static let fieldNames = ["ml", "steps", "date", "weight", "weight_confirmed", "weight_date"]
     let id: Int64
     let name: String
     let colour: String

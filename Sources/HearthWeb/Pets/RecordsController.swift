@@ -36,9 +36,12 @@ struct RecordsController {
         defer { upload.discard() }
         guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species))
+        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+        }
+        if let (input, question) = try weighingQuestion(record, pet: pet, editing: nil, input: upload.fields, context: context) {
+            return try await form(kind: kind, pet: pet, entry: nil, input: input, errors: question, problems: [], request: request, context: context, status: .unprocessableContent)
         }
         try intake.store(checked)
         do {
@@ -62,9 +65,12 @@ struct RecordsController {
         defer { upload.discard() }
         let keeping = entry.photos.filter { upload.fields["keep_\($0)"] != nil }
         let checked = await intake.check(upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species))
+        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+        }
+        if let (input, question) = try weighingQuestion(record, pet: pet, editing: entry.id, input: upload.fields, context: context) {
+            return try await form(kind: entry.kind, pet: pet, entry: entry, input: input, errors: question, problems: [], request: request, context: context, status: .unprocessableContent)
         }
         try intake.store(checked)
         let dropped: [String]
@@ -160,6 +166,16 @@ struct RecordsController {
 
     private func clinicOptions(_ input: [String: String]) throws -> [OptionView] {
         try clinics.names().map { OptionView(value: String($0.id), label: $0.name, selected: input["clinic_id"] == String($0.id)) }
+    }
+
+    /// "Is this right?" for a weighing far from the last one, with the form to ask it on; nil to save.
+    private func weighingQuestion(_ record: RecordInput, pet: Pet, editing: Int64?, input: [String: String], context: AppRequestContext) throws -> ([String: String], FieldErrors)? {
+        guard case .weight(let value, let unit) = record.details else { return nil }
+        var (input, errors) = (input, FieldErrors())
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        WeighingCheck.ask(grams: value * unit.gramsPerUnit, lastGrams: try entries.latestWeightGrams(subjectID: pet.id, excluding: editing),
+                          input: &input, errors: &errors) { format.weight(grams: $0, unit: pet.profile.weightUnit) }
+        return errors.isEmpty ? nil : (input, errors)
     }
 
     private func form(

@@ -78,10 +78,8 @@ struct RecipeForm {
     init(_ fields: [String: String], categories: [RecipeCategory], stored: RecipeInput?, photoRows: Set<Int>) {
         var errors = FieldErrors()
         func text(_ name: String) -> String? { FormInput.text(fields, name, errors: &errors) }
-        func whole(_ name: String, _ range: ClosedRange<Double>) -> Int? {
-            guard let value = FormInput.number(fields, name, range: range, errors: &errors) else { return nil }
-            guard value == value.rounded() else { errors.add(name, "recipes.error.whole"); return nil }
-            return Int(value)
+        func whole(_ name: String, _ range: ClosedRange<Double>, units: [String]) -> Int? {
+            FormInput.number(fields, name, range: range, units: units, whole: true, errors: &errors).map { Int($0) }
         }
         var input = RecipeInput(title: text("title") ?? "")
         if input.title.isEmpty { errors.add("title", "recipes.error.title_required") }
@@ -91,11 +89,11 @@ struct RecipeForm {
             if let category = categories.first(where: { String($0.id) == raw }) { input.category = category.name } else { errors.add("category", "error.choice.unknown") }
         }
         input.tags = (text("tags") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        input.servings = whole("servings", 1...100)
-        input.preparationMinutes = whole("preparation_minutes", 0...10_000)
-        input.cookingMinutes = whole("cooking_minutes", 0...10_000)
-        input.kcalPerServing = FormInput.number(fields, "kcal_per_serving", range: 0...20_000, errors: &errors)
-        input.gramsPerServing = FormInput.number(fields, "grams_per_serving", range: 0.1...20_000, errors: &errors)
+        input.servings = whole("servings", 1...100, units: NumberUnits.servings)
+        input.preparationMinutes = whole("preparation_minutes", 0...10_000, units: NumberUnits.minutes)
+        input.cookingMinutes = whole("cooking_minutes", 0...10_000, units: NumberUnits.minutes)
+        input.kcalPerServing = FormInput.number(fields, "kcal_per_serving", range: 0...20_000, units: NumberUnits.kcal, errors: &errors)
+        input.gramsPerServing = FormInput.number(fields, "grams_per_serving", range: 0.1...20_000, units: NumberUnits.grams, errors: &errors)
         input.sourceName = text("source_name")
         input.sourceURL = text("source_url")
         if let url = input.sourceURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url)?.host == nil {

@@ -108,7 +108,7 @@ struct DoseScheduleTests {
         #expect(read(["repeat": "days", "every": "366", "time_1": "08:00", "start": "2026-11-23"]).1["every"] == "error.number.range")
         #expect(read(["repeat": "weeks", "every": "53", "time_1": "08:00", "start": "2026-11-23"]).1["every"] == "error.number.range")
         #expect(read(["repeat": "months", "every": "13", "time_1": "08:00", "start": "2026-11-23"]).1["every"] == "error.number.range")
-        #expect(read(["repeat": "months", "every": "1.5", "time_1": "08:00", "start": "2026-11-23"]).1["every"] == "error.number.invalid")
+        #expect(read(["repeat": "months", "every": "1.5", "time_1": "08:00", "start": "2026-11-23"]).1["every"] == "error.number.whole")
         #expect(read(["repeat": "weekdays", "time_1": "08:00", "start": "2026-11-23"]).1["weekdays"] == "medicines.error.weekdays")
         #expect(read(["repeat": "daily", "time_1": "25:00", "start": "2026-11-23"]).1["time_1"] == "error.time.invalid")
         #expect(read(["repeat": "daily", "time_1": "08:00", "start": "2026-02-30"]).1["start"] == "error.date.invalid")

@@ -57,8 +57,11 @@ struct HostileInputTests {
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains(message))
             #expect(try await EntryRepository(hearth.database).timeline(subjectID: nabi).isEmpty, "nothing saved")
-            // Written as a person would, with a decimal comma, it is saved as sent.
-            let saved = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&weight=4%2C5&unit=kg&date=2026-11-20&time=08:00")
+            // A comma groups thousands: "4,5" is asked about, "4.5" is saved as sent.
+            let asked = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&weight=4%2C5&unit=kg&date=2026-11-20&time=08:00")
+            #expect(asked.status == .unprocessableContent)
+            #expect(asked.text.contains("For a decimal, write 4.5."))
+            let saved = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&weight=4.5&unit=kg&date=2026-11-20&time=08:00")
             #expect(saved.status == .seeOther)
         }
     }
