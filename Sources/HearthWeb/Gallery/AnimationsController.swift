@@ -55,18 +55,7 @@ struct AnimationsController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         let listed = input["photos", default: ""].split(separator: ",").map(String.init)
-        // Each photo's order number. A number typed over a photo's own place puts it there, ahead
-        // of the photo that had that place (a 1 typed for the fifth makes it the first); other
-        // ties keep the gallery's order.
-        let ordered = listed.enumerated().map { offset, place in
-            let own = Double(offset + 1)
-            let typed = FormInput.decimal(input["order_\(place)", default: ""]) ?? own
-            return (place: place, order: typed, moved: typed != own, offset: offset)
-        }.sorted { a, b in
-            if a.order != b.order { return a.order < b.order }
-            if a.moved != b.moved { return a.moved }
-            return a.offset < b.offset
-        }.map(\.place)
+        let ordered = Self.ordered(listed, input)
         let picked = try picks(ordered, access: context.access)
         var errors = FieldErrors()
         Self.checkCount(picked.count, &errors)
@@ -132,6 +121,21 @@ struct AnimationsController {
         let body = try await fileIO.loadFile(path: job.path, context: context)
         let name = request.uri.queryParameters.get("download") != nil ? "attachment; filename=\"hearth-animation.gif\"" : "inline"
         return Response(status: .ok, headers: [.contentType: "image/gif", .cacheControl: "no-store", .contentDisposition: name], body: body)
+    }
+
+    /// The picked photos in the order typed. A number typed over a photo's own place puts it
+    /// there, ahead of the photo that had that place (a 1 typed for the fifth makes it the
+    /// first); other ties keep the gallery's order.
+    static func ordered(_ listed: [String], _ input: [String: String]) -> [String] {
+        listed.enumerated().map { offset, place in
+            let own = Double(offset + 1)
+            let typed = FormInput.decimal(input["order_\(place)", default: ""]) ?? own
+            return (place: place, order: typed, moved: typed != own, offset: offset)
+        }.sorted { a, b in
+            if a.order != b.order { return a.order < b.order }
+            if a.moved != b.moved { return a.moved }
+            return a.offset < b.offset
+        }.map(\.place)
     }
 
     /// Keeps the GIF as the photo of a new diary record of the chosen subject, through the

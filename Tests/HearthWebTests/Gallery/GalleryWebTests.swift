@@ -165,4 +165,14 @@ struct GalleryWebTests {
             #expect(Array(stored.body.readableBytesView).withUnsafeBytes { GIFStructure.scan($0)?.frames } == 3, "the kept photo is still animated")
         }
     }
+
+    @Test("a 1 typed for the fifth photo makes it the first frame; other numbers move theirs, and ties keep the gallery's order")
+    func frameOrder() {
+        let five = ["a", "b", "c", "d", "e"]
+        #expect(AnimationsController.ordered(five, ["order_e": "1"]) == ["e", "a", "b", "c", "d"])
+        #expect(AnimationsController.ordered(five, ["order_a": "3"]) == ["b", "a", "c", "d", "e"])
+        #expect(AnimationsController.ordered(five, ["order_a": "5", "order_e": "1"]) == ["e", "b", "c", "d", "a"])
+        #expect(AnimationsController.ordered(five, [:]) == five)
+        #expect(AnimationsController.ordered(five, ["order_c": "2.5"]) == ["a", "b", "c", "d", "e"])
+    }
 }
