@@ -39,7 +39,7 @@ release: deps
 test: unit e2e
 
 unit: deps
-	$(SWIFT) test
+	HEARTH_STRICT_STRINGS=1 $(SWIFT) test
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))

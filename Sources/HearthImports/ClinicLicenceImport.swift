@@ -10,7 +10,7 @@ public enum ClinicLicenceImport {
         public var clinics: [LicensedClinic] = []
         public var closed = 0
         /// Line number in the file and what was wrong.
-        public var badRows: [(line: Int, problem: String)] = []
+        public var badRows: [(line: Int, problem: RowProblem)] = []
 
         public static func == (a: Result, b: Result) -> Bool {
             a.clinics == b.clinics && a.closed == b.closed && a.badRows.map(\.line) == b.badRows.map(\.line)
@@ -53,11 +53,11 @@ public enum ClinicLicenceImport {
                     return
                 }
                 guard row.count == header.count else {
-                    result.badRows.append((line, "\(row.count) fields where the header has \(header.count)"))
+                    result.badRows.append((line, .fieldCount(row.count, header: header.count)))
                     return
                 }
                 if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) {
-                    result.badRows.append((line, "control characters (a NUL or an escape) in \(header[field])"))
+                    result.badRows.append((line, .controlCharacters(in: header[field])))
                     return
                 }
                 func field(_ name: String) -> String? {
@@ -65,13 +65,13 @@ public enum ClinicLicenceImport {
                     let value = row[index].trimmingCharacters(in: .whitespaces)
                     return value.isEmpty ? nil : value
                 }
-                guard let clinicName = field("사업장명") else { result.badRows.append((line, "no 사업장명")); return }
+                guard let clinicName = field("사업장명") else { result.badRows.append((line, .missing("사업장명"))); return }
                 // "영업/정상" is open; "폐업" closed, "휴업" resting, "취소/말소/만료/정지/중지" struck off.
                 guard field("영업상태명")?.hasPrefix("영업") == true else { result.closed += 1; return }
                 let address = field("도로명전체주소") ?? field("소재지전체주소")
                 let identity = [field("개방자치단체코드"), field("관리번호")].compactMap { $0 }.joined(separator: "-")
                 let licenceKey = identity.isEmpty ? "\(clinicName)|\(address ?? "")" : identity
-                guard seen.insert(licenceKey).inserted else { result.badRows.append((line, "the same 관리번호 as an earlier row")); return }
+                guard seen.insert(licenceKey).inserted else { result.badRows.append((line, .sameNumber("관리번호"))); return }
                 result.clinics.append(LicensedClinic(
                     key: licenceKey, name: clinicName, phone: field("소재지전화"), address: address,
                     district: address.flatMap(KoreanAddress.district) ?? field("소재지전체주소").flatMap(KoreanAddress.district),

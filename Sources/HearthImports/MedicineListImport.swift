@@ -11,7 +11,7 @@ public enum MedicineListImport {
         public var items: [ListedMedicine] = []
         public var kind: MedicineInput.Kind = .medicine
         /// Line number in the file and what was wrong (the first thousand).
-        public var badRows: [(line: Int, problem: String)] = []
+        public var badRows: [(line: Int, problem: RowProblem)] = []
         public var badRowCount = 0
         /// Good rows handed on.
         public var rowsRead = 0
@@ -65,7 +65,7 @@ public enum MedicineListImport {
         var header: [String]?
         var key: Int?, company: Int?
         var indexOf: [String: Int] = [:]
-        func bad(_ line: Int, _ problem: String) {
+        func bad(_ line: Int, _ problem: RowProblem) {
             result.badRowCount += 1
             if result.badRows.count < 1000 { result.badRows.append((line, problem)) }
         }
@@ -82,9 +82,9 @@ public enum MedicineListImport {
                     header = names
                     return
                 }
-                guard row.count == header.count else { bad(line, "\(row.count) fields where the header has \(header.count)"); return }
+                guard row.count == header.count else { bad(line, .fieldCount(row.count, header: header.count)); return }
                 if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) {
-                    bad(line, "control characters (a NUL or an escape) in \(header[field])")
+                    bad(line, .controlCharacters(in: header[field]))
                     return
                 }
                 func field(_ index: Int?) -> String? {
@@ -92,10 +92,10 @@ public enum MedicineListImport {
                     let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
                     return value.isEmpty ? nil : value
                 }
-                guard let itemName = field(indexOf["name"]) else { bad(line, "no name"); return }
+                guard let itemName = field(indexOf["name"]) else { bad(line, .missing(header[indexOf["name"] ?? 0])); return }
                 // The list's number is what makes importing again an update: a row without it, in a
                 // file that has the column, would come back as a second item.
-                if let key, field(key) == nil { bad(line, "no \(header[key])"); return }
+                if let key, field(key) == nil { bad(line, .missing(header[key])); return }
                 let identity = field(key) ?? "\(itemName)|\(field(company) ?? "")"
                 let listKey = (result.kind == .supplement ? "supplement:" : "drug:") + identity
                 let kind = field(indexOf["prescription"])
@@ -113,10 +113,10 @@ public enum MedicineListImport {
                     let most = FieldLimits.characters(name)
                     return value.map { $0.utf8.count > most && $0.count > most } ?? false
                 }) {
-                    bad(line, "\(header[indexOf[name] ?? 0]) is \((value?.count ?? 0).grouped) characters, more than \(FieldLimits.characters(name).grouped)")
+                    bad(line, .tooLong(header[indexOf[name] ?? 0], length: value?.count ?? 0, limit: FieldLimits.characters(name)))
                     return
                 }
-                if try write(item) { result.rowsRead += 1 } else { bad(line, "the same item as an earlier row") }
+                if try write(item) { result.rowsRead += 1 } else { bad(line, .sameItem) }
             }
         } catch let problem as CSVProblem {
             throw Problem.csv(problem)

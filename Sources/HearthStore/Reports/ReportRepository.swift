@@ -58,12 +58,17 @@ public struct ReportRepository: Sendable {
             """, arguments: span).compactMap { row in
             LocalDate(row[1] as String).map { SubjectReport.Symptom(at: row[0], day: $0, kind: row[2], signs: row[3], severity: row[4], note: row[5]) }
         }
-        report.vaccinations = try Row.fetchAll(db, sql: """
-            SELECT e.local_date, group_concat(g.name, ', '), x.clinic_name FROM entry e JOIN vaccination_entry x ON x.entry_id = e.id
-            LEFT JOIN vaccine_given g ON g.entry_id = e.id WHERE \(live) GROUP BY e.id ORDER BY e.occurred_at
-            """, arguments: span).compactMap { row in
-            LocalDate(row[0] as String).map { SubjectReport.Vaccination(day: $0, vaccines: ((row[1] as String?) ?? "").components(separatedBy: ", ").filter { !$0.isEmpty }, clinic: row[2]) }
+        // One row per vaccine given (a name may hold commas: "DAPP (distemper, adenovirus, …)").
+        var vaccinations: [(id: Int64, day: LocalDate, clinic: String?, vaccines: [SubjectReport.Vaccination.Vaccine])] = []
+        for row in try Row.fetchAll(db, sql: """
+            SELECT e.id, e.local_date, x.clinic_name, g.code, g.name FROM entry e JOIN vaccination_entry x ON x.entry_id = e.id
+            LEFT JOIN vaccine_given g ON g.entry_id = e.id WHERE \(live) ORDER BY e.occurred_at, e.id, g.position
+            """, arguments: span) {
+            guard let day = LocalDate(row[1] as String) else { continue }
+            if vaccinations.last?.id != row[0] { vaccinations.append((row[0], day, row[2], [])) }
+            if let name: String = row[4] { vaccinations[vaccinations.count - 1].vaccines.append(.init(code: row[3], name: name)) }
         }
+        report.vaccinations = vaccinations.map { SubjectReport.Vaccination(day: $0.day, vaccines: $0.vaccines, clinic: $0.clinic) }
         report.visits = try Row.fetchAll(db, sql: """
             SELECT e.local_date, coalesce(c.name, x.clinic_name), x.reason, x.diagnosis, x.treatment, x.cost, x.currency
             FROM entry e JOIN vet_visit_entry x ON x.entry_id = e.id LEFT JOIN clinic c ON c.id = x.clinic_id WHERE \(live) ORDER BY e.occurred_at

@@ -13,7 +13,13 @@ public struct SubjectReport: Sendable {
         public var unusualDays: [LocalDate] = []
     }
     public struct Symptom: Sendable { public let at: Date; public let day: LocalDate; public let kind: String; public let signs: String; public let severity: Int?; public let note: String? }
-    public struct Vaccination: Sendable { public let day: LocalDate; public let vaccines: [String]; public let clinic: String? }
+    public struct Vaccination: Sendable {
+        /// A vaccine given: the schedule's code (for its name in the member's language) and the name as recorded.
+        public struct Vaccine: Sendable { public let code: String?; public let name: String }
+        public let day: LocalDate
+        public let vaccines: [Vaccine]
+        public let clinic: String?
+    }
     public struct Visit: Sendable { public let day: LocalDate; public let clinic: String?; public let reason: String?; public let diagnosis: String?; public let treatment: String?; public let cost: Double?; public let currency: String? }
     public struct RegimenLine: Sendable { public let regimen: Regimen; public let adherence: Adherence; public let missed: [DoseSlot] }
     public struct Day: Sendable { public let day: LocalDate; public let waterML: Int?; public let steps: Int?; public let goals: DailyGoals }

@@ -10,11 +10,13 @@ extension Formatting {
         code.flatMap { strings.flat[language]?["care.vaccine.\($0)"] } ?? name
     }
 
-    /// "dose 2 of the starting series", "booster every 3 years".
-    func step(_ step: DueStep) -> String {
+    /// "dose 2 of the starting series", "booster every 3 years". `species` names the adult
+    /// animal where the language does (성견, 성묘).
+    func step(_ step: DueStep, species: String? = nil) -> String {
         switch step {
         case .series(let n): t("care.step.series", ["n": String(n)])
-        case .adultSeries(let n, let of): t("care.step.adult_series", ["n": String(n), "of": String(of)])
+        case .adultSeries(let n, let of):
+            t("care.step.adult_series", ["n": String(n), "of": String(of), "adult": t(species == "dog" || species == "cat" ? "care.adult.\(species!)" : "care.adult.other")])
         case .firstBooster: t("care.step.first_booster")
         case .booster(12): t("care.step.booster_yearly")
         case .booster(let months) where months % 12 == 0: t("care.step.booster_years", ["years": String(months / 12)])
@@ -26,7 +28,7 @@ extension Formatting {
     /// What is due, in a line: "Rabies — booster every 3 years".
     func dueLabel(_ what: CareDue.What) -> String {
         switch what {
-        case .vaccine(let code, let name, let step): "\(vaccine(code, name)) — \(self.step(step))"
+        case .vaccine(let code, let name, let step): "\(vaccine(code, name)) — \(self.step(step, species: code?.split(separator: ".").first.map(String.init)))"
         case .preventive(let kind, let product): [t("care.preventive.\(kind.rawValue)"), product].compactMap { $0 }.joined(separator: " — ")
         case .followUp(let reason): [t("care.visit.follow_up"), reason].compactMap { $0 }.joined(separator: " — ")
         }

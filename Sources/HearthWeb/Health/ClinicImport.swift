@@ -13,7 +13,7 @@ public enum ClinicImport {
         let added: Int
         let updated: Int
         let closed: Int
-        let badRows: [(line: Int, problem: String)]
+        let badRows: [(line: Int, problem: RowProblem)]
     }
 
     enum Problem: Error {
@@ -55,7 +55,7 @@ public enum ClinicImport {
     static func summaryHTML(_ summary: Summary, _ format: Formatting) -> HTML {
         var html: HTML = "<p>\(summaryText(summary, format))</p>"
         if !summary.badRows.isEmpty {
-            let rows = summary.badRows.prefix(50).map { row -> HTML in "<li>\(format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]))</li>" }
+            let rows = summary.badRows.prefix(50).map { row -> HTML in "<li>\(format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]))</li>" }
             html += "<ul class=\"bad-rows\">\(rows.joined())</ul>"
         }
         return html
@@ -70,7 +70,7 @@ public enum ClinicImport {
             return (message(problem, format), false)
         case .success(let summary):
             var text = summaryText(summary, format)
-            for row in summary.badRows { text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]) }
+            for row in summary.badRows { text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]) }
             return (text, summary.added + summary.updated > 0)
         }
     }

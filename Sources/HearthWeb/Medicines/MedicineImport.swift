@@ -13,7 +13,7 @@ public enum MedicineImport {
         let kind: MedicineInput.Kind
         let added: Int
         let updated: Int
-        let badRows: [(line: Int, problem: String)]
+        let badRows: [(line: Int, problem: RowProblem)]
         let badRowCount: Int
     }
 
@@ -62,7 +62,7 @@ public enum MedicineImport {
             "list": format.t("medicines.import.list.\(summary.kind.rawValue)"), "added": String(summary.added), "updated": String(summary.updated),
             "bad": String(summary.badRowCount),
         ])
-        for row in summary.badRows.prefix(20) { text += " " + format.t("care.import.bad_row", ["line": String(row.line), "problem": row.problem]) + ";" }
+        for row in summary.badRows.prefix(20) { text += " " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]) + ";" }
         return text
     }
 

@@ -41,7 +41,7 @@ struct PeopleController {
         let profile = person.profile
         var facts: [FactView] = []
         if let born = profile.birthDate { facts.append(.init(label: format.t("people.field.birth_date"), value: format.dayHeading(born))) }
-        if profile.sex != .unknown { facts.append(.init(label: format.t("people.field.sex"), value: format.t("sex.\(profile.sex.rawValue)"))) }
+        if profile.sex != .unknown { facts.append(.init(label: format.t("people.field.sex"), value: format.t("people.sex.\(profile.sex.rawValue)"))) }
         if let accountID = profile.accountID, let account = try await accounts.account(id: accountID) {
             facts.append(.init(label: format.t("people.field.account"), value: "\(account.displayName) (\(account.username))"))
         }
@@ -249,7 +249,7 @@ struct PeopleController {
         }
         let page = PersonFormPage(
             fields: FormFields(PersonFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
-            sexes: Sex.allCases.map { OptionView(value: $0.rawValue, label: strings.text("sex.\($0.rawValue)", language), selected: input["sex"] == $0.rawValue) },
+            sexes: Sex.allCases.map { OptionView(value: $0.rawValue, label: strings.text("people.sex.\($0.rawValue)", language), selected: input["sex"] == $0.rawValue) },
             colours: SubjectColour.allCases.map {
                 OptionView(value: $0.rawValue, label: strings.text("people.colour.\($0.rawValue)", language), selected: input["colour"] == $0.rawValue)
             },

@@ -150,7 +150,7 @@ struct ReportHTML {
         if !report.vaccinations.isEmpty {
             html += "<ul>"
             for given in report.vaccinations {
-                html += #"<li>\#(format.dayHeading(given.day)): \#(given.vaccines.joined(separator: ", "))\#(given.clinic.map { " · \($0)" } ?? "")</li>"#
+                html += #"<li>\#(format.dayHeading(given.day)): \#(given.vaccines.map { format.vaccine($0.code, $0.name) }.joined(separator: ", "))\#(given.clinic.map { " · \($0)" } ?? "")</li>"#
             }
             html += "</ul>"
         }

@@ -116,7 +116,8 @@ struct ReportsController {
     }
 
     private func paperLinks(_ request: Request, _ format: Formatting) -> [ReportPage.Link] {
-        ["a4", "letter"].map { ReportPage.Link(label: format.t("report.paper.\($0)"), href: link(request, ["paper": $0])) }
+        // Typed: the link's [String: String?] would otherwise make each name an optional ("Optional(a4)").
+        ["a4", "letter"].map { (paper: String) in ReportPage.Link(label: format.t("report.paper.\(paper)"), href: link(request, ["paper": paper])) }
     }
 
     /// The page, or with `?pdf=1` the PDF Chromium prints of it; without Chromium the page

@@ -8,8 +8,14 @@ import HearthCore
 /// filled in once when the templates are loaded (see `resolve`).
 public struct Localization: Sendable {
     let flat: [Language: [String: String]]
+    /// In tests (`HEARTH_STRICT_STRINGS=1`), a key the member's language lacks renders as
+    /// `⟦missing ko: key⟧`, which the test browser fails on, instead of English or the key.
+    let strict: Bool
 
-    public init(directory: String) throws {
+    public static var strictByDefault: Bool { ProcessInfo.processInfo.environment["HEARTH_STRICT_STRINGS"] == "1" }
+
+    public init(directory: String, strict: Bool = Localization.strictByDefault) throws {
+        self.strict = strict
         var flat: [Language: [String: String]] = [:]
         for language in Language.allCases {
             let url = URL(fileURLWithPath: directory).appendingPathComponent("\(language.rawValue).json")
@@ -32,8 +38,16 @@ public struct Localization: Sendable {
 
     /// One string; falls back to English, then to the key itself so a gap is visible, not blank.
     func text(_ key: String, _ language: Language) -> String {
-        flat[language]?[key] ?? flat[.en]?[key] ?? key
+        if let text = flat[language]?[key] { return text }
+        if strict { return Self.missing(key, language) }
+        return flat[.en]?[key] ?? key
     }
+
+    /// What a missing string renders as under `strict`.
+    static func missing(_ key: String, _ language: Language) -> String { "⟦missing \(language.rawValue): \(key)⟧" }
+
+    /// True when `key` is in every language's file.
+    func has(_ key: String) -> Bool { Language.allCases.allSatisfy { flat[$0]?[key] != nil } }
 
     /// A string with `{name}` placeholders filled in.
     func text(_ key: String, _ language: Language, _ values: [String: String]) -> String {

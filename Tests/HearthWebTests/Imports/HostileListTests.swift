@@ -27,8 +27,8 @@ struct HostileListTests {
         guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else { Issue.record("refused"); return }
         #expect(summary.added == 2)
         #expect(summary.badRows.map(\.line) == [3, 4, 5])
-        #expect(summary.badRows[0].problem == "control characters (a NUL or an escape) in ITEM_NAME")
-        #expect(summary.badRows[2].problem == "the same item as an earlier row")
+        #expect(summary.badRows[0].problem == .controlCharacters(in: "ITEM_NAME"))
+        #expect(summary.badRows[2].problem == .sameItem)
         #expect(try MedicineRepository(database).search("타이레놀").map(\.name) == ["타이레놀"])
     }
 
@@ -42,7 +42,7 @@ struct HostileListTests {
         guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else { Issue.record("refused"); return }
         #expect(summary.added == 1, "one at its limit is kept")
         #expect(summary.badRows.map(\.line) == [3])
-        #expect(summary.badRows.first?.problem == "ITEM_INGR_NAME is \((most + 1).grouped) characters, more than \(most.grouped)")
+        #expect(summary.badRows.first?.problem == .tooLong("ITEM_INGR_NAME", length: most + 1, limit: most))
     }
 
     @Test("bytes that are neither UTF-8 nor CP949 are named with their line and bytes, and nothing is written")

@@ -3,6 +3,7 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import HummingbirdTesting
+import Testing
 @testable import HearthWeb
 
 /// The repository root, where Templates/ and Public/ live.
@@ -17,6 +18,8 @@ func temporaryDataDirectory() -> String {
 /// Builds the real application on a real SQLite file in a temporary folder.
 /// bcrypt runs at cost 4 here only to keep the suite quick; the production cost is tested on its own.
 func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UInt8 = 4, clock: (@Sendable () -> Date)? = nil) async throws -> Hearth {
+    // A string missing from a language's file fails the test that shows it (see `Browser.send`).
+    setenv("HEARTH_STRICT_STRINGS", "1", 1)
     var configuration = HearthConfiguration(
         dataDirectory: dataDirectory, resourcesDirectory: packageRoot, bcryptCost: bcryptCost)
     if let clock { configuration.clock = clock }
@@ -66,7 +69,9 @@ final class Browser: @unchecked Sendable {
             let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
             if value.isEmpty || header.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
         }
-        if let token = Self.csrfToken(in: String(buffer: response.body)) { csrf = token }
+        let text = String(buffer: response.body)
+        if let token = Self.csrfToken(in: text) { csrf = token }
+        for missing in text.matches(of: /⟦missing [a-z]+: [^⟧]+⟧/) { Issue.record("\(method) \(path): \(missing.output)") }
         return response
     }
 
