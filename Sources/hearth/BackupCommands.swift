@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HearthCore
 import HearthStore
+import HearthWeb
 
 /// `hearth backup --to DIR`: a consistent archive of the database and photos, made while
 /// the server keeps running, checked before it gets its final name.
@@ -70,6 +72,8 @@ extension ExportCommand {
         @Option(help: "csv, json or ics.") var format: Format
         @Option(help: "Folder to write into.") var to: String
         @OptionGroup var data: DataOptions
+        @Option(name: .customLong("resources"), help: "Folder holding Templates/, for the calendar's words (default: the current folder).")
+        var resourcesDirectory = FileManager.default.currentDirectoryPath
 
         func run() async throws {
             let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
@@ -97,10 +101,12 @@ extension ExportCommand {
             case .json:
                 try stream("hearth.json") { handle in try export.writeJSON { try handle.write(contentsOf: $0) } }
             case .ics:
-                guard let zone = try await HouseholdRepository(database).settings().flatMap({ TimeZone(identifier: $0.timeZone) }) else {
+                guard let settings = try await HouseholdRepository(database).settings(), let zone = TimeZone(identifier: settings.timeZone) else {
                     throw ValidationError("This data folder has no household yet.")
                 }
-                try write("hearth.ics", Data(try export.ics(zone: zone).utf8))
+                let say = try CommandLineText(resourcesDirectory: resourcesDirectory, householdLanguage: settings.language)
+                let words = say.calendarWords(zone: zone, unit: BodyWeightUnit(settings.weightUnit))
+                try write("hearth.ics", Data(try export.ics(zone: zone, words: words).utf8))
             }
             for path in written { print(path) }
         }

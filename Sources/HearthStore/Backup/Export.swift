@@ -172,15 +172,24 @@ public struct HouseholdExport: Sendable {
         }
     }
 
+    /// What the calendar file says of a record and of a care item due, in the reader's language
+    /// (the web and the command line give their own words).
+    public struct CalendarWords: Sendable {
+        public let record: @Sendable (StoredEntry) -> (summary: String, detail: String)
+        public let due: @Sendable (CareDue.What) -> String
+
+        public init(record: @escaping @Sendable (StoredEntry) -> (summary: String, detail: String), due: @escaping @Sendable (CareDue.What) -> String) {
+            (self.record, self.due) = (record, due)
+        }
+    }
+
     /// Every record as a timed event and every care item due as an all-day event, for a
     /// calendar program: the household's history at a glance.
-    public func ics(zone: TimeZone, now: Date = Date()) throws -> String {
+    public func ics(zone: TimeZone, words: CalendarWords, now: Date = Date()) throws -> String {
         let today = LocalDate(now, in: zone)
-        let (records, due, name) = try database.read { db in
-            (try Row.fetchAll(db, sql: """
-                SELECT e.id, e.kind, e.occurred_at, s.name, e.note FROM entry e JOIN subject s ON s.id = e.subject_id
-                WHERE e.deleted_at IS NULL ORDER BY e.occurred_at, e.id
-                """),
+        let (records, names, due, name) = try database.read { db in
+            (try EntryRepository.fetch(db, where: "e.deleted_at IS NULL", arguments: [], limit: Int.max).reversed(),
+             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM subject").map { ($0[0] as Int64, $0[1] as String) }),
              try CareRepository.due(access: .everyone, today: today, db),
              try String.fetchOne(db, sql: "SELECT name FROM household") ?? "Hearth")
         }
@@ -190,17 +199,15 @@ public struct HouseholdExport: Sendable {
         out.line("PRODID", "-//Hearth//Household care log//EN")
         out.text("X-WR-CALNAME", name)
         let stamp = ICalendarWriter.utc(now)
-        for row in records {
-            let id: Int64 = row["id"]
-            let kind: String = row["kind"]
-            let subject: String = row["name"]
+        for entry in records {
+            let said = words.record(entry)
             out.begin("VEVENT")
-            out.line("UID", "record-\(id)@hearth")
+            out.line("UID", "record-\(entry.id)@hearth")
             out.line("DTSTAMP", stamp)
-            out.line("DTSTART", ICalendarWriter.utc(row["occurred_at"] as Date))
-            out.text("SUMMARY", "\(subject): \(kind.replacingOccurrences(of: "_", with: " "))")
-            if let note = row["note"] as String?, !note.isEmpty { out.text("DESCRIPTION", note) }
-            out.line("CATEGORIES", kind.uppercased())
+            out.line("DTSTART", ICalendarWriter.utc(entry.occurredAt))
+            out.text("SUMMARY", [names[entry.subjectID].map { "\($0): \(said.summary)" } ?? said.summary, said.detail].filter { !$0.isEmpty }.joined(separator: " "))
+            if let note = entry.note, !note.isEmpty { out.text("DESCRIPTION", note) }
+            out.line("CATEGORIES", entry.kind.rawValue.uppercased())
             out.end("VEVENT")
         }
         for item in due {
@@ -208,7 +215,7 @@ public struct HouseholdExport: Sendable {
             out.line("UID", "due-\(item.subjectID)-\(item.date)-\(Self.label(item.what).stableHash)@hearth")
             out.line("DTSTAMP", stamp)
             out.line("DTSTART;VALUE=DATE", ICalendarWriter.date(item.date))
-            out.text("SUMMARY", "\(item.subjectName): \(Self.label(item.what)) due")
+            out.text("SUMMARY", "\(item.subjectName): \(words.due(item.what))")
             out.line("TRANSP", "TRANSPARENT")
             out.end("VEVENT")
         }
@@ -216,6 +223,7 @@ public struct HouseholdExport: Sendable {
         return out.text
     }
 
+    /// What the UID is made from: stable whatever the language the file is written in.
     private static func label(_ what: CareDue.What) -> String {
         switch what {
         case .vaccine(_, let name, _): name

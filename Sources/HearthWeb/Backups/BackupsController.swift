@@ -75,7 +75,7 @@ struct BackupsController {
         let body = try await fileIO.loadFile(path: path, context: context)
         return Response(status: .ok, headers: [
             .contentType: "application/x-tar", .cacheControl: "no-store",
-            .contentDisposition: "attachment; filename=\"\(name)\"",
+            .contentDisposition: ContentDisposition.header(name: name),
         ], body: body)
     }
 
@@ -93,8 +93,10 @@ struct BackupsController {
             write = { handle in try export.writeJSON(now: now) { try handle.write(contentsOf: $0) } }
         } else if file == "hearth.ics" {
             let zone = context.timeZone
+            let words = Formatting(strings: renderer.strings, language: context.language, timeZone: zone)
+                .calendarWords(unit: BodyWeightUnit(context.household?.weightUnit ?? .kg))
             type = "text/calendar; charset=utf-8"
-            write = { handle in try handle.write(contentsOf: Data(try export.ics(zone: zone, now: now).utf8)) }
+            write = { handle in try handle.write(contentsOf: Data(try export.ics(zone: zone, words: words, now: now).utf8)) }
         } else if file.hasSuffix(".csv"), HouseholdExport.kinds.contains(where: { $0.name == file.dropLast(4) }) {
             type = "text/csv; charset=utf-8"
             write = { handle in try export.writeCSV(String(file.dropLast(4))) { try handle.write(contentsOf: $0) } }
@@ -112,7 +114,7 @@ struct BackupsController {
             return Int(try handle.offset())
         }
         return Response(status: .ok, headers: [
-            .contentType: type, .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(file)\"", .contentLength: String(size),
+            .contentType: type, .cacheControl: "no-store", .contentDisposition: ContentDisposition.header(name: file), .contentLength: String(size),
         ], body: ResponseBody { writer in
             defer { unlink(path) }
             let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))

@@ -74,12 +74,12 @@ struct RecipeImportController {
     @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireMember()
         guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
-        return try Self.download([recipe], name: "hearth-recipe-\(id).jsonld")
+        return try Self.download([recipe], name: "\(recipe.title).jsonld")
     }
 
     private static func download(_ recipes: [RecipeInput], name: String) throws -> Response {
         Response(status: .ok, headers: [
-            .contentType: "application/ld+json; charset=utf-8", .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(name)\"",
+            .contentType: "application/ld+json; charset=utf-8", .cacheControl: "no-store", .contentDisposition: ContentDisposition.header(name: name),
         ], body: .init(byteBuffer: ByteBuffer(bytes: try RecipeFiles.jsonLD(recipes))))
     }
 }

@@ -131,10 +131,9 @@ struct ReportsController {
         guard let pdf = printed else {
             return .redirect(to: link(request, ["print": "1"]), type: .normal)
         }
-        let name = title.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }.joined()
         return Response(status: .ok, headers: [
             .contentType: "application/pdf", .cacheControl: "no-store",
-            .contentDisposition: "inline; filename=\"hearth-\(name.prefix(60)).pdf\"",
+            .contentDisposition: ContentDisposition.header("inline", name: "hearth \(title).pdf"),
         ], body: .init(byteBuffer: ByteBuffer(data: pdf)))
     }
 }

@@ -109,7 +109,11 @@ struct BackupWebTests {
             #expect(kinds["weights"]?.first?["grams"] as? Double == 4200)
             #expect(kinds["subjects"]?.first?["name"] as? String == "나비")
             let ics = try await owner.get("/settings/export/hearth.ics")
-            #expect(ics.text.contains("BEGIN:VCALENDAR") && ics.text.contains("SUMMARY:나비: weight") && ics.text.contains("DTSTART:20260102T000000Z"))
+            #expect(ics.text.contains("BEGIN:VCALENDAR") && ics.text.contains("SUMMARY:나비: Weight 4.2 kg") && ics.text.contains("DTSTART:20260102T000000Z"))
+            // In the member's language, with the value.
+            try await owner.get("/me")
+            #expect(try await owner.post("/me", ["display_name": "Mina", "language": "ko"]).status == .seeOther)
+            #expect(try await owner.get("/settings/export/hearth.ics").text.contains("SUMMARY:나비: 체중 4.2 kg"))
             #expect(try await owner.get("/settings/export/passwords.csv").status == .notFound)
         }
     }
