@@ -10,29 +10,35 @@ struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "backup", abstract: "Back up the database and photos into one verified archive (the server may keep running).")
     @Option(help: "Folder to write the archive into (default: DATA/backups).") var to: String?
     @OptionGroup var data: DataOptions
+    @Option(name: .customLong("resources"), help: "Folder holding Templates/, for the words (default: the current folder).")
+    var resourcesDirectory = FileManager.default.currentDirectoryPath
 
     func run() async throws {
         let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
         defer { try? database.close() }
+        let say = try CommandLineText(resourcesDirectory: resourcesDirectory, householdLanguage: try await HouseholdRepository(database).settings()?.language)
         let folder = to ?? (data.dataDirectory as NSString).appendingPathComponent(Backup.folderName)
         do {
             let made = try Backup.make(database, dataDirectory: data.dataDirectory, into: folder)
             let rows = made.manifest.tables.values.reduce(0, +)
-            print("Backed up to \(made.path)")
-            print("  \(made.bytes) bytes · schema \(made.manifest.schemaVersion) · \(rows) rows in \(made.manifest.tables.count) tables · \(made.manifest.photoCount) photo files")
-            print("  Verified: the database passes SQLite's integrity check, every row count and every file's SHA-256 match the manifest.")
+            print(say.text("backup.cli.made", ["path": made.path]))
+            print(say.text("backup.cli.figures", [
+                "bytes": Int(made.bytes).grouped, "schema": String(made.manifest.schemaVersion), "rows": rows.grouped,
+                "tables": String(made.manifest.tables.count), "photos": made.manifest.photoCount.grouped,
+            ]))
+            print(say.text("backup.cli.verified"))
         } catch let problem as BackupProblem {
-            throw Backup.failed(problem)
+            throw Backup.failed(problem, say)
         } catch where StorageFull.isCause(error) {
-            throw ValidationError("The disk is full: the backup was not made, and nothing else changed. Free some space, or back up to another disk with --to.")
+            throw ValidationError(say.text("backup.cli.backup_disk_full"))
         }
     }
 }
 
 extension Backup {
     /// The problem on standard error and exit status 1 (no usage text: the command was right).
-    static func failed(_ problem: BackupProblem) -> ExitCode {
-        FileHandle.standardError.write(Data("\(problem.description)\n".utf8))
+    static func failed(_ problem: BackupProblem, _ say: CommandLineText) -> ExitCode {
+        FileHandle.standardError.write(Data("\(say.text(problem.messageKey, problem.messageValues))\n".utf8))
         return ExitCode(1)
     }
 }
@@ -42,18 +48,25 @@ struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "restore", abstract: "Restore a backup archive into the data folder (stop the server first).")
     @Argument(help: "A hearth-YYYYMMDD-HHMMSS.tar made by `hearth backup` or the nightly backup.") var archive: String
     @OptionGroup var data: DataOptions
+    @Option(name: .customLong("resources"), help: "Folder holding Templates/, for the words (default: the current folder).")
+    var resourcesDirectory = FileManager.default.currentDirectoryPath
 
     func run() async throws {
+        // The terminal's language: the data folder may be empty, or about to be replaced.
+        let say = try CommandLineText(resourcesDirectory: resourcesDirectory)
         do {
             if let said = Backup.recoverInterruptedRestore(dataDirectory: data.dataDirectory) { print(said) }
             let (manifest, previous) = try Backup.restore(archive: archive, dataDirectory: data.dataDirectory)
-            print("Restored the backup of \(ISO8601DateFormatter().string(from: manifest.createdAt)) into \(data.dataDirectory): schema \(manifest.schemaVersion), \(manifest.photoCount) photo files, every file checked.")
-            if let previous { print("The folder it replaced is kept at \(previous); delete it once you are happy.") }
-            if manifest.schemaVersion < Migrations.count { print("The next start brings its schema up to date.") }
+            print(say.text("backup.cli.restored", [
+                "when": ISO8601DateFormatter().string(from: manifest.createdAt), "folder": data.dataDirectory,
+                "schema": String(manifest.schemaVersion), "photos": manifest.photoCount.grouped,
+            ]))
+            if let previous { print(say.text("backup.cli.kept", ["folder": previous])) }
+            if manifest.schemaVersion < Migrations.count { print(say.text("backup.cli.migrate")) }
         } catch let problem as BackupProblem {
-            throw Backup.failed(problem)
+            throw Backup.failed(problem, say)
         } catch where StorageFull.isCause(error) {
-            throw ValidationError("The disk is full: the restore stopped and the data folder was left as it was. Free some space, then restore again.")
+            throw ValidationError(say.text("backup.cli.restore_disk_full"))
         }
     }
 }

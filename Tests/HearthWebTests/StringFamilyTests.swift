@@ -45,6 +45,8 @@ struct StringFamilyTests {
         // A plan is for a stage worked out, never "automatic", which is a choice.
         ("care.feeding.stage", raw(FeedingStage.self).filter { $0 != FeedingStage.automatic.rawValue }),
         ("care.adult", ["dog", "cat", "other"]),
+        ("care.vaccine_note", VaccineSchedules.all.map(\.code)),
+        ("care.vaccine", VaccineSchedules.all.map(\.code)),
         ("care.weekday", numbers(0...6)),
         ("medicines.kind", raw(MedicineInput.Kind.self)),
         ("medicines.import.list", raw(MedicineInput.Kind.self)),

@@ -19,6 +19,9 @@ public enum BackupRetention {
                 kept.insert(date)
             }
         }
+        // Every archive of the last day stays: "Back up now" twice in a day keeps both (the page
+        // that listed the first still links it); the next days thin them to one a day.
+        if let newest = newestFirst.first { kept.formUnion(newestFirst.prefix { newest.timeIntervalSince($0) < 24 * 3600 }) }
         newestPer([.year, .month, .day], limit: days)
         newestPer([.yearForWeekOfYear, .weekOfYear], limit: weeks)
         newestPer([.year, .month], limit: months)

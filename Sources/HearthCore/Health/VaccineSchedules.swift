@@ -32,69 +32,69 @@ public enum VaccineSchedules {
         VaccineSchedule(
             code: "dog.dapp", species: .dog, name: "DAPP (distemper, adenovirus, parvovirus, parainfluenza)", core: true,
             firstAgeWeeks: 6, seriesEveryWeeks: 3, seriesUntilWeeks: 16, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 36,
-            source: "\(aahaCanine2022): from 6–8 weeks every 2–4 weeks until 16 weeks or later; adults 2 doses 2–4 weeks apart; booster 6 months to 1 year after; then every 3 years"),
+            source: "\(aahaCanine2022)"),
         VaccineSchedule(
             code: "dog.rabies", species: .dog, name: "Rabies", core: true,
             firstAgeWeeks: 12, seriesEveryWeeks: 0, seriesUntilWeeks: 12, adultStartDoses: 1, firstBoosterMonths: 12, boosterMonths: 36,
-            source: "\(aahaCanine2022): one dose no earlier than 12 weeks, again 1 year later, then every 1 or 3 years by product and local law"),
+            source: "\(aahaCanine2022)"),
         VaccineSchedule(
             code: "dog.lepto", species: .dog, name: "Leptospirosis", core: false,
             firstAgeWeeks: 8, seriesEveryWeeks: 3, seriesUntilWeeks: 12, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(aahaCanine2022): two doses 2–4 weeks apart from 8 weeks (WSAVA 2024: non-core, by exposure), then yearly"),
+            source: "\(aahaCanine2022)"),
         VaccineSchedule(
             code: "dog.bordetella", species: .dog, name: "Bordetella (kennel cough)", core: false,
             firstAgeWeeks: 8, seriesEveryWeeks: 0, seriesUntilWeeks: 8, adultStartDoses: 1, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(aahaCanine2022): intranasal or oral, one dose from 8 weeks, then yearly (non-core)"),
+            source: "\(aahaCanine2022)"),
         VaccineSchedule(
             code: "dog.influenza", species: .dog, name: "Canine influenza (H3N2/H3N8)", core: false,
             firstAgeWeeks: 8, seriesEveryWeeks: 3, seriesUntilWeeks: 11, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(aahaCanine2022): two doses 2–4 weeks apart from 6–8 weeks, then yearly (non-core)"),
+            source: "\(aahaCanine2022)"),
         VaccineSchedule(
             code: "dog.lyme", species: .dog, name: "Lyme (Borrelia)", core: false,
             firstAgeWeeks: 8, seriesEveryWeeks: 3, seriesUntilWeeks: 11, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(aahaCanine2022): two doses 2–4 weeks apart from 8–9 weeks, then yearly (non-core)"),
+            source: "\(aahaCanine2022)"),
         VaccineSchedule(
             code: "dog.coronavirus", species: .dog, name: "Canine coronavirus", core: false,
             firstAgeWeeks: 6, seriesEveryWeeks: 3, seriesUntilWeeks: 12, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(wsava2024): not recommended; listed because Korean clinics still offer it, yearly when given"),
+            source: "\(wsava2024)"),
 
         // Cats
         VaccineSchedule(
             code: "cat.fvrcp", species: .cat, name: "FVRCP (panleukopenia, herpesvirus, calicivirus)", core: true,
             firstAgeWeeks: 6, seriesEveryWeeks: 3, seriesUntilWeeks: 16, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 36,
-            source: "\(aahaFeline2020): from 6–8 weeks every 3–4 weeks until 16–20 weeks; adults 2 doses 3–4 weeks apart; booster 6 months to 1 year after; then every 3 years"),
+            source: "\(aahaFeline2020)"),
         VaccineSchedule(
             code: "cat.rabies", species: .cat, name: "Rabies", core: true,
             firstAgeWeeks: 12, seriesEveryWeeks: 0, seriesUntilWeeks: 12, adultStartDoses: 1, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(aahaFeline2020): one dose at 12–16 weeks, again 1 year later, then every 1 or 3 years by product and local law"),
+            source: "\(aahaFeline2020)"),
         VaccineSchedule(
             code: "cat.felv", species: .cat, name: "FeLV (feline leukaemia)", core: true,
             firstAgeWeeks: 8, seriesEveryWeeks: 3, seriesUntilWeeks: 11, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 24,
-            source: "\(aahaFeline2020): core for cats under 1 year: two doses 3–4 weeks apart from 8 weeks, booster 1 year later; at-risk adults every 1–2 years"),
+            source: "\(aahaFeline2020)"),
         VaccineSchedule(
             code: "cat.chlamydia", species: .cat, name: "Chlamydia felis", core: false,
             firstAgeWeeks: 9, seriesEveryWeeks: 3, seriesUntilWeeks: 12, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "\(wsava2024): non-core, multi-cat homes; from 9 weeks, two doses, then yearly"),
+            source: "\(wsava2024)"),
 
         // Rabbits
         VaccineSchedule(
             code: "rabbit.myxo_rhd", species: .rabbit, name: "Myxomatosis + RHD1/RHD2", core: true,
             firstAgeWeeks: 5, seriesEveryWeeks: 0, seriesUntilWeeks: 5, adultStartDoses: 1, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "Nobivac Myxo-RHD PLUS, summary of product characteristics (EMA/V/C/004239): one dose from 5 weeks, then yearly"),
+            source: "Nobivac Myxo-RHD PLUS, summary of product characteristics (EMA/V/C/004239)"),
         VaccineSchedule(
             code: "rabbit.rhdv2", species: .rabbit, name: "RHDV2", core: false,
             firstAgeWeeks: 4, seriesEveryWeeks: 3, seriesUntilWeeks: 7, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "Medgene RHDV2 vaccine label (USDA conditional licence): two doses 21 days apart from 4 weeks, then yearly"),
+            source: "Medgene RHDV2 vaccine label (USDA conditional licence)"),
 
         // Ferrets
         VaccineSchedule(
             code: "ferret.distemper", species: .ferret, name: "Canine distemper (ferret vaccine)", core: true,
             firstAgeWeeks: 8, seriesEveryWeeks: 3, seriesUntilWeeks: 14, adultStartDoses: 2, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "Purevax Ferret Distemper label; AAHA 2022 ferret notes: from 8 weeks every 3 weeks until 14 weeks, adults 2 doses 3 weeks apart, then yearly"),
+            source: "Purevax Ferret Distemper label; AAHA 2022 ferret notes"),
         VaccineSchedule(
             code: "ferret.rabies", species: .ferret, name: "Rabies", core: true,
             firstAgeWeeks: 12, seriesEveryWeeks: 0, seriesUntilWeeks: 12, adultStartDoses: 1, firstBoosterMonths: 12, boosterMonths: 12,
-            source: "Imrab 3 label (ferrets): one dose from 12 weeks, then yearly"),
+            source: "Imrab 3 label (ferrets)"),
         // Hamsters, guinea pigs, hedgehogs, reptiles, birds and fish: no vaccine is licensed or
         // routinely recommended for pet animals of these kinds (WSAVA 2024 covers dogs and cats
         // only; exotic-animal texts recommend none), so they have no lines here.

@@ -75,6 +75,32 @@ public enum BackupProblem: Error, Equatable, CustomStringConvertible {
     case serverRunning
     case notFound(String)
 
+    /// The message in the member's or the terminal's language (`backup.problem.*`).
+    public var messageKey: String {
+        switch self {
+        case .damaged: "backup.problem.damaged"
+        case .badManifest: "backup.problem.bad_manifest"
+        case .newerSchema: "backup.problem.newer_schema"
+        case .foreignSchema: "backup.problem.foreign_schema"
+        case .mismatch: "backup.problem.mismatch"
+        case .fileChanged: "backup.problem.file_changed"
+        case .serverRunning: "backup.problem.server_running"
+        case .notFound: "backup.problem.not_found"
+        }
+    }
+
+    /// What the message names; `why` is the archive's own detail (a member's name, a size).
+    public var messageValues: [String: String] {
+        switch self {
+        case .damaged(let why), .badManifest(let why), .mismatch(let why): ["why": why]
+        case .newerSchema(let archive, let known): ["archive": String(archive), "known": String(known)]
+        case .foreignSchema(let name), .fileChanged(let name): ["name": name]
+        case .notFound(let path): ["path": path]
+        case .serverRunning: [:]
+        }
+    }
+
+    /// In English, for the server's log.
     public var description: String {
         switch self {
         case .damaged(let why): "The archive is damaged: \(why)."

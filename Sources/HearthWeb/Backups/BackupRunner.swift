@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthImaging
+import HearthImports
 import HearthStore
 import Logging
 import ServiceLifecycle
@@ -32,9 +33,10 @@ struct BackupRunner: Sendable {
             prune(folder)
             logger.info("backup written: \(made.path)")
         } catch {
-            let message = (error as? BackupProblem)?.description
-                ?? (StorageFull.isCause(error) ? "The disk is full: the backup was not made, and nothing else changed. Free some space, or choose a folder on another disk." : "\(error)")
-            logger.error("backup failed: \(message)")
+            // Kept as a message key and its values, so the page says it in the reader's language.
+            let message = (error as? BackupProblem).map { ImportMessage.stored($0.messageKey, $0.messageValues) }
+                ?? (StorageFull.isCause(error) ? "backup.problem.disk_full" : ImportMessage.stored("backup.problem.other", ["error": "\(error)"]))
+            logger.error("backup failed: \((error as? BackupProblem)?.description ?? "\(error)")")
             try? await runs.fail(id, at: Date(), error: message)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthImaging
+import HearthImports
 import HearthCore
 import HearthStore
 import Hummingbird
@@ -135,7 +136,10 @@ struct BackupsController {
         let runs = try runner.runs.recent()
         let running = runs.first { $0.isRunning }.map { format.t("backup.running", ["when": format.moment($0.startedAt)]) }
         let last = runs.first { !$0.isRunning }.map { run in
-            run.error.map { format.t("backup.last_failed", ["when": format.moment(run.startedAt), "error": $0]) }
+            run.error.map { stored in
+                let (key, values) = ImportMessage.read(stored)
+                return format.t("backup.last_failed", ["when": format.moment(run.startedAt), "error": format.t(key, values)])
+            }
                 ?? format.t("backup.last_ok", ["when": format.moment(run.startedAt), "name": run.fileName ?? "", "size": Formatting.bytes(run.bytes ?? 0)])
         }
         let archives = BackupRunner.archives(in: folder).map { archive in
@@ -145,8 +149,24 @@ struct BackupsController {
         let page = BackupsPage(
             fields: FormFields(["folder"], input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last, lastFailed: runs.first { !$0.isRunning }?.error != nil,
-            archives: archives, csvLinks: exports)
+            archives: archives, csvLinks: exports, restoreCommand: Self.restoreCommand(archive: archives.first.map { (folder as NSString).appendingPathComponent($0.name) }
+                ?? (folder as NSString).appendingPathComponent("hearth-YYYYMMDD-HHMMSS.tar"), dataDirectory: runner.dataDirectory))
         return renderer.page(page, titleKey: "backup.title", request: request, context: context, status: status)
+    }
+}
+
+extension BackupsController {
+    /// The command that restores `archive` here, with this server's own program and data folder
+    /// as absolute paths, so it runs as shown from any folder.
+    static func restoreCommand(archive: String, dataDirectory: String) -> String {
+        let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "hearth").standardizedFileURL.path
+        let data = URL(fileURLWithPath: dataDirectory).standardizedFileURL.path
+        return [program, "restore", URL(fileURLWithPath: archive).standardizedFileURL.path, "--data-dir", data].map(shellWord).joined(separator: " ")
+    }
+
+    /// A word the shell reads as it is: quoted when it holds anything but plain path characters.
+    static func shellWord(_ word: String) -> String {
+        word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:@".contains($0)) } ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
 
@@ -163,6 +183,7 @@ struct BackupsPage: Page {
     let lastFailed: Bool
     let archives: [Archive]
     let csvLinks: [Link]
+    let restoreCommand: String
 
     func child(named name: String) -> Any? {
         switch name {
@@ -174,6 +195,7 @@ struct BackupsPage: Page {
         case "hasArchives": !archives.isEmpty
         case "archives": archives.map { ["name": $0.name, "when": $0.when, "size": $0.size, "href": $0.href] }
         case "csvLinks": csvLinks.map { ["label": $0.label, "href": $0.href] }
+        case "restoreCommand": restoreCommand
         default: problems.child(named: name)
         }
     }

@@ -38,7 +38,9 @@ struct CareSettingsController {
                     }.joined()
                     html += #"<form method="post" action="/care/vaccines/interval" class="inline"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="code" value="\#(vaccine.code)"><select name="months" aria-label="\#(format.t("care.settings.interval"))">\#(options)</select> <button type="submit">\#(format.t("form.save"))</button></form>"#
                 }
-                html += "<p class=\"meta source\">\(vaccine.source == "household" ? format.t("care.settings.own") : vaccine.source)</p></li>"
+                // The schedule in the reader's language; the guideline it comes from as published.
+                html += vaccine.source == "household" ? "<p class=\"meta source\">\(format.t("care.settings.own"))</p></li>"
+                    : "<p class=\"meta source\">\(format.t("care.vaccine_note.\(vaccine.code)")) — <cite lang=\"en\">\(vaccine.source)</cite></p></li>"
             }
             html += "</ul></section>"
         }

@@ -112,7 +112,7 @@ struct ReportHTML {
         var html = #"<div class="report-block">"# + heading("report.meals")
         html += table("report.food", "report.times", "report.amount", "report.refused")
         for food in report.foods {
-            let amount = food.amount.map { "\(format.number($0, decimals: 0)) \(food.unit)" } ?? "—"
+            let amount = food.amount.map { "\(format.number($0, decimals: 0)) \(format.t("pets.amount_unit.\(food.unit)"))" } ?? "—"
             html += #"<tr><td>\#(food.name) <span class="meta">\#(format.t("pets.food_kind.\(food.kind)"))</span></td><td>\#(food.times)</td><td>\#(amount)</td><td>\#(food.refused)</td></tr>"#
         }
         return html + "</tbody></table></div>"

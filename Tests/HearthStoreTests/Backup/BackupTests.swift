@@ -172,5 +172,9 @@ struct BackupTests {
         #expect(keptDays.contains("2026-10-31") && keptDays.contains("2025-12-31") && !keptDays.contains("2025-11-30"))
         // 7 days; the weeks add 15 and 8 November; the months add the ends of October back to December 2025.
         #expect(kept.count == 7 + 2 + 11, "\(keptDays)")
+        // "Back up now" at 10:00 the same day: both of today's archives stay.
+        let now = calendar.date(byAdding: .hour, value: 7, to: last)!
+        let again = BackupRetention.keep(dates + [now], calendar: calendar)
+        #expect(again.contains(now) && again.contains(last) && again.count == kept.count + 1)
     }
 }

@@ -117,4 +117,12 @@ struct BackupWebTests {
             #expect(try await owner.get("/settings/export/passwords.csv").status == .notFound)
         }
     }
+
+    @Test("the restore command on the page is this server's, with the newest archive and the data folder as absolute paths, quoted where needed")
+    func restoreCommand() {
+        let command = BackupsController.restoreCommand(archive: "/home/kim/hearth data/backups/hearth-20261124-030000.tar", dataDirectory: "/home/kim/hearth data")
+        #expect(command.hasSuffix(" restore '/home/kim/hearth data/backups/hearth-20261124-030000.tar' --data-dir '/home/kim/hearth data'"))
+        #expect(command.hasPrefix("/"), "the program by its absolute path")
+        #expect(BackupsController.shellWord("it's") == #"'it'\''s'"#)
+    }
 }

@@ -68,7 +68,7 @@ struct PageTemplateTests {
                    body: "<p></p>", pdf: "?pdf=1", autoPrint: true, previous: "/reports/1/2026-10", next: "/reports/1/2026-12"),
         BackupsPage(fields: fields(["folder"]), problems: FormProblems(["No"]), notice: "Saved", running: "Running", last: "Last", lastFailed: true,
                     archives: [.init(name: "hearth-20260102-000000.tar", when: "2 Jan", size: "1 MB", href: "/settings/backups/hearth-20260102-000000.tar")],
-                    csvLinks: [.init(label: "Weights", href: "/settings/export/weights.csv")]),
+                    csvLinks: [.init(label: "Weights", href: "/settings/export/weights.csv")], restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
         ReminderSettingsPage(fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
         HomePage(
             greeting: "Hello", today: "Monday", isOwner: true, isViewer: true,
