@@ -105,3 +105,23 @@ struct LanguageTests {
         #expect(english.text("cli.no_account", ["username": "bo"]) == "No account named bo. `hearth user list` shows who there is.")
     }
 }
+
+@Suite("Set-up in the household's place")
+struct SetupZoneTests {
+    @Test("a Korean browser's set-up preselects Asia/Seoul and lists it first; the machine's own zone wins when it is a likely one")
+    func koreanBrowser() async throws {
+        #expect(LikelyTimeZones.zones(acceptLanguage: "ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7").prefix(2) == ["Asia/Seoul", "America/New_York"])
+        #expect(LikelyTimeZones.zones(acceptLanguage: "ko") == ["Asia/Seoul"])
+        #expect(LikelyTimeZones.preselected(acceptLanguage: "ko-KR", machine: "UTC") == "Asia/Seoul")
+        #expect(LikelyTimeZones.preselected(acceptLanguage: "en-US", machine: "America/Denver") == "America/Denver")
+        #expect(LikelyTimeZones.preselected(acceptLanguage: nil, machine: "Europe/Berlin") == "Europe/Berlin")
+        try await withHearth { _, client in
+            let browser = Browser(client)
+            let page = try await browser.get("/setup", headers: [.acceptLanguage: "ko-KR,ko;q=0.9"]).text
+            let likely = try #require(page.firstMatch(of: /<optgroup label="[^"]+">(.*?)<\/optgroup>/)).output.1
+            #expect(likely.contains(#"<option value="Asia/Seoul" selected>"#))
+            #expect(page.components(separatedBy: " selected>").count == 3, "one zone and one language selected")
+            #expect(page.contains("/static/js/browser-zone.js"))
+        }
+    }
+}

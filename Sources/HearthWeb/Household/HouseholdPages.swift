@@ -9,7 +9,7 @@ struct SetupPage: Page {
     static let template = "household/setup"
     static let fieldNames = ["household_name", "time_zone", "language", "username", "display_name", "password", "password_confirm"]
     let fields: FormFields
-    let timeZones: [OptionView]
+    let timeZones: [TimeZoneGroup]
     let languages: [OptionView]
     let hasErrors: Bool
 

@@ -1,5 +1,19 @@
 import HearthCore
 
+/// An `<optgroup>` of time zones.
+struct TimeZoneGroup: PagePart {
+    let label: String
+    let options: [OptionView]
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "label": label
+        case "options": options
+        default: nil
+        }
+    }
+}
+
 extension Localization {
     func languageOptions(selected: String?, includeHouseholdDefault: Bool = false, _ language: Language) -> [OptionView] {
         var options: [OptionView] = []
@@ -17,5 +31,19 @@ extension Localization {
 
     func timeZoneOptions(selected: String) -> [OptionView] {
         TimeZones.all.map { OptionView(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == selected) }
+    }
+
+    /// The zones in two groups: the likely ones first (each once), then every zone.
+    func timeZoneOptions(selected: String, likely: [String], _ language: Language) -> [TimeZoneGroup] {
+        var first: [String] = []
+        for zone in likely where !first.contains(zone) && TimeZones.isKnown(zone) { first.append(zone) }
+        let option = { (zone: String) in OptionView(value: zone, label: zone.replacingOccurrences(of: "_", with: " "), selected: zone == selected) }
+        // A zone is selected once: in the likely group when it is there.
+        return [
+            TimeZoneGroup(label: text("setup.zones_likely", language), options: first.map(option)),
+            TimeZoneGroup(label: text("setup.zones_all", language), options: TimeZones.all.map { zone in
+                OptionView(value: zone, label: zone.replacingOccurrences(of: "_", with: " "), selected: zone == selected && !first.contains(zone))
+            }),
+        ]
     }
 }

@@ -24,7 +24,7 @@ struct PageTemplateTests {
     /// One sample per page, every optional set and every list with a row.
     static let samples: [any Page] = [
         ErrorPage(status: 404, message: "Not found"),
-        SetupPage(fields: fields(SetupPage.fieldNames), timeZones: options, languages: options, hasErrors: true),
+        SetupPage(fields: fields(SetupPage.fieldNames), timeZones: [TimeZoneGroup(label: "Likely", options: options)], languages: options, hasErrors: true),
         SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
         AccountsPage(
             members: [.init(id: 1, displayName: "Mina", username: "mina", roleLabel: "Owner", roles: options, disabled: true, isSelf: false, sees: "Bori", limited: true, canLimit: true, subjects: [CheckboxView(name: "subject_1", label: "Bori", checked: true)])],
