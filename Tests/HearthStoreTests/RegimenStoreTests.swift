@@ -56,4 +56,24 @@ struct RegimenStoreTests {
             _ = try await regimens.create(subjectID: mom.id, RegimenInput(name: "VITAMINS", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
         }
     }
+
+    @Test("a regimen made at 20:50 starting today has no missed morning doses: it begins at its first dose time after it was made")
+    func startsWhenMade() async throws {
+        let database = try AppDatabase.inMemory()
+        let grandma = try await PersonRepository(database).create(PersonProfile(name: "Grandma", colour: .teal), photo: nil)
+        let regimens = RegimenRepository(database)
+        let today = LocalDate("2026-11-24")!
+        let madeAt = WallClock.instant(today, minutes: 20 * 60 + 50, in: Self.seoul)
+        let schedule = DoseSchedule(repeatRule: .daily, times: [420, 480, 720, 1290], start: today)
+        let id = try await regimens.create(subjectID: grandma.id, RegimenInput(name: "Heart", items: [RegimenItemInput(name: "Aspirin", amount: 1, unit: "tablet")], schedule: schedule), now: madeAt)
+        #expect(try times(regimens, "2026-11-24") == [1290], "only 21:30 is a dose of the first day")
+        #expect(try times(regimens, "2026-11-25") == [420, 480, 720, 1290])
+        let slots = try regimens.doses(access: .everyone, from: today, to: today, in: Self.seoul).flatMap(\.slots)
+        #expect(!slots.contains { $0.state(at: madeAt.addingTimeInterval(60)) == .missed })
+        // A start typed on an earlier day keeps that day's doses: history being recorded.
+        let typed = try await regimens.create(subjectID: grandma.id, RegimenInput(name: "Eyes", items: [RegimenItemInput(name: "Drops", amount: 1, unit: "drop")],
+            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-20")!)), now: madeAt)
+        #expect(try regimens.doses(access: .everyone, regimenID: typed, from: LocalDate("2026-11-20")!, to: today, in: Self.seoul).flatMap(\.slots).count == 5)
+        _ = id
+    }
 }

@@ -25,6 +25,16 @@ public struct Regimen: Sendable, Equatable, Identifiable {
     public let spans: [ScheduleSpan]
     public let items: [RegimenItem]
     public let deleted: Bool
+    /// When it was added: a regimen starting that day begins at its first dose time after.
+    public let createdAt: Date
+
+    /// False for a dose of the day the regimen was added, at a time before it was added (unless
+    /// someone marked it): a regimen made at 20:50 "from today" has no missed 08:00 dose. A
+    /// start typed on an earlier day keeps that day's doses: that is history being recorded.
+    public func couldBeGiven(_ slot: DoseSlot, in zone: TimeZone) -> Bool {
+        guard slot.logged == nil, let first = spans.first, slot.day == first.from, first.from == LocalDate(createdAt, in: zone) else { return true }
+        return slot.instant >= createdAt
+    }
 
     /// The schedule as it is now (the last span).
     public var schedule: DoseSchedule { spans.last!.schedule }
@@ -103,7 +113,7 @@ public struct RegimenRepository: Sendable {
         // statements are cached (preparing them was a tenth of a calendar day's time).
         let chosen = "FROM regimen r JOIN subject s ON s.id = r.subject_id WHERE " + conditions.joined(separator: " AND ")
         let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT r.id, r.subject_id, s.name AS subject_name, s.kind, r.name, r.purpose, r.remind, r.deleted_at IS NOT NULL AS deleted
+            SELECT r.id, r.subject_id, s.name AS subject_name, s.kind, r.name, r.purpose, r.remind, r.deleted_at IS NOT NULL AS deleted, r.created_at
             \(chosen) ORDER BY s.kind = 'pet', s.name COLLATE NOCASE, r.name COLLATE NOCASE
             """))
         guard !rows.isEmpty else { return [] }
@@ -127,7 +137,8 @@ public struct RegimenRepository: Sendable {
             let id: Int64 = row[0]
             guard let regimenSpans = spans[id], !regimenSpans.isEmpty else { return nil }
             return Regimen(id: id, subjectID: row[1], subjectName: row[2], subjectKind: (row[3] as String) == "person" ? .person : .pet,
-                           name: row[4], purpose: row[5], remind: row[6], spans: regimenSpans, items: items[id] ?? [], deleted: row[7])
+                           name: row[4], purpose: row[5], remind: row[6], spans: regimenSpans, items: items[id] ?? [], deleted: row[7],
+                           createdAt: StoredTime.date(row, 8))
         }
     }
 
@@ -155,7 +166,8 @@ public struct RegimenRepository: Sendable {
             """), arguments: [from.description, to.description]).map(loggedDose(from:))
         return regimens.map { regimen in
             RegimenDoses(regimen: regimen, slots: DoseDay.slots(
-                regimenID: regimen.id, spans: regimen.spans, changes: changes, logged: logged, from: from, to: to, in: timeZone))
+                regimenID: regimen.id, spans: regimen.spans, changes: changes, logged: logged, from: from, to: to, in: timeZone)
+                .filter { regimen.couldBeGiven($0, in: timeZone) })
         }
     }
 
