@@ -46,7 +46,7 @@ actor Receiver {
 
 @Suite("Reminders to phones")
 struct ReminderDeliveryTests {
-    @Test("one message per member and time, grouped; again for what nobody marked; never twice after a restart; nothing after the window")
+    @Test("one message per topic and time: members without their own topic share the household's, which gets each dose once; again for what nobody marked; never twice after a restart; nothing after the window")
     func delivery() async throws {
         let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
         try await withHousehold(clock: clock.read) { hearth, owner in
@@ -80,14 +80,14 @@ struct ReminderDeliveryTests {
                 }
                 try await scheduler().tick(now: clock.read())
                 var messages = await receiver.messages
-                #expect(messages.count == 2, "Mina and the sitter; not the member who turned reminders off")
-                #expect(messages.map(\.body).sorted() == ["08:00 — Mochi: Heart pills", "08:00 — Mochi: Heart pills; Mom: Vitamin D"])
+                #expect(messages.count == 1, "Mina and the sitter read the household's topic: it gets the doses once (not the member who turned reminders off)")
+                #expect(messages.map(\.body) == ["08:00 — Mochi: Heart pills; Mom: Vitamin D"])
                 #expect(messages.allSatisfy { $0.path == "/hearth-doses" && $0.title == "Doses due at 08:00" && $0.tags == "pill" && $0.priority == "3" })
 
                 clock.set("2026-11-22T23:01:30Z")
                 try await scheduler().tick(now: clock.read())
                 try await scheduler().tick(now: clock.read())
-                #expect(await receiver.messages.count == 2, "nothing twice, restarted or not")
+                #expect(await receiver.messages.count == 1, "nothing twice, restarted or not")
 
                 // Mochi's pill is given; at 08:31 only Mom's vitamin is reminded again, to Mina.
                 let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
@@ -95,30 +95,61 @@ struct ReminderDeliveryTests {
                 clock.set("2026-11-22T23:31:00Z")
                 try await scheduler().tick(now: clock.read())
                 messages = await receiver.messages
-                #expect(messages.count == 3)
+                #expect(messages.count == 2)
                 #expect(messages.last?.body == "08:00 — Mom: Vitamin D" && messages.last?.priority == "4" && messages.last?.title == "Still not marked: doses of 08:00")
 
                 // The server was down until 10:30: the 08:00 doses are past their window.
                 clock.set("2026-11-23T01:30:00Z")
                 try await scheduler().tick(now: clock.read())
-                #expect(await receiver.messages.count == 3)
+                #expect(await receiver.messages.count == 2)
 
                 // A failing server: kept, tried again after a pause, and the settings page says so.
                 await receiver.fail(true)
                 clock.set("2026-11-23T11:00:10Z")  // 20:00:10
                 try await scheduler().tick(now: clock.read())
-                #expect(await receiver.messages.count == 5, "two members, both refused")
+                #expect(await receiver.messages.count == 3, "one push for both members, refused")
                 try await owner.get("/settings/reminders")
                 #expect(try await owner.get("/settings/reminders").text.contains("Not delivered: 20:00 — Mochi: Heart pills (HTTP 503)"))
                 await receiver.fail(false)
                 try await scheduler().tick(now: clock.read())
-                #expect(await receiver.messages.count == 5, "not before the pause")
+                #expect(await receiver.messages.count == 3, "not before the pause")
                 clock.set("2026-11-23T11:00:45Z")
                 try await scheduler().tick(now: clock.read())
-                #expect(await receiver.messages.count == 7)
+                #expect(await receiver.messages.count == 4)
                 try await scheduler().tick(now: clock.read().addingTimeInterval(120))
-                #expect(await receiver.messages.count == 7)
+                #expect(await receiver.messages.count == 4)
                 #expect(try await owner.get("/settings/reminders").text.contains("Delivered"))
+            }
+        }
+    }
+
+    @Test("a member with their own topic gets their own push; the webhook is called once per dose time with the members listed")
+    func ownTopicAndWebhook() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let mom = try await PersonRepository(database).create(PersonProfile(name: "Mom", colour: .teal), photo: nil)
+            _ = try await RegimenRepository(database).create(subjectID: mom.id, RegimenInput(
+                name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
+                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+            let dad = try await owner.addMember("dad", role: .adult, database: database)
+            _ = try await owner.addMember("son", role: .adult, database: database)
+            let receiver = Receiver()
+            try await receiver.serve { port in
+                try await ReminderRepository(database).setMemberSettings(accountID: dad, reminders: true, ntfyURL: "http://127.0.0.1:\(port)/dad")
+                try await ReminderRepository(database).setTargets(ReminderTargets(
+                    ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: "http://127.0.0.1:\(port)/hook", againMinutes: 0))
+                let scheduler = ReminderScheduler(reminders: ReminderRepository(database), regimens: RegimenRepository(database),
+                                                  household: try await HouseholdState(repository: HouseholdRepository(database)),
+                                                  push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
+                                                  logger: Logger(label: "test"), clock: clock.read)
+                try await scheduler.tick(now: clock.read())
+                let messages = await receiver.messages
+                #expect(messages.filter { $0.path == "/hearth-doses" }.map(\.body) == ["08:00 — Mom: Vitamin D"], "Mina and Son share it: once")
+                #expect(messages.filter { $0.path == "/dad" }.count == 1)
+                let hooks = messages.filter { $0.path == "/hook" }
+                #expect(hooks.count == 1)
+                #expect(hooks.first?.body.contains(#""members":"Dad, Mina, Son""#) == true, "\(hooks.first?.body ?? "")")
             }
         }
     }
