@@ -12,6 +12,15 @@ public enum ChartBucket: String, Sendable {
         return days <= 62 ? .day : days <= 400 * 7 ? .week : .month
     }
 
+    /// The first day of the bucket `day` falls in (weeks from Monday, as `sql` gathers them).
+    public func start(of day: LocalDate) -> LocalDate {
+        switch self {
+        case .day: day
+        case .week: day.adding(days: -((day.weekday + 5) % 7))
+        case .month: YearMonth(day).firstDay
+        }
+    }
+
     /// The SQL that turns `local_date` into its bucket's first day.
     func sql(_ column: String) -> String {
         switch self {
@@ -60,6 +69,27 @@ public struct ChartRepository: Sendable {
     /// Weight (grams, the bucket's average): weighings by hand, and imported ones on days with none by hand.
     /// Both record reads here go by kind (`INDEXED BY`): SQLite preferred the day index and walked
     /// every record of a pet's ten years to find its weighings and meals (18 ms; 3 ms by kind).
+    /// The first and the last weighing of the period, in grams: what a chart's summary says,
+    /// as the pet's page does, rather than the first and last bucket's average.
+    public func weighingEnds(subjectID: Int64, from: LocalDate, to: LocalDate) throws -> (first: Double, last: Double)? {
+        try database.read { db in
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                WITH weighing AS (
+                    SELECT e.local_date, e.occurred_at AS at, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
+                    WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
+                          AND e.occurred_at >= ?4 AND e.occurred_at < ?5
+                    UNION ALL
+                    SELECT d.local_date, NULL, d.imported_weight_g FROM daily_value d
+                    WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL))
+                SELECT * FROM (SELECT grams FROM weighing ORDER BY local_date, at LIMIT 1)
+                UNION ALL SELECT * FROM (SELECT grams FROM weighing ORDER BY local_date DESC, at DESC LIMIT 1)
+                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to))
+            guard rows.count == 2 else { return nil }
+            return (rows[0][0], rows[1][0])
+        }
+    }
+
     public func weight(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """

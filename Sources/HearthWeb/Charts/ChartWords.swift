@@ -61,10 +61,12 @@ struct ChartWords {
     }
 
     /// "From 61.2 kg to 60.4 kg (−0.8 kg)".
-    func weightChange(_ figures: [BucketFigure], unit: BodyWeightUnit) -> [String] {
-        guard let first = figures.first, let last = figures.last else { return [] }
-        let decimals = unit == .g ? 0 : 1
-        let (from, to) = (first.perDay / unit.gramsPerUnit, last.perDay / unit.gramsPerUnit)
+    /// "4.15 kg → 4.2 kg (+0.05 kg)": the period's first and last weighings, to the same
+    /// hundredth the pet's page shows.
+    func weightChange(_ ends: (first: Double, last: Double)?, unit: BodyWeightUnit) -> [String] {
+        guard let ends else { return [] }
+        let decimals = unit == .g ? 0 : 2
+        let (from, to) = (ends.first / unit.gramsPerUnit, ends.last / unit.gramsPerUnit)
         let scale = pow(10, Double(decimals))
         let change = ((to - from) * scale).rounded() / scale
         return [format.t("charts.weight.change", [

@@ -39,7 +39,7 @@ struct ChartsController {
             let band = goals.last { $0.from <= to }?.goals.weightRangeGrams.map { ($0.lowerBound / unit.gramsPerUnit)...($0.upperBound / unit.gramsPerUnit) }
             sections = [section("weight", figures: weights, period: period, words: words, style: .line, band: band,
                                 value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: 1)) \(unit.rawValue)" },
-                                summary: words.weightChange(weights, unit: unit))]
+                                summary: words.weightChange(try charts.weighingEnds(subjectID: person.id, from: from, to: to), unit: unit))]
         default:
             let steps = try charts.daily(.steps, subjectID: person.id, from: from, to: to, bucket: bucket)
             let text: @Sendable (Double) -> String = { format.number($0, decimals: 0) }
@@ -91,7 +91,7 @@ struct ChartsController {
             }
             sections.append(section("weight", figures: weights, period: period, words: words, style: .line, events: visits,
                                     value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)" },
-                                    summary: words.weightChange(weights, unit: unit)))
+                                    summary: words.weightChange(try charts.weighingEnds(subjectID: pet.id, from: from, to: to), unit: unit)))
         }
         return page(name: pet.profile.name, colour: "none", base: "/pets/\(pet.id)", charts: Self.petCharts, chart: chart,
                     sections: sections, period: period, words: words, request: request, context: context)

@@ -98,8 +98,10 @@ struct ReportHTML {
         html += #"<p>\#(format.t("report.weight_figures", ["first": text(first.grams), "last": text(last.grams), "change": (change >= 0 ? "+" : "−") + text(abs(change)), "low": text(grams.min()!), "high": text(grams.max()!), "count": String(grams.count)]))</p>"#
         if report.weights.count >= 2 {
             let period = ChartPeriod(from: report.from, to: report.to)
-            let byDay = Dictionary(grouping: report.weights, by: \.day).mapValues { $0.last!.grams }
-            let figures = byDay.sorted { $0.key < $1.key }.map { BucketFigure(start: $0.key, total: $0.value, days: 1, kcal: nil) }
+            // Gathered as the chart's points are (a day, a week or a month by the span's length):
+            // keyed by day, a 90-day span's weekly points found none.
+            let byBucket = Dictionary(grouping: report.weights) { period.bucket.start(of: $0.day) }
+            let figures = byBucket.sorted { $0.key < $1.key }.map { BucketFigure(start: $0.key, total: $0.value.map(\.grams).reduce(0, +), days: $0.value.count, kcal: nil) }
             let section = charts.section("weight", figures: figures, period: period, words: ChartWords(format: format, period: period), style: .line,
                                          value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: decimals)) \(unit.rawValue)" }, summary: [])
             html += #"<figure class="report-chart">\#(section.chart)</figure>"#
@@ -187,11 +189,19 @@ struct ReportHTML {
         var html = #"<div class="report-block">"# + heading("report.medicines")
         html += table("report.regimen", "report.adherence", "report.missed")
         for line in report.regimens {
-            let adherence = line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" } ?? format.t("report.as_needed")
+            let adherence = line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" } ?? noneDue(line.regimen.schedule, from: report.from)
             let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
             html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)</td><td>\#(missed)</td></tr>"#
         }
         return html + "</tbody></table></div>"
+    }
+
+    /// A regimen with no dose whose time has come in the span: taken as needed, or (a monthly
+    /// pill whose day is still ahead) next due on its day.
+    private func noneDue(_ schedule: DoseSchedule, from first: LocalDate) -> String {
+        if case .asNeeded = schedule.repeatRule { return format.t("report.as_needed") }
+        guard let next = schedule.firstDay(from: first) else { return format.t("report.none_due") }
+        return format.t("report.next_due", ["day": format.dayHeading(next)])
     }
 
     /// "3 Nov 08:00 (vomited)": a dose whose time came and that was not given.

@@ -92,6 +92,11 @@ struct ChartPagesTests {
             let page = try await owner.get("/people/\(jun.id)/charts?period=month&at=2026-03-10&chart=weight").text
             #expect(page.contains(#"class="chart-band""#))
             #expect(page.contains("From 80 kg to 79 kg (−1 kg)"))
+            // A year's chart gathers weeks; its summary still says the first and last weighings
+            // (a week's average would have said 80 → 79.5 here), to the hundredth.
+            try await owner.post("/people/\(jun.id)/weight", ["weight": "79.45", "weight_date": "2026-03-03"])
+            let year = try await owner.get("/people/\(jun.id)/charts?period=year&at=2026-03-10&chart=weight").text
+            #expect(year.contains("From 80 kg to 79.45 kg (−0.55 kg)"), "\(year.firstMatch(of: /From [^<]*/)?.output ?? "")")
         }
     }
 }

@@ -118,6 +118,24 @@ struct ReportWebTests {
                 #expect(refused.text.contains(message), "\(query)")
             }
             #expect(try await owner.get("/reports/\(pet)/2026-13").status == .notFound)
+
+            // 90 days: the chart has its points (weekly), not an empty axis.
+            let ninety = try await owner.get("/reports/\(pet)/vet?days=90").text
+            let chart = try #require(ninety.firstMatch(of: /(?s)<figure class="report-chart">(.*?)<\/figure>/)?.output.1)
+            #expect(chart.contains("4.25 kg") && chart.contains("9 kg"), "the weighings are on the chart")
+        }
+    }
+
+    @Test("a monthly pill whose day is still ahead is not 'as needed': the report says when it is next")
+    func monthlyPillAhead() async throws {
+        try await withHousehold(clock: { Self.now }) { hearth, owner in
+            let pet = try await owner.addPet("Bori", species: "dog")
+            _ = try await RegimenRepository(hearth.database).create(subjectID: pet, RegimenInput(
+                name: "Heartworm", items: [RegimenItemInput(name: "Heartgard", amount: 1, unit: "chew")],
+                schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-10-20")!)), now: Self.now.addingTimeInterval(-30 * 86400))
+            let november = try await owner.get("/reports/\(pet)/2026-11").text
+            #expect(november.contains("No dose yet; next on Friday, 20 November 2026"))
+            #expect(!november.contains("As needed"))
         }
     }
 
