@@ -216,16 +216,27 @@ struct ReportHTML {
         guard !logged.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + heading("report.water_steps")
         let waterDays = report.days.filter { $0.waterML != nil }, stepDays = report.days.filter { $0.steps != nil }
-        let waterMet = waterDays.filter { day in day.goals.waterML.map { (day.waterML ?? 0) >= $0 } ?? false }.count
-        let stepsMet = stepDays.filter { day in day.goals.steps.map { (day.steps ?? 0) >= $0 } ?? false }.count
         let volume = volumeUnit
+        // Met or not is counted over the days that had a goal; with none, the report says so.
+        func figures(_ key: String, average: String, days: [SubjectReport.Day], goal: (SubjectReport.Day) -> Int?, value: (SubjectReport.Day) -> Int?, text: (Int) -> String) -> HTML {
+            let withGoal = days.filter { goal($0) != nil }
+            guard let lastGoal = withGoal.last.flatMap(goal) else {
+                return #"<p>\#(format.t(key + "_no_goal", ["average": average]))</p>"#
+            }
+            let met = withGoal.filter { (value($0) ?? 0) >= goal($0)! }.count
+            return #"<p>\#(format.t(key, ["average": average, "met": String(met), "days": String(withGoal.count), "goal": text(lastGoal)]))</p>"#
+        }
         if !waterDays.isEmpty {
             let average = waterDays.compactMap(\.waterML).reduce(0, +) / waterDays.count
-            html += #"<p>\#(format.t("report.water_figures", ["average": format.volume(ml: average, unit: volume), "met": String(waterMet), "days": String(waterDays.count), "goal": report.days.last?.goals.waterML.map { format.volume(ml: $0, unit: volume) } ?? "—"]))</p>"#
+            html += figures("report.water_figures", average: format.volume(ml: average, unit: volume), days: waterDays, goal: \.goals.waterML, value: \.waterML) {
+                format.volume(ml: $0, unit: volume)
+            }
         }
         if !stepDays.isEmpty {
             let average = stepDays.compactMap(\.steps).reduce(0, +) / stepDays.count
-            html += #"<p>\#(format.t("report.steps_figures", ["average": format.number(Double(average), decimals: 0), "met": String(stepsMet), "days": String(stepDays.count), "goal": report.days.last?.goals.steps.map { format.number(Double($0), decimals: 0) } ?? "—"]))</p>"#
+            html += figures("report.steps_figures", average: format.number(Double(average), decimals: 0), days: stepDays, goal: \.goals.steps, value: \.steps) {
+                format.number(Double($0), decimals: 0)
+            }
         }
         return html + "</div>"
     }

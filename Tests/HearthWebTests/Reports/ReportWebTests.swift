@@ -126,6 +126,19 @@ struct ReportWebTests {
         }
     }
 
+    @Test("water and steps without a goal say there is none, not 'the goal (—) met on 0 of 1 days'; the Korean diary mark is not Sunday's 일")
+    func noGoal() async throws {
+        try await withHousehold(clock: { Self.now }) { hearth, owner in
+            let dad = try await PersonRepository(hearth.database).create(PersonProfile(name: "Dad", colour: .teal), photo: nil)
+            try await DailyRepository(hearth.database).setSteps(4_000, subjectID: dad.id, on: LocalDate("2026-10-03")!)
+            let october = try await owner.get("/reports/\(dad.id)/2026-10").text
+            #expect(october.contains("Steps: 4,000 a day on average; no goal was set."), "\(october.firstMatch(of: /Steps:[^<]*/)?.output ?? "")")
+            #expect(!october.contains("(—)"))
+            let strings = try Localization(directory: packageRoot + "/Templates/i18n")
+            #expect(!(1...7).map { strings.text("calendar.weekday_short.\($0)", .ko) }.contains(strings.text("report.mark.diary", .ko)))
+        }
+    }
+
     @Test("a monthly pill whose day is still ahead is not 'as needed': the report says when it is next")
     func monthlyPillAhead() async throws {
         try await withHousehold(clock: { Self.now }) { hearth, owner in
