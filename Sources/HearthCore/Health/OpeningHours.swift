@@ -40,6 +40,21 @@ public struct OpeningHours: Sendable, Equatable {
         return false
     }
 
+    /// When it next opens after `instant` on the wall clock: days from today (0 today, 1
+    /// tomorrow …) and the minute it opens. nil when no day of the week has hours.
+    public func nextOpening(after instant: Date, in timeZone: TimeZone) -> (days: Int, minute: Int)? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.weekday, .hour, .minute], from: instant)
+        let weekday = (parts.weekday ?? 1) - 1
+        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        for ahead in 0...7 {
+            let starts = days[(weekday + ahead) % 7].map(\.start).sorted()
+            if let start = starts.first(where: { ahead > 0 || $0 > minute }) { return (ahead, start) }
+        }
+        return nil
+    }
+
     /// One weekday's ranges as written in the form: `09:00-12:30, 14:00-18:00` or `22:00-06:00`;
     /// empty is closed. nil when it cannot be read.
     public static func parseDay(_ text: String) -> [Range]? {

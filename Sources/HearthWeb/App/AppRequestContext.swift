@@ -21,6 +21,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var language: Language = .en
     /// The request reached us over HTTPS (directly or through a proxy that says so).
     var isSecure = false
+    /// The household's clock at this request (`HearthConfiguration.clock`, set by
+    /// `MemberSessionMiddleware`): what "today", "open now" and a record's "now" are read from.
+    var now = Date()
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
@@ -47,5 +50,5 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 extension AppRequestContext {
     var timeZone: TimeZone { household.flatMap { TimeZone(identifier: $0.timeZone) } ?? .current }
     /// The household's today.
-    var today: LocalDate { LocalDate(Date(), in: timeZone) }
+    var today: LocalDate { LocalDate(now, in: timeZone) }
 }

@@ -5,6 +5,13 @@ import HearthStore
 
 /// A clinic as a card: name, open now or not, a call button, the address and the hours.
 enum ClinicCardHTML {
+    /// 0 Sunday … 6 Saturday, as `OpeningHours` and `care.weekday.*` count.
+    static func weekday(of instant: Date, in zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.component(.weekday, from: instant) - 1
+    }
+
     static func card(_ clinic: Clinic, now: Date, format: Formatting, big: Bool = false, editable: Bool = false) -> HTML {
         let input = clinic.input
         var badges: [HTML] = []
@@ -13,8 +20,11 @@ enum ClinicCardHTML {
             badges.append(#"<span class="tag open">\#(format.t("care.clinic.open_24_hours"))</span>"#)
         } else if input.hours.isOpen(at: now, in: format.timeZone) {
             badges.append(#"<span class="tag open">\#(format.t("care.clinic.open_now"))</span>"#)
-        } else if !input.hours.isEmpty {
-            badges.append(#"<span class="tag closed">\#(format.t("care.clinic.closed_now"))</span>"#)
+        } else if let opens = input.hours.nextOpening(after: now, in: format.timeZone) {
+            let time = format.minutes(opens.minute)
+            let when = opens.days == 0 ? format.t("care.clinic.opens_today", ["time": time]) : opens.days == 1 ? format.t("care.clinic.opens_tomorrow", ["time": time])
+                : format.t("care.clinic.opens_on", ["day": format.t("care.weekday.\((weekday(of: now, in: format.timeZone) + opens.days) % 7)"), "time": time])
+            badges.append(#"<span class="tag closed">\#(format.t("care.clinic.closed_now")) · \#(when)</span>"#)
         }
         if clinic.maybe24Hours { badges.append(#"<span class="tag maybe">\#(format.t("care.clinic.maybe_24_hours"))</span>"#) }
         var html: HTML = #"<article class="clinic\#(big ? " big" : "")"><h3>\#(input.name)</h3><p class="badges">\#(badges.joined(separator: " "))</p>"#

@@ -19,7 +19,7 @@ struct ClinicsController {
     private func listPage(summary: HTML?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
         let format = formatting(context)
         let all = try clinics.clinics()
-        let now = Date()
+        let now = context.now
         let editable = context.role?.canRecord == true
         var html = HTML.empty
         // Favourites come first, under no heading; then a heading for each district.

@@ -12,16 +12,24 @@ struct EmergencyController {
     let pets: PetRepository
     let foods: FoodRepository
 
-    /// The favourite clinics, then those open day and night, then those open now; each with a call button.
+    /// What can be rung now, at any hour: the clinics open now (favourites first, then those
+    /// open day and night); then those with "24" in their name from the public register, which
+    /// nobody has confirmed (call first); then the favourites that are closed, with when they open.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let now = Date()
+        let now = context.now
         let all = try clinics.clinics()
-        let favourites = all.filter(\.input.favourite)
-        let dayAndNight = all.filter { !$0.input.favourite && $0.input.open24Hours }
-        let openNow = all.filter { !$0.input.favourite && !$0.input.open24Hours && $0.input.hours.isOpen(at: now, in: context.timeZone) }
+        let isOpen = { (clinic: Clinic) in clinic.input.open24Hours || clinic.input.hours.isOpen(at: now, in: context.timeZone) }
+        let open = all.filter(isOpen).sorted { ($0.input.favourite ? 0 : 1, $0.input.open24Hours ? 1 : 0) < ($1.input.favourite ? 0 : 1, $1.input.open24Hours ? 1 : 0) }
+        let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }
+        let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty
-        for clinic in favourites + dayAndNight + openNow { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true) }
+        for (heading, group, limit) in [("care.emergency.open_now", open, Int.max), ("care.emergency.maybe_24", candidates, 10), ("care.emergency.closed_favourites", closedFavourites, Int.max)]
+        where !group.isEmpty {
+            html += #"<h2 class="emergency-group">\#(format.t(heading))</h2>"#
+            for clinic in group.prefix(limit) { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true) }
+            if group.count > limit { html += #"<p><a href="/clinics">\#(format.t("care.emergency.more", ["count": String(group.count - limit)]))</a></p>"# }
+        }
         let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: "/pets/\($0.id)/card") }
         let page = EmergencyPage(clinics: html, hasClinics: !html.isEmpty, pets: petLinks)
         return renderer.page(page, titleKey: "care.emergency.title", request: request, context: context)

@@ -14,10 +14,13 @@ struct MemberSessionMiddleware: RouterMiddleware {
     let trustedProxies: Set<String>
     /// Renewing the expiry is a write; once an hour per session is plenty.
     let touchInterval: TimeInterval = 3600
+    /// The household's clock, for the pages' "now" (sessions keep the machine's).
+    var clock: @Sendable () -> Date = { Date() }
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         var context = context
         let now = Date()
+        context.now = clock()
         let secure = request.cameOverHTTPS
         context.isSecure = secure
         context.clientAddress = ClientAddress.resolve(

@@ -129,7 +129,7 @@ struct PeopleController {
             return try await page(day: context.today, fields: fields, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         // Today's weighing is now; an earlier day's is put at its noon, when the time is not known.
-        let occurredAt = day == context.today ? Date() : day.noon(in: context.timeZone)
+        let occurredAt = day == context.today ? context.now : day.noon(in: context.timeZone)
         let record = RecordInput(occurredAt: occurredAt, localDate: day, note: nil, details: .weight(value: value, unit: unit))
         _ = try await entries.create(subjectID: person.id, record, photos: [], createdBy: context.member?.account.id)
         return .redirect(to: "/people/\(person.id)#weight", type: .normal)

@@ -15,7 +15,7 @@ struct RecordsController {
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
         let pet = try context.loadedPet()
         guard let kind = request.uri.queryParameters.get("kind").flatMap(EntryKind.init(rawValue:)) else { throw PageError.notFound }
-        let now = Date()
+        let now = context.now
         var input = ["date": LocalDate(now, in: context.timeZone).description, "time": LocalTime.clock(now, in: context.timeZone)]
         switch kind {
         case .weight: input["unit"] = pet.profile.weightUnit.rawValue
@@ -36,7 +36,7 @@ struct RecordsController {
         defer { upload.discard() }
         guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency)
+        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency, now: context.now)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }
@@ -65,7 +65,7 @@ struct RecordsController {
         defer { upload.discard() }
         let keeping = entry.photos.filter { upload.fields["keep_\($0)"] != nil }
         let checked = await intake.check(upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency)
+        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency, now: context.now)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
         }

@@ -117,22 +117,29 @@ struct PetHealthTests {
         }
     }
 
-    @Test("clinics: hours past midnight, bad hours refused on their field; /emergency puts the favourite, then 24-hour, then open now")
+    @Test("/emergency at 21:15 on a Tuesday: open now first (favourites first), then the register's unconfirmed 24-hour clinics, then the closed favourite with when it opens")
     func emergency() async throws {
-        try await withHousehold { hearth, owner in
+        let clock = TestClock("2026-11-24T12:15:00Z")  // Tuesday 21:15 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
             try await owner.get("/clinics/new")
             let bad = try await owner.post("/clinics", ["name": "Bad Hours", "hours_1": "9 to 5"])
             #expect(bad.status == .unprocessableContent)
             #expect(bad.text.contains("Write hours as 09:00-18:00"))
             let allDay = (0..<7).reduce(into: [String: String]()) { $0["hours_\($1)"] = "00:00-24:00" }
+            let daytime = (1..<7).reduce(into: [String: String]()) { $0["hours_\($1)"] = "09:00-18:00" }
             #expect(try await owner.post("/clinics", ["name": "Always Open Clinic", "phone": "02-000-1111"].merging(allDay) { a, _ in a }).status == .seeOther)
             #expect(try await owner.post("/clinics", ["name": "Night 24 Clinic", "phone": "02-000-2424", "open_24_hours": "on"]).status == .seeOther)
-            #expect(try await owner.post("/clinics", ["name": "Our Vet", "phone": "+82 2-000-0000", "favourite": "on"]).status == .seeOther)
+            #expect(try await owner.post("/clinics", ["name": "Our Vet", "phone": "+82 2-000-0000", "favourite": "on"].merging(daytime) { a, _ in a }).status == .seeOther)
+            #expect(try await owner.post("/clinics", ["name": "Open Favourite", "phone": "02-000-3333", "favourite": "on"].merging(allDay) { a, _ in a }).status == .seeOther)
             #expect(try await owner.post("/clinics", ["name": "Never Open", "phone": "02-999-9999"]).status == .seeOther)
+            _ = try await ClinicRepository(hearth.database).importLicensed([
+                LicensedClinic(key: "A1", name: "행복 24시 동물병원", phone: "02-555-2424", address: nil, district: nil, maybe24Hours: true, mapX: nil, mapY: nil)])
             let page = try await owner.get("/emergency").text
-            let favourite = try #require(page.range(of: "Our Vet")), dayAndNight = try #require(page.range(of: "Night 24 Clinic")), open = try #require(page.range(of: "Always Open Clinic"))
-            #expect(favourite.lowerBound < dayAndNight.lowerBound && dayAndNight.lowerBound < open.lowerBound)
-            #expect(!page.contains("Never Open"), "closed, not 24 hours, not the favourite")
+            let order = ["Open Favourite", "Always Open Clinic", "Night 24 Clinic", "행복 24시 동물병원", "Our Vet"].map { page.range(of: $0)?.lowerBound }
+            #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "open now (favourite first), unconfirmed 24, closed favourite")
+            #expect(page.contains("&quot;24&quot; in the name — not confirmed, call first"))
+            #expect(page.contains("Closed now · opens tomorrow at 09:00"))
+            #expect(!page.contains("Never Open"), "closed, not 24 hours, not a favourite")
             #expect(page.contains(#"href="tel:+8220000000""#))
             #expect(page.contains("Open now"))
             let nav = try await owner.get("/").text
