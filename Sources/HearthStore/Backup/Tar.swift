@@ -21,7 +21,7 @@ struct TarWriter {
         defer { try? source.close() }
         let size = Int(try source.seekToEnd())
         try source.seek(toOffset: 0)
-        try handle.write(contentsOf: Self.header(name: name, size: size))
+        try handle.write(contentsOf: try Self.header(name: name, size: size))
         var hasher = SHA256()
         var written = 0
         while written < size, let data = try source.read(upToCount: min(Self.chunk, size - written)), !data.isEmpty {
@@ -36,7 +36,7 @@ struct TarWriter {
     }
 
     mutating func add(name: String, data: Data) throws {
-        try handle.write(contentsOf: Self.header(name: name, size: data.count))
+        try handle.write(contentsOf: try Self.header(name: name, size: data.count))
         try handle.write(contentsOf: data)
         try pad(data.count)
     }
@@ -53,7 +53,9 @@ struct TarWriter {
         if rest != 0 { try handle.write(contentsOf: Data(count: 512 - rest)) }
     }
 
-    static func header(name: String, size: Int) -> Data {
+    /// A ustar header. A name over 100 bytes goes in two parts (the prefix field holds the
+    /// folders); one that fits neither way, or a size past ustar's 8 GB, is refused rather than cut.
+    static func header(name: String, size: Int) throws -> Data {
         var block = [UInt8](repeating: 0, count: 512)
         func put(_ text: String, at offset: Int, width: Int) {
             for (index, byte) in text.utf8.prefix(width).enumerated() { block[offset + index] = byte }
@@ -61,7 +63,16 @@ struct TarWriter {
         func octal(_ value: Int, at offset: Int, width: Int) {
             put(String(String(value, radix: 8).suffix(width - 1)).leftPadded(to: width - 1), at: offset, width: width - 1)
         }
-        put(name, at: 0, width: 100)
+        guard size < 1 << 33 else { throw BackupProblem.damaged("\(name) is larger than a tar entry may be (8 GB)") }
+        let bytes = Array(name.utf8)
+        if bytes.count <= 100 {
+            put(name, at: 0, width: 100)
+        } else if let cut = bytes.indices.last(where: { bytes[$0] == UInt8(ascii: "/") && $0 <= 155 && bytes.count - $0 - 1 <= 100 }) {
+            put(String(decoding: bytes[..<cut], as: UTF8.self), at: 345, width: 155)
+            put(String(decoding: bytes[(cut + 1)...], as: UTF8.self), at: 0, width: 100)
+        } else {
+            throw BackupProblem.damaged("the name \(name) is too long for a tar archive")
+        }
         octal(0o600, at: 100, width: 8)
         octal(0, at: 108, width: 8)
         octal(0, at: 116, width: 8)
@@ -113,7 +124,10 @@ struct TarReader {
             var sum = bytes.reduce(0) { $0 + Int($1) }
             sum -= bytes[148..<156].reduce(0) { $0 + Int($1) } - 8 * 0x20
             guard let stored, stored == sum, let size = Self.octal(bytes[124..<136]), size >= 0 else { throw BackupProblem.damaged("an entry's header is damaged") }
-            let name = String(decoding: bytes[0..<100].prefix { $0 != 0 }, as: UTF8.self)
+            let short = String(decoding: bytes[0..<100].prefix { $0 != 0 }, as: UTF8.self)
+            // ustar: a long name's folders are in the prefix field.
+            let prefix = bytes[257..<262].elementsEqual(Array("ustar".utf8)) ? String(decoding: bytes[345..<500].prefix { $0 != 0 }, as: UTF8.self) : ""
+            let name = prefix.isEmpty ? short : prefix + "/" + short
             let padded = UInt64(size) + UInt64((512 - size % 512) % 512)
             guard let take = try entry(TarEntry(name: name, size: size, type: bytes[156])) else {
                 let end = try handle.offset() + padded

@@ -19,8 +19,8 @@ public struct PersonToday: Sendable {
 public struct HomeToday: Sendable {
     public let people: [PersonToday]
     public let pets: [PetToday]
-    /// The household's newest photos, newest first.
-    public let photos: [String]
+    /// The household's newest photos, newest first, with the place each has in the gallery.
+    public let photos: [(sha: String, place: GalleryPlace)]
     /// Vaccines, preventives and follow-ups overdue or due within a week.
     public let careDue: [CareDue]
 }
@@ -47,7 +47,7 @@ public struct HomeRepository: Sendable {
                 }
             }
             var people: [PersonToday] = [], pets: [PetToday] = []
-            var newest: [(at: Date, sha: String)] = []
+            var newest: [(at: Date, sha: String, place: GalleryPlace)] = []
             for subject in subjects {
                 switch subject.kind {
                 case .person:
@@ -58,13 +58,13 @@ public struct HomeRepository: Sendable {
                 }
                 // Each subject's newest from its photo index, then merged: no sort of every photo.
                 newest += try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT e.occurred_at, p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+                    SELECT e.occurred_at, p.photo_sha, e.id, p.position FROM entry e JOIN entry_photo p ON p.entry_id = e.id
                     WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
                     ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
-                    """), arguments: [subject.id, limit]).map { ($0[0], $0[1]) }
+                    """), arguments: [subject.id, limit]).map { ($0[0], $0[1], GalleryPlace(entryID: $0[2], position: $0[3])) }
             }
             var seen = Set<String>()
-            let photos = newest.sorted { $0.at > $1.at }.map(\.sha).filter { seen.insert($0).inserted }.prefix(limit)
+            let photos = newest.sorted { $0.at > $1.at }.filter { seen.insert($0.sha).inserted }.map { ($0.sha, $0.place) }.prefix(limit)
             let careDue = try CareRepository.due(access: access, today: day, db).filter { $0.date <= day.adding(days: 7) }
             return HomeToday(people: people, pets: pets, photos: Array(photos), careDue: careDue)
         }

@@ -60,7 +60,7 @@ struct EmergencyController {
         }
         let vaccinations = care.lastVaccinations.map { dose -> HTML in "<tr><td>\(format.vaccine(dose.code, dose.name))</td><td>\(format.dayHeading(dose.date))</td></tr>" }.joined()
         var due = HTML.empty
-        for vaccine in care.vaccines where vaccine.status != .later {
+        for vaccine in care.vaccines.sorted(by: { $0.date < $1.date }) where vaccine.status != .later {
             due += format.dueItem(label: format.dueLabel(.vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step)), date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate)
         }
         let favourite = try clinics.favourite()

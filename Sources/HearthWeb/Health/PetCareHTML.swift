@@ -8,15 +8,17 @@ import HearthStore
 enum PetCareHTML {
     static func summary(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate) -> HTML {
         var html = HTML.empty
-        var due: [HTML] = care.vaccines.map {
-            format.dueItem(label: format.dueLabel(.vaccine(code: $0.code, name: $0.name, step: $0.step)), date: $0.date, status: $0.status, approximate: $0.approximate)
+        // In date order, whatever kind: the soonest (or most overdue) first.
+        var dated: [(date: LocalDate, html: HTML)] = care.vaccines.map {
+            ($0.date, format.dueItem(label: format.dueLabel(.vaccine(code: $0.code, name: $0.name, step: $0.step)), date: $0.date, status: $0.status, approximate: $0.approximate))
         }
-        due += care.preventives.map {
-            format.dueItem(label: format.dueLabel(.preventive($0.kind, product: $0.product)), date: $0.date, status: $0.status)
+        dated += care.preventives.map {
+            ($0.date, format.dueItem(label: format.dueLabel(.preventive($0.kind, product: $0.product)), date: $0.date, status: $0.status))
         }
         if let followUp = care.followUp {
-            due.append(format.dueItem(label: format.dueLabel(.followUp(reason: followUp.reason)), date: followUp.date, status: followUp.status))
+            dated.append((followUp.date, format.dueItem(label: format.dueLabel(.followUp(reason: followUp.reason)), date: followUp.date, status: followUp.status)))
         }
+        let due = dated.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element.html)
         if care.noCoreVaccines {
             html += #"<p class="meta no-vaccines">\#(format.t("care.no_core_vaccines", ["species": format.species(pet.profile)]))</p>"#
         }

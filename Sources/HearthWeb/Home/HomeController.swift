@@ -53,7 +53,7 @@ struct HomeController {
             greeting: strings.text("home.greeting", language, ["name": member.account.displayName]),
             today: format.dayHeading(today),
             isOwner: member.account.role.canManageHousehold, isViewer: !canRecord, people: people, pets: pets,
-            photos: PhotoGridHTML.render(found.photos, size: 120, label: format.t("photo.open")), calendarToday: "/calendar/\(today)",
+            photos: PhotoGridHTML.render(found.photos.map(\.sha), size: 120, label: format.t("photo.open"), links: found.photos.map { "/gallery/\($0.place)" }), calendarToday: "/calendar/\(today)",
             careDue: found.careDue.map { due in
                 format.dueItem(label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: due.status, approximate: due.approximate,
                                link: "/pets/\(due.subjectID)#care")

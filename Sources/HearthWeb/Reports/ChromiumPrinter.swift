@@ -45,7 +45,13 @@ struct ChromiumPrinter: Sendable {
             // A report prints in a second or two; a Chromium that hangs is stopped.
             let deadline = Date().addingTimeInterval(60)
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if process.isRunning { process.terminate() }
+            if process.isRunning {
+                // Stopped: no PDF. Its status is not read: Foundation traps on reading the status of a
+                // process that has not yet exited, and a terminated one may take a moment.
+                process.terminate()
+                process.waitUntilExit()
+                return nil
+            }
             guard process.terminationStatus == 0 else { return nil }
             return FileManager.default.contents(atPath: output)
         } ?? nil

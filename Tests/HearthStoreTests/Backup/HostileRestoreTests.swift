@@ -102,7 +102,7 @@ struct HostileRestoreTests {
 
     /// A tar header for `name` of `size` bytes with `type`.
     func header(_ name: String, size: Int, type: UInt8) -> Data {
-        var block = [UInt8](TarWriter.header(name: name, size: size))
+        var block = [UInt8](try! TarWriter.header(name: name, size: size))
         block[156] = type
         for index in 148..<156 { block[index] = 0x20 }
         let sum = block.reduce(0) { $0 + Int($1) }
@@ -128,10 +128,11 @@ struct HostileRestoreTests {
         try writer.finish()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: huge))
         bytes.removeLast(1024)
-        bytes += header("photos/ab/ab" + String(repeating: "0", count: 62) + ".jpg", size: 8 << 30, type: UInt8(ascii: "0"))
+        // The largest a ustar entry holds (8 GB less a block); 8 GB itself would not fit its size field.
+        bytes += header("photos/ab/ab" + String(repeating: "0", count: 62) + ".jpg", size: (8 << 30) - 512, type: UInt8(ascii: "0"))
         try bytes.write(to: URL(fileURLWithPath: huge))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
-        try handle.truncate(atOffset: UInt64(bytes.count) + (8 << 30) + 1024)
+        try handle.truncate(atOffset: UInt64(bytes.count) + (8 << 30) - 512 + 1024)
         try handle.close()
         var started = Date()
         #expect(throws: BackupProblem.mismatch("photos/ab/ab" + String(repeating: "0", count: 62) + ".jpg is not in the manifest")) {
@@ -211,5 +212,31 @@ struct HostileRestoreTests {
         defer { try? database.close() }
         _ = try Backup.make(database, dataDirectory: folder, into: folder + "/backups")
         #expect(!FileManager.default.fileExists(atPath: stale))
+    }
+}
+
+@Suite("Tar names")
+struct TarNameTests {
+    @Test("a name over 100 bytes is written whole (ustar's prefix) and read back whole, also by Python's tarfile; one that cannot fit is refused, not cut")
+    func longNames() throws {
+        let path = NSTemporaryDirectory() + UUID().uuidString + ".tar"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let long = "photos/ab/" + String(repeating: "사진", count: 20) + "/" + String(repeating: "a", count: 64) + ".jpg"
+        #expect(long.utf8.count > 100)
+        var writer = try TarWriter(creating: path)
+        try writer.add(name: long, data: Data("hello".utf8))
+        #expect(throws: BackupProblem.self) { try writer.add(name: String(repeating: "x", count: 120), data: Data()) }
+        try writer.finish()
+        var names: [String] = []
+        try TarReader(path: path).forEach { entry in names.append(entry.name); return nil }
+        #expect(names == [long])
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import sys, tarfile; print(tarfile.open(sys.argv[1]).getnames()[0])", path]
+        let out = Pipe()
+        python.standardOutput = out
+        try python.run()
+        python.waitUntilExit()
+        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .newlines) == long)
     }
 }

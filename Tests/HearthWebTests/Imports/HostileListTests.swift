@@ -71,6 +71,9 @@ struct HostileListTests {
         let strings = try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings
         let problem = CSVProblem.tooLarge(limit: ImportLimits.clinicListBytes)
         #expect(strings.text(problem.messageKey, .ko, problem.messageValues).contains("64MB"))
+        // A Google Fit file over its 64 MB says so, not "missing column Date".
+        #expect(throws: ImportProblem.csv(.tooLarge(limit: ImportLimits.googleFitBytes))) { try GoogleFitImport.read(path: path, fileName: "daily.csv") }
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     @Test("a Google Fit CSV of blank lines reads as no columns; a line that never ends is refused at 1 MB")
