@@ -39,7 +39,8 @@ release: deps
 test: unit e2e
 
 unit: deps
-	HEARTH_STRICT_STRINGS=1 $(SWIFT) test
+	# The tests' temporary files go in one folder of this run, removed after it whatever the result.
+	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test; status=$$?; rm -rf $$run; exit $$status
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))

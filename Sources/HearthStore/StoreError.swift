@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The pet (or another subject) asked for does not exist.
     case petNotFound
     case personNotFound
+    /// The pet or person a record is for is gone (a record does not know which it was for).
+    case subjectNotFound
     /// The account chosen is already another person of the household.
     case accountAlreadyLinked
     /// The record asked for does not exist, or is not in the state asked for (live, or deleted).

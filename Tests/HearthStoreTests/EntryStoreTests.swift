@@ -17,6 +17,14 @@ struct EntryStoreTests {
         RecordInput(occurredAt: instant, localDate: LocalDate(instant, in: timeZone), note: nil, details: .weight(value: grams, unit: .g))
     }
 
+    @Test("a record for a subject that is gone is refused as that, not as a missing pet (it may have been a person)")
+    func subjectGone() async throws {
+        let (database, _) = try await household()
+        await #expect(throws: StoreError.subjectNotFound) {
+            try await EntryRepository(database).create(subjectID: 9_999, weight(70_000, at: Date()), photos: [], createdBy: nil)
+        }
+    }
+
     @Test("timeline pages meet without gaps or repeats, also where several records share a time")
     func pageBoundaries() async throws {
         let (database, pet) = try await household()

@@ -52,7 +52,7 @@ public struct EntryRepository: Sendable {
 
     public func create(subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.petNotFound }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.subjectNotFound }
             try db.execute(
                 sql: """
                     INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)

@@ -53,6 +53,7 @@ extension PageError {
         switch error {
         case .petNotFound: self.init(status: .notFound, messageKey: "pets.error.pet_gone")
         case .personNotFound: self.init(status: .notFound, messageKey: "people.error.person_gone")
+        case .subjectNotFound: self.init(status: .notFound, messageKey: "error.subject_gone")
         case .accountAlreadyLinked: self.init(status: .conflict, messageKey: "people.error.account_taken")
         case .recordNotFound: self.init(status: .notFound, messageKey: "pets.error.record_gone")
         case .foodNotFound: self.init(status: .conflict, messageKey: "pets.error.food_gone")
