@@ -55,7 +55,9 @@ struct PeopleController {
             age: profile.birthDate.map { format.age(born: $0, today: context.today) },
             photo: person.photoSHA.map(PhotoURL.preview), thumbnail: person.photoSHA.map(PhotoURL.thumbnail), facts: facts,
             canRecord: context.role?.canRecord == true, day: day.description, dayHeading: format.dayHeading(day),
-            beforeHearth: day < since, water: waterView,
+            // "Before Hearth" only for a day nothing was written for: steps typed for a day
+            // before the person was added are shown as the day's.
+            beforeHearth: day < since && today.water.drankML == 0 && today.steps == nil && today.latestWeight?.day != day, water: waterView,
             steps: today.steps.map { format.t("people.steps.value", ["steps": format.number(Double($0))]) },
             stepsGoal: today.goals.steps.map { format.t("people.steps.goal", ["steps": format.number(Double($0))]) },
             weight: today.latestWeight.map { format.weight(grams: $0.grams, unit: weightUnit) + " · " + format.dayHeading($0.day) },

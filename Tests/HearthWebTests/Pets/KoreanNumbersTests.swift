@@ -77,6 +77,12 @@ struct KoreanNumbersTests {
             let today = try await DailyRepository(hearth.database).day(subjectID: id, on: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!))
             #expect(today.steps == 3_500 && today.water.drankML == 1_000)
 
+            // Steps typed for a day before the person was added land on that day's page, shown.
+            let before = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!).adding(days: -3)
+            let typed = try await owner.post("/people/\(id)/steps", ["steps": "5,000", "date": before.description])
+            let dayPage = try await owner.get(try #require(typed.location)).text
+            #expect(dayPage.contains("5,000") && !dayPage.contains("Before Hearth"))
+            #expect(try await owner.get("/people/\(id)?day=\(before.adding(days: -1))").text.contains("Before Hearth"))
             #expect(try await owner.post("/people/\(id)/weight", ["weight": "70.5"]).status == .seeOther)
             let asked = try await owner.post("/people/\(id)/weight", ["weight": "7.05"])
             #expect(asked.status == .unprocessableContent)
