@@ -27,18 +27,30 @@ public enum CookQuantity {
             return value >= 10 ? String(Int(value.rounded())) : trimmed(value, decimals: 1)
         }
         if value >= 10 { return String(Int(value.rounded())) }
+        // Less than a sixteenth is written as it is: there is no spoon for it.
+        if value < 0.0625 { return trimmed(value, decimals: 2) }
         let whole = value.rounded(.down)
         let part = value - whole
+        // What a cook measures: the nearest eighth or third ("0.3 red onion" is ⅓, "0.45 tsp"
+        // is ½ tsp); a scaled amount is never exact, and a spoon has no 0.45.
         let nearest = fractions.min { abs($0.value - part) < abs($1.value - part) }!
-        // Within 6 % of the amount (at least a fiftieth of a unit), the fraction is what a cook
-        // means; 0.2 cup is not ¼ cup, and stays 0.2.
-        guard abs(nearest.value - part) <= max(0.02, value * 0.06) else { return trimmed(value, decimals: 2) }
         let wholePart = Int(whole) + (nearest.value == 1 ? 1 : 0)
         if nearest.glyph.isEmpty { return String(max(wholePart, value < 0.0625 ? 0 : wholePart)) }
         return (wholePart == 0 ? "" : String(wholePart)) + nearest.glyph
     }
 
     /// Multiplies an ingredient's quantity for `servings` instead of `from`.
+    /// A note that is itself an amount ("두부 1모(300g)": `300g`; "3/4모") scaled with the
+    /// line, so three blocks of tofu say 900g; any other note as it is.
+    public static func scaledNote(_ note: String, _ scale: (Double) -> Double) -> String {
+        guard let match = note.wholeMatch(of: /\s*(\d+(?:\.\d+)?)(?:\/(\d+))?\s*(\p{L}+)\s*/),
+              var value = Double(match.output.1) else { return note }
+        if let denominator = match.output.2.flatMap({ Double($0) }), denominator > 0 { value /= denominator }
+        let unit = String(match.output.3)
+        let scaled = scale(value)
+        return scaled == value ? note : text(scaled, unit: unit) + unit
+    }
+
     public static func scaled(_ value: Double, from: Double, to servings: Double) -> Double {
         from > 0 ? value * servings / from : value
     }

@@ -96,7 +96,7 @@ struct RecipesController {
             let amount = CookQuantity.text(scale(quantity), unit: ingredient.unit)
                 + (ingredient.upperQuantity.map { "–" + CookQuantity.text(scale($0), unit: ingredient.unit) } ?? "")
                 + (ingredient.unit.map { (nameFirst ? "" : " ") + CookQuantity.unit($0, for: most) } ?? "")
-            return .init(amount: amount, words: ingredient.name, note: ingredient.note, nameFirst: nameFirst)
+            return .init(amount: amount, words: ingredient.name, note: ingredient.note.map { CookQuantity.scaledNote($0, scale) }, nameFirst: nameFirst)
         }
         // The steps numbered through, under the name of each part of the recipe.
         var parts: [RecipePage.Part] = []

@@ -59,7 +59,7 @@ struct IngredientTests {
 
     @Test("scaled quantities read as a cook writes them", arguments: [
         (0.4999, nil as String?, "½"), (1.25, nil, "1¼"), (0.3333, nil, "⅓"), (2.0 / 3, nil, "⅔"), (0.75, nil, "¾"), (2.5, nil, "2½"),
-        (3.0, nil, "3"), (0.2, nil, "0.2"), (12.4, nil, "12"), (337.5, "g", "338"), (7.5, "ml", "7.5"), (1.0 / 8, nil, "⅛"), (0.999, nil, "1"),
+        (3.0, nil, "3"), (0.2, nil, "¼"), (0.3, nil, "⅓"), (0.45, "tsp", "½"), (0.05, nil, "0.05"), (12.4, nil, "12"), (337.5, "g", "338"), (7.5, "ml", "7.5"), (1.0 / 8, nil, "⅛"), (0.999, nil, "1"),
     ] as [(Double, String?, String)])
     func cook(value: Double, unit: String?, written: String) {
         #expect(CookQuantity.text(value, unit: unit) == written)
@@ -70,6 +70,17 @@ struct IngredientTests {
         #expect(CookQuantity.text(CookQuantity.scaled(0.5, from: 4, to: 6)) == "¾")
         #expect(CookQuantity.text(CookQuantity.scaled(2, from: 4, to: 6)) == "3")
         #expect(CookQuantity.text(CookQuantity.scaled(1, from: 3, to: 1)) == "⅓")
+        // 20 servings to 6: a red onion and 1½ tsp of salt, as a cook measures them.
+        #expect(CookQuantity.text(CookQuantity.scaled(1, from: 20, to: 6)) == "⅓")
+        #expect(CookQuantity.text(CookQuantity.scaled(1.5, from: 20, to: 6), unit: "tsp") == "½")
+    }
+
+    @Test("두부 1모(300g) three times over is 3모 of 900g: a note that is an amount scales with its line")
+    func scaledNotes() {
+        #expect(CookQuantity.scaledNote("300g", { $0 * 3 }) == "900g")
+        #expect(CookQuantity.scaledNote("3/4모", { $0 * 2 }) == "1½모")
+        #expect(CookQuantity.scaledNote("잘게 썬 것", { $0 * 3 }) == "잘게 썬 것")
+        #expect(CookQuantity.scaledNote("300g", { $0 }) == "300g")
     }
 }
 
