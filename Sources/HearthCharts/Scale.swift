@@ -21,7 +21,9 @@ public enum NiceTicks {
 /// Which dates label the x axis: days for a week or a month, month starts for a year,
 /// year starts for longer spans — never more than about eight.
 public enum DateTicks {
-    public enum Unit: Sendable, Equatable { case day, month, year }
+    /// `dayOfMonth`: a day tick in the month of the tick before it, said by its day alone
+    /// ("18" after "11 Nov"), so a week's labels fit under their bars on a phone.
+    public enum Unit: Sendable, Equatable { case day, dayOfMonth, month, year }
 
     public static func ticks(from first: LocalDate, to last: LocalDate) -> (unit: Unit, days: [LocalDate]) {
         let span = last.daysSince1970 - first.daysSince1970

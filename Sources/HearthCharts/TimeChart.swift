@@ -126,11 +126,12 @@ public struct TimeChart: Sendable {
         }
         html += #"</g><g class="chart-axis chart-dates">"#
         let dates = DateTicks.ticks(from: LocalDate(daysSince1970: span.start), to: LocalDate(daysSince1970: span.end - 1))
-        for day in dates.days {
+        for (index, day) in dates.days.enumerated() {
             // A day's label sits under its bar; a month's or year's at its start.
             let at = dates.unit == .day ? (x(day.daysSince1970) + x(day.daysSince1970 + 1)) / 2 : x(day.daysSince1970)
+            let sameMonth = dates.unit == .day && index > 0 && dates.days[index - 1].month == day.month
             html += #"<line x1="\#(at)" y1="\#(Self.plot.bottom)" x2="\#(at)" y2="\#(Self.plot.bottom + 4)"></line>"#
-            html += #"<text x="\#(at)" y="\#(Self.plot.bottom + 18)" text-anchor="middle">\#(dateText(day, dates.unit))</text>"#
+            html += #"<text x="\#(at)" y="\#(Self.plot.bottom + 18)" text-anchor="middle">\#(dateText(day, sameMonth ? .dayOfMonth : dates.unit))</text>"#
         }
         html += "</g>"
         if let band {

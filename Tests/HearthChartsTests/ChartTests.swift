@@ -131,4 +131,15 @@ struct SVGNumberTests {
     func number(value: Double, text: String) {
         #expect(HTML.number(value) == text)
     }
+
+    @Test("a week's day labels name the month once: the first tick and where the month changes, the day alone between")
+    func dayLabels() throws {
+        let start = LocalDate("2026-11-28")!
+        let points = (0..<7).map { ChartPoint(day: start.adding(days: $0), value: 1) }
+        let chart = TimeChart(style: .bars, points: points, through: start.adding(days: 6), words: ChartTests.words,
+                              valueText: { HTML.number($0) }, dateText: { day, unit in "\(day.day)\(unit == .dayOfMonth ? "" : "/\(day.month)")" }, periodText: { $0.description })
+        let svg = String(describing: chart.figure(id: "steps"))
+        let labels = svg.components(separatedBy: "chart-dates").last!.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }
+        #expect(labels == ["28/11", "29", "30", "1/12", "2", "3", "4"])
+    }
 }

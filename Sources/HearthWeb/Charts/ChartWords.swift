@@ -26,6 +26,7 @@ struct ChartWords {
         return { day, unit in
             switch unit {
             case .day: strings.text("charts.date.day", language, ["day": String(day.day), "month": strings.text("charts.month_short.\(day.month)", language)])
+            case .dayOfMonth: strings.text("charts.date.day_only", language, ["day": String(day.day)])
             case .month: strings.text("charts.month_short.\(day.month)", language) + (day.month == 1 ? " \(day.year)" : "")
             case .year: String(day.year)
             }

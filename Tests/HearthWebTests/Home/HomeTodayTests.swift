@@ -24,7 +24,7 @@ struct HomeTodayTests {
             #expect(home.contains("Weight ×1 · Diary ×1"), "Bori's records so far, by kind")
             #expect(home.contains("Weight: 12.5 kg"))
             #expect(home.contains("6,200 of 10,000 steps"))
-            #expect(home.contains(#"<ul class="photo-grid"><li><a href="/photos/"#), "the newest photos")
+            #expect(home.contains(#"<ul class="photo-grid"><li><a href="/gallery/"#), "the newest photos, each opening its page in the gallery")
             #expect(home.contains(#"href="/calendar/\#(today)""#) && home.contains(#"href="/people/\#(mina.id)/charts""#))
         }
     }
