@@ -220,12 +220,15 @@ public struct EntryRepository: Sendable {
                 arguments: [id, value, unit.rawValue, value * unit.gramsPerUnit])
         case .meal(let food, let amount, let unit, let outcome):
             let foodID: Int64
+            // The pet's species: a food of another species' is not this pet's to eat.
+            let species = try String.fetchOne(db, sql: "SELECT p.species FROM entry e JOIN pet_profile p ON p.subject_id = e.subject_id WHERE e.id = ?", arguments: [id])
             switch food {
             case .existing(let existing):
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [existing]) == true else { throw StoreError.foodNotFound }
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)", arguments: [existing, species]) == true
+                else { throw StoreError.foodNotFound }
                 foodID = existing
             case .new(let name, let kind, let kcal):
-                foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, now: now, db)
+                foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, species: species.flatMap(Species.init), now: now, db)
             }
             try db.execute(
                 sql: "INSERT INTO meal_entry (entry_id, food_id, amount, amount_unit, outcome) VALUES (?, ?, ?, ?, ?)",
