@@ -48,7 +48,7 @@ public enum FieldLimits {
         // Numbers and hours typed as text (a phone's number pad, which a number input would not let one correct).
         "weight": .parsed, "weight_min": .parsed, "weight_max": .parsed, "steps": .parsed, "servings": .parsed, "water": .parsed,
         "times": .parsed, "seconds": .parsed, "ml": .parsed, "minutes": .parsed, "minimum_hours": .parsed, "preparation_minutes": .parsed,
-        "cooking_minutes": .parsed, "kcal_per_serving": .parsed, "grams_per_serving": .parsed, "new_food_kcal": .parsed,
+        "cooking_minutes": .parsed, "kcal_per_serving": .parsed, "grams_per_serving": .parsed, "new_food_kcal": .parsed, "new_food_kcal_piece": .parsed,
         "every": .parsed, "end_days": .parsed, "distance_km": .parsed, "cycle_days": .parsed, "cup_ml": .parsed, "cost": .parsed,
         "booster_months": .parsed, "amount": .parsed, "age_years": .parsed, "again_minutes": .parsed, "order_#": .parsed,
         "step_#_order": .parsed, "item_#_amount": .parsed, "item_#_mg_per_kg": .parsed, "item_#_in_hand": .parsed,

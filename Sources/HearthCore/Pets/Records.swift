@@ -51,7 +51,7 @@ public enum ExcretionColour: String, Codable, Sendable, CaseIterable {
 /// What a meal was: a food already on the household's list, or one typed in now.
 public enum FoodChoice: Sendable, Equatable {
     case existing(id: Int64)
-    case new(name: String, kind: FoodKind, kcalPer100g: Double?)
+    case new(name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil)
 }
 
 /// The kind-specific part of a record.
@@ -137,7 +137,8 @@ public struct RecordInput: Sendable, Equatable {
             } else if let name = text("new_food_name") {
                 let kind: FoodKind? = FormInput.choice(input, "new_food_kind", default: .food, errors: &errors)
                 let kcal = number("new_food_kcal", range: 0...1000, units: NumberUnits.kcal, required: false)
-                if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal) }
+                let perPiece = number("new_food_kcal_piece", range: 0...5000, units: NumberUnits.kcal, required: false)
+                if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal, kcalPerPiece: perPiece) }
             } else {
                 errors.add("food_id", "pets.error.meal.food_required")
             }

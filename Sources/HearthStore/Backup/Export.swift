@@ -77,7 +77,7 @@ public struct HouseholdExport: Sendable {
             SELECT id AS medicine_id, kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes, photo_sha AS photo
             FROM medicine ORDER BY id
             """),
-        ("foods", "SELECT id AS food_id, name, kind, kcal_per_100g, species FROM food ORDER BY id"),
+        ("foods", "SELECT id AS food_id, name, kind, kcal_per_100g, kcal_per_piece, species FROM food ORDER BY id"),
         ("clinics", "SELECT id AS clinic_id, name, phone, address, district, hours, open_24_hours, favourite, note FROM clinic ORDER BY id"),
         // The recipe book flat, one row a recipe with its ingredient lines and steps each on
         // a line of their own; `hearth export recipes` writes it as JSON-LD to import again.

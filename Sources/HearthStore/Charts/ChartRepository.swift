@@ -126,12 +126,14 @@ public struct ChartRepository: Sendable {
         [Date(timeIntervalSince1970: Double(from.daysSince1970 - 2) * 86400), Date(timeIntervalSince1970: Double(to.daysSince1970 + 3) * 86400)]
     }
 
-    /// A pet's snacks and treats per bucket: how many (total) on how many days, and their kcal.
+    /// A pet's snacks and treats per bucket: how many (three pieces of jerky are three; a snack
+    /// weighed in grams is one) on how many days, and their kcal.
     public func snacks(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(bucket.sql("e.local_date")) AS start, count(*) AS total, count(DISTINCT e.local_date) AS days,
-                       sum(CASE WHEN m.amount_unit = 'g' THEN m.amount * f.kcal_per_100g / 100 END) AS kcal
+                SELECT \(bucket.sql("e.local_date")) AS start, sum(CASE WHEN m.amount_unit = 'pieces' AND m.amount >= 1 THEN m.amount ELSE 1 END) AS total,
+                       count(DISTINCT e.local_date) AS days,
+                       sum(CASE m.amount_unit WHEN 'g' THEN m.amount * f.kcal_per_100g / 100 WHEN 'pieces' THEN m.amount * f.kcal_per_piece END) AS kcal
                 FROM entry e INDEXED BY entry_timeline_by_kind JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
                 WHERE e.subject_id = ? AND e.kind = 'meal' AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND f.kind IN ('snack', 'treat')
                       AND e.occurred_at >= ? AND e.occurred_at < ?

@@ -123,6 +123,13 @@ public struct CareRepository: Sendable {
     }
 
     /// The latest preventive of each kind, and when the next is due.
+    /// A meal's energy: grams by the food's kcal per 100 g, pieces by its kcal per piece; half
+    /// for "some", none for "refused".
+    static let mealKcal = """
+        (CASE m.amount_unit WHEN 'g' THEN m.amount * f.kcal_per_100g / 100 WHEN 'pieces' THEN m.amount * f.kcal_per_piece END)
+            * CASE m.outcome WHEN 'all' THEN 1 WHEN 'some' THEN 0.5 ELSE 0 END
+        """
+
     static func preventives(petID: Int64, today: LocalDate, _ db: Database) throws -> [DuePreventive] {
         var latest: [PreventiveKind: DuePreventive] = [:]
         // The latest of each kind, chosen in SQL (a bare column beside max() comes from the
@@ -181,10 +188,9 @@ public struct CareRepository: Sendable {
             mealsPerDay: feedingRow?[2] ?? 2, foodID: feedingRow?[3])
         let food = try feeding.foodID.flatMap { try FoodRepository.food(id: $0, db) }
         let kcal = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT total(m.amount * f.kcal_per_100g / 100 * CASE m.outcome WHEN 'all' THEN 1 WHEN 'some' THEN 0.5 ELSE 0 END),
-                   total(CASE WHEN f.kind != 'food' THEN m.amount * f.kcal_per_100g / 100 * CASE m.outcome WHEN 'all' THEN 1 WHEN 'some' THEN 0.5 ELSE 0 END END)
+            SELECT total(\(Self.mealKcal)), total(CASE WHEN f.kind != 'food' THEN \(Self.mealKcal) END)
             FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
-            WHERE e.subject_id = ? AND e.local_date = ? AND e.kind = 'meal' AND e.deleted_at IS NULL AND m.amount_unit = 'g'
+            WHERE e.subject_id = ? AND e.local_date = ? AND e.kind = 'meal' AND e.deleted_at IS NULL
             """), arguments: [pet.id, today.description])
         let weight = try EntryRepository.latestWeightGrams(subjectID: pet.id, db)
         return PetCare(

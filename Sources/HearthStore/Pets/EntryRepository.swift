@@ -227,8 +227,8 @@ public struct EntryRepository: Sendable {
                 guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)", arguments: [existing, species]) == true
                 else { throw StoreError.foodNotFound }
                 foodID = existing
-            case .new(let name, let kind, let kcal):
-                foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, species: species.flatMap(Species.init), now: now, db)
+            case .new(let name, let kind, let kcal, let perPiece):
+                foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, kcalPerPiece: perPiece, species: species.flatMap(Species.init), now: now, db)
             }
             try db.execute(
                 sql: "INSERT INTO meal_entry (entry_id, food_id, amount, amount_unit, outcome) VALUES (?, ?, ?, ?, ?)",

@@ -9,6 +9,8 @@ public struct Food: Sendable, Equatable, Identifiable {
     public var kcalPer100g: Double?
     /// The species it is for; nil for any.
     public var species: Species? = nil
+    /// For a treat counted in pieces.
+    public var kcalPerPiece: Double? = nil
 }
 
 /// The household's food list, and each pet's feelings about each food.
@@ -25,20 +27,20 @@ public struct FoodRepository: Sendable {
 
     static func foods(for subjectID: Int64, _ db: Database) throws -> [(food: Food, preference: FoodPreference?)] {
         try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference, f.species
+            SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference, f.species, f.kcal_per_piece
             FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?1
             WHERE f.species IS NULL OR f.species = (SELECT species FROM pet_profile WHERE subject_id = ?1)
             ORDER BY \(Self.pickingOrder), f.name COLLATE NOCASE, f.id
             """), arguments: [subjectID])
             .map { row in
-                (Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[5] as String?).flatMap(Species.init)),
+                (Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[5] as String?).flatMap(Species.init), kcalPerPiece: row[6]),
                  (row[4] as String?).flatMap(FoodPreference.init(rawValue:)))
             }
     }
 
     static func food(id: Int64, _ db: Database) throws -> Food? {
-        try Row.fetchOne(db, sql: "SELECT id, name, kind, kcal_per_100g, species FROM food WHERE id = ?", arguments: [id]).map { row in
-            Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[4] as String?).flatMap(Species.init))
+        try Row.fetchOne(db, sql: "SELECT id, name, kind, kcal_per_100g, species, kcal_per_piece FROM food WHERE id = ?", arguments: [id]).map { row in
+            Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[4] as String?).flatMap(Species.init), kcalPerPiece: row[5])
         }
     }
 
@@ -60,20 +62,20 @@ public struct FoodRepository: Sendable {
         }
     }
 
-    public func create(name: String, kind: FoodKind, kcalPer100g: Double?, species: Species? = nil, now: Date = Date()) async throws -> Int64 {
-        try await database.write { db in try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, species: species, now: now, db) }
+    public func create(name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species? = nil, now: Date = Date()) async throws -> Int64 {
+        try await database.write { db in try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, kcalPerPiece: kcalPerPiece, species: species, now: now, db) }
     }
 
     /// A food typed inline that already exists (in any letter case) is the existing one; typed
     /// for a pet of another species, it becomes a food for any.
-    static func findOrCreate(name: String, kind: FoodKind, kcalPer100g: Double?, species: Species?, now: Date, _ db: Database) throws -> Int64 {
+    static func findOrCreate(name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species?, now: Date, _ db: Database) throws -> Int64 {
         if let row = try Row.fetchOne(db, sql: "SELECT id, species FROM food WHERE name = ? COLLATE NOCASE", arguments: [name]) {
             let id: Int64 = row[0]
             if let kept = row[1] as String?, kept != species?.rawValue { try db.execute(sql: "UPDATE food SET species = NULL WHERE id = ?", arguments: [id]) }
             return id
         }
-        try db.execute(sql: "INSERT INTO food (name, kind, kcal_per_100g, species, created_at) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [name, kind.rawValue, kcalPer100g, species?.rawValue, now])
+        try db.execute(sql: "INSERT INTO food (name, kind, kcal_per_100g, kcal_per_piece, species, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [name, kind.rawValue, kcalPer100g, kcalPerPiece, species?.rawValue, now])
         return db.lastInsertedRowID
     }
 }

@@ -5,7 +5,7 @@ import HearthHTML
 struct RecordFormPage: Page {
     static let template = "pets/record-form"
     static let fieldNames = [
-        "date", "time", "note", "title", "text", "weight", "weight_confirmed", "unit", "food_id", "new_food_name", "new_food_kind", "new_food_kcal",
+        "date", "time", "note", "title", "text", "weight", "weight_confirmed", "unit", "food_id", "new_food_name", "new_food_kind", "new_food_kcal", "new_food_kcal_piece",
         "amount", "amount_unit", "outcome", "urine", "stool", "colour", "fecal_score", "blood", "mucus", "times", "contents",
         "signs", "severity", "description", "activity", "minutes", "distance_km", "photos",
         "vaccines", "clinic_id", "clinic_name", "vet", "preventive", "product", "cycle", "cycle_days", "next_due",

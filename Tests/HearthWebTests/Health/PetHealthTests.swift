@@ -232,6 +232,14 @@ struct PetHealthTests {
             // 350 + 90 kcal eaten; treats 90 over a tenth (63).
             #expect(page.contains("Today: 440 of 630 kcal"))
             #expect(page.contains("treats 90 kcal, over the 10% (63 kcal)"))
+            // Three pieces of a treat counted in pieces, 12 kcal each, typed on the meal form: 36 kcal more.
+            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "new_food_name": "Chicken strip", "new_food_kind": "treat", "new_food_kcal_piece": "12",
+                                                                    "amount": "3", "amount_unit": "pieces", "outcome": "all", "date": today.description, "time": "00:04"])
+            let after = try await owner.get("/pets/\(bori)").text
+            #expect(after.contains("Today: 476 of 630 kcal") && after.contains("treats 126 kcal"))
+            let snacks = try ChartRepository(hearth.database).snacks(subjectID: bori, from: today, to: today, bucket: .day)
+            #expect(snacks.first?.total == 4, "the jerky once and three strips")
+            #expect(snacks.first?.kcal == 126)
             let refused = try await owner.post("/pets/\(bori)/feeding", ["stage": "automatic", "meals": "0"])
             #expect(refused.status == .unprocessableContent)
             let cat = try await owner.addPet("Hammy", species: "hamster")
