@@ -57,17 +57,17 @@ struct RegimenStoreTests {
         }
     }
 
-    @Test("a regimen made at 20:50 starting today has no missed morning doses: it begins at its first dose time after it was made")
+    @Test("a regimen made at 20:50 starting today has no missed morning doses: its first day holds only doses still in their window")
     func startsWhenMade() async throws {
         let database = try AppDatabase.inMemory()
         let grandma = try await PersonRepository(database).create(PersonProfile(name: "Grandma", colour: .teal), photo: nil)
         let regimens = RegimenRepository(database)
         let today = LocalDate("2026-11-24")!
         let madeAt = WallClock.instant(today, minutes: 20 * 60 + 50, in: Self.seoul)
-        let schedule = DoseSchedule(repeatRule: .daily, times: [420, 480, 720, 1290], start: today)
+        let schedule = DoseSchedule(repeatRule: .daily, times: [420, 480, 720, 1200, 1290], start: today)
         let id = try await regimens.create(subjectID: grandma.id, RegimenInput(name: "Heart", items: [RegimenItemInput(name: "Aspirin", amount: 1, unit: "tablet")], schedule: schedule), now: madeAt)
-        #expect(try times(regimens, "2026-11-24") == [1290], "only 21:30 is a dose of the first day")
-        #expect(try times(regimens, "2026-11-25") == [420, 480, 720, 1290])
+        #expect(try times(regimens, "2026-11-24") == [1200, 1290], "20:00 (still in its window) and 21:30 are doses of the first day; the morning's are not")
+        #expect(try times(regimens, "2026-11-25") == [420, 480, 720, 1200, 1290])
         let slots = try regimens.doses(access: .everyone, from: today, to: today, in: Self.seoul).flatMap(\.slots)
         #expect(!slots.contains { $0.state(at: madeAt.addingTimeInterval(60)) == .missed })
         // A start typed on an earlier day keeps that day's doses: history being recorded.

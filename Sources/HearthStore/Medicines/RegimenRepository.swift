@@ -28,12 +28,13 @@ public struct Regimen: Sendable, Equatable, Identifiable {
     /// When it was added: a regimen starting that day begins at its first dose time after.
     public let createdAt: Date
 
-    /// False for a dose of the day the regimen was added, at a time before it was added (unless
-    /// someone marked it): a regimen made at 20:50 "from today" has no missed 08:00 dose. A
-    /// start typed on an earlier day keeps that day's doses: that is history being recorded.
+    /// False for a dose of the day the regimen was added whose window had passed when it was
+    /// added (unless someone marked it): a regimen made at 20:50 "from today" has no missed
+    /// 08:00 dose, while its 20:00 dose is still due (just given, perhaps). A start typed on an
+    /// earlier day keeps that day's doses: that is history being recorded.
     public func couldBeGiven(_ slot: DoseSlot, in zone: TimeZone) -> Bool {
         guard slot.logged == nil, let first = spans.first, slot.day == first.from, first.from == LocalDate(createdAt, in: zone) else { return true }
-        return slot.instant >= createdAt
+        return slot.instant.addingTimeInterval(DoseSlot.window) > createdAt
     }
 
     /// The schedule as it is now (the last span).

@@ -135,7 +135,7 @@ struct PetHealthTests {
             _ = try await ClinicRepository(hearth.database).importLicensed([
                 LicensedClinic(key: "A1", name: "행복 24시 동물병원", phone: "02-555-2424", address: nil, district: nil, maybe24Hours: true, mapX: nil, mapY: nil)])
             let page = try await owner.get("/emergency").text
-            let order = ["Open Favourite", "Always Open Clinic", "Night 24 Clinic", "행복 24시 동물병원", "Our Vet"].map { page.range(of: $0)?.lowerBound }
+            let order = ["Open Favourite", "Night 24 Clinic", "Always Open Clinic", "행복 24시 동물병원", "Our Vet"].map { page.range(of: $0)?.lowerBound }
             #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "open now (favourite first), unconfirmed 24, closed favourite")
             #expect(page.contains("&quot;24&quot; in the name — not confirmed, call first"))
             #expect(page.contains("Closed now · opens tomorrow at 09:00"))
