@@ -200,13 +200,3 @@ struct BackupsPage: Page {
         }
     }
 }
-
-/// Backups, restore and export.
-enum BackupsArea: Area {
-    static let pages: [any Page.Type] = [BackupsPage.self]
-
-    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        BackupsController(renderer: services.renderer, runner: services.backups, export: HouseholdExport(services.database), now: services.clock)
-            .addRoutes(to: router)
-    }
-}

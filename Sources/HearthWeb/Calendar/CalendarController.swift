@@ -121,16 +121,3 @@ struct CalendarController {
         Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
     }
 }
-
-/// The household calendar: months, days and years of everyone the member may see.
-enum CalendarArea: Area {
-    static let pages: [any Page.Type] = [CalendarMonthPage.self, CalendarDayPage.self, CalendarYearPage.self]
-
-    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let controller = CalendarController(
-            renderer: services.renderer, calendar: CalendarRepository(services.database), subjects: SubjectRepository(services.database),
-            regimens: RegimenRepository(services.database), now: services.clock)
-        router.get("/calendar", use: controller.thisMonth)
-        router.get("/calendar/:when", use: controller.show)
-    }
-}

@@ -181,16 +181,3 @@ enum ChartSeries {
         return starts
     }
 }
-
-/// Charts of a pet or a person over a week, a month, a year or all their days.
-enum ChartsArea: Area {
-    static let pages: [any Page.Type] = [ChartsPage.self]
-
-    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let controller = ChartsController(renderer: services.renderer, charts: ChartRepository(services.database))
-        router.group("/people/:id").add(middleware: LoadPersonMiddleware(people: PersonRepository(services.database)))
-            .get("charts", use: controller.person)
-        router.group("/pets/:id").add(middleware: LoadPetMiddleware(pets: PetRepository(services.database)))
-            .get("charts", use: controller.pet)
-    }
-}
