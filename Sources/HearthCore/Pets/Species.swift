@@ -31,23 +31,3 @@ public enum Species: String, Codable, Sendable, CaseIterable {
         return common + own
     }
 }
-
-/// A body weight's unit: grams for a hamster, kilograms or pounds for a dog or a person.
-public enum BodyWeightUnit: String, Codable, Sendable, CaseIterable {
-    case g, kg, lb
-
-    public var gramsPerUnit: Double {
-        switch self {
-        case .g: 1
-        case .kg: 1000
-        case .lb: 453.59237
-        }
-    }
-
-    /// The household's unit for people's weights.
-    public init(_ unit: WeightUnit) { self = unit == .lb ? .lb : .kg }
-}
-
-public enum Sex: String, Codable, Sendable, CaseIterable {
-    case female, male, unknown
-}
