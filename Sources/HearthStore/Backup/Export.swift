@@ -77,7 +77,18 @@ public struct HouseholdExport: Sendable {
             SELECT id AS medicine_id, kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes, photo_sha AS photo
             FROM medicine ORDER BY id
             """),
+        ("dose_changes", """
+            SELECT c.regimen_id, r.name AS regimen, c.day, printf('%02d:%02d', c.time / 60, c.time % 60) AS time,
+                   CASE WHEN c.moved_to IS NULL THEN NULL ELSE printf('%02d:%02d', c.moved_to / 60, c.moved_to % 60) END AS moved_to, c.reason, c.changed_at
+            FROM dose_change c JOIN regimen r ON r.id = c.regimen_id ORDER BY c.day, c.time, c.regimen_id
+            """),
         ("foods", "SELECT id AS food_id, name, kind, kcal_per_100g, kcal_per_piece, species FROM food ORDER BY id"),
+        ("food_preferences", """
+            SELECT p.subject_id, s.name AS subject, p.food_id, f.name AS food, p.preference
+            FROM food_preference p JOIN subject s ON s.id = p.subject_id JOIN food f ON f.id = p.food_id ORDER BY p.subject_id, f.name
+            """),
+        ("own_vaccines", "SELECT id AS vaccine_id, species, name, booster_months, created_at FROM own_vaccine ORDER BY id"),
+        ("vaccine_intervals", "SELECT code, booster_months FROM vaccine_interval ORDER BY code"),
         ("clinics", "SELECT id AS clinic_id, name, phone, address, district, hours, open_24_hours, favourite, note FROM clinic ORDER BY id"),
         // The recipe book flat, one row a recipe with its ingredient lines and steps each on
         // a line of their own; `hearth export recipes` writes it as JSON-LD to import again.
