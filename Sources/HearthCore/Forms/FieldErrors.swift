@@ -22,6 +22,12 @@ public struct FieldErrors: Sendable, Equatable {
     }
 
     public subscript(field: String) -> String? { messages[field] }
+
+    /// The first problem by field name, for a form with one place to say it.
+    public var first: (field: String, key: String, values: [String: String])? {
+        guard let field = messages.keys.min(), let key = messages[field] else { return nil }
+        return (field, key, values[field] ?? [:])
+    }
 }
 
 /// Either a valid value or the field errors that explain why the input is not one.

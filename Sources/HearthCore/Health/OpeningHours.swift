@@ -41,8 +41,9 @@ public struct OpeningHours: Sendable, Equatable {
     }
 
     /// When it next opens after `instant` on the wall clock: days from today (0 today, 1
-    /// tomorrow …) and the minute it opens. nil when no day of the week has hours.
-    public func nextOpening(after instant: Date, in timeZone: TimeZone) -> (days: Int, minute: Int)? {
+    /// tomorrow …), that day's weekday (0 Sunday) and the minute it opens. nil when no day of
+    /// the week has hours.
+    public func nextOpening(after instant: Date, in timeZone: TimeZone) -> (days: Int, weekday: Int, minute: Int)? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.weekday, .hour, .minute], from: instant)
@@ -50,7 +51,7 @@ public struct OpeningHours: Sendable, Equatable {
         let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
         for ahead in 0...7 {
             let starts = days[(weekday + ahead) % 7].map(\.start).sorted()
-            if let start = starts.first(where: { ahead > 0 || $0 > minute }) { return (ahead, start) }
+            if let start = starts.first(where: { ahead > 0 || $0 > minute }) { return (ahead, (weekday + ahead) % 7, start) }
         }
         return nil
     }

@@ -5,12 +5,6 @@ import HearthStore
 
 /// A clinic as a card: name, open now or not, a call button, the address and the hours.
 enum ClinicCardHTML {
-    /// 0 Sunday … 6 Saturday, as `OpeningHours` and `care.weekday.*` count.
-    static func weekday(of instant: Date, in zone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.component(.weekday, from: instant) - 1
-    }
 
     static func card(_ clinic: Clinic, now: Date, format: Formatting, big: Bool = false, editable: Bool = false) -> HTML {
         let input = clinic.input
@@ -23,7 +17,7 @@ enum ClinicCardHTML {
         } else if let opens = input.hours.nextOpening(after: now, in: format.timeZone) {
             let time = format.minutes(opens.minute)
             let when = opens.days == 0 ? format.t("care.clinic.opens_today", ["time": time]) : opens.days == 1 ? format.t("care.clinic.opens_tomorrow", ["time": time])
-                : format.t("care.clinic.opens_on", ["day": format.t("care.weekday.\((weekday(of: now, in: format.timeZone) + opens.days) % 7)"), "time": time])
+                : format.t("care.clinic.opens_on", ["day": format.t("care.weekday.\(opens.weekday)"), "time": time])
             badges.append(#"<span class="tag closed">\#(format.t("care.clinic.closed_now")) · \#(when)</span>"#)
         }
         if clinic.maybe24Hours { badges.append(#"<span class="tag maybe">\#(format.t("care.clinic.maybe_24_hours"))</span>"#) }

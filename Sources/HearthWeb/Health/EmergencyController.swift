@@ -21,7 +21,8 @@ struct EmergencyController {
         let all = try clinics.clinics()
         let isOpen = { (clinic: Clinic) in clinic.input.open24Hours || clinic.input.hours.isOpen(at: now, in: context.timeZone) }
         // Favourites first; then those open all night before those open by their hours (which may close soon).
-        let open = all.filter(isOpen).sorted { ($0.input.favourite ? 0 : 1, $0.input.open24Hours ? 0 : 1) < ($1.input.favourite ? 0 : 1, $1.input.open24Hours ? 0 : 1) }
+        let rank = { (clinic: Clinic) in (clinic.input.favourite ? 0 : 1, clinic.input.open24Hours ? 0 : 1) }
+        let open = all.filter(isOpen).sorted { rank($0) < rank($1) }
         let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }
         let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty

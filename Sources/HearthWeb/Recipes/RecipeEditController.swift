@@ -147,8 +147,8 @@ struct RecipeEditController {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var errors = FieldErrors()
         for (name, value) in fields where name == "added" || name.hasPrefix("name_") { FormInput.check(value, field: name, errors: &errors) }
-        if let field = errors.messages.keys.sorted().first, let key = errors[field] {
-            return try categoriesPage(added: fields["added"] ?? "", problem: format.t(key, errors.values[field] ?? [:]), request: request, context: context, status: .unprocessableContent)
+        if let first = errors.first {
+            return try categoriesPage(added: fields["added"] ?? "", problem: format.t(first.key, first.values), request: request, context: context, status: .unprocessableContent)
         }
         do {
             try await recipes.saveCategories(renamed: renamed, added: fields["added"], removed: removed)

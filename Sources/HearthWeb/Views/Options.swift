@@ -30,20 +30,22 @@ extension Localization {
     }
 
     func timeZoneOptions(selected: String) -> [OptionView] {
-        TimeZones.all.map { OptionView(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == selected) }
+        TimeZones.all.map { Self.zoneOption($0, selected: $0 == selected) }
+    }
+
+    /// A zone as the list says it: "America/New York".
+    private static func zoneOption(_ zone: String, selected: Bool) -> OptionView {
+        OptionView(value: zone, label: zone.replacingOccurrences(of: "_", with: " "), selected: selected)
     }
 
     /// The zones in two groups: the likely ones first (each once), then every zone.
     func timeZoneOptions(selected: String, likely: [String], _ language: Language) -> [TimeZoneGroup] {
         var first: [String] = []
         for zone in likely where !first.contains(zone) && TimeZones.isKnown(zone) { first.append(zone) }
-        let option = { (zone: String) in OptionView(value: zone, label: zone.replacingOccurrences(of: "_", with: " "), selected: zone == selected) }
         // A zone is selected once: in the likely group when it is there.
         return [
-            TimeZoneGroup(label: text("setup.zones_likely", language), options: first.map(option)),
-            TimeZoneGroup(label: text("setup.zones_all", language), options: TimeZones.all.map { zone in
-                OptionView(value: zone, label: zone.replacingOccurrences(of: "_", with: " "), selected: zone == selected && !first.contains(zone))
-            }),
+            TimeZoneGroup(label: text("setup.zones_likely", language), options: first.map { Self.zoneOption($0, selected: $0 == selected) }),
+            TimeZoneGroup(label: text("setup.zones_all", language), options: TimeZones.all.map { Self.zoneOption($0, selected: $0 == selected && !first.contains($0)) }),
         ]
     }
 }

@@ -17,8 +17,8 @@ struct PageError: Error, Sendable {
 extension PageError {
     /// The first problem of a form that has no page of its own to show it on.
     init?(_ errors: FieldErrors) {
-        guard let field = errors.messages.keys.sorted().first, let key = errors[field] else { return nil }
-        self.init(status: .unprocessableContent, messageKey: key, values: errors.values[field] ?? [:])
+        guard let first = errors.first else { return nil }
+        self.init(status: .unprocessableContent, messageKey: first.key, values: first.values)
     }
 }
 
