@@ -17,7 +17,10 @@ public enum DemoHousehold {
         public var doses = 0
     }
 
-    public static func seed(dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, log: @Sendable (String) -> Void = { _ in }) async throws -> Summary {
+    /// `now` stands the household's clock (tests compare pages seeded at one fixed moment).
+    public static func seed(
+        dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, now: Date = Date(), log: @Sendable (String) -> Void = { _ in }
+    ) async throws -> Summary {
         let database = try AppDatabase.open(dataDirectory: dataDirectory)
         defer { try? database.close() }
         let timeZone = TimeZone(identifier: "Asia/Seoul")!
@@ -50,7 +53,7 @@ public enum DemoHousehold {
         }
         log("\(photos.count) photos processed")
 
-        let today = LocalDate(Date(), in: timeZone)
+        let today = LocalDate(now, in: timeZone)
         let first = today.minus(years: years)
         let pets = PetRepository(database)
         let foods = FoodRepository(database)
@@ -67,7 +70,6 @@ public enum DemoHousehold {
         let clinics = try await seedClinics(database)
         var summary = Summary(pets: cast.count, records: 0, photos: photos.count)
         var random = SeededRandom(seed: 42)
-        let now = Date()
         for (index, (profile, baseGrams)) in cast.enumerated() {
             let pet = try await pets.create(profile, photo: photos.isEmpty ? nil : photos[index % photos.count])
             try await foods.setPreference(.loves, subjectID: pet.id, foodID: chicken)

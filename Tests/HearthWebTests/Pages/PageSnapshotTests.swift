@@ -1,0 +1,70 @@
+import Foundation
+import HearthCore
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+/// A refactoring promises the same pages. With `HEARTH_PAGE_SNAPSHOT=<folder>` this writes
+/// every page a signed-in owner reaches from the navigation of a seeded household (one year,
+/// the clock stood at one moment), in Korean and in English, one file per page, the CSRF
+/// token masked; run it before and after a change and `diff -r` the two folders.
+/// Without the variable it walks the same pages and only asks each to answer 200.
+@Suite("Every page a seeded household reaches")
+struct PageSnapshotTests {
+    static let folder = ProcessInfo.processInfo.environment["HEARTH_PAGE_SNAPSHOT"]
+    static let moment = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-19 in Seoul
+    static func skipped(_ link: String) -> Bool { link.firstMatch(of: #/^/(logout|photos/|feeds/|settings/export/|settings/backups/hearth-)|[?&](pdf|download)=|/file$|\.(ics|csv|json|jsonld)$|/status$|/export$/#) != nil }
+
+    @Test(.timeLimit(.minutes(5)))
+    func walkTheHousehold() async throws {
+        let directory = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try await DemoHousehold.seed(dataDirectory: directory, photos: [], years: 1, now: Self.moment)
+        let moment = Self.moment
+        try await withHearth(dataDirectory: directory, clock: { moment }) { _, client in
+            let owner = Browser(client)
+            let signedIn = try await owner.signIn(DemoHousehold.username, DemoHousehold.password)
+            #expect(signedIn.status == .seeOther)
+            for language in ["ko", "en"] {
+                try await owner.get("/me")
+                try await owner.post("/me", ["display_name": "Demo", "language": language])
+                let pages = try await Self.walk(owner, language: language, dataDirectory: directory)
+                #expect(pages > 60, "only \(pages) pages reached in \(language)")
+            }
+        }
+    }
+
+    /// Breadth first from home, links in page order, at most four pages of a shape (numbers
+    /// aside) and 400 pages of a language.
+    static func walk(_ browser: Browser, language: String, dataDirectory: String) async throws -> Int {
+        var queue = ["/"]
+        var seen: Set<String> = ["/"]
+        var shapes: [String: Int] = [:]
+        var index = 0
+        while index < queue.count && index < 400 {
+            let path = queue[index]
+            index += 1
+            let response = try await browser.get(path)
+            #expect(response.status == .ok, "\(path): \(response.status)")
+            let html = response.text
+            if let folder {
+                let name = path.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "?", with: "@")
+                let masked = html.replacing(#/name="_csrf" value="[^"]*"/#, with: "name=\"_csrf\" value=\"…\"")
+                    .replacing(#/<meta name="csrf-token" content="[^"]*"/#, with: "<meta name=\"csrf-token\" content=\"…\"")
+                    .replacingOccurrences(of: dataDirectory, with: "DATA").replacingOccurrences(of: CommandLine.arguments[0], with: "hearth")
+                try FileManager.default.createDirectory(atPath: folder + "/" + language, withIntermediateDirectories: true)
+                try masked.write(toFile: "\(folder)/\(language)/\(name.isEmpty ? "_" : name).html", atomically: true, encoding: .utf8)
+            }
+            for match in html.matches(of: #/<a [^>]*href="(/[^"#]*)"/#) {
+                let link = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
+                guard !seen.contains(link), !skipped(link) else { continue }
+                let shape = link.replacing(#/\d+/#, with: "#")
+                guard shapes[shape, default: 0] < 4 else { continue }
+                shapes[shape, default: 0] += 1
+                seen.insert(link)
+                queue.append(link)
+            }
+        }
+        return index
+    }
+}
