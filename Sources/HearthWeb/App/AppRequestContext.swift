@@ -37,10 +37,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// trusted proxy the one it forwarded (set by `MemberSessionMiddleware`).
     var clientAddress = "unknown"
 
-    /// What the route's `:id` names, loaded once by the area's route group (`LoadPetMiddleware`).
-    var pet: Pet?
-    var person: Person?
-    var record: StoredEntry?
+    /// What the route's `:id` names, loaded once by `LoadMiddleware` for the route group's
+    /// `LoadedContext` (handlers read it there, typed).
+    var loaded: (any Sendable)?
 
     var role: Role? { member?.account.role }
     /// The pets and people the member may see; nobody's when signed out.

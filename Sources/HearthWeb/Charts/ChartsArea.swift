@@ -11,9 +11,9 @@ enum ChartsArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = ChartsController(renderer: services.renderer, charts: ChartRepository(services.database))
-        router.group("/people/:id").add(middleware: LoadPersonMiddleware(people: PersonRepository(services.database)))
+        router.group("/people/:id").loadingPerson(PersonRepository(services.database))
             .get("charts", use: controller.person)
-        router.group("/pets/:id").add(middleware: LoadPetMiddleware(pets: PetRepository(services.database)))
+        router.group("/pets/:id").loadingPet(PetRepository(services.database))
             .get("charts", use: controller.pet)
     }
 }

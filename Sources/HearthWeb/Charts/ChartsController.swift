@@ -17,8 +17,8 @@ struct ChartsController {
     static let personCharts = ["steps", "water", "weight"]
     static let petCharts = ["weight", "snacks", "hours"]
 
-    @Sendable func person(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func person(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         let (format, period) = try setUp(person.id, request: request, context: context)
         let words = ChartWords(format: format, period: period)
         let chart = Self.chosen(request, Self.personCharts)
@@ -51,8 +51,8 @@ struct ChartsController {
                     charts: Self.personCharts, chart: chart, sections: sections, period: period, words: words, request: request, context: context)
     }
 
-    @Sendable func pet(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func pet(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         let (format, period) = try setUp(pet.id, request: request, context: context)
         let words = ChartWords(format: format, period: period)
         let chart = Self.chosen(request, Self.petCharts)

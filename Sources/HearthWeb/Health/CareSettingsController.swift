@@ -85,8 +85,8 @@ struct CareSettingsController {
     }
 
     /// `POST /pets/{id}/feeding`: the calculator's stage, ideal weight, meals a day and food.
-    @Sendable func feeding(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func feeding(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()

@@ -27,7 +27,7 @@ enum PetHealthArea: Area {
         router.get("/care/vaccines", use: settings.vaccines)
         router.post("/care/vaccines/interval", use: settings.setInterval)
         router.post("/care/vaccines/own", use: settings.addVaccine)
-        router.group("/pets/:id").add(middleware: recorder).add(middleware: LoadPetMiddleware(pets: PetRepository(database)))
+        router.group("/pets/:id").add(middleware: recorder).loadingPet(PetRepository(database))
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .post("feeding", use: settings.feeding)
     }

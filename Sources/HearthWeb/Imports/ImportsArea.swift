@@ -10,7 +10,7 @@ enum ImportsArea: Area {
         let controller = ImportsController(
             renderer: services.renderer, imports: ImportRepository(services.database), people: people,
             runner: services.importRunner, temporaryFolder: services.photoFiles.temporary)
-        router.group("/people/:id").add(middleware: RequireRecorderMiddleware()).add(middleware: LoadPersonMiddleware(people: people))
+        router.group("/people/:id").add(middleware: RequireRecorderMiddleware()).loadingPerson(people)
             .get("import", use: controller.form)
             .post("import", use: controller.upload)
         router.get("/imports/:id", use: controller.progress)

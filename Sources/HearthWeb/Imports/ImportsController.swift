@@ -16,13 +16,13 @@ struct ImportsController {
     /// export.xml can pass a gigabyte.
     static let largestFile = 4 << 30
 
-    @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try formPage(try context.loadedPerson(), input: ["source": ImportSource.appleHealth.rawValue], errors: FieldErrors(), request: request, context: context, status: .ok)
+    @Sendable func form(_ request: Request, context: PersonContext) async throws -> Response {
+        try formPage(context.person, input: ["source": ImportSource.appleHealth.rawValue], errors: FieldErrors(), request: request, context: context.app, status: .ok)
     }
 
     /// Takes the file to disk as it arrives, starts the import in the background and goes to its progress page.
-    @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func upload(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         var request = request
         let form = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: Self.largestFile, maximumFiles: 1)
         var errors = FieldErrors()

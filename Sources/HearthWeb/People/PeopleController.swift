@@ -26,17 +26,17 @@ struct PeopleController {
         return renderer.page(page, titleKey: "people.title", request: request, context: context)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         let day = request.uri.queryParameters.get("day").flatMap { LocalDate($0) }.map { min($0, context.today) } ?? context.today
-        return try await page(day: day, fields: [:], errors: FieldErrors(), notice: nil, request: request, context: context, status: .ok)
+        return try await page(person, day: day, fields: [:], errors: FieldErrors(), notice: nil, request: request, context: context, status: .ok)
     }
 
     /// The person's page for `day`; with `errors`, the water or steps form that was refused.
     private func page(
-        day: LocalDate, fields input: [String: String], errors: FieldErrors, notice: String?,
+        _ person: Person, day: LocalDate, fields input: [String: String], errors: FieldErrors, notice: String?,
         request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) async throws -> Response {
-        let person = try context.loadedPerson()
         let format = formatting(context)
         let profile = person.profile
         var facts: [FactView] = []
@@ -72,8 +72,8 @@ struct PeopleController {
     }
 
     /// `+1 cup`, `−1 cup` or a custom amount for a day that is not in the future.
-    @Sendable func water(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func water(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()
@@ -87,7 +87,7 @@ struct PeopleController {
             change = FormInput.number(input, "ml", range: -5000...5000, units: NumberUnits.millilitres, required: true, errors: &errors).map { Int($0.rounded()) }
         }
         guard let day, let change, errors.isEmpty else {
-            return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         try await daily.addWater(change, subjectID: person.id, on: day)
         // One tap on the home page comes back to the home page.
@@ -96,15 +96,15 @@ struct PeopleController {
     }
 
     /// Steps counted by hand for a day that is not in the future.
-    @Sendable func steps(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func steps(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()
         let day = Self.pastDay(input, today: context.today, errors: &errors)
         let steps = FormInput.number(input, "steps", range: 0...200_000, units: NumberUnits.steps, whole: true, required: true, errors: &errors)
         guard let day, let steps, errors.isEmpty else {
-            return try await page(day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         try await daily.setSteps(Int(steps.rounded()), subjectID: person.id, on: day)
         return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
@@ -112,8 +112,8 @@ struct PeopleController {
 
     /// A weighing in the household's unit, on a day that is not in the future: a weight record,
     /// like a pet's, so it is on the timeline, the calendar and the weight chart.
-    @Sendable func weight(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func weight(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()
@@ -128,7 +128,7 @@ struct PeopleController {
             }
         }
         guard let day, let value, errors.isEmpty else {
-            return try await page(day: context.today, fields: fields, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(person, day: context.today, fields: fields, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         // Today's weighing is now; an earlier day's is put at its noon, when the time is not known.
         let occurredAt = day == context.today ? context.now : day.noon(in: context.timeZone)
@@ -146,8 +146,8 @@ struct PeopleController {
         return day
     }
 
-    @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func goals(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         let goals = try daily.goals(subjectID: person.id, on: context.today)
         let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let weight = { (grams: Double) in String(format: "%g", (grams / unit.gramsPerUnit * 10).rounded() / 10) }
@@ -161,8 +161,8 @@ struct PeopleController {
     }
 
     /// New goals hold from today on; earlier days keep the goals they had.
-    @Sendable func saveGoals(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func saveGoals(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         switch DailyGoals.validate(input, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg)) {
@@ -196,8 +196,8 @@ struct PeopleController {
         try await save(nil, request: request, context: context)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.loadedPerson()
+    @Sendable func edit(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
         let profile = person.profile
         let input = [
             "name": profile.name, "birth_date": profile.birthDate?.description ?? "", "sex": profile.sex.rawValue,
@@ -206,8 +206,8 @@ struct PeopleController {
         return try await form(input: input, errors: FieldErrors(), problems: [], person: person, request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await save(try context.loadedPerson(), request: request, context: context)
+    @Sendable func update(_ request: Request, context: PersonContext) async throws -> Response {
+        try await save(context.person, request: request, context: context.app)
     }
 
     /// Adds a person (`person` nil) or saves an edit: the form and its photo are checked

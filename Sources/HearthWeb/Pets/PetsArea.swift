@@ -13,9 +13,7 @@ enum PetsArea: Area {
         let records = RecordsController(
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database), intake: services.intake)
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
-        let loadPet = LoadPetMiddleware(pets: petRepository)
         let recorder = RequireRecorderMiddleware()
-        let readOnlyWhenArchived = ArchivedPetIsReadOnlyMiddleware()
 
         router.get("/pets", use: pets.list)
         router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
@@ -26,23 +24,23 @@ enum PetsArea: Area {
         router.get("/pets/:id", use: pets.show)
         router.get("/pets/:id/timeline", use: timeline.show)
         // Changing a pet or its records: a recorder, a pet that exists, and not archived.
-        router.group("/pets/:id").add(middleware: recorder).add(middleware: loadPet).add(middleware: readOnlyWhenArchived)
+        router.group("/pets/:id").add(middleware: recorder).loadingPet(petRepository).add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .get("edit", use: pets.edit)
             .post(use: pets.update)
             .post("foods/:food/preference", use: pets.setPreference)
             .get("records/new", use: records.new)
             .post("records", use: records.create)
         // Archiving is the one change an archived pet takes (bringing it back).
-        router.group("/pets/:id").add(middleware: recorder).add(middleware: loadPet)
+        router.group("/pets/:id").add(middleware: recorder).loadingPet(petRepository)
             .post("archive", use: pets.archive)
             .post("unarchive", use: pets.unarchive)
-        router.group("/records/:id").add(middleware: recorder).add(middleware: LoadRecordMiddleware(entries: entries, pets: petRepository, deleted: false))
-            .add(middleware: readOnlyWhenArchived)
+        router.group("/records/:id").add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: false)
+            .add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .get("edit", use: records.edit)
             .post(use: records.update)
             .post("delete", use: records.delete)
-        router.group("/records/:id").add(middleware: recorder).add(middleware: LoadRecordMiddleware(entries: entries, pets: petRepository, deleted: true))
-            .add(middleware: readOnlyWhenArchived)
+        router.group("/records/:id").add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: true)
+            .add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .post("restore", use: records.restore)
     }
 }

@@ -37,13 +37,13 @@ struct PetsController {
         try await save(nil, request: request, context: context)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func edit(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         return form(input: Self.input(from: pet.profile), errors: FieldErrors(), problems: [], pet: pet, request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await save(try context.loadedPet(), request: request, context: context)
+    @Sendable func update(_ request: Request, context: PetContext) async throws -> Response {
+        try await save(context.pet, request: request, context: context.app)
     }
 
     /// Adds a pet (`pet` nil) or saves an edit: the form and its photo are checked together,
@@ -68,20 +68,20 @@ struct PetsController {
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
-    @Sendable func archive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func archive(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         try await pets.setArchived(true, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
-    @Sendable func unarchive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func unarchive(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         try await pets.setArchived(false, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
-    @Sendable func setPreference(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func setPreference(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         let foodID = try context.parameters.require("food", as: Int64.self)
         var request = request
         let raw = try await FormData.read(&request, context: context)["preference"] ?? ""

@@ -12,8 +12,8 @@ struct RecordsController {
     let clinics: ClinicRepository
     let intake: PhotoIntake
 
-    @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func new(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         guard let kind = request.uri.queryParameters.get("kind").flatMap(EntryKind.init(rawValue:)) else { throw PageError.notFound }
         let now = context.now
         var input = ["date": LocalDate(now, in: context.timeZone).description, "time": LocalTime.clock(now, in: context.timeZone)]
@@ -29,8 +29,8 @@ struct RecordsController {
         return try await form(kind: kind, pet: pet, entry: nil, input: input, errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let pet = try context.loadedPet()
+    @Sendable func create(_ request: Request, context: PetContext) async throws -> Response {
+        let (pet, context) = (context.pet, context.app)
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
@@ -53,13 +53,13 @@ struct RecordsController {
         return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (entry, pet) = (try context.loadedRecord(), try context.loadedPet())
+    @Sendable func edit(_ request: Request, context: RecordContext) async throws -> Response {
+        let (entry, pet, context) = (context.record, context.pet, context.app)
         return try await form(kind: entry.kind, pet: pet, entry: entry, input: Self.input(from: entry, timeZone: context.timeZone), errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (entry, pet) = (try context.loadedRecord(), try context.loadedPet())
+    @Sendable func update(_ request: Request, context: RecordContext) async throws -> Response {
+        let (entry, pet, context) = (context.record, context.pet, context.app)
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
@@ -84,15 +84,15 @@ struct RecordsController {
         return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (entry, pet) = (try context.loadedRecord(), try context.loadedPet())
+    @Sendable func delete(_ request: Request, context: RecordContext) async throws -> Response {
+        let (entry, pet, context) = (context.record, context.pet, context.app)
         try await entries.delete(id: entry.id)
         // The page that follows offers the undo.
         return .redirect(to: "/pets/\(pet.id)/timeline?deleted=\(entry.id)", type: .normal)
     }
 
-    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let entry = try context.loadedRecord()
+    @Sendable func restore(_ request: Request, context: RecordContext) async throws -> Response {
+        let (entry, context) = (context.record, context.app)
         try await entries.restore(id: entry.id)
         return .redirect(to: "/pets/\(entry.subjectID)/timeline?restored=1", type: .normal)
     }

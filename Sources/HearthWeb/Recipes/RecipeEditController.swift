@@ -17,9 +17,10 @@ struct RecipeEditController {
         router.post("/recipes", use: create)
         router.get("/recipes/categories", use: categories)
         router.post("/recipes/categories", use: saveCategories)
-        router.get("/recipes/:id/edit", use: edit)
-        router.post("/recipes/:id", use: update)
-        router.post("/recipes/:id/delete", use: delete)
+        router.group("/recipes/:id").add(middleware: RequireRecorderMiddleware()).loadingRecipe(recipes)
+            .get("edit", use: edit)
+            .post(use: update)
+            .post("delete", use: delete)
     }
 
     /// Blank step rows under a new recipe, and under an edited one's steps.
@@ -31,9 +32,8 @@ struct RecipeEditController {
                         request: request, context: context, status: .ok)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let (id, recipe) = try load(context)
+    @Sendable func edit(_ request: Request, context: RecipeContext) async throws -> Response {
+        let (id, recipe, context) = (context.id, context.recipe, context.app)
         let categoryID = try recipes.categories().first { $0.name == recipe.category }?.id
         return try form(fields: RecipeForm.fields(recipe, categoryID: categoryID), rows: RecipeForm.rows(recipe.steps, blank: Self.blankSteps.edit),
                         errors: FieldErrors(), problems: [], id: id, stored: recipe, request: request, context: context, status: .ok)
@@ -44,9 +44,8 @@ struct RecipeEditController {
         return try await save(id: nil, stored: nil, request: request, context: context)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let (id, recipe) = try load(context)
+    @Sendable func update(_ request: Request, context: RecipeContext) async throws -> Response {
+        let (id, recipe, context) = (context.id, context.recipe, context.app)
         return try await save(id: id, stored: recipe, request: request, context: context)
     }
 
@@ -95,18 +94,12 @@ struct RecipeEditController {
         return .redirect(to: "/recipes/\(id)", type: .normal)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        let (id, _) = try load(context)
+    @Sendable func delete(_ request: Request, context: RecipeContext) async throws -> Response {
+        let (id, context) = (context.id, context.app)
         var request = request
         _ = try await FormData.read(&request, context: context)
         await intake.cleanUp(try await recipes.delete(id: id))
         return .redirect(to: "/recipes?deleted=1", type: .normal)
-    }
-
-    private func load(_ context: AppRequestContext) throws -> (Int64, RecipeInput) {
-        guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
-        return (id, recipe)
     }
 
     private func form(fields: [String: String], rows: [RecipeForm.StepRow], errors: FieldErrors, problems: [String], id: Int64?, stored: RecipeInput?,

@@ -19,7 +19,7 @@ struct RecipeImportController {
         router.get("/recipes/import", use: form)
         router.post("/recipes/import", use: importSent)
         router.get("/recipes/export", use: exportAll)
-        router.get("/recipes/:id/export", use: exportOne)
+        router.group("/recipes/:id").loadingRecipe(recipes).get("export", use: exportOne)
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -71,10 +71,9 @@ struct RecipeImportController {
         return try Self.download(try recipes.all(), name: "hearth-recipes.jsonld")
     }
 
-    @Sendable func exportOne(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requireMember()
-        guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
-        return try Self.download([recipe], name: "\(recipe.title).jsonld")
+    @Sendable func exportOne(_ request: Request, context: RecipeContext) async throws -> Response {
+        _ = try context.app.requireMember()
+        return try Self.download([context.recipe], name: "\(context.recipe.title).jsonld")
     }
 
     private static func download(_ recipes: [RecipeInput], name: String) throws -> Response {

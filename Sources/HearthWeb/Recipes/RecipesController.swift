@@ -15,9 +15,11 @@ struct RecipesController {
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("/recipes", use: list)
         router.get("/recipes/bookmarks", use: bookmarks)
-        router.get("/recipes/:id", use: show)
-        router.post("/recipes/:id/bookmark", use: bookmark)
-        router.post("/recipes/:id/food", use: becomeFood)
+        router.group("/recipes/:id").loadingRecipe(recipes)
+            .get(use: show)
+            .post("bookmark", use: bookmark)
+        router.group("/recipes/:id").add(middleware: RequireRecorderMiddleware()).loadingRecipe(recipes)
+            .post("food", use: becomeFood)
     }
 
     /// The ingredient tags of `?i=`, split at commas; the same one twice is named.
@@ -78,9 +80,9 @@ struct RecipesController {
         return renderer.page(page, titleKey: "recipes.title", request: request, context: context, status: problem == nil ? .ok : .unprocessableContent)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: RecipeContext) async throws -> Response {
+        let (id, recipe, context) = (context.id, context.recipe, context.app)
         let member = try context.requireMember()
-        guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let wanted = request.uri.queryParameters.get("servings").flatMap(Int.init).flatMap { (1...100).contains($0) ? $0 : nil } ?? recipe.servings
         let scale: (Double) -> Double = { quantity in
@@ -127,9 +129,9 @@ struct RecipesController {
         return renderer.page(page, titleKey: "recipes.title", titleText: recipe.title, request: request, context: context)
     }
 
-    @Sendable func bookmark(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func bookmark(_ request: Request, context: RecipeContext) async throws -> Response {
+        let (id, context) = (context.id, context.app)
         let member = try context.requireMember()
-        guard let id = Int64(try context.parameters.require("id")), try recipes.recipe(id: id) != nil else { throw PageError.notFound }
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         try await recipes.setBookmark(input["on"] == "1", recipeID: id, accountID: member.accountID)
@@ -138,9 +140,8 @@ struct RecipesController {
 
     /// A home-made pet food: the recipe joins the pets' food list, with its energy per 100 g
     /// worked out from the kcal and the weight of a serving when the recipe has both.
-    @Sendable func becomeFood(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireRecorder()
-        guard let id = Int64(try context.parameters.require("id")), let recipe = try recipes.recipe(id: id) else { throw PageError.notFound }
+    @Sendable func becomeFood(_ request: Request, context: RecipeContext) async throws -> Response {
+        let (id, recipe, context) = (context.id, context.recipe, context.app)
         var request = request
         _ = try await FormData.read(&request, context: context)
         let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
