@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already in the graph through hummingbird-auth; named here for its SHA-256.
         .package(url: "https://github.com/apple/swift-crypto.git", "1.0.0"..<"6.0.0"),
+        // The help pages, written in Markdown under Templates/help/ (no dependencies of its own).
+        .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
     ],
     targets: [
         // The domain: value types and rules. No I/O, no frameworks (swift-crypto only for digests).
@@ -69,6 +71,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Ink", package: "Ink"),
             ]
         ),
         .executableTarget(

@@ -18,6 +18,10 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
 
     public init(stringInterpolation: Interpolation) { text = stringInterpolation.text }
 
+    /// Markup from a file of the repository itself (the help pages' Markdown made HTML), trusted
+    /// as a literal is; never for anything a member typed or sent.
+    public init(fromRepository markup: String) { text = markup }
+
     /// Markup already made of `HTML` values (see `joined`).
     fileprivate init(markup: String) { text = markup }
 

@@ -5,19 +5,34 @@ import Hummingbird
 protocol Area {
     /// The area's page models, whose templates must exist for the server to start.
     static var pages: [any Page.Type] { get }
+    /// The chapter of the manual its pages link to (`Templates/help/<language>/<help>.md`),
+    /// or nil for an area with no pages of its own.
+    static var help: String? { get }
     static func addRoutes(to router: Router<AppRequestContext>, services: Services)
 }
 
 /// Every area, in the order their routes are added.
 enum Areas {
-    static let all: [any Area.Type] = [AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self, MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self]
+    static let all: [any Area.Type] = [AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self, MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self, HelpArea.self]
 
     static var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }
+
+    /// The manual's chapters: each area's, in the order of `all`, then those of no one area.
+    static let helpTopics: [String] = {
+        var topics: [String] = []
+        for topic in all.compactMap { $0.help } where !topics.contains(topic) { topics.append(topic) }
+        return topics + ["numbers"]
+    }()
+
+    /// Each page's chapter of the manual, for the help link the layout shows.
+    static let helpByPage: [ObjectIdentifier: String] = Dictionary(
+        all.flatMap { area in area.pages.compactMap { page in area.help.map { (ObjectIdentifier(page), $0) } } }, uniquingKeysWith: { first, _ in first })
 }
 
 /// The server's own routes: the health check.
 enum AppArea: Area {
     static let pages: [any Page.Type] = []
+    static let help: String? = nil
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         HealthController(database: services.database, diskSpace: services.diskSpace).addRoutes(to: router)

@@ -10,6 +10,8 @@ struct Services: Sendable {
     let database: AppDatabase
     let renderer: Renderer
     let household: HouseholdState
+    /// The manual's chapters, read once.
+    let help: HelpBook
     let hasher: PasswordHasher
     let photoFiles: PhotoFiles
     let intake: PhotoIntake

@@ -6,6 +6,7 @@ import Hummingbird
 /// The household calendar: months, days and years of everyone the member may see.
 enum CalendarArea: Area {
     static let pages: [any Page.Type] = [CalendarMonthPage.self, CalendarDayPage.self, CalendarYearPage.self]
+    static let help: String? = "calendar"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = CalendarController(

@@ -8,6 +8,7 @@ import Hummingbird
 /// Charts of a pet or a person over a week, a month, a year or all their days.
 enum ChartsArea: Area {
     static let pages: [any Page.Type] = [ChartsPage.self]
+    static let help: String? = "charts"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = ChartsController(renderer: services.renderer, charts: ChartRepository(services.database))

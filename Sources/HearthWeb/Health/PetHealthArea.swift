@@ -5,6 +5,7 @@ import Hummingbird
 /// through the pets' record forms), clinics, the emergency page and the feeding calculator.
 enum PetHealthArea: Area {
     static let pages: [any Page.Type] = [ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self]
+    static let help: String? = "health"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database

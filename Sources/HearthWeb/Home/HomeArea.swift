@@ -4,6 +4,7 @@ import Hummingbird
 /// `/`: the member's starting page.
 enum HomeArea: Area {
     static let pages: [any Page.Type] = [HomePage.self]
+    static let help: String? = "home"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         HomeController(renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)

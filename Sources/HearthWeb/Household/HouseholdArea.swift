@@ -5,6 +5,7 @@ import HearthStore
 /// each member's own account.
 enum HouseholdArea: Area {
     static let pages: [any Page.Type] = [SetupPage.self, SignInPage.self, AccountsPage.self, SettingsPage.self, MyAccountPage.self]
+    static let help: String? = "household"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let (renderer, database, hasher) = (services.renderer, services.database, services.hasher)

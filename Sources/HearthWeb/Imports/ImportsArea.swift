@@ -4,6 +4,7 @@ import Hummingbird
 /// Imports from phones (Apple Health, Google Fit) into a person's days, with a progress page.
 enum ImportsArea: Area {
     static let pages: [any Page.Type] = [ImportFormPage.self, ImportProgressPage.self]
+    static let help: String? = "imports"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)

@@ -4,6 +4,7 @@ import Hummingbird
 /// Medicines and supplements: the catalogue (regimens and the dose log build on it).
 enum MedicinesArea: Area {
     static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self, MedicineImportPage.self]
+    static let help: String? = "medicines"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,

@@ -5,6 +5,7 @@ import Hummingbird
 /// Regimens and the shared dose log.
 enum RegimensArea: Area {
     static let pages: [any Page.Type] = [RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self]
+    static let help: String? = "medicines"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let now = services.clock

@@ -4,6 +4,7 @@ import Hummingbird
 /// The household's people: profiles, each with a colour and optionally the account that is them.
 enum PeopleArea: Area {
     static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self]
+    static let help: String? = "people"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)

@@ -4,6 +4,7 @@ import Hummingbird
 /// The household's animals: profiles, daily records with photos, each pet's timeline.
 enum PetsArea: Area {
     static let pages: [any Page.Type] = [PetListPage.self, PetPage.self, PetFormPage.self, TimelinePage.self, RecordFormPage.self]
+    static let help: String? = "pets"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database

@@ -7,6 +7,7 @@ enum RecipesArea: Area {
     static let pages: [any Page.Type] = [
         RecipeListPage.self, RecipePage.self, RecipeBookmarksPage.self, RecipeFormPage.self, RecipeCategoriesPage.self, RecipeImportPage.self,
     ]
+    static let help: String? = "recipes"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let recipes = RecipeRepository(services.database)

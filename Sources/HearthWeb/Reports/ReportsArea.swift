@@ -5,6 +5,7 @@ import HearthHTML
 /// Printable reports.
 enum ReportsArea: Area {
     static let pages: [any Page.Type] = [ReportIndexPage.self, ReportPage.self]
+    static let help: String? = "reports"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         ReportsController(

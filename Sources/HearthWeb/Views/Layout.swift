@@ -13,6 +13,8 @@ struct LayoutView: PagePart {
     /// The `<li>` items of the main navigation: built here, like `EntryListHTML`, because it
     /// is on every page and Mustache's lookups cost more than the markup.
     let navigation: HTML
+    /// The page's chapter of the manual (`/help/pets`), for members.
+    let help: String?
 
     struct MemberView: PagePart {
         let displayName: String
@@ -27,11 +29,11 @@ struct LayoutView: PagePart {
         }
     }
 
-    init(lang: String, title: String, householdName: String?, csrf: String, member: MemberView?, navigation: HTML) {
-        (self.lang, self.title, self.householdName, self.csrf, self.member, self.navigation) = (lang, title, householdName, csrf, member, navigation)
+    init(lang: String, title: String, householdName: String?, csrf: String, member: MemberView?, navigation: HTML, help: String? = nil) {
+        (self.lang, self.title, self.householdName, self.csrf, self.member, self.navigation, self.help) = (lang, title, householdName, csrf, member, navigation, help)
     }
 
-    init(request: Request, context: AppRequestContext, title: String, strings: Localization) {
+    init(request: Request, context: AppRequestContext, title: String, help: String?, strings: Localization) {
         let language = context.language
         self.lang = language.rawValue
         self.title = title
@@ -42,8 +44,10 @@ struct LayoutView: PagePart {
         }
         if let role = context.role {
             self.navigation = Self.navigation(role: role, path: request.uri.path, strings: strings, language: language)
+            self.help = help.map { "/help/\($0)" } ?? "/help"
         } else {
             self.navigation = .empty
+            self.help = nil
         }
     }
 
@@ -88,6 +92,7 @@ struct LayoutView: PagePart {
         case "csrf": csrf
         case "member": member ?? false
         case "navigation": navigation
+        case "help": help ?? false
         default: nil
         }
     }

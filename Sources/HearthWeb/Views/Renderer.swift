@@ -57,7 +57,8 @@ struct Renderer: Sendable {
     func html<Model: Page>(_ page: Model, titleKey: String, titleText: String? = nil, request: Request, context: AppRequestContext) -> String {
         let language = context.language
         let layout = LayoutView(
-            request: request, context: context, title: titleText ?? strings.text(titleKey, language), strings: strings)
+            request: request, context: context, title: titleText ?? strings.text(titleKey, language), help: Areas.helpByPage[ObjectIdentifier(Model.self)],
+            strings: strings)
         // Every page's template was found at start-up, so this renders.
         return libraries[language]?.render(PageModel(layout: layout, page: page), withTemplate: Model.template) ?? ""
     }

@@ -24,6 +24,7 @@ struct PageTemplateTests {
     /// One sample per page, every optional set and every list with a row.
     static let samples: [any Page] = [
         ErrorPage(status: 404, message: "Not found"),
+        HelpPage(body: "<h1>Pets</h1>", contents: [.init(href: "/help", title: "Help", current: true)]),
         SetupPage(fields: fields(SetupPage.fieldNames), timeZones: [TimeZoneGroup(label: "Likely", options: options)], languages: options, hasErrors: true),
         SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
         AccountsPage(
@@ -154,7 +155,7 @@ struct PageTemplateTests {
 
     static let layout = LayoutView(
         lang: "en", title: "Title", householdName: "Home", csrf: "token",
-        member: .init(displayName: "Mina", roleLabel: "Owner"), navigation: "<li><a href=\"/\">Home</a></li>")
+        member: .init(displayName: "Mina", roleLabel: "Owner"), navigation: "<li><a href=\"/\">Home</a></li>", help: "/help/pets")
 
     @Test("every page of every area has a sample here", arguments: Areas.pages.map { "\($0)" })
     func sampled(page: String) {

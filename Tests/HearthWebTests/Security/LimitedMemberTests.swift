@@ -17,7 +17,7 @@ struct LimitedMemberTests {
     /// Pages of everyone's days (the calendar's `{when}` is a date, not a subject): they answer, filtered.
     static let household: Set<String> = [
         "GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit", "GET /medicines/imports/{job}", "GET /medicines/imports/{job}/status",
-        "GET /reports/household/{month}", "GET /recipes/{id}", "GET /recipes/{id}/edit", "GET /recipes/{id}/export",
+        "GET /reports/household/{month}", "GET /recipes/{id}", "GET /recipes/{id}/edit", "GET /recipes/{id}/export", "GET /help/{topic}",
     ]
     /// Routes whose subject or regimen is named in the form or the query, not the path: a hidden one is 404 too.
     static let namedInForm: Set<String> = ["GET /regimens/new", "POST /regimens", "POST /doses/mark", "POST /doses/change", "GET /gallery/animations/new", "POST /gallery/animations"]

@@ -56,6 +56,8 @@ struct RoleMatrixTests {
         "GET /calendar": Route(needs: .member, path: { _ in "/calendar" }),
         "GET /calendar/{when}": Route(needs: .member, path: { _ in "/calendar/2026-01-02" }),
         "GET /me": Route(needs: .member, path: { _ in "/me" }),
+        "GET /help": Route(needs: .member, path: { _ in "/help" }),
+        "GET /help/{topic}": Route(needs: .member, path: { _ in "/help/pets" }),
         "POST /me": Route(needs: .member, path: { _ in "/me" }, fields: ["display_name": "New name", "language": "ko"]),
         "POST /me/password": Route(needs: .member, path: { _ in "/me/password" }, fields: [
             "current_password": "member password 1", "new_password": "member password 2", "new_password_confirm": "member password 2",
