@@ -9,6 +9,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
 E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils
+# systemd-analyze checks the unit `hearth service install` writes.
+UNIT_PACKAGES := systemd
 
 .PHONY: run build release test unit e2e deps e2e-deps bench fuzz clean
 
@@ -39,6 +41,7 @@ release: deps
 test: unit e2e
 
 unit: deps
+	$(call apt_install,$(UNIT_PACKAGES))
 	# The tests' temporary files go in one folder of this run, removed after it whatever the result.
 	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test; status=$$?; rm -rf $$run; exit $$status
 
