@@ -23,7 +23,7 @@ let package = Package(
     ],
     targets: [
         // The domain: value types and rules. No I/O, no frameworks (swift-crypto only for digests).
-        .target(name: "HearthCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "HearthCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
         // The repository layer: GRDB records, migrations, one repository per aggregate.
         .target(
             name: "HearthStore",
@@ -32,8 +32,7 @@ let package = Package(
                 "CHearthSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
+            ], exclude: ["README.md"]),
         // SQLite settings that only C can make (sqlite3_config is variadic).
         .target(name: "CHearthSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libgd from Debian (JPEG, PNG, WebP, GIF, HEIF, AVIF).
@@ -46,16 +45,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gd"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("heif")]
         ),
         // Photos: sniffing, limits, EXIF orientation, derivatives.
-        .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
         // zlib from Debian (zlib1g-dev comes with libgd-dev), for the phone exports' zip files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Imports from phones: streaming readers of Apple Health exports (XML, zip) and Google Fit CSV,
         // and the daily totals they make. Files in, days out; no database.
-        .target(name: "HearthImports", dependencies: ["HearthCore", "CZlib"]),
+        .target(name: "HearthImports", dependencies: ["HearthCore", "CZlib"], exclude: ["README.md"]),
         // Markup that escapes by construction (the `HTML` type), for pages and charts alike.
-        .target(name: "HearthHTML"),
+        .target(name: "HearthHTML", exclude: ["README.md"]),
         // SVG charts: pure functions from figures to markup (no I/O, no web framework, no script).
-        .target(name: "HearthCharts", dependencies: ["HearthHTML", "HearthCore"]),
+        .target(name: "HearthCharts", dependencies: ["HearthHTML", "HearthCore"], exclude: ["README.md"]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
@@ -72,8 +71,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Ink", package: "Ink"),
-            ]
-        ),
+            ], exclude: ["README.md", "Backups/README.md", "Calendar/README.md", "Gallery/README.md", "Health/README.md", "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md", "Reports/README.md"]),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -84,8 +82,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+            ], exclude: ["README.md"]),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
