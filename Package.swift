@@ -71,7 +71,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Ink", package: "Ink"),
-            ], exclude: ["README.md", "Backups/README.md", "Calendar/README.md", "Gallery/README.md", "Health/README.md", "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md", "Reports/README.md"]),
+            ], exclude: ["README.md", "Backups/README.md", "Calendar/README.md", "Charts/README.md", "Home/README.md", "Gallery/README.md", "Health/README.md", "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md", "Reports/README.md"]),
         .executableTarget(
             name: "hearth",
             dependencies: [
@@ -84,7 +84,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["README.md"]),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"]),
+        .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD", .product(name: "Crypto", package: "swift-crypto")]),

@@ -27,8 +27,44 @@ struct AreaShapeTests {
     func ownFile() throws {
         let found = try Self.declarations().filter { $0.area != "AppArea" }
         #expect(found.filter { $0.file != "\($0.area).swift" }.map { "\($0.area) in \($0.folder)/\($0.file)" } == [])
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources).filter { !Self.shared.contains($0) && !$0.hasPrefix(".") }
+        let folders = try Self.folders().filter { !Self.shared.contains($0) }
         #expect(Set(folders).subtracting(found.map(\.folder)).sorted() == [], "a folder of HearthWeb that is no area and not shared")
+    }
+
+    static func folders() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: sources).filter { name in
+            var folder: ObjCBool = false
+            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: sources + "/" + name, isDirectory: &folder) && folder.boolValue
+        }
+    }
+
+    @Test("each area folder has its README (how the area works, beside its code)")
+    func readme() throws {
+        let areas = Set(try Self.declarations().map(\.folder)).subtracting(["App", "Photos", "Help"])
+        #expect(areas.filter { !FileManager.default.fileExists(atPath: Self.sources + "/\($0)/README.md") }.sorted() == [])
+    }
+
+    @Test("every page model is in its own file, named after it, in its area's folder")
+    func onePagePerFile() throws {
+        var misplaced: [String] = []
+        for (folder, _, name) in try Self.declarations() {
+            guard let area = Areas.all.first(where: { "\($0)" == name }) else { continue }
+            for page in area.pages where !FileManager.default.fileExists(atPath: Self.sources + "/\(folder)/\(page).swift") {
+                misplaced.append("\(page) of \(name) is not in \(folder)/\(page).swift")
+            }
+        }
+        #expect(misplaced == [])
+    }
+
+    @Test("routes are added in the areas' own files, not in controllers")
+    func routesInTheArea() throws {
+        let files = FileManager.default.enumerator(atPath: Self.sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var elsewhere: [String] = []
+        for file in files where !file.hasSuffix("Area.swift") && !file.hasSuffix("Context.swift") {
+            let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
+            if text.contains("func addRoutes(") || text.firstMatch(of: /router\.(get|post|group|on)\(/) != nil { elsewhere.append(file) }
+        }
+        #expect(elsewhere.sorted() == [], "routes added outside an <Area>Area.swift")
     }
 
     @Test("every area declared is mounted in Areas.all, once")

@@ -35,6 +35,7 @@ enum AppArea: Area {
     static let help: String? = nil
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        HealthController(database: services.database, diskSpace: services.diskSpace).addRoutes(to: router)
+        let health = HealthController(database: services.database, diskSpace: services.diskSpace)
+        router.get("/healthz", use: health.check)
     }
 }

@@ -8,9 +8,6 @@ struct HealthController {
     let database: AppDatabase
     let diskSpace: DiskSpace
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/healthz", use: check)
-    }
 
     @Sendable func check(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {

@@ -12,7 +12,11 @@ enum BackupsArea: Area {
     static let help: String? = "backups"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        BackupsController(renderer: services.renderer, runner: services.backups, export: HouseholdExport(services.database), now: services.clock)
-            .addRoutes(to: router)
+        let backups = BackupsController(renderer: services.renderer, runner: services.backups, export: HouseholdExport(services.database), now: services.clock)
+        router.get("/settings/backups", use: backups.show)
+        router.post("/settings/backups", use: backups.saveFolder)
+        router.post("/settings/backups/now", use: backups.backUpNow)
+        router.get("/settings/backups/:name", use: backups.download)
+        router.get("/settings/export/:file", use: backups.exportFile)
     }
 }

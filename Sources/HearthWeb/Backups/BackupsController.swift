@@ -15,13 +15,6 @@ struct BackupsController {
     let now: @Sendable () -> Date
     let fileIO = FileIO()
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/settings/backups", use: show)
-        router.post("/settings/backups", use: saveFolder)
-        router.post("/settings/backups/now", use: backUpNow)
-        router.get("/settings/backups/:name", use: download)
-        router.get("/settings/export/:file", use: exportFile)
-    }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
@@ -167,36 +160,5 @@ extension BackupsController {
     /// A word the shell reads as it is: quoted when it holds anything but plain path characters.
     static func shellWord(_ word: String) -> String {
         word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:@".contains($0)) } ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-    }
-}
-
-/// `/settings/backups`.
-struct BackupsPage: Page {
-    static let template = "backups/index"
-    struct Archive { let name, when, size, href: String }
-    struct Link { let label, href: String }
-    let fields: FormFields
-    let problems: FormProblems
-    let notice: String?
-    let running: String?
-    let last: String?
-    let lastFailed: Bool
-    let archives: [Archive]
-    let csvLinks: [Link]
-    let restoreCommand: String
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "fields": fields
-        case "notice": notice ?? false
-        case "running": running ?? false
-        case "last": last ?? false
-        case "lastFailed": lastFailed
-        case "hasArchives": !archives.isEmpty
-        case "archives": archives.map { ["name": $0.name, "when": $0.when, "size": $0.size, "href": $0.href] }
-        case "csvLinks": csvLinks.map { ["label": $0.label, "href": $0.href] }
-        case "restoreCommand": restoreCommand
-        default: problems.child(named: name)
-        }
     }
 }

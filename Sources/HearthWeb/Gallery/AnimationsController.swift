@@ -17,14 +17,6 @@ struct AnimationsController {
     let fileIO = FileIO()
     let now: @Sendable () -> Date
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.group("/gallery/animations").add(middleware: RequireRecorderMiddleware())
-            .get("new", use: new)
-            .post(use: create)
-            .get(":job", use: progress)
-            .get(":job/file", use: file)
-            .post(":job/save", use: save)
-    }
 
     /// The picked photos, in the order given (a repeat counts once). A photo that is not
     /// there, or that the member may not see, is a 404, as a hidden subject's page is.
@@ -169,57 +161,5 @@ struct AnimationsController {
             RecordInput(occurredAt: at, localDate: LocalDate(at, in: context.timeZone), note: nil, details: .diary(title: title, text: nil)),
             photos: [PhotoRecord(photo)], createdBy: member.accountID)
         return .redirect(to: "/gallery/\(GalleryPlace(entryID: entry, position: 0))", type: .normal)
-    }
-}
-
-/// `/gallery/animations/new`: the picked photos, their order, and how to animate them.
-struct AnimationFormPage: Page {
-    static let template = "gallery/animation-form"
-    struct Pick { let place, thumbnail, alt, order: String }
-    let photos: [Pick]
-    let list: String
-    let sides: [OptionView]
-    let fields: FormFields
-    let problems: FormProblems
-    let loop: Bool
-    let subject: String
-    let canMake: Bool
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "photos": photos.map { ["place": $0.place, "thumbnail": $0.thumbnail, "alt": $0.alt, "order": $0.order] }
-        case "list": list
-        case "sides": sides
-        case "fields": fields
-        case "loop": loop
-        case "subject": subject
-        case "canMake": canMake
-        default: problems.child(named: name)
-        }
-    }
-}
-
-/// `/gallery/animations/{job}`: progress, then the GIF with download and save.
-struct AnimationPage: Page {
-    static let template = "gallery/animation"
-    var status: String
-    var making: Bool
-    var file: String?
-    var figures: String?
-    var subjects: [OptionView]
-    let saveAction: String
-    var failed: Bool
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "status": status
-        case "making": making
-        case "file": file ?? false
-        case "figures": figures ?? false
-        case "subjects": subjects
-        case "saveAction": saveAction
-        case "failed": failed
-        default: nil
-        }
     }
 }

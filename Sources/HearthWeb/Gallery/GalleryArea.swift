@@ -7,10 +7,19 @@ enum GalleryArea: Area {
     static let help: String? = "gallery"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        GalleryController(renderer: services.renderer, gallery: GalleryRepository(services.database), subjects: SubjectRepository(services.database), files: services.photoFiles)
-            .addRoutes(to: router)
-        AnimationsController(renderer: services.renderer, gallery: GalleryRepository(services.database), entries: EntryRepository(services.database),
+        let gallery = GalleryController(renderer: services.renderer, gallery: GalleryRepository(services.database), subjects: SubjectRepository(services.database), files: services.photoFiles)
+        router.get("/gallery", use: gallery.list)
+        router.get("/gallery/:place", use: gallery.show)
+        router.group("/gallery/:place").add(middleware: RequireRecorderMiddleware())
+            .post("favourite", use: gallery.favourite)
+            .post("remove", use: gallery.remove)
+        let animations = AnimationsController(renderer: services.renderer, gallery: GalleryRepository(services.database), entries: EntryRepository(services.database),
                              subjects: SubjectRepository(services.database), intake: services.intake, now: services.clock)
-            .addRoutes(to: router)
+        router.group("/gallery/animations").add(middleware: RequireRecorderMiddleware())
+            .get("new", use: animations.new)
+            .post(use: animations.create)
+            .get(":job", use: animations.progress)
+            .get(":job/file", use: animations.file)
+            .post(":job/save", use: animations.save)
     }
 }

@@ -15,13 +15,6 @@ struct GalleryController {
     let files: PhotoFiles
     static let pageSize = 60
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/gallery", use: list)
-        router.get("/gallery/:place", use: show)
-        router.group("/gallery/:place").add(middleware: RequireRecorderMiddleware())
-            .post("favourite", use: favourite)
-            .post("remove", use: remove)
-    }
 
     /// The filter a gallery URL names; a subject the member may not see is a 404.
     private func filter(_ request: Request, context: AppRequestContext) throws -> (GalleryFilter, SubjectSummary?) {

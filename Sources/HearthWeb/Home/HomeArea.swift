@@ -7,7 +7,7 @@ enum HomeArea: Area {
     static let help: String? = "home"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        HomeController(renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)
-            .addRoutes(to: router)
+        let home = HomeController(renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)
+        router.get("/", use: home.show)
     }
 }

@@ -11,9 +11,6 @@ struct HomeController {
     let regimens: RegimenRepository
     let now: @Sendable () -> Date
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/", use: show)
-    }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()

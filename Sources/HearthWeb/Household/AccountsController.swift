@@ -13,15 +13,6 @@ struct AccountsController {
     /// Outcomes announced after a redirect; anything else in `?done=` is ignored.
     static let outcomes: Set<String> = ["added", "role", "password", "disabled", "enabled", "access"]
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/accounts", use: list)
-        router.post("/accounts", use: add)
-        router.post("/accounts/:id/role", use: setRole)
-        router.post("/accounts/:id/password", use: resetPassword)
-        router.post("/accounts/:id/disable", use: disable)
-        router.post("/accounts/:id/enable", use: enable)
-        router.post("/accounts/:id/access", use: setAccess)
-    }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()

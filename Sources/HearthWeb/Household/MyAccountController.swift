@@ -10,11 +10,6 @@ struct MyAccountController {
     let feeds: CalendarFeedRepository
     let reminders: ReminderRepository
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/me", use: show)
-        router.post("/me", use: savePreferences)
-        router.post("/me/password", use: changePassword)
-    }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()

@@ -8,10 +8,6 @@ struct SettingsController {
     let households: HouseholdRepository
     let household: HouseholdState
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/settings", use: show)
-        router.post("/settings", use: save)
-    }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()

@@ -12,10 +12,6 @@ struct SetupController {
     let hasher: PasswordHasher
     let sessionLifetime: TimeInterval
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/setup", use: show)
-        router.post("/setup", use: submit)
-    }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.household == nil else { throw PageError.notFound }

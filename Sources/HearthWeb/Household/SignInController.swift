@@ -13,11 +13,6 @@ struct SignInController {
     let hasher: PasswordHasher
     let sessionLifetime: TimeInterval
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/login", use: show)
-        router.post("/login", use: signIn)
-        router.post("/logout", use: signOut)
-    }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         if context.member != nil { return .redirect(to: Self.safeNext(request.uri.queryParameters.get("next")), type: .found) }

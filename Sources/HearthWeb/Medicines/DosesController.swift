@@ -154,34 +154,3 @@ struct DosesController {
         return reason
     }
 }
-
-/// `/doses`: a day's doses.
-struct DosesPage: Page {
-    static let template = "doses/index"
-    let day: String
-    let isToday: Bool
-    let previous: String
-    let next: String
-    let partURL: String
-    let scheduled: HTML
-    let asNeeded: HTML
-    let message: String?
-    let confirm: HTML?
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "day": day
-        case "isToday": isToday
-        case "previous": previous
-        case "next": self.next
-        case "partURL": partURL
-        case "scheduled": scheduled
-        case "hasScheduled": !scheduled.isEmpty
-        case "asNeeded": asNeeded
-        case "hasAsNeeded": !asNeeded.isEmpty
-        case "message": message ?? false
-        case "confirm": confirm ?? false
-        default: nil
-        }
-    }
-}

@@ -7,6 +7,7 @@ enum PhotosArea: Area {
     static let help: String? = nil
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        PhotosController(files: services.photoFiles, photos: PhotoRepository(services.database)).addRoutes(to: router)
+        let photos = PhotosController(files: services.photoFiles, photos: PhotoRepository(services.database))
+        router.get("/photos/:name", use: photos.serve)
     }
 }

@@ -13,9 +13,6 @@ struct PhotosController {
     let photos: PhotoRepository
     let fileIO = FileIO()
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/photos/:name", use: serve)
-    }
 
     @Sendable func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")

@@ -12,16 +12,6 @@ struct RecipeEditController {
     let recipes: RecipeRepository
     let intake: PhotoIntake
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/recipes/new", use: new)
-        router.post("/recipes", use: create)
-        router.get("/recipes/categories", use: categories)
-        router.post("/recipes/categories", use: saveCategories)
-        router.group("/recipes/:id").add(middleware: RequireRecorderMiddleware()).loadingRecipe(recipes)
-            .get("edit", use: edit)
-            .post(use: update)
-            .post("delete", use: delete)
-    }
 
     /// Blank step rows under a new recipe, and under an edited one's steps.
     static let blankSteps = (new: 5, edit: 2, more: 5)

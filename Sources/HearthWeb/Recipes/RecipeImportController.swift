@@ -15,12 +15,6 @@ struct RecipeImportController {
     /// list about 8.
     static let largestFile = Int(ImportLimits.recipeFileBytes)
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/recipes/import", use: form)
-        router.post("/recipes/import", use: importSent)
-        router.get("/recipes/export", use: exportAll)
-        router.group("/recipes/:id").loadingRecipe(recipes).get("export", use: exportOne)
-    }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()

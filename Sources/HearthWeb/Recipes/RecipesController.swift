@@ -12,15 +12,6 @@ struct RecipesController {
     let recipes: RecipeRepository
     let foods: FoodRepository
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/recipes", use: list)
-        router.get("/recipes/bookmarks", use: bookmarks)
-        router.group("/recipes/:id").loadingRecipe(recipes)
-            .get(use: show)
-            .post("bookmark", use: bookmark)
-        router.group("/recipes/:id").add(middleware: RequireRecorderMiddleware()).loadingRecipe(recipes)
-            .post("food", use: becomeFood)
-    }
 
     /// The ingredient tags of `?i=`, split at commas; the same one twice is named.
     static func tags(_ text: String) -> (tags: [String], repeated: String?) {

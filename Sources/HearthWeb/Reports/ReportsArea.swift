@@ -8,10 +8,12 @@ enum ReportsArea: Area {
     static let help: String? = "reports"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        ReportsController(
+        let reports = ReportsController(
             renderer: services.renderer, reports: ReportRepository(services.database), subjects: SubjectRepository(services.database),
             charts: ChartsController(renderer: services.renderer, charts: ChartRepository(services.database)),
             printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), now: services.clock)
-            .addRoutes(to: router)
+        router.get("/reports", use: reports.index)
+        router.get("/reports/household/:month", use: reports.household)
+        router.get("/reports/:subject/:span", use: reports.subject)
     }
 }

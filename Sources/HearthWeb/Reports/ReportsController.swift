@@ -17,11 +17,6 @@ struct ReportsController {
     let now: @Sendable () -> Date
     static let longestSpan = 366
 
-    func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("/reports", use: index)
-        router.get("/reports/household/:month", use: household)
-        router.get("/reports/:subject/:span", use: subject)
-    }
 
     /// The list of reports, and a form for any month (`?subject=&month=` goes to it).
     @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,38 +1,5 @@
 import HearthHTML
 
-/// `/calendar/{yyyy-mm}`: the household's month as a grid of days with markers.
-struct CalendarMonthPage: Page {
-    static let template = "calendar/month"
-    let heading: String
-    let previous: String
-    let next: String
-    let today: String
-    let yearLink: String
-    /// The filter form's `<option>`s.
-    let subjects: HTML
-    let kinds: HTML
-    let filtered: Bool
-    /// The grid, built in Swift (`CalendarHTML`): weekday headings, then the weeks.
-    let grid: HTML
-    let legend: HTML
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "previous": previous
-        case "next": next
-        case "today": today
-        case "yearLink": yearLink
-        case "subjects": subjects
-        case "kinds": kinds
-        case "filtered": filtered
-        case "grid": grid
-        case "legend": legend
-        default: nil
-        }
-    }
-}
-
 /// `/calendar/{yyyy-mm-dd}`: everything on one day for everyone the member may see.
 struct CalendarDayPage: Page {
     static let template = "calendar/day"
@@ -84,25 +51,6 @@ struct CalendarDayPage: Page {
         case "hasDue": !due.isEmpty
         case "doses": doses
         case "hasDoses": !doses.isEmpty
-        default: nil
-        }
-    }
-}
-
-/// `/calendar/{yyyy}`: twelve small months, each with its cover photo.
-struct CalendarYearPage: Page {
-    static let template = "calendar/year"
-    let heading: String
-    let previous: String
-    let next: String
-    let months: HTML
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "heading": heading
-        case "previous": previous
-        case "next": next
-        case "months": months
         default: nil
         }
     }

@@ -1,27 +1,5 @@
 import HearthHTML
 
-/// `/clinics`: the household's clinic directory, and the register import's summary.
-struct ClinicListPage: Page {
-    static let template = "health/clinics"
-    let clinics: HTML
-    let hasClinics: Bool
-    let canRecord: Bool
-    /// After an import: what was added, updated, skipped and refused.
-    let summary: HTML?
-    let importError: String?
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "clinics": clinics
-        case "hasClinics": hasClinics
-        case "canRecord": canRecord
-        case "summary": summary ?? false
-        case "importError": importError ?? false
-        default: nil
-        }
-    }
-}
-
 /// Adding or editing a clinic: name, phone, address, hours for each weekday, flags, note.
 struct ClinicFormPage: Page {
     static let template = "health/clinic-form"

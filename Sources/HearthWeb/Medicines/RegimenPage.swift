@@ -1,0 +1,45 @@
+import HearthHTML
+
+/// One regimen: what, when, supply, adherence by month, the next doses (to move or skip one
+/// day) and the last two weeks.
+struct RegimenPage: Page {
+    static let template = "regimens/show"
+    let id: Int64
+    let name: String
+    let subject: String
+    let subjectLink: String
+    let purpose: String?
+    let schedule: String
+    let items: HTML
+    let ended: String?
+    let adherence: String?
+    let chart: HTML
+    let changes: HTML
+    let history: HTML
+    let canRecord: Bool
+    let hasEnded: Bool
+    let remind: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "subject": subject
+        case "subjectLink": subjectLink
+        case "purpose": purpose ?? false
+        case "schedule": schedule
+        case "items": items
+        case "ended": ended ?? false
+        case "adherence": adherence ?? false
+        case "chart": chart
+        case "changes": changes
+        case "hasChanges": !changes.isEmpty
+        case "history": history
+        case "hasHistory": !history.isEmpty
+        case "canRecord": canRecord
+        case "hasEnded": hasEnded
+        case "remind": remind
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import HearthStore
+import HearthHTML
+import Hummingbird
+
+/// `/recipes/bookmarks`: a member's own, by category.
+struct RecipeBookmarksPage: Page {
+    static let template = "recipes/bookmarks"
+    let groups: [Group]
+
+    struct Group: PagePart {
+        let name: String
+        var recipes: [Item]
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": self.name
+            case "recipes": recipes
+            default: nil
+            }
+        }
+    }
+
+    struct Item: PagePart {
+        let id: String
+        let title: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": id
+            case "title": title
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "groups": groups
+        case "empty": groups.isEmpty
+        default: nil
+        }
+    }
+}
