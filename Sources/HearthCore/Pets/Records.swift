@@ -5,21 +5,6 @@ public enum EntryKind: String, Codable, Sendable, CaseIterable {
     case diary, weight, meal, toilet, vomit, symptom, walk
     case vaccination, preventive
     case vetVisit = "vet_visit"
-
-    /// Care records: given by a vet or on a cycle, with their own "due" dates.
-    public var isCare: Bool { self == .vaccination || self == .preventive || self == .vetVisit }
-
-    /// Kinds that may carry photos, and how many.
-    public var maximumPhotos: Int {
-        switch self {
-        case .diary: 20
-        case .toilet, .vomit, .meal, .walk: 4
-        case .symptom: 10
-        case .weight: 0
-        case .vaccination, .preventive: 4
-        case .vetVisit: 10
-        }
-    }
 }
 
 public enum FoodKind: String, Codable, Sendable, CaseIterable { case food, snack, treat }

@@ -6,7 +6,7 @@ import HearthStore
 /// twelve of them; as Mustache loops they were most of the page's time and hard to read.
 enum CalendarHTML {
     /// The dot classes of record kinds, in the order cells show them.
-    static let kindOrder: [EntryKind] = [.meal, .toilet, .walk, .weight, .vomit, .symptom, .diary, .vaccination, .preventive, .vetVisit]
+    static let kindOrder: [EntryKind] = RecordKind.all.map(\.kind)
 
     struct Cell {
         let date: LocalDate

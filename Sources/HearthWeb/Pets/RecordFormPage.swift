@@ -4,13 +4,10 @@ import HearthHTML
 /// Adding or editing one of a pet's records; the form shows the fields of its kind.
 struct RecordFormPage: Page {
     static let template = "pets/record-form"
-    static let fieldNames = [
-        "date", "time", "note", "title", "text", "weight", "weight_confirmed", "unit", "food_id", "new_food_name", "new_food_kind", "new_food_kcal", "new_food_kcal_piece",
-        "amount", "amount_unit", "outcome", "urine", "stool", "colour", "fecal_score", "blood", "mucus", "times", "contents",
-        "signs", "severity", "description", "activity", "minutes", "distance_km", "photos",
-        "vaccines", "clinic_id", "clinic_name", "vet", "preventive", "product", "cycle", "cycle_days", "next_due",
-        "reason", "diagnosis", "treatment", "medicines", "cost", "follow_up",
-    ]
+    /// Every kind's fields (`RecordKind`), so the form answers whichever section it shows.
+    static let fieldNames = (RecordKind.commonFields + RecordKind.all.flatMap(\.fields)).reduce(into: [String]()) { names, name in
+        if !names.contains(name) { names.append(name) }
+    }
     let kind: EntryKind
     let kindLabel: String
     let petID: Int64
