@@ -43,7 +43,29 @@ struct LanguageTests {
         }
     }
 
-    @Test("both string files have exactly the same keys, none empty")
+    @Test("each language has the same file per area, holding the same keys; a key in two files is refused")
+    func sameFiles() throws {
+        let folder = packageRoot + "/Templates/i18n"
+        func keys(_ language: String) throws -> [String: Set<String>] {
+            var found: [String: Set<String>] = [:]
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder + "/" + language) where file.hasSuffix(".json") {
+                let tree = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(language)/\(file)"))) as? [String: Any]
+                found[file] = Set(tree?.keys.map { $0 } ?? [])
+            }
+            return found
+        }
+        let english = try keys("en"), korean = try keys("ko")
+        #expect(english == korean)
+        #expect(english.count > 10, "a file per area")
+
+        let copy = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.copyItem(atPath: folder, toPath: copy)
+        try #"{"pets": {"title": "Twice"}}"#.write(toFile: copy + "/en/other.json", atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try Localization(directory: copy) }
+    }
+
+    @Test("both languages have exactly the same keys, none empty")
     func sameKeys() throws {
         let strings = try Localization(directory: packageRoot + "/Templates/i18n")
         let english = try #require(strings.flat[.en]), korean = try #require(strings.flat[.ko])

@@ -1,7 +1,7 @@
 """The Korean walk: a seeded household read by a Korean member in a Korean browser
 (Accept-Language ko-KR, Asia/Seoul), at a phone's size and a desktop's. It follows every link
 from the navigation and the pages it reaches, and fails on a raw string key, on `Optional(`,
-on a string missing from ko.json (the server runs with HEARTH_STRICT_STRINGS=1), and on a
+on a string missing from the Korean files (Templates/i18n/ko/) (the server runs with HEARTH_STRICT_STRINGS=1), and on a
 Latin-letter word that is neither a unit or abbreviation a Korean page uses nor a name the
 household typed. axe-core checks each page; the main pages are photographed."""
 

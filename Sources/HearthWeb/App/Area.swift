@@ -8,7 +8,25 @@ protocol Area {
     /// The chapter of the manual its pages link to (`Templates/help/<language>/<help>.md`),
     /// or nil for an area with no pages of its own.
     static var help: String? { get }
+    /// Its places in the main navigation (none for most areas).
+    static var navigation: [NavigationEntry] { get }
     static func addRoutes(to router: Router<AppRequestContext>, services: Services)
+}
+
+extension Area {
+    static var navigation: [NavigationEntry] { [] }
+}
+
+/// One place in the main navigation: in the bar a phone always shows, or in its "More" menu,
+/// at `rank` among the others there.
+struct NavigationEntry: Sendable {
+    enum Place: Sendable { case bar, more }
+    let href: String
+    /// Its words (`nav.pets`).
+    let key: String
+    let place: Place
+    let rank: Int
+    var ownerOnly = false
 }
 
 /// Every area, in the order their routes are added.
@@ -16,6 +34,9 @@ enum Areas {
     static let all: [any Area.Type] = [AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self, MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self, HelpArea.self]
 
     static var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }
+
+    /// Every area's navigation places, in their order.
+    static let navigation: [NavigationEntry] = all.flatMap { $0.navigation }.sorted { $0.rank < $1.rank }
 
     /// The manual's chapters: each area's, in the order of `all`, then those of no one area.
     static let helpTopics: [String] = {

@@ -5,6 +5,9 @@ import Hummingbird
 enum GalleryArea: Area {
     static let pages: [any Page.Type] = [GalleryPage.self, GalleryPhotoPage.self, AnimationFormPage.self, AnimationPage.self]
     static let help: String? = "gallery"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/gallery", key: "nav.gallery", place: .more, rank: 0),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let gallery = GalleryController(renderer: services.renderer, gallery: GalleryRepository(services.database), subjects: SubjectRepository(services.database), files: services.photoFiles)

@@ -6,6 +6,11 @@ import Hummingbird
 enum PetHealthArea: Area {
     static let pages: [any Page.Type] = [ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self]
     static let help: String? = "health"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/emergency", key: "nav.emergency", place: .bar, rank: 4),
+        NavigationEntry(href: "/clinics", key: "nav.clinics", place: .more, rank: 6),
+        NavigationEntry(href: "/care/vaccines", key: "nav.vaccines", place: .more, rank: 7),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database

@@ -5,6 +5,9 @@ import Hummingbird
 enum HomeArea: Area {
     static let pages: [any Page.Type] = [HomePage.self]
     static let help: String? = "home"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/", key: "nav.home", place: .bar, rank: 0),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let home = HomeController(renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)

@@ -6,6 +6,11 @@ import HearthStore
 enum HouseholdArea: Area {
     static let pages: [any Page.Type] = [SetupPage.self, SignInPage.self, AccountsPage.self, SettingsPage.self, MyAccountPage.self]
     static let help: String? = "household"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/accounts", key: "nav.accounts", place: .more, rank: 8, ownerOnly: true),
+        NavigationEntry(href: "/settings", key: "nav.settings", place: .more, rank: 9, ownerOnly: true),
+        NavigationEntry(href: "/me", key: "nav.me", place: .more, rank: 10),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let (renderer, database, hasher) = (services.renderer, services.database, services.hasher)

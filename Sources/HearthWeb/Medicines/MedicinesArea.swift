@@ -5,6 +5,9 @@ import Hummingbird
 enum MedicinesArea: Area {
     static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self, MedicineImportPage.self]
     static let help: String? = "medicines"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/medicines", key: "nav.medicines", place: .more, rank: 5),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,

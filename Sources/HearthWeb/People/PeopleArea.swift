@@ -5,6 +5,9 @@ import Hummingbird
 enum PeopleArea: Area {
     static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self]
     static let help: String? = "people"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/people", key: "nav.people", place: .bar, rank: 3),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)

@@ -5,6 +5,9 @@ import Hummingbird
 enum PetsArea: Area {
     static let pages: [any Page.Type] = [PetListPage.self, PetPage.self, PetFormPage.self, TimelinePage.self, RecordFormPage.self]
     static let help: String? = "pets"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/pets", key: "nav.pets", place: .bar, rank: 2),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database

@@ -8,6 +8,9 @@ enum RecipesArea: Area {
         RecipeListPage.self, RecipePage.self, RecipeBookmarksPage.self, RecipeFormPage.self, RecipeCategoriesPage.self, RecipeImportPage.self,
     ]
     static let help: String? = "recipes"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/recipes", key: "nav.recipes", place: .more, rank: 2),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let recipes = RecipeRepository(services.database)

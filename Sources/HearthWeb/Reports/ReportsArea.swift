@@ -6,6 +6,9 @@ import HearthHTML
 enum ReportsArea: Area {
     static let pages: [any Page.Type] = [ReportIndexPage.self, ReportPage.self]
     static let help: String? = "reports"
+    static let navigation: [NavigationEntry] = [
+        NavigationEntry(href: "/reports", key: "nav.reports", place: .more, rank: 1),
+    ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let reports = ReportsController(

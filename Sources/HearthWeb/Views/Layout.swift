@@ -56,32 +56,27 @@ struct LayoutView: PagePart {
     /// member may open; the current area marked (`aria-current`, and the More menu when it
     /// holds it).
     static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
-        // Emergency is in the bar: one tap on a phone, at night, in a hurry.
-        let main = ["/", "/calendar", "/pets", "/people", "/emergency"]
-        var more: [String] = ["/gallery", "/reports", "/recipes", "/doses", "/regimens", "/medicines", "/clinics", "/care/vaccines"]
-        if role.canManageHousehold { more += ["/accounts", "/settings"] }
-        more.append("/me")
+        // Each area names its places (`Area.navigation`); Emergency is in the bar: one tap on
+        // a phone, at night, in a hurry.
+        let places = Areas.navigation.filter { !$0.ownerOnly || role.canManageHousehold }
+        let main = places.filter { $0.place == .bar }, more = places.filter { $0.place == .more }
         var html = HTML.empty
-        for href in main { html += item(href, wide: false, path: path, strings: strings, language: language) }
-        for href in more { html += item(href, wide: true, path: path, strings: strings, language: language) }
-        let holdsCurrent: HTML = more.contains { isCurrent($0, path) } ? #" class="current""# : .empty
+        for entry in main { html += item(entry, wide: false, path: path, strings: strings, language: language) }
+        for entry in more { html += item(entry, wide: true, path: path, strings: strings, language: language) }
+        let holdsCurrent: HTML = more.contains { isCurrent($0.href, path) } ? #" class="current""# : .empty
         html += #"<li class="more narrow"><details><summary\#(holdsCurrent)>\#(strings.text("nav.more", language))</summary><ul>"#
-        for href in more { html += item(href, wide: false, path: path, strings: strings, language: language) }
+        for entry in more { html += item(entry, wide: false, path: path, strings: strings, language: language) }
         return html + "</ul></details></li>"
     }
-
-    /// Each place's words: `nav.home`, `nav.calendar` …
-    private static let keys = ["/": "nav.home", "/calendar": "nav.calendar", "/pets": "nav.pets", "/people": "nav.people", "/emergency": "nav.emergency", "/doses": "nav.doses", "/regimens": "nav.regimens", "/medicines": "nav.medicines", "/clinics": "nav.clinics", "/care/vaccines": "nav.vaccines", "/gallery": "nav.gallery", "/reports": "nav.reports", "/recipes": "nav.recipes",
-                               "/accounts": "nav.accounts", "/settings": "nav.settings", "/me": "nav.me"]
 
     private static func isCurrent(_ href: String, _ path: String) -> Bool {
         href == "/" ? path == "/" : path == href || path.hasPrefix(href + "/")
     }
 
-    private static func item(_ href: String, wide: Bool, path: String, strings: Localization, language: Language) -> HTML {
-        let current: HTML = isCurrent(href, path) ? #" aria-current="page""# : .empty
+    private static func item(_ entry: NavigationEntry, wide: Bool, path: String, strings: Localization, language: Language) -> HTML {
+        let current: HTML = isCurrent(entry.href, path) ? #" aria-current="page""# : .empty
         let attribute: HTML = wide ? #" class="wide""# : .empty
-        return #"<li\#(attribute)><a href="\#(href)"\#(current)>\#(strings.text(keys[href] ?? "nav.home", language))</a></li>"# + "\n"
+        return #"<li\#(attribute)><a href="\#(entry.href)"\#(current)>\#(strings.text(entry.key, language))</a></li>"# + "\n"
     }
 
     func child(named name: String) -> Any? {

@@ -2,8 +2,9 @@ import HearthHTML
 import Foundation
 import HearthCore
 
-/// The user-facing strings: one JSON file per language under `Templates/i18n/`, nested by
-/// area, the same keys in each. Neither templates nor Swift hold user-facing text.
+/// The user-facing strings: a folder per language under `Templates/i18n/` (`ko/`, `en/`), a
+/// JSON file per area in each (`pets.json`: its words, nested under the area's keys), the
+/// same files and keys in every language. Neither templates nor Swift hold user-facing text.
 /// Swift looks strings up by dotted key (`login.failed`); templates name them `{{t.login.failed}}`,
 /// filled in once when the templates are loaded (see `resolve`).
 public struct Localization: Sendable {
@@ -18,9 +19,18 @@ public struct Localization: Sendable {
         self.strict = strict
         var flat: [Language: [String: String]] = [:]
         for language in Language.allCases {
-            let url = URL(fileURLWithPath: directory).appendingPathComponent("\(language.rawValue).json")
-            guard let tree = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
+            let folder = URL(fileURLWithPath: directory).appendingPathComponent(language.rawValue)
+            var tree: [String: Any] = [:]
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).filter({ $0.hasSuffix(".json") }).sorted() {
+                let url = folder.appendingPathComponent(file)
+                guard let part = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
+                    throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
+                }
+                // An area's words are its own: a key two files both hold is a mistake, not an override.
+                if let twice = part.keys.first(where: { tree[$0] != nil }) {
+                    throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: "\(twice) is in two files"])
+                }
+                tree.merge(part) { first, _ in first }
             }
             flat[language] = Self.flatten(tree)
         }
