@@ -15,10 +15,10 @@ public struct HouseholdExport: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     /// A record's common columns: which record, whose, when, and who wrote it.
-    private static let entryColumns = """
+    static let entryColumns = """
         e.id AS record_id, e.subject_id, s.name AS subject, strftime('%Y-%m-%dT%H:%M:%SZ', e.occurred_at) AS occurred_at, e.local_date, e.note, a.display_name AS written_by
         """
-    private static func entries(_ kind: String, _ table: String, _ columns: String, extraJoin: String = "") -> String {
+    static func entries(_ kind: String, _ table: String, _ columns: String, extraJoin: String = "") -> String {
         """
         SELECT \(entryColumns), \(columns)
         FROM entry e JOIN subject s ON s.id = e.subject_id JOIN \(table) x ON x.entry_id = e.id
@@ -26,85 +26,10 @@ public struct HouseholdExport: Sendable {
         WHERE e.deleted_at IS NULL AND e.kind = '\(kind)' ORDER BY e.occurred_at, e.id
         """
     }
-    private static let photos = "(SELECT group_concat(photo_sha, ' ') FROM (SELECT photo_sha FROM entry_photo WHERE entry_id = e.id ORDER BY position)) AS photos"
+    static let photos = "(SELECT group_concat(photo_sha, ' ') FROM (SELECT photo_sha FROM entry_photo WHERE entry_id = e.id ORDER BY position)) AS photos"
 
-    /// Every kind, in the order a person would read them.
-    public static let kinds: [(name: String, sql: String)] = [
-        ("subjects", """
-            SELECT s.id AS subject_id, s.kind, s.name, s.birth_date, s.birth_date_estimated, s.sex, s.colour, p.species, p.species_other,
-                   p.breed, p.adoption_date, p.neutered, p.microchip, p.markings, p.notes, s.photo_sha AS photo, s.archived_at
-            FROM subject s LEFT JOIN pet_profile p ON p.subject_id = s.id ORDER BY s.id
-            """),
-        ("weights", entries("weight", "weight_entry", "x.value, x.unit, x.grams")),
-        ("meals", entries("meal", "meal_entry", "f.name AS food, f.kind AS food_kind, x.amount, x.amount_unit, x.outcome", extraJoin: "JOIN food f ON f.id = x.food_id")),
-        ("toilets", entries("toilet", "excretion_entry", "x.urine, x.stool, x.colour, x.fecal_score, x.blood, x.mucus, \(photos)")),
-        ("vomits", entries("vomit", "vomit_entry", "x.times, x.contents")),
-        ("symptoms", entries("symptom", "symptom_entry", "x.signs, x.severity, x.description")),
-        ("walks", entries("walk", "walk_entry", "x.activity, x.minutes, x.distance_km")),
-        ("diary", entries("diary", "diary_entry", "x.title, x.body, \(photos)")),
-        ("vaccinations", """
-            SELECT \(entryColumns), v.code, v.name AS vaccine, v.batch, v.next_due, x.clinic_name, x.vet
-            FROM entry e JOIN subject s ON s.id = e.subject_id JOIN vaccination_entry x ON x.entry_id = e.id
-            JOIN vaccine_given v ON v.entry_id = e.id LEFT JOIN account a ON a.id = e.created_by
-            WHERE e.deleted_at IS NULL ORDER BY e.occurred_at, e.id, v.position
-            """),
-        ("preventives", entries("preventive", "preventive_entry", "x.kind AS preventive, x.product, x.cycle, x.next_due")),
-        ("vet_visits", entries("vet_visit", "vet_visit_entry", "x.clinic_name, x.reason, x.diagnosis, x.treatment, x.medicines, x.cost, x.currency, x.follow_up")),
-        ("daily", """
-            SELECT d.subject_id, s.name AS subject, d.local_date, d.water_ml, d.steps, d.imported_weight_g
-            FROM person_day d JOIN subject s ON s.id = d.subject_id ORDER BY d.subject_id, d.local_date
-            """),
-        ("goals", """
-            SELECT g.subject_id, s.name AS subject, g.effective_from, g.water_ml, g.cup_ml, g.steps, g.weight_min_g, g.weight_max_g
-            FROM person_goal g JOIN subject s ON s.id = g.subject_id ORDER BY g.subject_id, g.effective_from
-            """),
-        ("regimens", """
-            SELECT r.id AS regimen_id, r.subject_id, s.name AS subject, r.name, r.purpose, r.remind, r.deleted_at,
-                   c.repeat, c.every, c.weekdays, c.times, c.minimum_minutes, c.start_date, c.end_date, c.end_days, c.from_date, c.until_date
-            FROM regimen r JOIN subject s ON s.id = r.subject_id JOIN regimen_schedule c ON c.regimen_id = r.id ORDER BY r.id, c.id
-            """),
-        ("regimen_items", """
-            SELECT i.regimen_id, i.position, i.name, i.medicine_id, i.amount, i.unit, i.mg_per_kg, i.in_hand, i.counted_at, i.refill_days, i.added_on, i.removed_on
-            FROM regimen_item i ORDER BY i.regimen_id, i.position, i.id
-            """),
-        ("doses", """
-            SELECT d.regimen_id, r.name AS regimen, s.name AS subject, d.day, printf('%02d:%02d', d.time / 60, d.time % 60) AS time,
-                   d.status, strftime('%Y-%m-%dT%H:%M:%SZ', d.given_at) AS given_at, d.reason, a.display_name AS recorded_by, d.recorded_at
-            FROM dose d JOIN regimen r ON r.id = d.regimen_id JOIN subject s ON s.id = r.subject_id LEFT JOIN account a ON a.id = d.account_id
-            ORDER BY d.day, d.time, d.regimen_id
-            """),
-        ("medicines", """
-            SELECT id AS medicine_id, kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes, photo_sha AS photo
-            FROM medicine ORDER BY id
-            """),
-        ("dose_changes", """
-            SELECT c.regimen_id, r.name AS regimen, c.day, printf('%02d:%02d', c.time / 60, c.time % 60) AS time,
-                   CASE WHEN c.moved_to IS NULL THEN NULL ELSE printf('%02d:%02d', c.moved_to / 60, c.moved_to % 60) END AS moved_to, c.reason, c.changed_at
-            FROM dose_change c JOIN regimen r ON r.id = c.regimen_id ORDER BY c.day, c.time, c.regimen_id
-            """),
-        ("foods", "SELECT id AS food_id, name, kind, kcal_per_100g, kcal_per_piece, species FROM food ORDER BY id"),
-        ("food_preferences", """
-            SELECT p.subject_id, s.name AS subject, p.food_id, f.name AS food, p.preference
-            FROM food_preference p JOIN subject s ON s.id = p.subject_id JOIN food f ON f.id = p.food_id ORDER BY p.subject_id, f.name
-            """),
-        ("own_vaccines", "SELECT id AS vaccine_id, species, name, booster_months, created_at FROM own_vaccine ORDER BY id"),
-        ("vaccine_intervals", "SELECT code, booster_months FROM vaccine_interval ORDER BY code"),
-        ("clinics", "SELECT id AS clinic_id, name, phone, address, district, hours, open_24_hours, favourite, note FROM clinic ORDER BY id"),
-        // The recipe book flat, one row a recipe with its ingredient lines and steps each on
-        // a line of their own; `hearth export recipes` writes it as JSON-LD to import again.
-        ("recipes", """
-            SELECT r.id AS recipe_id, r.title, c.name AS category, (SELECT group_concat(tag, ', ') FROM recipe_tag WHERE recipe_id = r.id) AS tags,
-                   r.servings, r.preparation_minutes, r.cooking_minutes, r.kcal_per_serving, r.grams_per_serving,
-                   (SELECT group_concat(text, char(10)) FROM (SELECT text FROM recipe_ingredient WHERE recipe_id = r.id ORDER BY position)) AS ingredients,
-                   (SELECT group_concat(text, char(10)) FROM (SELECT text FROM recipe_step WHERE recipe_id = r.id ORDER BY position)) AS steps,
-                   r.tip, r.source_name, r.source_url, r.photo_sha AS photo, r.image_url
-            FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id ORDER BY r.id
-            """),
-        ("recipe_bookmarks", """
-            SELECT b.recipe_id, r.title, a.display_name AS member, b.created_at FROM recipe_bookmark b JOIN recipe r ON r.id = b.recipe_id
-            JOIN account a ON a.id = b.account_id ORDER BY b.account_id, b.recipe_id
-            """),
-    ]
+    /// Every kind, area by area (each area's kinds are in its own folder, `<Area>Export.swift`).
+    public static let kinds: [(name: String, sql: String)] = subjectKinds + petKinds + healthKinds + peopleKinds + medicineKinds + recipeKinds
 
     /// A CSV file: UTF-8 with a byte-order mark (so spreadsheet programs read Korean as
     /// Korean), CRLF lines, fields quoted when they hold a comma, quote or line break.
