@@ -12,7 +12,7 @@ E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils
 # systemd-analyze checks the unit `hearth service install` writes.
 UNIT_PACKAGES := systemd
 
-.PHONY: run build release test unit e2e deps e2e-deps bench fuzz clean
+.PHONY: run build release test unit e2e deps e2e-deps bench fuzz format clean
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install
@@ -72,3 +72,8 @@ bench: deps
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
 	python3 Tests/bench/animation.py --server .build/release/hearth
 	python3 Tests/bench/imports.py --server .build/release/hearth
+
+# The code's layout, by the toolchain's own swift-format and .swift-format (lines up to 160;
+# long HTML literals stay whole).
+format:
+	$(SWIFT) format --in-place --parallel --recursive Sources Tests Package.swift
