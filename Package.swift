@@ -45,7 +45,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("gd"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("heif")]
         ),
         // Photos: sniffing, limits, EXIF orientation, derivatives.
-        .target(name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
+        .target(
+            name: "HearthImaging", dependencies: ["CGD", "CHearthImaging", "HearthCore", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]),
         // zlib from Debian (zlib1g-dev comes with libgd-dev), for the phone exports' zip files.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Imports from phones: streaming readers of Apple Health exports (XML, zip) and Google Fit CSV,
@@ -71,7 +73,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Ink", package: "Ink"),
-            ], exclude: ["README.md", "Backups/README.md", "Calendar/README.md", "Charts/README.md", "Home/README.md", "Gallery/README.md", "Health/README.md", "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md", "Reports/README.md"]),
+            ],
+            exclude: [
+                "README.md", "Backups/README.md", "Calendar/README.md", "Charts/README.md", "Home/README.md", "Gallery/README.md", "Health/README.md",
+                "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md",
+                "Reports/README.md",
+            ]),
         .executableTarget(
             name: "hearth",
             dependencies: [

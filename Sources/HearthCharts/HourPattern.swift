@@ -45,12 +45,14 @@ public struct HourPattern: Sendable {
         html += "</g>"
         for (index, row) in rows.enumerated() {
             let middle = Self.top + (Double(index) + 0.5) * Self.rowHeight
-            html += #"<g class="chart-hours kind-\#(row.kind)"><text class="chart-axis" x="\#(Self.left - 8)" y="\#(middle + 4)" text-anchor="end">\#(row.label)</text>"#
+            html +=
+                #"<g class="chart-hours kind-\#(row.kind)"><text class="chart-axis" x="\#(Self.left - 8)" y="\#(middle + 4)" text-anchor="end">\#(row.label)</text>"#
             html += #"<line class="chart-grid" x1="\#(Self.left)" y1="\#(middle)" x2="\#(Self.right)" y2="\#(middle)"></line>"#
             for (hour, count) in row.counts.enumerated() where count > 0 {
                 // Area, not radius, follows the count.
                 let radius = max(1.5, maximumRadius * (Double(count) / Double(largest)).squareRoot())
-                html += #"<circle cx="\#(Self.x(hour))" cy="\#(middle)" r="\#(radius)"><title>\#(row.label) \#(String(format: "%02d:00", hour)): \#(count)</title></circle>"#
+                html +=
+                    #"<circle cx="\#(Self.x(hour))" cy="\#(middle)" r="\#(radius)"><title>\#(row.label) \#(String(format: "%02d:00", hour)): \#(count)</title></circle>"#
             }
             html += "</g>"
         }

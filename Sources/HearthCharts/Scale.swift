@@ -35,13 +35,19 @@ public enum DateTicks {
             var months: [LocalDate] = []
             var month = YearMonth(first)
             if month.firstDay < first { month = month.next }
-            while month.firstDay <= last { months.append(month.firstDay); month = month.next }
+            while month.firstDay <= last {
+                months.append(month.firstDay)
+                month = month.next
+            }
             let step = max(1, Int((Double(months.count) / 8).rounded(.up)))
             return (.month, stride(from: 0, to: months.count, by: step).map { months[$0] })
         }
         var years: [LocalDate] = []
         var year = first.month == 1 && first.day == 1 ? first.year : first.year + 1
-        while let start = LocalDate(year: year, month: 1, day: 1), start <= last { years.append(start); year += 1 }
+        while let start = LocalDate(year: year, month: 1, day: 1), start <= last {
+            years.append(start)
+            year += 1
+        }
         let step = max(1, Int((Double(years.count) / 8).rounded(.up)))
         return (.year, stride(from: 0, to: years.count, by: step).map { years[$0] })
     }

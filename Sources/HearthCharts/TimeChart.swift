@@ -81,7 +81,8 @@ public struct TimeChart: Sendable {
     public func figure(id: String) -> HTML {
         var html: HTML = #"<figure class="chart"><svg class="chart-svg" viewBox="0 0 640 300" role="img" aria-labelledby="\#(id)-title \#(id)-desc">"#
         html += #"<title id="\#(id)-title">\#(words.title)</title><desc id="\#(id)-desc">\#(words.description)</desc>"#
-        html += #"<defs><pattern id="\#(id)-hatch" class="chart-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>"#
+        html +=
+            #"<defs><pattern id="\#(id)-hatch" class="chart-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>"#
         html += body(id: id)
         html += "</svg>"
         html += table()
@@ -136,7 +137,8 @@ public struct TimeChart: Sendable {
         html += "</g>"
         if let band {
             let top = y(band.upperBound, ticks), bottom = y(band.lowerBound, ticks)
-            html += #"<rect class="chart-band" x="\#(Self.plot.left)" y="\#(top)" width="\#(Self.plot.right - Self.plot.left)" height="\#(max(0, bottom - top))" fill="url(#\#(id)-hatch)"></rect>"#
+            html +=
+                #"<rect class="chart-band" x="\#(Self.plot.left)" y="\#(top)" width="\#(Self.plot.right - Self.plot.left)" height="\#(max(0, bottom - top))" fill="url(#\#(id)-hatch)"></rect>"#
         }
         switch style {
         case .bars: html += bars(ticks)
@@ -168,7 +170,8 @@ public struct TimeChart: Sendable {
             let next = index + 1 < points.count ? x(points[index + 1].day.daysSince1970) : Self.plot.right
             let gap = min(2, (next - start) * 0.15)
             let top = y(value, ticks)
-            html += #"<rect x="\#(start + gap / 2)" y="\#(min(top, zero))" width="\#(max(0.5, next - start - gap))" height="\#(abs(zero - top))"><title>\#(periodText(point.day)): \#(valueText(value))</title></rect>"#
+            html +=
+                #"<rect x="\#(start + gap / 2)" y="\#(min(top, zero))" width="\#(max(0.5, next - start - gap))" height="\#(abs(zero - top))"><title>\#(periodText(point.day)): \#(valueText(value))</title></rect>"#
         }
         return html + "</g>"
     }
@@ -210,7 +213,8 @@ public struct TimeChart: Sendable {
     }
 
     func table() -> HTML {
-        var html: HTML = #"<details class="chart-data"><summary>\#(words.tableSummary)</summary><table><thead><tr><th scope="col">\#(words.periodHeading)</th><th scope="col">\#(words.valueHeading)</th>"#
+        var html: HTML =
+            #"<details class="chart-data"><summary>\#(words.tableSummary)</summary><table><thead><tr><th scope="col">\#(words.periodHeading)</th><th scope="col">\#(words.valueHeading)</th>"#
         if !goal.isEmpty { html += #"<th scope="col">\#(words.goalHeading)</th>"# }
         html += "</tr></thead><tbody>"
         for point in points {

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Markup built in Swift: the hot lists, option lists, navigation and (next) SVG charts.
 ///
 /// Escapes by construction: a literal is trusted (it is in the source), a `String`

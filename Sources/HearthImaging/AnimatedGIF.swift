@@ -58,8 +58,10 @@ public struct AnimationResult: Sendable {
 public enum AnimatedGIF {
     /// - Parameter measure: work out how close the colours are (`AnimationResult.psnr`);
     ///   for the palette comparison only, as it reads every pixel twice (a tenth of the time).
-    public static func write(_ frames: [AnimationFrame], settings: AnimationSettings, to path: String, limits: PhotoLimits = PhotoLimits(),
-                             measure: Bool = false, progress: (Int) -> Void = { _ in }) throws(PhotoProblem) -> AnimationResult {
+    public static func write(
+        _ frames: [AnimationFrame], settings: AnimationSettings, to path: String, limits: PhotoLimits = PhotoLimits(),
+        measure: Bool = false, progress: (Int) -> Void = { _ in }
+    ) throws(PhotoProblem) -> AnimationResult {
         guard !frames.isEmpty else { throw .empty }
         guard let file = fopen(path, "wb") else { throw .damaged }
         var closed = false
@@ -182,8 +184,12 @@ public enum AnimatedGIF {
                 for y in top..<(top + block) {
                     for x in left..<(left + block) {
                         let p = gdImageGetTrueColorPixel(original, x, y), q = gdImageGetTrueColorPixel(paletted, x, y)
-                        a.0 += Double((p >> 16) & 0xff); a.1 += Double((p >> 8) & 0xff); a.2 += Double(p & 0xff)
-                        b.0 += Double((q >> 16) & 0xff); b.1 += Double((q >> 8) & 0xff); b.2 += Double(q & 0xff)
+                        a.0 += Double((p >> 16) & 0xff)
+                        a.1 += Double((p >> 8) & 0xff)
+                        a.2 += Double(p & 0xff)
+                        b.0 += Double((q >> 16) & 0xff)
+                        b.1 += Double((q >> 8) & 0xff)
+                        b.2 += Double(q & 0xff)
                     }
                 }
                 let n = Double(block * block)

@@ -17,7 +17,8 @@ public struct Exif: Sendable, Equatable {
             let length = Int(BigEndian.uint16(bytes, at: offset + 2))
             let start = offset + 4
             if marker == 0xE1, start + 6 <= bytes.count, length >= 8,
-               bytes[start] == 0x45, bytes[start + 1] == 0x78, bytes[start + 2] == 0x69, bytes[start + 3] == 0x66 {  // "Exif"
+                bytes[start] == 0x45, bytes[start + 1] == 0x78, bytes[start + 2] == 0x69, bytes[start + 3] == 0x66
+            {  // "Exif"
                 let tiff = start + 6
                 let end = min(offset + 2 + length, bytes.count)
                 exif.readTIFF(UnsafeRawBufferPointer(rebasing: bytes[tiff..<end]))

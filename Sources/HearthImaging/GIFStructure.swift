@@ -43,7 +43,8 @@ public struct GIFStructure: Sendable, Equatable {
                 if label == 0xF9, offset + 7 < bytes.count {
                     pendingDelay = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8
                 } else if label == 0xFF, offset + 18 < bytes.count, bytes[offset + 2] == 11,
-                          String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 3)..<(offset + 14)]), as: UTF8.self) == "NETSCAPE2.0" {
+                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(offset + 3)..<(offset + 14)]), as: UTF8.self) == "NETSCAPE2.0"
+                {
                     gif.loopCount = Int(bytes[offset + 16]) | Int(bytes[offset + 17]) << 8
                 }
                 offset += 2

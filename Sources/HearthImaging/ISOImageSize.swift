@@ -9,8 +9,9 @@
 enum ISOImageSize {
     static func primary(_ bytes: UnsafeRawBufferPointer) -> ImageHeader.Size? {
         guard let items = ImageItems(bytes),
-              let primary = items.metaBoxes.first(where: { $0.type == "pitm" }).flatMap({ items.file.primaryItem($0) }),
-              var size = items.extents(of: primary) else { return nil }
+            let primary = items.metaBoxes.first(where: { $0.type == "pitm" }).flatMap({ items.file.primaryItem($0) }),
+            var size = items.extents(of: primary)
+        else { return nil }
         if items.file.itemType(of: primary, in: items.metaBoxes) == "grid" {
             guard let grid = items.file.gridOutputSize(of: primary, in: items.metaBoxes) else { return nil }
             if grid.pixels > size.pixels { size = grid }
@@ -131,7 +132,8 @@ private struct Boxes {
             guard infe.type == "infe" else { return nil }
             var entry = Cursor(bytes: bytes, at: infe.payload.lowerBound, end: infe.payload.upperBound)
             guard let entryVersion = entry.u8(), entryVersion >= 2, entry.skip(3),
-                  let id = entryVersion == 2 ? entry.u16() : entry.u32(), entry.skip(2), let type = entry.fourCC() else { return nil }
+                let id = entryVersion == 2 ? entry.u16() : entry.u32(), entry.skip(2), let type = entry.fourCC()
+            else { return nil }
             return (id, type)
         }
     }
@@ -141,7 +143,8 @@ private struct Boxes {
         guard let iloc = metaBoxes.first(where: { $0.type == "iloc" }) else { return nil }
         var cursor = Cursor(bytes: bytes, at: iloc.payload.lowerBound, end: iloc.payload.upperBound)
         guard let version = cursor.u8(), cursor.skip(3), let sizes = cursor.u8(), let sizes2 = cursor.u8(),
-              let count = version < 2 ? cursor.u16() : cursor.u32() else { return nil }
+            let count = version < 2 ? cursor.u16() : cursor.u32()
+        else { return nil }
         let offsetSize = sizes >> 4, lengthSize = sizes & 15, baseOffsetSize = sizes2 >> 4
         let indexSize = version == 1 || version == 2 ? sizes2 & 15 : 0
         for _ in 0..<min(count, 65536) {
@@ -168,8 +171,9 @@ private struct Boxes {
             }
             var grid = Cursor(bytes: bytes, at: start, end: bytes.count)
             guard grid.skip(1), let flags = grid.u8(), grid.skip(2),
-                  let width = flags & 1 == 1 ? grid.u32() : grid.u16(),
-                  let height = flags & 1 == 1 ? grid.u32() : grid.u16() else { return nil }
+                let width = flags & 1 == 1 ? grid.u32() : grid.u16(),
+                let height = flags & 1 == 1 ? grid.u32() : grid.u16()
+            else { return nil }
             return ImageHeader.Size(width: width, height: height)
         }
         return nil

@@ -31,8 +31,14 @@ public enum ImageHeader {
         while offset + 9 < bytes.count {
             guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }  // fill byte
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += 2
+                continue
+            }
             let length = Int(BigEndian.uint16(bytes, at: offset + 2))
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
             if isStartOfFrame {

@@ -74,7 +74,9 @@ public enum PhotoProcessor {
     }
 
     /// Decodes and makes the preview and thumbnail, JPEG-encoded and upright.
-    private static func derive(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, orientation: Int, limits: PhotoLimits) throws(PhotoProblem) -> (preview: [UInt8], thumbnail: [UInt8]) {
+    private static func derive(
+        _ bytes: UnsafeRawBufferPointer, format: ImageFormat, orientation: Int, limits: PhotoLimits
+    ) throws(PhotoProblem) -> (preview: [UInt8], thumbnail: [UInt8]) {
         guard let decoded = decode(bytes, format: format, maximumPixels: limits.maximumPixels, atLeast: previewLongestSide) else { throw .damaged }
         defer { gdImageDestroy(decoded) }
 

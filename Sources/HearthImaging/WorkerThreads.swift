@@ -47,7 +47,11 @@ public final class WorkerThreads: Sendable {
 
             /// The first job of the owner served longest ago (jobs without an owner count as new).
             mutating func next() -> (@Sendable () -> Void)? {
-                guard let index = waiting.indices.min(by: { last(waiting[$0].owner) < last(waiting[$1].owner) || (last(waiting[$0].owner) == last(waiting[$1].owner) && $0 < $1) }) else { return nil }
+                guard
+                    let index = waiting.indices.min(by: {
+                        last(waiting[$0].owner) < last(waiting[$1].owner) || (last(waiting[$0].owner) == last(waiting[$1].owner) && $0 < $1)
+                    })
+                else { return nil }
                 let taken = waiting.remove(at: index)
                 started += 1
                 if let owner = taken.owner { served[owner] = started }

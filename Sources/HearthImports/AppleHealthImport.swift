@@ -43,12 +43,15 @@ public enum AppleHealthImport {
         if magic == [0x50, 0x4B, 0x03, 0x04] || magic == [0x50, 0x4B, 0x05, 0x06] {
             let zip = ZipEntryReader(file: file, fileSize: size)
             let entries = try zip.entries()
-            guard let entry = entries.first(where: { $0.name == "apple_health_export/export.xml" })
-                ?? entries.first(where: { $0.name == "export.xml" || $0.name.hasSuffix("/export.xml") })
+            guard
+                let entry = entries.first(where: { $0.name == "apple_health_export/export.xml" })
+                    ?? entries.first(where: { $0.name == "export.xml" || $0.name.hasSuffix("/export.xml") })
             else { throw ImportProblem.zipWithoutExport }
-            try zip.stream(entry, chunkSize: chunkSize, progress: { read in
-                progress(ImportProgress(bytesRead: read, bytesTotal: size, recordsRead: reader.recordsRead))
-            }, feed)
+            try zip.stream(
+                entry, chunkSize: chunkSize,
+                progress: { read in
+                    progress(ImportProgress(bytesRead: read, bytesTotal: size, recordsRead: reader.recordsRead))
+                }, feed)
         } else {
             var read: UInt64 = 0
             while let chunk = try file.read(upToCount: chunkSize), !chunk.isEmpty {

@@ -59,10 +59,16 @@ struct AppleHealthReader: XMLElementReader {
         case .steps:
             try totals.addSteps(number, source: source ?? UnsafeRawBufferPointer(start: nil, count: 0), day: day, hour: hour)
         case .weight:
-            guard let unit, let grams = Self.grams(number, unit: unit) else { skipped += 1; return }
+            guard let unit, let grams = Self.grams(number, unit: unit) else {
+                skipped += 1
+                return
+            }
             totals.addWeight(grams: grams, day: day, at: instant)
         case .water:
-            guard let unit, let ml = Self.millilitres(number, unit: unit) else { skipped += 1; return }
+            guard let unit, let ml = Self.millilitres(number, unit: unit) else {
+                skipped += 1
+                return
+            }
             totals.addWater(millilitres: ml, day: day)
         }
     }

@@ -30,7 +30,11 @@ public enum CSVReader {
     public static func forEachRow(data: Data, limit: UInt64, _ row: (Int, [String]) throws -> Void) throws {
         guard data.count <= limit else { throw CSVProblem.tooLarge(limit: limit) }
         var given = false
-        try forEachRow(chunks: { defer { given = true }; return given ? nil : data }, row)
+        try forEachRow(
+            chunks: {
+                defer { given = true }
+                return given ? nil : data
+            }, row)
     }
 
     private static func forEachRow(chunks next: () throws -> Data?, _ row: (Int, [String]) throws -> Void) throws {
@@ -40,7 +44,11 @@ public enum CSVReader {
         func finishRow() throws {
             fields.append(field)
             field = []
-            defer { fields = []; rowBytes = 0; rowLine = line }
+            defer {
+                fields = []
+                rowBytes = 0
+                rowLine = line
+            }
             if fields.count == 1 && fields[0].isEmpty { return }  // a blank line
             try row(rowLine, try decode(fields, line: rowLine, encoding: &encoding))
         }
@@ -55,14 +63,21 @@ public enum CSVReader {
                 if rowBytes > ImportLimits.csvRowBytes { throw CSVProblem.rowTooLong(line: rowLine) }
                 if byte == 0x0A { line += 1 }
                 if quoted {
-                    if byte == 0x22 { quoted = false; afterQuote = true } else { field.append(byte) }
+                    if byte == 0x22 {
+                        quoted = false
+                        afterQuote = true
+                    } else {
+                        field.append(byte)
+                    }
                     continue
                 }
                 switch byte {
                 case 0x22:
                     if afterQuote { field.append(0x22) }
                     quoted = true
-                case 0x2C: fields.append(field); field = []
+                case 0x2C:
+                    fields.append(field)
+                    field = []
                 case 0x0A: try finishRow()
                 case 0x0D: break
                 default: field.append(byte)

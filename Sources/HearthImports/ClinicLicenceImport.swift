@@ -65,17 +65,27 @@ public enum ClinicLicenceImport {
                     let value = row[index].trimmingCharacters(in: .whitespaces)
                     return value.isEmpty ? nil : value
                 }
-                guard let clinicName = field("사업장명") else { result.badRows.append((line, .missing("사업장명"))); return }
+                guard let clinicName = field("사업장명") else {
+                    result.badRows.append((line, .missing("사업장명")))
+                    return
+                }
                 // "영업/정상" is open; "폐업" closed, "휴업" resting, "취소/말소/만료/정지/중지" struck off.
-                guard field("영업상태명")?.hasPrefix("영업") == true else { result.closed += 1; return }
+                guard field("영업상태명")?.hasPrefix("영업") == true else {
+                    result.closed += 1
+                    return
+                }
                 let address = field("도로명전체주소") ?? field("소재지전체주소")
                 let identity = [field("개방자치단체코드"), field("관리번호")].compactMap { $0 }.joined(separator: "-")
                 let licenceKey = identity.isEmpty ? "\(clinicName)|\(address ?? "")" : identity
-                guard seen.insert(licenceKey).inserted else { result.badRows.append((line, .sameNumber("관리번호"))); return }
-                result.clinics.append(LicensedClinic(
-                    key: licenceKey, name: clinicName, phone: field("소재지전화"), address: address,
-                    district: address.flatMap(KoreanAddress.district) ?? field("소재지전체주소").flatMap(KoreanAddress.district),
-                    maybe24Hours: clinicName.contains("24"), mapX: field("x").flatMap(Double.init), mapY: field("y").flatMap(Double.init)))
+                guard seen.insert(licenceKey).inserted else {
+                    result.badRows.append((line, .sameNumber("관리번호")))
+                    return
+                }
+                result.clinics.append(
+                    LicensedClinic(
+                        key: licenceKey, name: clinicName, phone: field("소재지전화"), address: address,
+                        district: address.flatMap(KoreanAddress.district) ?? field("소재지전체주소").flatMap(KoreanAddress.district),
+                        maybe24Hours: clinicName.contains("24"), mapX: field("x").flatMap(Double.init), mapY: field("y").flatMap(Double.init)))
             }
         } catch let problem as CSVProblem {
             throw Problem.csv(problem)

@@ -32,11 +32,17 @@ public enum GoogleFitImport {
                     guard let index, index < row.count else { return nil }
                     return Double(row[index].trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
                 }
-                guard let day = found.date.map({ $0 < row.count ? LocalDate(row[$0]) : nil }) ?? fileDay else { skipped += 1; return }
+                guard let day = found.date.map({ $0 < row.count ? LocalDate(row[$0]) : nil }) ?? fileDay else {
+                    skipped += 1
+                    return
+                }
                 var value = days[day] ?? ImportedDay(day: day)
                 if let count = number(found.steps) { value.steps = (value.steps ?? 0) + Int(count.rounded()) }
                 let grams = number(found.kilograms).map { $0 * 1000 } ?? number(found.pounds).map { $0 * 453.59237 }
-                if let grams { weights[day, default: (0, 0)].sum += grams; weights[day, default: (0, 0)].count += 1 }
+                if let grams {
+                    weights[day, default: (0, 0)].sum += grams
+                    weights[day, default: (0, 0)].count += 1
+                }
                 days[day] = value
             }
         } catch let problem as CSVProblem {

@@ -30,7 +30,7 @@ struct LocalClock {
 /// since 1970; nil for anything else.
 func appleHealthInstant(_ bytes: UnsafeRawBufferPointer) -> Int64? {
     guard bytes.count >= 25, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
-          bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " ")
+        bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " ")
     else { return nil }
     func number(_ start: Int, _ length: Int) -> Int? {
         var value = 0
@@ -43,10 +43,10 @@ func appleHealthInstant(_ bytes: UnsafeRawBufferPointer) -> Int64? {
     }
     let sign = bytes[20]
     guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
-          let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
-          let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-          let offsetHours = number(21, 2), let offsetMinutes = number(23, 2),
-          let date = LocalDate(year: year, month: month, day: dayOfMonth), hour < 24, minute < 60, second < 61
+        let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
+        let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+        let offsetHours = number(21, 2), let offsetMinutes = number(23, 2),
+        let date = LocalDate(year: year, month: month, day: dayOfMonth), hour < 24, minute < 60, second < 61
     else { return nil }
     let offset = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
     return Int64(date.daysSince1970) * 86400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)

@@ -60,7 +60,8 @@ public enum MedicineListImport {
         try withoutActuallyEscaping(given) { write in try read(rows: rows, escaping: write) }
     }
 
-    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void, escaping write: @escaping (ListedMedicine) throws -> Bool) throws -> Result {
+    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void, escaping write: @escaping (ListedMedicine) throws -> Bool) throws -> Result
+    {
         var result = Result()
         var header: [String]?
         var key: Int?, company: Int?
@@ -82,7 +83,10 @@ public enum MedicineListImport {
                     header = names
                     return
                 }
-                guard row.count == header.count else { bad(line, .fieldCount(row.count, header: header.count)); return }
+                guard row.count == header.count else {
+                    bad(line, .fieldCount(row.count, header: header.count))
+                    return
+                }
                 if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) {
                     bad(line, .controlCharacters(in: header[field]))
                     return
@@ -92,22 +96,32 @@ public enum MedicineListImport {
                     let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
                     return value.isEmpty ? nil : value
                 }
-                guard let itemName = field(indexOf["name"]) else { bad(line, .missing(header[indexOf["name"] ?? 0])); return }
+                guard let itemName = field(indexOf["name"]) else {
+                    bad(line, .missing(header[indexOf["name"] ?? 0]))
+                    return
+                }
                 // The list's number is what makes importing again an update: a row without it, in a
                 // file that has the column, would come back as a second item.
-                if let key, field(key) == nil { bad(line, .missing(header[key])); return }
+                if let key, field(key) == nil {
+                    bad(line, .missing(header[key]))
+                    return
+                }
                 let identity = field(key) ?? "\(itemName)|\(field(company) ?? "")"
                 let listKey = (result.kind == .supplement ? "supplement:" : "drug:") + identity
                 let kind = field(indexOf["prescription"])
-                let item = ListedMedicine(key: listKey, medicine: MedicineInput(
-                    kind: result.kind, name: itemName, company: field(company), ingredients: field(indexOf["ingredients"]),
-                    classification: field(indexOf["classification"]), form: field(indexOf["form"]),
-                    prescription: kind.map { $0.contains("전문") }, purpose: field(indexOf["purpose"]), howToTake: field(indexOf["how_to_take"]),
-                    warnings: field(indexOf["warnings"])))
+                let item = ListedMedicine(
+                    key: listKey,
+                    medicine: MedicineInput(
+                        kind: result.kind, name: itemName, company: field(company), ingredients: field(indexOf["ingredients"]),
+                        classification: field(indexOf["classification"]), form: field(indexOf["form"]),
+                        prescription: kind.map { $0.contains("전문") }, purpose: field(indexOf["purpose"]), howToTake: field(indexOf["how_to_take"]),
+                        warnings: field(indexOf["warnings"])))
                 // The same limits as the medicine form, so an imported item can be edited and saved.
-                let texts = [("name", itemName), ("company", item.medicine.company), ("ingredients", item.medicine.ingredients),
-                             ("classification", item.medicine.classification), ("form", item.medicine.form), ("purpose", item.medicine.purpose),
-                             ("how_to_take", item.medicine.howToTake), ("warnings", item.medicine.warnings)]
+                let texts = [
+                    ("name", itemName), ("company", item.medicine.company), ("ingredients", item.medicine.ingredients),
+                    ("classification", item.medicine.classification), ("form", item.medicine.form), ("purpose", item.medicine.purpose),
+                    ("how_to_take", item.medicine.howToTake), ("warnings", item.medicine.warnings),
+                ]
                 // Bytes first: a row of the national list is settled without counting characters.
                 if let (name, value) = texts.first(where: { name, value in
                     let most = FieldLimits.characters(name)

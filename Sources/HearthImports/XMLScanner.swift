@@ -182,7 +182,9 @@ struct XMLScanner {
             let byte = bytes[i]
             if quote != 0 {
                 if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "<"), i + 3 < count, bytes[i + 1] == UInt8(ascii: "!"), bytes[i + 2] == UInt8(ascii: "-"), bytes[i + 3] == UInt8(ascii: "-") {
+            } else if byte == UInt8(ascii: "<"), i + 3 < count, bytes[i + 1] == UInt8(ascii: "!"), bytes[i + 2] == UInt8(ascii: "-"),
+                bytes[i + 3] == UInt8(ascii: "-")
+            {
                 var j = i + 4
                 while j + 2 < count && !(bytes[j] == UInt8(ascii: "-") && bytes[j + 1] == UInt8(ascii: "-") && bytes[j + 2] == UInt8(ascii: ">")) { j += 1 }
                 guard j + 2 < count else { return nil }

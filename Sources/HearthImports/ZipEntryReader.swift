@@ -57,16 +57,23 @@ struct ZipEntryReader {
                 let tag = directory.uint16(extra), size = Int(directory.uint16(extra + 2))
                 if tag == 0x0001 {
                     var field = extra + 4
-                    if uncompressed == 0xFFFF_FFFF, field + 8 <= extraEnd { uncompressed = directory.uint64(field); field += 8 }
-                    if compressed == 0xFFFF_FFFF, field + 8 <= extraEnd { compressed = directory.uint64(field); field += 8 }
+                    if uncompressed == 0xFFFF_FFFF, field + 8 <= extraEnd {
+                        uncompressed = directory.uint64(field)
+                        field += 8
+                    }
+                    if compressed == 0xFFFF_FFFF, field + 8 <= extraEnd {
+                        compressed = directory.uint64(field)
+                        field += 8
+                    }
                     if offset == 0xFFFF_FFFF, field + 8 <= extraEnd { offset = directory.uint64(field) }
                 }
                 extra += 4 + size
             }
             let name = String(decoding: directory[(position + 46)..<(position + 46 + nameLength)], as: UTF8.self)
-            entries.append(Entry(
-                name: name, method: directory.uint16(position + 10), compressedSize: compressed, uncompressedSize: uncompressed,
-                crc32: directory.uint32(position + 16), localHeaderOffset: offset))
+            entries.append(
+                Entry(
+                    name: name, method: directory.uint16(position + 10), compressedSize: compressed, uncompressedSize: uncompressed,
+                    crc32: directory.uint32(position + 16), localHeaderOffset: offset))
             position += 46 + nameLength + extraLength + commentLength
         }
         return entries
@@ -78,7 +85,7 @@ struct ZipEntryReader {
         // A zip bomb is refused before it is inflated, and a zip that says less than it
         // holds is stopped at what it said.
         guard entry.uncompressedSize <= ImportLimits.inflatedBytes,
-              entry.uncompressedSize <= max(1 << 20, entry.compressedSize * ImportLimits.inflationRatio)
+            entry.uncompressedSize <= max(1 << 20, entry.compressedSize * ImportLimits.inflationRatio)
         else { throw ImportProblem.inflatesTooMuch }
         let header = try read(at: entry.localHeaderOffset, count: 30)
         guard header.count == 30, header.uint32(0) == 0x0403_4B50 else { throw ImportProblem.zipTruncated }
@@ -129,7 +136,10 @@ struct ZipEntryReader {
                             guard produced <= entry.uncompressedSize else { throw ImportProblem.damaged }
                             try sink(bytes)
                         }
-                        if status == Z_STREAM_END { finished = true; break }
+                        if status == Z_STREAM_END {
+                            finished = true
+                            break
+                        }
                     } while stream.avail_out == 0 || stream.avail_in > 0
                 }
                 progress(entry.compressedSize - remaining)

@@ -33,9 +33,9 @@ enum StoredTime {
                 return value
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2), let millisecond = number(20, 3),
-                  hour < 24, minute < 60, second < 60,
-                  let date = LocalDate(year: year, month: month, day: day)
+                let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2), let millisecond = number(20, 3),
+                hour < 24, minute < 60, second < 60,
+                let date = LocalDate(year: year, month: month, day: day)
             else { return nil }
             // Foundation's Calendar (which GRDB reads through) adds the time of day to the day's
             // start, both counted from 2001 inside a Date; the same sums give the same last bit

@@ -7,7 +7,8 @@ import HearthWeb
 /// `hearth backup --to DIR`: a consistent archive of the database and photos, made while
 /// the server keeps running, checked before it gets its final name.
 struct BackupCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "backup", abstract: "Back up the database and photos into one verified archive (the server may keep running).")
+    static let configuration = CommandConfiguration(
+        commandName: "backup", abstract: "Back up the database and photos into one verified archive (the server may keep running).")
     @Option(help: "Folder to write the archive into (default: DATA/backups).") var to: String?
     @OptionGroup var data: DataOptions
     @Option(name: .customLong("resources"), help: "Folder holding Templates/, for the words (default: the current folder).")
@@ -22,14 +23,17 @@ struct BackupCommand: AsyncParsableCommand {
             let made = try Backup.make(database, dataDirectory: data.dataDirectory, into: folder)
             let rows = made.manifest.tables.values.reduce(0, +)
             print(say.text("backup.cli.made", ["path": made.path]))
-            print(say.text("backup.cli.figures", [
-                "bytes": Int(made.bytes).grouped, "schema": String(made.manifest.schemaVersion), "rows": rows.grouped,
-                "tables": String(made.manifest.tables.count), "photos": made.manifest.photoCount.grouped,
-            ]))
+            print(
+                say.text(
+                    "backup.cli.figures",
+                    [
+                        "bytes": Int(made.bytes).grouped, "schema": String(made.manifest.schemaVersion), "rows": rows.grouped,
+                        "tables": String(made.manifest.tables.count), "photos": made.manifest.photoCount.grouped,
+                    ]))
             print(say.text("backup.cli.verified"))
         } catch let problem as BackupProblem {
             throw Backup.failed(problem, say)
-        } catch where StorageFull.isCause(error) {
+        } catch  where StorageFull.isCause(error) {
             throw ValidationError(say.text("backup.cli.backup_disk_full"))
         }
     }
@@ -57,15 +61,18 @@ struct RestoreCommand: AsyncParsableCommand {
         do {
             if let said = Backup.recoverInterruptedRestore(dataDirectory: data.dataDirectory) { print(said) }
             let (manifest, previous) = try Backup.restore(archive: archive, dataDirectory: data.dataDirectory)
-            print(say.text("backup.cli.restored", [
-                "when": ISO8601DateFormatter().string(from: manifest.createdAt), "folder": data.dataDirectory,
-                "schema": String(manifest.schemaVersion), "photos": manifest.photoCount.grouped,
-            ]))
+            print(
+                say.text(
+                    "backup.cli.restored",
+                    [
+                        "when": ISO8601DateFormatter().string(from: manifest.createdAt), "folder": data.dataDirectory,
+                        "schema": String(manifest.schemaVersion), "photos": manifest.photoCount.grouped,
+                    ]))
             if let previous { print(say.text("backup.cli.kept", ["folder": previous])) }
             if manifest.schemaVersion < Migrations.count { print(say.text("backup.cli.migrate")) }
         } catch let problem as BackupProblem {
             throw Backup.failed(problem, say)
-        } catch where StorageFull.isCause(error) {
+        } catch  where StorageFull.isCause(error) {
             throw ValidationError(say.text("backup.cli.restore_disk_full"))
         }
     }
@@ -75,12 +82,14 @@ struct RestoreCommand: AsyncParsableCommand {
 /// `hearth export recipes --to FILE`.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export the household's records, or its recipe book.", subcommands: [Records.self, Recipes.self], defaultSubcommand: Records.self)
+        commandName: "export", abstract: "Export the household's records, or its recipe book.", subcommands: [Records.self, Recipes.self],
+        defaultSubcommand: Records.self)
 }
 
 extension ExportCommand {
     struct Records: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "records", abstract: "Export the household's records as CSV (one file per kind), one JSON document, or iCalendar.")
+        static let configuration = CommandConfiguration(
+            commandName: "records", abstract: "Export the household's records as CSV (one file per kind), one JSON document, or iCalendar.")
         enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json, ics }
         @Option(help: "csv, json or ics.") var format: Format
         @Option(help: "Folder to write into.") var to: String
@@ -110,7 +119,9 @@ extension ExportCommand {
             }
             switch format {
             case .csv:
-                for kind in HouseholdExport.kinds { try stream("\(kind.name).csv") { handle in try export.writeCSV(kind.name) { try handle.write(contentsOf: $0) } } }
+                for kind in HouseholdExport.kinds {
+                    try stream("\(kind.name).csv") { handle in try export.writeCSV(kind.name) { try handle.write(contentsOf: $0) } }
+                }
             case .json:
                 try stream("hearth.json") { handle in try export.writeJSON { try handle.write(contentsOf: $0) } }
             case .ics:

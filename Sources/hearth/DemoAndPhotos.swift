@@ -25,7 +25,9 @@ struct SeedDemo: AsyncParsableCommand {
         }
         let started = Date()
         let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years) { print($0) }
-        print("\(summary.pets) pets, \(summary.people) people, \(summary.records) records, \(summary.doses) doses, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        print(
+            "\(summary.pets) pets, \(summary.people) people, \(summary.records) records, \(summary.doses) doses, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+        )
         print("Sign in as \(DemoHousehold.username) with the password \(DemoHousehold.password)")
     }
 }
@@ -48,7 +50,8 @@ struct PhotosCommand: AsyncParsableCommand {
 
         func run() async throws {
             guard AnimationSettings.frames.contains(files.count), AnimationSettings.sides.contains(side), AnimationSettings.secondsPerFrame.contains(seconds),
-                  let palette = GIFPalette(rawValue: palette) else {
+                let palette = GIFPalette(rawValue: palette)
+            else {
                 throw ValidationError("Give 2–50 photos, --side 320, 480 or 640, --seconds 0.2–3, --palette perFrameDithered or global.")
             }
             var frames: [AnimationFrame] = []
@@ -59,9 +62,11 @@ struct PhotosCommand: AsyncParsableCommand {
                 frames.append(AnimationFrame(path: file, format: format))
             }
             let started = Date()
-            let result = try AnimatedGIF.write(frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: !once, palette: palette), to: to, measure: measure)
-            print(String(format: "%@: %d frames, %d bytes, %.2f s", to, result.frames, result.bytes, Date().timeIntervalSince(started))
-                  + (measure ? String(format: ", colour fidelity %.1f dB (PSNR of 4×4 block averages)", result.psnr) : ""))
+            let result = try AnimatedGIF.write(
+                frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: !once, palette: palette), to: to, measure: measure)
+            print(
+                String(format: "%@: %d frames, %d bytes, %.2f s", to, result.frames, result.bytes, Date().timeIntervalSince(started))
+                    + (measure ? String(format: ", colour fidelity %.1f dB (PSNR of 4×4 block averages)", result.psnr) : ""))
         }
     }
 

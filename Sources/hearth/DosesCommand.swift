@@ -14,7 +14,9 @@ struct DosesCommand: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
 
     func run() async throws {
-        guard let first = LocalDate(from), let last = LocalDate(to), first <= last else { throw ValidationError("Give --from and --to as YYYY-MM-DD, in order.") }
+        guard let first = LocalDate(from), let last = LocalDate(to), first <= last else {
+            throw ValidationError("Give --from and --to as YYYY-MM-DD, in order.")
+        }
         let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
         defer { try? database.close() }
         guard let settings = try await HouseholdRepository(database).settings(), let zone = TimeZone(identifier: settings.timeZone) else {

@@ -5,7 +5,10 @@ struct HearthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hearth",
         abstract: "Hearth: the household care log.",
-        subcommands: [Serve.self, UserCommand.self, SeedDemo.self, PhotosCommand.self, ImportCommand.self, DosesCommand.self, BackupCommand.self, RestoreCommand.self, ExportCommand.self, ServiceCommand.self],
+        subcommands: [
+            Serve.self, UserCommand.self, SeedDemo.self, PhotosCommand.self, ImportCommand.self, DosesCommand.self, BackupCommand.self, RestoreCommand.self,
+            ExportCommand.self, ServiceCommand.self,
+        ],
         defaultSubcommand: Serve.self)
 }
 

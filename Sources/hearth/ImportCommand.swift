@@ -70,7 +70,9 @@ struct ImportCommand: AsyncParsableCommand {
     static func run(_ source: ImportSource, _ arguments: Options) async throws {
         let (database, say) = try await arguments.options.open()
         defer { try? database.close() }
-        guard let household = try await HouseholdRepository(database).settings() else { throw ValidationError("The household is not set up yet: run `hearth serve` and open it in a browser first.") }
+        guard let household = try await HouseholdRepository(database).settings() else {
+            throw ValidationError("The household is not set up yet: run `hearth serve` and open it in a browser first.")
+        }
         let people = try await PersonRepository(database).people(access: .everyone)
         guard let person = people.first(where: { $0.profile.name.caseInsensitiveCompare(arguments.person) == .orderedSame }) else {
             throw ValidationError("No person named \(arguments.person). People: \(people.map(\.profile.name).joined(separator: ", "))")

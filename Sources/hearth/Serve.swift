@@ -16,7 +16,11 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy in front of Hearth whose X-Forwarded-For header names the real client (repeat for several). Without it the header is ignored.")
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "Address of a reverse proxy in front of Hearth whose X-Forwarded-For header names the real client (repeat for several). Without it the header is ignored."
+    )
     var trustedProxies: [String] = []
 
     @Option(name: .customLong("resources"), help: "Folder holding Templates/ and Public/ (default: the current folder).")

@@ -49,7 +49,8 @@ struct ServiceCommand: ParsableCommand {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: unitFile)
             try system("/bin/systemctl", "daemon-reload")
             try system("/bin/systemctl", "enable", "--now", (unitFile as NSString).lastPathComponent)
-            Swift.print("""
+            Swift.print(
+                """
                 Hearth starts with the computer now (\(unitFile)), as \(user), on \(unit.dataDirectory).
                 Logs: journalctl -u hearth    Stop and undo: sudo hearth service remove
                 """)

@@ -6,9 +6,12 @@ import Testing
 
 @Suite("SVG charts")
 struct ChartTests {
-    static let words = TimeChart.Words(title: "Steps", description: "Steps per day", periodHeading: "Day", valueHeading: "Steps", goalHeading: "Goal", tableSummary: "Table")
+    static let words = TimeChart.Words(
+        title: "Steps", description: "Steps per day", periodHeading: "Day", valueHeading: "Steps", goalHeading: "Goal", tableSummary: "Table")
 
-    static func chart(_ style: TimeChart.Style, _ values: [Double?], from first: String = "2026-11-01", goal: [GoalStep] = [], band: ClosedRange<Double>? = nil) -> TimeChart {
+    static func chart(
+        _ style: TimeChart.Style, _ values: [Double?], from first: String = "2026-11-01", goal: [GoalStep] = [], band: ClosedRange<Double>? = nil
+    ) -> TimeChart {
         let start = LocalDate(first)!
         let points = values.enumerated().map { ChartPoint(day: start.adding(days: $0.offset), value: $0.element) }
         return TimeChart(
@@ -19,7 +22,9 @@ struct ChartTests {
     /// Every x and y the marks use: rectangles' corners, circles' centres, path points.
     static func coordinates(_ svg: String) -> [(Double, Double)] {
         var found: [(Double, Double)] = []
-        let marks = svg.components(separatedBy: "<g class=\"chart-bars\">").dropFirst().first ?? svg.components(separatedBy: "<g class=\"chart-line\">").dropFirst().first ?? ""
+        let marks =
+            svg.components(separatedBy: "<g class=\"chart-bars\">").dropFirst().first ?? svg.components(separatedBy: "<g class=\"chart-line\">").dropFirst()
+            .first ?? ""
         for match in marks.matches(of: /<rect x="([-\d.]+)" y="([-\d.]+)" width="([-\d.]+)" height="([-\d.]+)"/) {
             let (x, y, w, h) = (Double(match.1)!, Double(match.2)!, Double(match.3)!, Double(match.4)!)
             found += [(x, y), (x + w, y + h)]
@@ -29,8 +34,9 @@ struct ChartTests {
         return found
     }
 
-    @Test("every mark lies inside the plot area, for bars and lines, with gaps, negatives excluded and goals above the data",
-          arguments: [TimeChart.Style.bars, .line], [3, 31, 400])
+    @Test(
+        "every mark lies inside the plot area, for bars and lines, with gaps, negatives excluded and goals above the data",
+        arguments: [TimeChart.Style.bars, .line], [3, 31, 400])
     func insidePlot(style: TimeChart.Style, count: Int) {
         var random = SystemRandomNumberGenerator()
         let values: [Double?] = (0..<count).map { $0 % 7 == 3 ? nil : Double.random(in: 0...20_000, using: &random) }
@@ -75,7 +81,9 @@ struct ChartTests {
 
     @Test("the goal steps where it changed; the band is hatched; title, description and a data table are there")
     func goalAndBand() {
-        let chart = Self.chart(.line, [60, 61, 62, 61], goal: [GoalStep(from: LocalDate("2026-10-01")!, value: 59), GoalStep(from: LocalDate("2026-11-03")!, value: 63)], band: 58...62)
+        let chart = Self.chart(
+            .line, [60, 61, 62, 61], goal: [GoalStep(from: LocalDate("2026-10-01")!, value: 59), GoalStep(from: LocalDate("2026-11-03")!, value: 63)],
+            band: 58...62)
         let svg = chart.figure(id: "w").text
         let goal = try! #require(svg.firstMatch(of: /class="chart-goal" d="([^"]+)"/))
         #expect(goal.1.split(separator: "M").count == 2, "two segments: before and after 3 November")
@@ -98,9 +106,13 @@ struct ChartTests {
     @Test("the 24-hour pattern: circles in their hour's column, area by count, a row per kind")
     func hourPattern() {
         var meals = [Int](repeating: 0, count: 24), toilets = meals
-        meals[7] = 30; meals[18] = 30; toilets[8] = 10
-        let svg = HourPattern(rows: [.init(label: "Meals", kind: "meal", counts: meals), .init(label: "Toilet", kind: "toilet", counts: toilets)],
-                              title: "Hours", description: "When", hourHeading: "Hour", tableSummary: "Table").figure(id: "h").text
+        meals[7] = 30
+        meals[18] = 30
+        toilets[8] = 10
+        let svg = HourPattern(
+            rows: [.init(label: "Meals", kind: "meal", counts: meals), .init(label: "Toilet", kind: "toilet", counts: toilets)],
+            title: "Hours", description: "When", hourHeading: "Hour", tableSummary: "Table"
+        ).figure(id: "h").text
         let circles = svg.matches(of: /<circle cx="([-\d.]+)" cy="[-\d.]+" r="([-\d.]+)"/).map { (Double($0.1)!, Double($0.2)!) }
         #expect(circles.count == 3)
         #expect(abs(circles[0].0 - HourPattern.x(7)) < 0.01 && abs(circles[2].0 - HourPattern.x(8)) < 0.01)
@@ -110,7 +122,8 @@ struct ChartTests {
 
     @Test("snapshots: a week of steps with a goal, a year of weight with a band", arguments: ["steps-week", "weight-year"])
     func snapshots(name: String) throws {
-        let chart = name == "steps-week"
+        let chart =
+            name == "steps-week"
             ? Self.chart(.bars, [8012, 12456, nil, 4300, 10000, 9100, 15020], goal: [GoalStep(from: LocalDate("2026-11-01")!, value: 10000)])
             : Self.chart(.line, (0..<52).map { 60 + sin(Double($0) / 6) * 2 }, from: "2026-01-01", band: 58...62)
         let svg = chart.figure(id: name).text
@@ -125,9 +138,12 @@ struct ChartTests {
 
 @Suite("SVG numbers")
 struct SVGNumberTests {
-    @Test("two decimals at most, no trailing zeros, no minus zero, nothing but digits for odd values",
-          arguments: [(0.0, "0"), (-0.001, "0"), (12.0, "12"), (12.5, "12.5"), (12.05, "12.05"), (-3.456, "-3.46"), (0.999, "1"),
-                      (-0.04, "-0.04"), (628.0, "628"), (Double.nan, "0"), (Double.infinity, "0")])
+    @Test(
+        "two decimals at most, no trailing zeros, no minus zero, nothing but digits for odd values",
+        arguments: [
+            (0.0, "0"), (-0.001, "0"), (12.0, "12"), (12.5, "12.5"), (12.05, "12.05"), (-3.456, "-3.46"), (0.999, "1"),
+            (-0.04, "-0.04"), (628.0, "628"), (Double.nan, "0"), (Double.infinity, "0"),
+        ])
     func number(value: Double, text: String) {
         #expect(HTML.number(value) == text)
     }
@@ -136,8 +152,10 @@ struct SVGNumberTests {
     func dayLabels() throws {
         let start = LocalDate("2026-11-28")!
         let points = (0..<7).map { ChartPoint(day: start.adding(days: $0), value: 1) }
-        let chart = TimeChart(style: .bars, points: points, through: start.adding(days: 6), words: ChartTests.words,
-                              valueText: { HTML.number($0) }, dateText: { day, unit in "\(day.day)\(unit == .dayOfMonth ? "" : "/\(day.month)")" }, periodText: { $0.description })
+        let chart = TimeChart(
+            style: .bars, points: points, through: start.adding(days: 6), words: ChartTests.words,
+            valueText: { HTML.number($0) }, dateText: { day, unit in "\(day.day)\(unit == .dayOfMonth ? "" : "/\(day.month)")" }, periodText: { $0.description }
+        )
         let svg = String(describing: chart.figure(id: "steps"))
         let labels = svg.components(separatedBy: "chart-dates").last!.matches(of: /<text[^>]*>([^<]*)<\/text>/).map { String($0.output.1) }
         #expect(labels == ["28/11", "29", "30", "1/12", "2", "3", "4"])

@@ -83,10 +83,16 @@ struct FormInputTests {
             #expect(result.errors[field] != nil, "\(field)=\(value)")
         }
         let ok = RecordInput.validate(.weight, base.merging(["weight": "4.25kg", "unit": "kg"]) { $1 }, species: .cat, timeZone: .gmt)
-        guard case .valid(let record) = ok, case .weight(let value, let unit) = record.details else { Issue.record("4.25kg"); return }
+        guard case .valid(let record) = ok, case .weight(let value, let unit) = record.details else {
+            Issue.record("4.25kg")
+            return
+        }
         #expect(value == 4.25 && unit == .kg)
         let grams = RecordInput.validate(.weight, base.merging(["weight": "4,800", "unit": "g"]) { $1 }, species: .cat, timeZone: .gmt)
-        guard case .valid(let cat) = grams, case .weight(let catGrams, _) = cat.details else { Issue.record("4,800 g"); return }
+        guard case .valid(let cat) = grams, case .weight(let catGrams, _) = cat.details else {
+            Issue.record("4,800 g")
+            return
+        }
         #expect(catGrams == 4_800)
     }
 }

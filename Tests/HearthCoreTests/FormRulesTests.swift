@@ -17,22 +17,29 @@ struct FormRulesTests {
     @Test("a new member: usernames are lowercased, the display name defaults, passwords need 10 characters and at most 72 bytes")
     func newMember() {
         guard case .valid(let member) = NewMember.validate(["username": "  Mina ", "password": "0123456789", "role": "adult"]) else {
-            Issue.record("expected valid"); return
+            Issue.record("expected valid")
+            return
         }
         #expect(member.username == "mina")
         #expect(member.displayName == "mina")
         #expect(member.language == nil)
 
-        guard case .invalid(let errors) = NewMember.validate([
-            "username": "mi na", "password": String(repeating: "가", count: 25), "role": "boss", "language": "fr",
-        ]) else { Issue.record("expected invalid"); return }
+        guard
+            case .invalid(let errors) = NewMember.validate([
+                "username": "mi na", "password": String(repeating: "가", count: 25), "role": "boss", "language": "fr",
+            ])
+        else {
+            Issue.record("expected invalid")
+            return
+        }
         #expect(errors["username"] == "error.username.characters")
         #expect(errors["password"] == "error.password.long", "25 Korean characters are 75 bytes")
         #expect(errors["role"] == "error.role.unknown")
         #expect(errors["language"] == "error.language.unknown")
 
         guard case .invalid(let short) = NewMember.validate(["username": "jun", "password": "123456789", "role": "viewer"]) else {
-            Issue.record("expected invalid"); return
+            Issue.record("expected invalid")
+            return
         }
         #expect(short["password"] == "error.password.short")
     }
@@ -40,11 +47,17 @@ struct FormRulesTests {
     @Test("household settings need a name, a real time zone, a language and known units")
     func settings() {
         guard case .valid(let settings) = HouseholdSettings.validate(["household_name": " Kims ", "time_zone": "Asia/Seoul", "language": "ko"]) else {
-            Issue.record("expected valid"); return
+            Issue.record("expected valid")
+            return
         }
         #expect(settings == HouseholdSettings(name: "Kims", timeZone: "Asia/Seoul", language: .ko, weightUnit: .kg, volumeUnit: .ml))
-        guard case .invalid(let errors) = HouseholdSettings.validate(["household_name": "", "time_zone": "Asia/Atlantis", "language": "ko", "weight_unit": "stone"]) else {
-            Issue.record("expected invalid"); return
+        guard
+            case .invalid(let errors) = HouseholdSettings.validate([
+                "household_name": "", "time_zone": "Asia/Atlantis", "language": "ko", "weight_unit": "stone",
+            ])
+        else {
+            Issue.record("expected invalid")
+            return
         }
         #expect(errors.messages.keys.sorted() == ["household_name", "time_zone", "weight_unit"])
     }

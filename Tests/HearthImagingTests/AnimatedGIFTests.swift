@@ -45,7 +45,9 @@ struct AnimatedGIFTests {
             figures[palette] = try AnimatedGIF.write(photos, settings: AnimationSettings(side: 480, palette: palette), to: path, measure: true)
         }
         let perFrame = try #require(figures[.perFrameDithered]), global = try #require(figures[.global])
-        print("GIF palettes, 8 photos at 480 px: per-frame dithered \(String(format: "%.1f", perFrame.psnr)) dB \(perFrame.bytes) bytes; global \(String(format: "%.1f", global.psnr)) dB \(global.bytes) bytes")
+        print(
+            "GIF palettes, 8 photos at 480 px: per-frame dithered \(String(format: "%.1f", perFrame.psnr)) dB \(perFrame.bytes) bytes; global \(String(format: "%.1f", global.psnr)) dB \(global.bytes) bytes"
+        )
         #expect(perFrame.psnr > global.psnr)
     }
 

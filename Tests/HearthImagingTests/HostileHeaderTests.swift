@@ -92,7 +92,12 @@ struct ISOFile {
 
     init(_ bytes: [UInt8]) throws { self.bytes = bytes }
 
-    struct Box { let type: String; let start: Int; let size: Int; var payload: Int { start + 8 } }
+    struct Box {
+        let type: String
+        let start: Int
+        let size: Int
+        var payload: Int { start + 8 }
+    }
 
     func boxes(from start: Int, to end: Int) -> [Box] {
         var result: [Box] = [], offset = start
@@ -152,7 +157,10 @@ struct ISOFile {
         for _ in 0..<count {
             at += version < 2 ? 2 : 4
             var method = 0
-            if version == 1 || version == 2 { method = Int(u16(at: at) & 15); at += 2 }
+            if version == 1 || version == 2 {
+                method = Int(u16(at: at) & 15)
+                at += 2
+            }
             at += 2
             // A file offset is base + extent offset: move the base when there is one, else each extent.
             if method == 0 && baseSize > 0 { add(delta, at: at, size: baseSize) }

@@ -32,7 +32,9 @@ final class Picture {
         for y in y0..<y1 {
             for x in x0..<x1 {
                 let pixel = image.pointee.tpixels[y]![x]
-                r += Double((pixel >> 16) & 0xFF); g += Double((pixel >> 8) & 0xFF); b += Double(pixel & 0xFF)
+                r += Double((pixel >> 16) & 0xFF)
+                g += Double((pixel >> 8) & 0xFF)
+                b += Double(pixel & 0xFF)
             }
         }
         let n = Double((x1 - x0) * (y1 - y0))

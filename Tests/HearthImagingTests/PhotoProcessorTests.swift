@@ -109,4 +109,3 @@ func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard haystack.count >= needle.count else { return false }
     return (0...(haystack.count - needle.count)).contains { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
 }
-

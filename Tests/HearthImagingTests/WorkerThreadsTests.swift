@@ -13,7 +13,10 @@ struct WorkerThreadsTests {
             for _ in 0..<8 {
                 group.addTask {
                     _ = try await workers.run {
-                        counters.state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        counters.state.withLock {
+                            $0.now += 1
+                            $0.most = max($0.most, $0.now)
+                        }
                         usleep(30_000)
                         counters.state.withLock { $0.now -= 1 }
                     }
@@ -48,7 +51,10 @@ struct DecodeBudgetTests {
                     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                         Thread {
                             budget.withReservation(cost) {
-                                counters.state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                                counters.state.withLock {
+                                    $0.now += 1
+                                    $0.most = max($0.most, $0.now)
+                                }
                                 usleep(20_000)
                                 counters.state.withLock { $0.now -= 1 }
                             }
@@ -82,7 +88,12 @@ struct DecodeBudgetTests {
         let order = Order()
         let gate = DispatchSemaphore(value: 0)
         // A's first holds the thread while the rest are queued behind it.
-        let first = Task { try await workers.run(owner: 1) { gate.wait(); order.add("A0") } }
+        let first = Task {
+            try await workers.run(owner: 1) {
+                gate.wait()
+                order.add("A0")
+            }
+        }
         try await Task.sleep(for: .milliseconds(100))
         var queued: [Task<Void, Error>] = []
         for index in 1...3 {

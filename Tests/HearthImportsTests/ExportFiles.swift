@@ -51,14 +51,18 @@ enum ExportFiles {
             let deflated = Array(compressed[2..<(Int(length) - 4)])
             let crc = UInt32(crc32(0, file.bytes, uInt(file.bytes.count)))
             let name = Array(file.name.utf8)
-            let common = le16(20) + le16(0) + le16(8) + le16(0) + le16(0) + le32(crc) + le32(UInt32(deflated.count)) + le32(UInt32(file.bytes.count)) + le16(name.count) + le16(0)
+            let common =
+                le16(20) + le16(0) + le16(8) + le16(0) + le16(0) + le32(crc) + le32(UInt32(deflated.count)) + le32(UInt32(file.bytes.count)) + le16(name.count)
+                + le16(0)
             let offset = archive.count
             archive += le32(0x0403_4B50) + common + name + deflated
             directory += le32(0x0201_4B50) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(UInt32(offset)) + name
         }
         let directoryOffset = archive.count
         archive += directory
-        archive += le32(0x0605_4B50) + le16(0) + le16(0) + le16(files.count) + le16(files.count) + le32(UInt32(directory.count)) + le32(UInt32(directoryOffset)) + le16(0)
+        archive +=
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(files.count) + le16(files.count) + le32(UInt32(directory.count)) + le32(UInt32(directoryOffset))
+            + le16(0)
         return archive
     }
 }

@@ -14,11 +14,13 @@ struct GoogleFitImportTests {
             2026-05-03,,,,,,69.8,70
 
             """
-        let file = try GoogleFitImport.read(path: try ExportFiles.temporary("Daily activity metrics.csv", Array(csv.utf8)), fileName: "Daily activity metrics.csv")
-        #expect(file.days == [
-            ImportedDay(day: LocalDate("2026-05-01")!, steps: 8012, weightGrams: 70_500),
-            ImportedDay(day: LocalDate("2026-05-03")!, weightGrams: 69_800),
-        ], "\"3,000\" is not a number Hearth guesses at")
+        let file = try GoogleFitImport.read(
+            path: try ExportFiles.temporary("Daily activity metrics.csv", Array(csv.utf8)), fileName: "Daily activity metrics.csv")
+        #expect(
+            file.days == [
+                ImportedDay(day: LocalDate("2026-05-01")!, steps: 8012, weightGrams: 70_500),
+                ImportedDay(day: LocalDate("2026-05-03")!, weightGrams: 69_800),
+            ], "\"3,000\" is not a number Hearth guesses at")
         #expect(file.recordsRead == 3)
     }
 

@@ -33,10 +33,12 @@ struct HostileExportTests {
     @Test("a source's name is known by its first 256 bytes; two sources that differ only after them are one")
     func longSourceNames() throws {
         let long = String(repeating: "워치", count: 200)
-        let file = try read(Array(ExportFiles.export([
-            ExportFiles.record("StepCount", "500", unit: "count", start: "2026-05-01 10:05:00 +0900", source: long + "A"),
-            ExportFiles.record("StepCount", "300", unit: "count", start: "2026-05-01 10:40:00 +0900", source: long + "B"),
-        ]).utf8))
+        let file = try read(
+            Array(
+                ExportFiles.export([
+                    ExportFiles.record("StepCount", "500", unit: "count", start: "2026-05-01 10:05:00 +0900", source: long + "A"),
+                    ExportFiles.record("StepCount", "300", unit: "count", start: "2026-05-01 10:40:00 +0900", source: long + "B"),
+                ]).utf8))
         #expect(file.days.first?.steps == 800, "one source: its records in the hour add up")
     }
 
@@ -58,7 +60,8 @@ struct HostileExportTests {
 
     @Test("a zip that says it holds less than it does is stopped at what it said")
     func zipThatLies() throws {
-        let xml = Array(ExportFiles.export((0..<20_000).map { _ in ExportFiles.record("StepCount", "1", unit: "count", start: "2026-05-01 10:05:00 +0900") }).utf8)
+        let xml = Array(
+            ExportFiles.export((0..<20_000).map { _ in ExportFiles.record("StepCount", "1", unit: "count", start: "2026-05-01 10:05:00 +0900") }).utf8)
         var zip = ExportFiles.zip([("apple_health_export/export.xml", xml)])
         // The uncompressed size in the central directory, read by the importer: say 1,000 bytes.
         let directory = zip.indices.dropLast(3).last { zip[$0] == 0x50 && zip[$0 + 1] == 0x4B && zip[$0 + 2] == 1 && zip[$0 + 3] == 2 }!

@@ -65,9 +65,12 @@ struct ImportFuzzTests {
             ("zip", ExportFiles.zip([("apple_health_export/export.xml", xml)]), { _ = try AppleHealthImport.read(path: $0, timeZone: .gmt) }),
             ("csv", Array(Self.googleFit.utf8), { _ = try GoogleFitImport.read(path: $0, fileName: "daily.csv") }),
             ("cp949", cp949, { _ = try ClinicLicenceImport.read(path: $0) }),
-            ("jsonld", Array(Self.recipePage.utf8), { path in
-                _ = try RecipeJSONLD.recipes(in: String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
-            }),
+            (
+                "jsonld", Array(Self.recipePage.utf8),
+                { path in
+                    _ = try RecipeJSONLD.recipes(in: String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self))
+                }
+            ),
         ]
         var random = SeededRandom(seed: Self.seed)
         var outcomes: [String: Int] = [:]
@@ -90,7 +93,9 @@ struct ImportFuzzTests {
             #expect(took < .seconds(2), "case \(index) (\(reader.name)) took \(took)")
             grew = max(grew, Self.residentMB() - before)
         }
-        print("import fuzz: \(Self.cases) cases, seed \(Self.seed), \(ContinuousClock.now - started), slowest \(slowest), memory grew at most \(grew) MB: \(outcomes.sorted { $0.key < $1.key })")
+        print(
+            "import fuzz: \(Self.cases) cases, seed \(Self.seed), \(ContinuousClock.now - started), slowest \(slowest), memory grew at most \(grew) MB: \(outcomes.sorted { $0.key < $1.key })"
+        )
         #expect(grew < 200, "a case kept \(grew) MB")
         // The mutations must reach past the first check: some files still read, some are refused.
         for name in ["xml", "zip", "csv", "cp949", "jsonld"] {

@@ -113,7 +113,8 @@ struct AccountStoreTests {
         defer { try? database.close() }
         let account = try await HouseholdRepository(database).setUp(settings, owner: owner, passwordHash: "x")
         // A second owner, so that the first may become a viewer and be disabled.
-        _ = try await AccountRepository(database).create(NewMember(username: "jun", displayName: "Jun", password: "0123456789", role: .owner), passwordHash: "x")
+        _ = try await AccountRepository(database).create(
+            NewMember(username: "jun", displayName: "Jun", password: "0123456789", role: .owner), passwordHash: "x")
         let sessions = SessionRepository(database)
         let now = Date()
         let (token, _) = try await sessions.create(accountID: account.id!, lifetime: 3600, now: now)

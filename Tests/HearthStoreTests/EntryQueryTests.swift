@@ -25,7 +25,8 @@ struct EntryQueryTests {
         let range = try await entries.timeline(subjectID: pet.id, from: from, to: to, limit: 100)
         #expect(range.map(\.localDate) == [to, to, from, from])
         #expect(try await entries.timeline(subjectID: pet.id, from: to, limit: 100).map(\.localDate) == [to.adding(days: 1), to.adding(days: 1), to, to])
-        #expect(try await entries.timeline(subjectID: pet.id, to: from, limit: 100).map(\.localDate) == [from, from, from.adding(days: -1), from.adding(days: -1)])
+        #expect(
+            try await entries.timeline(subjectID: pet.id, to: from, limit: 100).map(\.localDate) == [from, from, from.adding(days: -1), from.adding(days: -1)])
     }
 
     @Test("a pet's newest photos come from its records with photos, however many records have none")
@@ -95,17 +96,18 @@ struct MigrationTests {
         let old = try DatabaseQueue(path: path)
         try Migrations.migrator.migrate(old, upTo: "v2 pets, photos, foods, entries")
         try await old.write { db in
-            try db.execute(sql: """
-                INSERT INTO photo (sha256, format, width, height, byte_count, created_at) VALUES ('aa', 'jpeg', 1, 1, 1, '2026-01-01 00:00:00.000'), ('bb', 'jpeg', 1, 1, 1, '2026-01-01 00:00:00.000');
-                INSERT INTO subject (id, kind, name, created_at, updated_at) VALUES (1, 'pet', 'Nabi', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
-                INSERT INTO pet_profile (subject_id, species, weight_unit) VALUES (1, 'cat', 'kg');
-                INSERT INTO entry (id, subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES
-                    (1, 1, 'diary', '2026-01-01 08:00:00.000', '2026-01-01', '2026-01-01 08:00:00.000', '2026-01-01 08:00:00.000'),
-                    (2, 1, 'diary', '2026-01-02 08:00:00.000', '2026-01-02', '2026-01-02 08:00:00.000', '2026-01-02 08:00:00.000'),
-                    (3, 1, 'diary', '2026-01-03 08:00:00.000', '2026-01-03', '2026-01-03 08:00:00.000', '2026-01-03 08:00:00.000');
-                INSERT INTO diary_entry (entry_id, title) VALUES (1, 'a'), (2, 'b'), (3, 'c');
-                INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (1, 'aa', 0), (1, 'bb', 1), (3, 'bb', 0);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO photo (sha256, format, width, height, byte_count, created_at) VALUES ('aa', 'jpeg', 1, 1, 1, '2026-01-01 00:00:00.000'), ('bb', 'jpeg', 1, 1, 1, '2026-01-01 00:00:00.000');
+                    INSERT INTO subject (id, kind, name, created_at, updated_at) VALUES (1, 'pet', 'Nabi', '2026-01-01 00:00:00.000', '2026-01-01 00:00:00.000');
+                    INSERT INTO pet_profile (subject_id, species, weight_unit) VALUES (1, 'cat', 'kg');
+                    INSERT INTO entry (id, subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES
+                        (1, 1, 'diary', '2026-01-01 08:00:00.000', '2026-01-01', '2026-01-01 08:00:00.000', '2026-01-01 08:00:00.000'),
+                        (2, 1, 'diary', '2026-01-02 08:00:00.000', '2026-01-02', '2026-01-02 08:00:00.000', '2026-01-02 08:00:00.000'),
+                        (3, 1, 'diary', '2026-01-03 08:00:00.000', '2026-01-03', '2026-01-03 08:00:00.000', '2026-01-03 08:00:00.000');
+                    INSERT INTO diary_entry (entry_id, title) VALUES (1, 'a'), (2, 'b'), (3, 'c');
+                    INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (1, 'aa', 0), (1, 'bb', 1), (3, 'bb', 0);
+                    """)
         }
         try old.close()
 

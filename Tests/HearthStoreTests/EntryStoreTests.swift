@@ -63,8 +63,9 @@ struct EntryStoreTests {
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let first = try await entries.create(subjectID: pet.id, weight(4000, at: start), photos: [], createdBy: nil)
         let deleted = try await entries.create(subjectID: pet.id, weight(9000, at: start.addingTimeInterval(60)), photos: [], createdBy: nil)
-        let walk = RecordInput(occurredAt: start.addingTimeInterval(90), localDate: LocalDate(start, in: .init(identifier: "UTC")!), note: nil,
-                               details: .walk(activity: .walk, minutes: 20, distanceKm: nil))
+        let walk = RecordInput(
+            occurredAt: start.addingTimeInterval(90), localDate: LocalDate(start, in: .init(identifier: "UTC")!), note: nil,
+            details: .walk(activity: .walk, minutes: 20, distanceKm: nil))
         _ = try await entries.create(subjectID: pet.id, walk, photos: [], createdBy: nil)
         // Two weights at the same minute: the later id is the later record.
         let tiedA = try await entries.create(subjectID: pet.id, weight(4200, at: start.addingTimeInterval(120)), photos: [], createdBy: nil)
@@ -87,7 +88,9 @@ struct EntryStoreTests {
         for index in 0..<10 {
             let instant = start.addingTimeInterval(Double(index) * day)
             _ = try await entries.create(subjectID: pet.id, weight(4000, at: instant), photos: [], createdBy: nil)
-            let walk = RecordInput(occurredAt: instant, localDate: LocalDate(instant, in: .init(identifier: "UTC")!), note: nil, details: .walk(activity: .walk, minutes: 20, distanceKm: nil))
+            let walk = RecordInput(
+                occurredAt: instant, localDate: LocalDate(instant, in: .init(identifier: "UTC")!), note: nil,
+                details: .walk(activity: .walk, minutes: 20, distanceKm: nil))
             _ = try await entries.create(subjectID: pet.id, walk, photos: [], createdBy: nil)
         }
         #expect(try await entries.timeline(subjectID: pet.id, kinds: [.walk], limit: 100).count == 10)
@@ -115,7 +118,9 @@ struct EntryStoreTests {
     func localDays() async throws {
         let newYork = TimeZone(identifier: "America/New_York")!
         // 1 November 2026: clocks go back at 02:00. 23:30 local is 04:30 UTC the next day.
-        let late = try RecordInput.validate(.weight, ["date": "2026-11-01", "time": "23:30", "weight": "4"], species: .cat, timeZone: newYork, now: Date(timeIntervalSince1970: 1_900_000_000)).value()
+        let late = try RecordInput.validate(
+            .weight, ["date": "2026-11-01", "time": "23:30", "weight": "4"], species: .cat, timeZone: newYork, now: Date(timeIntervalSince1970: 1_900_000_000)
+        ).value()
         #expect(late.localDate == LocalDate("2026-11-01"))
         #expect(LocalDate(late.occurredAt, in: TimeZone(identifier: "UTC")!) == LocalDate("2026-11-02"))
         // 8 March 2026: clocks go forward at 02:00; 01:30 and 03:30 are the same day, 02:30 never happened.
@@ -123,8 +128,11 @@ struct EntryStoreTests {
         let after = try RecordInput.validate(.weight, ["date": "2026-03-08", "time": "03:30", "weight": "4"], species: .cat, timeZone: newYork).value()
         #expect(before.localDate == after.localDate)
         #expect(after.occurredAt.timeIntervalSince(before.occurredAt) == 3600, "one real hour apart")
-        guard case .invalid(let errors) = RecordInput.validate(.weight, ["date": "2026-03-08", "time": "02:30", "weight": "4"], species: .cat, timeZone: newYork) else {
-            Issue.record("02:30 on 8 March 2026 does not exist in New York"); return
+        guard
+            case .invalid(let errors) = RecordInput.validate(.weight, ["date": "2026-03-08", "time": "02:30", "weight": "4"], species: .cat, timeZone: newYork)
+        else {
+            Issue.record("02:30 on 8 March 2026 does not exist in New York")
+            return
         }
         #expect(errors["time"] == "error.time.skipped")
 
@@ -148,8 +156,9 @@ struct EntryStoreTests {
         let foods = FoodRepository(database)
         let entries = EntryRepository(database)
         let meal = { (name: String) in
-            RecordInput(occurredAt: Date(), localDate: LocalDate(Date(), in: .current), note: nil,
-                        details: .meal(food: .new(name: name, kind: .food, kcalPer100g: nil), amount: 30, unit: .g, outcome: .all))
+            RecordInput(
+                occurredAt: Date(), localDate: LocalDate(Date(), in: .current), note: nil,
+                details: .meal(food: .new(name: name, kind: .food, kcalPer100g: nil), amount: 30, unit: .g, outcome: .all))
         }
         for name in ["Chicken", "Tuna", "Beef", "tuna", "apple"] { _ = try await entries.create(subjectID: pet.id, meal(name), photos: [], createdBy: nil) }
         var list = try await foods.foods(for: pet.id)

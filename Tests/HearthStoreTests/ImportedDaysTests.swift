@@ -38,7 +38,8 @@ struct ImportedDaysTests {
         #expect(try await Self.imported(database, subjectID: person.id, days) == 0)
         let imports = ImportRepository(database)
         let job = try await imports.start(subjectID: person.id, source: "apple-health", fileName: "export.xml", bytesTotal: 1, createdBy: nil)
-        let written = try await imports.finish(jobID: job, subjectID: person.id, days: [ImportedDay(day: LocalDate("2027-01-01")!, steps: 10)], through: LocalDate("2026-12-31")!, recordsRead: 1)
+        let written = try await imports.finish(
+            jobID: job, subjectID: person.id, days: [ImportedDay(day: LocalDate("2027-01-01")!, steps: 10)], through: LocalDate("2026-12-31")!, recordsRead: 1)
         #expect(written == 0)
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM daily_value")! } == 2)
     }

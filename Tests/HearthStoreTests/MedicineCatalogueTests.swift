@@ -67,7 +67,9 @@ struct MedicineCatalogueTests {
         let database = try temporaryDatabase()
         defer { try? database.close() }
         let medicines = MedicineRepository(database)
-        let many = (1...250).map { ListedMedicine(key: "drug:\($0)", medicine: MedicineInput(kind: .medicine, name: "감기약 \($0)", ingredients: "아세트아미노펜 500mg")) }
+        let many = (1...250).map {
+            ListedMedicine(key: "drug:\($0)", medicine: MedicineInput(kind: .medicine, name: "감기약 \($0)", ingredients: "아세트아미노펜 500mg"))
+        }
         _ = try await medicines.importListed(many + [ListedMedicine(key: "drug:x", medicine: MedicineInput(kind: .medicine, name: "이부프로펜정"))])
         let broad = try medicines.find("아세트아미노펜")
         #expect(broad.narrowed && broad.items.count == 50)

@@ -51,7 +51,8 @@ struct RecipeStoreTests {
         let (database, recipes) = try await book()
         defer { try? database.close() }
         let accounts = AccountRepository(database)
-        let mina = try await accounts.create(NewMember(username: "mina", displayName: "Mina", password: "a long password 1", role: .owner), passwordHash: "x").id!
+        let mina = try await accounts.create(NewMember(username: "mina", displayName: "Mina", password: "a long password 1", role: .owner), passwordHash: "x")
+            .id!
         let dad = try await accounts.create(NewMember(username: "dad", displayName: "Dad", password: "a long password 1", role: .adult), passwordHash: "x").id!
         let all = try recipes.search(title: "")
         for recipe in all { try await recipes.setBookmark(true, recipeID: recipe.id, accountID: mina) }
@@ -68,7 +69,8 @@ struct RecipeStoreTests {
         let database = try temporaryDatabase()
         defer { try? database.close() }
         let owner = NewMember(username: "mina", displayName: "Mina", password: "a long password 1", role: .owner)
-        _ = try await HouseholdRepository(database).setUp(HouseholdSettings(name: "우리 집", timeZone: "Asia/Seoul", language: .ko), owner: owner, passwordHash: "x")
+        _ = try await HouseholdRepository(database).setUp(
+            HouseholdSettings(name: "우리 집", timeZone: "Asia/Seoul", language: .ko), owner: owner, passwordHash: "x")
         let recipes = RecipeRepository(database)
         #expect(try recipes.categories().map(\.name) == ["후식", "반찬", "밥", "국&찌개", "일품", "기타"])
         for (category, title) in [("국&찌개", "된장찌개"), ("Dessert", "Apple cake"), ("Main course", "Roast")] {

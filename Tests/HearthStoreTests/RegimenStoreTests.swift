@@ -19,11 +19,14 @@ struct RegimenStoreTests {
         let regimens = RegimenRepository(database)
         let item = RegimenItemInput(name: "Vitamin D", amount: 1, unit: "capsule")
         let start = LocalDate("2026-11-01")!
-        let id = try await regimens.create(subjectID: mom.id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start)))
+        let id = try await regimens.create(
+            subjectID: mom.id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start)))
         let today = LocalDate("2026-11-10")!
         #expect(try times(regimens, "2026-11-10") == [480], "read (and kept) before the change")
-        try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [540], start: start)), today: today)
-        try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
+        try await regimens.update(
+            id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [540], start: start)), today: today)
+        try await regimens.update(
+            id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
         #expect(try times(regimens, "2026-11-07") == [480])
         #expect(try times(regimens, "2026-11-10") == [600], "the second change the same day replaced the first")
         #expect(try times(regimens, "2026-11-11") == [])
@@ -32,16 +35,20 @@ struct RegimenStoreTests {
         #expect(regimen.spans.count == 2 && regimen.spans[0].until == LocalDate("2026-11-09") && regimen.spans[1].from == today)
 
         // The item changes dose from the 10th: the 7th still shows the old one.
-        try await regimens.update(id: id, RegimenInput(name: "Vitamins", items: [RegimenItemInput(name: "Vitamin D", amount: 2, unit: "capsule")],
-                                                       schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
+        try await regimens.update(
+            id: id,
+            RegimenInput(
+                name: "Vitamins", items: [RegimenItemInput(name: "Vitamin D", amount: 2, unit: "capsule")],
+                schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
         let changed = try #require(try regimens.regimen(id: id, access: .everyone))
         #expect(changed.items(on: LocalDate("2026-11-07")!).map(\.input.amount) == [1])
         #expect(changed.items(on: today).map(\.input.amount) == [2])
 
         // Deleted: gone from the list, its past doses (and today's mark) still there.
         let mina = try await database.write { db in
-            try db.execute(sql: "INSERT INTO account(username, display_name, password_hash, role, created_at, updated_at) VALUES ('mina', 'Mina', 'x', 'owner', ?, ?)",
-                           arguments: [Date(), Date()])
+            try db.execute(
+                sql: "INSERT INTO account(username, display_name, password_hash, role, created_at, updated_at) VALUES ('mina', 'Mina', 'x', 'owner', ?, ?)",
+                arguments: [Date(), Date()])
             return db.lastInsertedRowID
         }
         _ = try await regimens.mark(regimenID: id, day: LocalDate("2026-11-07")!, time: 480, status: .given, givenAt: Date(), reason: nil, accountID: mina)
@@ -51,9 +58,11 @@ struct RegimenStoreTests {
         #expect(past.first?.slots.first?.logged?.status == .given)
         #expect(try times(regimens, "2026-11-13") == [])
         // Another regimen may take the deleted one's name.
-        _ = try await regimens.create(subjectID: mom.id, RegimenInput(name: "vitamins", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+        _ = try await regimens.create(
+            subjectID: mom.id, RegimenInput(name: "vitamins", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
         await #expect(throws: StoreError.regimenNameTaken) {
-            _ = try await regimens.create(subjectID: mom.id, RegimenInput(name: "VITAMINS", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+            _ = try await regimens.create(
+                subjectID: mom.id, RegimenInput(name: "VITAMINS", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
         }
     }
 
@@ -65,14 +74,19 @@ struct RegimenStoreTests {
         let today = LocalDate("2026-11-24")!
         let madeAt = WallClock.instant(today, minutes: 20 * 60 + 50, in: Self.seoul)
         let schedule = DoseSchedule(repeatRule: .daily, times: [420, 480, 720, 1200, 1290], start: today)
-        let id = try await regimens.create(subjectID: grandma.id, RegimenInput(name: "Heart", items: [RegimenItemInput(name: "Aspirin", amount: 1, unit: "tablet")], schedule: schedule), now: madeAt)
+        let id = try await regimens.create(
+            subjectID: grandma.id, RegimenInput(name: "Heart", items: [RegimenItemInput(name: "Aspirin", amount: 1, unit: "tablet")], schedule: schedule),
+            now: madeAt)
         #expect(try times(regimens, "2026-11-24") == [1200, 1290], "20:00 (still in its window) and 21:30 are doses of the first day; the morning's are not")
         #expect(try times(regimens, "2026-11-25") == [420, 480, 720, 1200, 1290])
         let slots = try regimens.doses(access: .everyone, from: today, to: today, in: Self.seoul).flatMap(\.slots)
         #expect(!slots.contains { $0.state(at: madeAt.addingTimeInterval(60)) == .missed })
         // A start typed on an earlier day keeps that day's doses: history being recorded.
-        let typed = try await regimens.create(subjectID: grandma.id, RegimenInput(name: "Eyes", items: [RegimenItemInput(name: "Drops", amount: 1, unit: "drop")],
-            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-20")!)), now: madeAt)
+        let typed = try await regimens.create(
+            subjectID: grandma.id,
+            RegimenInput(
+                name: "Eyes", items: [RegimenItemInput(name: "Drops", amount: 1, unit: "drop")],
+                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-20")!)), now: madeAt)
         #expect(try regimens.doses(access: .everyone, regimenID: typed, from: LocalDate("2026-11-20")!, to: today, in: Self.seoul).flatMap(\.slots).count == 5)
         _ = id
     }

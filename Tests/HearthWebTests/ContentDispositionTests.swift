@@ -12,6 +12,8 @@ struct ContentDispositionTests {
         #expect(encoded.removingPercentEncoding == "hearth 토리 2026년 11월.pdf")
         #expect(!encoded.contains(" ") && !encoded.contains("\""))
         #expect(ContentDisposition.header(name: "weights.csv") == #"attachment; filename="weights.csv""#)
-        #expect(ContentDisposition.header(name: "../a\"b\r\n.csv") == #"attachment; filename="..-a-b-.csv""#, "no path, quote or line break (CR LF is one character)")
+        #expect(
+            ContentDisposition.header(name: "../a\"b\r\n.csv") == #"attachment; filename="..-a-b-.csv""#,
+            "no path, quote or line break (CR LF is one character)")
     }
 }

@@ -69,7 +69,9 @@ struct LanguageTests {
     func sameKeys() throws {
         let strings = try Localization(directory: packageRoot + "/Templates/i18n")
         let english = try #require(strings.flat[.en]), korean = try #require(strings.flat[.ko])
-        #expect(Set(english.keys) == Set(korean.keys), "missing in ko: \(Set(english.keys).subtracting(korean.keys)); missing in en: \(Set(korean.keys).subtracting(english.keys))")
+        #expect(
+            Set(english.keys) == Set(korean.keys),
+            "missing in ko: \(Set(english.keys).subtracting(korean.keys)); missing in en: \(Set(korean.keys).subtracting(english.keys))")
         #expect(english.values.allSatisfy { !$0.isEmpty })
         #expect(korean.values.allSatisfy { !$0.isEmpty })
     }

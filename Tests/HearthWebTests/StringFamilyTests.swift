@@ -63,8 +63,13 @@ struct StringFamilyTests {
         ("charts.length", ChartPeriod.Length.allCases.map(\.rawValue)),
         ("charts.per", ["day", "week", "month"]),
         ("charts.bucket", ["day", "week", "month"]),
-        ("recipes.import.field", ["name", "category", "tags", "tag", "source", "address", "image_address", "tip", "description",
-                                  "ingredient_lines", "ingredient_line", "steps", "step", "part", "recipes"]),
+        (
+            "recipes.import.field",
+            [
+                "name", "category", "tags", "tag", "source", "address", "image_address", "tip", "description",
+                "ingredient_lines", "ingredient_line", "steps", "step", "part", "recipes",
+            ]
+        ),
     ]
 
     @Test("every value of every key family has its string in Korean and in English")

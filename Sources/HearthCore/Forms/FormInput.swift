@@ -23,8 +23,14 @@ public enum FormInput {
         }
         switch TypedNumber.read(raw, units: units) {
         case .success(let value):
-            guard !whole || value == value.rounded() else { errors.add(name, "error.number.whole"); return nil }
-            guard range.contains(value) else { errors.add(name, "error.number.range"); return nil }
+            guard !whole || value == value.rounded() else {
+                errors.add(name, "error.number.whole")
+                return nil
+            }
+            guard range.contains(value) else {
+                errors.add(name, "error.number.range")
+                return nil
+            }
             return value
         case .failure(.ambiguousGrouping(let decimal)):
             errors.add(name, "error.number.grouping", ["typed": raw, "decimal": decimal])

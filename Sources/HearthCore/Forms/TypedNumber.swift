@@ -68,8 +68,14 @@ public enum TypedNumber {
         var text = Substring(raw.trimmingCharacters(in: .whitespaces))
         // The field's own unit, before or after: longest first, so "kg" is not read as "g".
         for unit in units.sorted(by: { $0.count > $1.count }) {
-            if let cut = text.stripping(suffix: unit) { text = cut; break }
-            if let cut = text.stripping(prefix: unit) { text = cut; break }
+            if let cut = text.stripping(suffix: unit) {
+                text = cut
+                break
+            }
+            if let cut = text.stripping(prefix: unit) {
+                text = cut
+                break
+            }
         }
         var negative = false
         if let sign = text.first, sign == "-" || sign == "+" || sign == "−" {

@@ -47,18 +47,23 @@ public struct VaccinationVisit: Sendable, Equatable {
         func nextDue(_ name: String) -> LocalDate? {
             let raw = input[name, default: ""].trimmingCharacters(in: .whitespaces)
             if raw.isEmpty { return nil }
-            guard let date = LocalDate(raw) else { errors.add("vaccines", "care.error.next_due_invalid"); return nil }
+            guard let date = LocalDate(raw) else {
+                errors.add("vaccines", "care.error.next_due_invalid")
+                return nil
+            }
             return date
         }
         for vaccine in offered where ["on", "yes", "1", "true"].contains(input["vaccine_\(vaccine.code)", default: ""]) {
-            given.append(VaccineGiven(
-                code: vaccine.code, name: vaccine.name, batch: FormInput.text(input, "batch_\(vaccine.code)", errors: &errors),
-                nextDue: nextDue("next_due_\(vaccine.code)")))
+            given.append(
+                VaccineGiven(
+                    code: vaccine.code, name: vaccine.name, batch: FormInput.text(input, "batch_\(vaccine.code)", errors: &errors),
+                    nextDue: nextDue("next_due_\(vaccine.code)")))
         }
         for row in 1...typedRows {
             guard let name = FormInput.text(input, "other_name_\(row)", errors: &errors) else { continue }
-            given.append(VaccineGiven(
-                code: nil, name: name, batch: FormInput.text(input, "other_batch_\(row)", errors: &errors), nextDue: nextDue("other_next_due_\(row)")))
+            given.append(
+                VaccineGiven(
+                    code: nil, name: name, batch: FormInput.text(input, "other_batch_\(row)", errors: &errors), nextDue: nextDue("other_next_due_\(row)")))
         }
         if given.isEmpty { errors.add("vaccines", "care.error.vaccine_required") }
         let clinic = ClinicChoice.read(input, errors: &errors)
@@ -86,7 +91,9 @@ public struct PreventiveGiven: Sendable, Equatable {
         var cycle: PreventiveCycle?
         switch input["cycle", default: "1m"] {
         case "custom":
-            if let days = FormInput.number(input, "cycle_days", range: 1...730, units: NumberUnits.days, whole: true, required: true, errors: &errors) { cycle = .days(Int(days)) }
+            if let days = FormInput.number(input, "cycle_days", range: 1...730, units: NumberUnits.days, whole: true, required: true, errors: &errors) {
+                cycle = .days(Int(days))
+            }
         case let code:
             cycle = PreventiveCycle.choices.contains(code) ? PreventiveCycle(code: code) : nil
             if cycle == nil { errors.add("cycle", "error.choice.unknown") }
@@ -136,7 +143,10 @@ public struct VetVisit: Sendable, Equatable {
             followUp: {
                 let raw = input["follow_up", default: ""].trimmingCharacters(in: .whitespaces)
                 if raw.isEmpty { return nil }
-                guard let date = LocalDate(raw) else { errors.add("follow_up", "error.date.invalid"); return nil }
+                guard let date = LocalDate(raw) else {
+                    errors.add("follow_up", "error.date.invalid")
+                    return nil
+                }
                 return date
             }())
         return reason == nil ? nil : visit

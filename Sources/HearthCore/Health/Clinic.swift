@@ -10,8 +10,13 @@ public struct ClinicInput: Sendable, Equatable {
     public var favourite: Bool
     public var note: String?
 
-    public init(name: String, phone: String? = nil, address: String? = nil, hours: OpeningHours = OpeningHours(), open24Hours: Bool = false, favourite: Bool = false, note: String? = nil) {
-        (self.name, self.phone, self.address, self.hours, self.open24Hours, self.favourite, self.note) = (name, phone, address, hours, open24Hours, favourite, note)
+    public init(
+        name: String, phone: String? = nil, address: String? = nil, hours: OpeningHours = OpeningHours(), open24Hours: Bool = false, favourite: Bool = false,
+        note: String? = nil
+    ) {
+        (self.name, self.phone, self.address, self.hours, self.open24Hours, self.favourite, self.note) = (
+            name, phone, address, hours, open24Hours, favourite, note
+        )
     }
 
     /// The form's weekday fields, Sunday first: `hours_0` … `hours_6`.

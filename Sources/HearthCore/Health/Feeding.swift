@@ -51,7 +51,8 @@ public struct FeedingPlan: Sendable, Equatable {
         guard let kilograms, kilograms > 0 else { return nil }
         let factor = Self.factor(species, stage)
         let rer = restingEnergy(kilograms: kilograms)
-        return FeedingPlan(stage: stage, kilograms: kilograms, restingKcal: rer, factor: factor, dailyKcal: (rer * factor.lowerBound)...(rer * factor.upperBound))
+        return FeedingPlan(
+            stage: stage, kilograms: kilograms, restingKcal: rer, factor: factor, dailyKcal: (rer * factor.lowerBound)...(rer * factor.upperBound))
     }
 
     public static func restingEnergy(kilograms: Double) -> Double { 70 * pow(kilograms, 0.75) }

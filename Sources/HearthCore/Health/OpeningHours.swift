@@ -76,12 +76,15 @@ public struct OpeningHours: Sendable, Equatable {
     static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0...24).contains(hour), (0..<60).contains(minute),
-              hour * 60 + minute <= 24 * 60 else { return nil }
+            hour * 60 + minute <= 24 * 60
+        else { return nil }
         return hour * 60 + minute
     }
 
     /// Stored as seven lines of `HH:MM-HH:MM,…`, Sunday first.
-    public var stored: String { (0..<7).map { day in days[day].map { "\(Range.clock($0.start))-\(Range.clock($0.end))" }.joined(separator: ",") }.joined(separator: "\n") }
+    public var stored: String {
+        (0..<7).map { day in days[day].map { "\(Range.clock($0.start))-\(Range.clock($0.end))" }.joined(separator: ",") }.joined(separator: "\n")
+    }
 
     public init(stored: String) {
         var days = Array(repeating: [Range](), count: 7)

@@ -69,13 +69,15 @@ public struct VaccinationPlan: Sendable {
             let given = history.filter { $0.code == schedule.code }.sorted { $0.date < $1.date }
             guard schedule.core || !given.isEmpty else { continue }
             if let last = given.last, let typed = last.nextDue {
-                result.append(DueVaccine(code: schedule.code, name: schedule.name, date: typed, step: .asRecorded, approximate: false, status: .of(typed, today: today)))
+                result.append(
+                    DueVaccine(code: schedule.code, name: schedule.name, date: typed, step: .asRecorded, approximate: false, status: .of(typed, today: today)))
                 continue
             }
             let (date, step, fromBirth) = next(schedule, given: given.map(\.date), today: today)
-            result.append(DueVaccine(
-                code: schedule.code, name: schedule.name, date: date, step: step, approximate: fromBirth && birthDateEstimated,
-                status: .of(date, today: today)))
+            result.append(
+                DueVaccine(
+                    code: schedule.code, name: schedule.name, date: date, step: step, approximate: fromBirth && birthDateEstimated,
+                    status: .of(date, today: today)))
         }
         // Vaccines typed by hand: due only when the record says when.
         let known = Set(schedules.map(\.code))

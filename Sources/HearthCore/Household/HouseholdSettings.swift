@@ -41,7 +41,11 @@ public struct HouseholdSettings: Sendable, Equatable {
         let rawCurrency = input["currency", default: ""].trimmingCharacters(in: .whitespaces).uppercased()
         FormInput.check(rawCurrency, field: "currency", errors: &errors)
         if !rawCurrency.isEmpty {
-            if rawCurrency.count == 3 && rawCurrency.allSatisfy({ $0.isASCII && $0.isLetter }) { currency = rawCurrency } else { errors.add("currency", "error.currency.invalid") }
+            if rawCurrency.count == 3 && rawCurrency.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                currency = rawCurrency
+            } else {
+                errors.add("currency", "error.currency.invalid")
+            }
         }
 
         guard errors.isEmpty, let language, let weightUnit, let volumeUnit else { return .invalid(errors) }

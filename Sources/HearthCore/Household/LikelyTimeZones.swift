@@ -8,7 +8,8 @@ public enum LikelyTimeZones {
         "SG": ["Asia/Singapore"], "VN": ["Asia/Ho_Chi_Minh"], "TH": ["Asia/Bangkok"], "PH": ["Asia/Manila"], "IN": ["Asia/Kolkata"],
         "US": ["America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu"],
         "CA": ["America/Toronto", "America/Vancouver", "America/Edmonton", "America/Winnipeg", "America/Halifax", "America/St_Johns"],
-        "GB": ["Europe/London"], "IE": ["Europe/Dublin"], "DE": ["Europe/Berlin"], "FR": ["Europe/Paris"], "AU": ["Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane", "Australia/Adelaide", "Australia/Perth"],
+        "GB": ["Europe/London"], "IE": ["Europe/Dublin"], "DE": ["Europe/Berlin"], "FR": ["Europe/Paris"],
+        "AU": ["Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane", "Australia/Adelaide", "Australia/Perth"],
         "NZ": ["Pacific/Auckland"],
     ]
     /// A language without a region, where one region is nearly every speaker.

@@ -122,7 +122,10 @@ public enum DoseDay {
         regimenID: Int64, spans: [ScheduleSpan], changes: [DoseChange], logged: [LoggedDose],
         from: LocalDate, to: LocalDate, in timeZone: TimeZone
     ) -> [DoseSlot] {
-        struct Key: Hashable { let day: LocalDate; let time: Int }
+        struct Key: Hashable {
+            let day: LocalDate
+            let time: Int
+        }
         var logByKey: [Key: LoggedDose] = [:]
         for dose in logged where dose.regimenID == regimenID { logByKey[Key(day: dose.day, time: dose.time)] = dose }
         var changeByKey: [Key: DoseChange] = [:]
@@ -134,14 +137,18 @@ public enum DoseDay {
                 let change = changeByKey[key]
                 let minutes = change?.movedTo ?? occurrence.time
                 let instant = minutes == occurrence.time ? occurrence.instant : WallClock.instant(occurrence.day, minutes: minutes, in: timeZone)
-                slots.append(DoseSlot(regimenID: regimenID, day: occurrence.day, time: occurrence.time, minutes: minutes, instant: instant,
-                                      logged: logByKey.removeValue(forKey: key), change: change, asNeeded: false))
+                slots.append(
+                    DoseSlot(
+                        regimenID: regimenID, day: occurrence.day, time: occurrence.time, minutes: minutes, instant: instant,
+                        logged: logByKey.removeValue(forKey: key), change: change, asNeeded: false))
             }
         }
         for dose in logByKey.values where dose.day >= from && dose.day <= to && dose.status == .given {
-            slots.append(DoseSlot(regimenID: regimenID, day: dose.day, time: dose.time, minutes: dose.time,
-                                  instant: dose.givenAt ?? WallClock.instant(dose.day, minutes: dose.time, in: timeZone),
-                                  logged: dose, change: nil, asNeeded: true))
+            slots.append(
+                DoseSlot(
+                    regimenID: regimenID, day: dose.day, time: dose.time, minutes: dose.time,
+                    instant: dose.givenAt ?? WallClock.instant(dose.day, minutes: dose.time, in: timeZone),
+                    logged: dose, change: nil, asNeeded: true))
         }
         return slots.sorted { ($0.instant, $0.time) < ($1.instant, $1.time) }
     }

@@ -138,7 +138,8 @@ public enum WallClock {
     public static func minutes(_ text: String) -> Int? {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":")
         guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
         return hour * 60 + minute
     }
 }
@@ -156,7 +157,10 @@ extension DoseSchedule {
         func flag(_ name: String) -> Bool { ["on", "yes", "1", "true"].contains(input[name, default: ""]) }
         func every(_ limit: Int) -> Int? {
             guard let n = FormInput.number(input, "every", range: 1...Double(limit), whole: true, required: true, errors: &errors) else { return nil }
-            guard n == n.rounded() else { errors.add("every", "error.number.invalid"); return nil }
+            guard n == n.rounded() else {
+                errors.add("every", "error.number.invalid")
+                return nil
+            }
             return Int(n)
         }
         var rule: Repeat?
@@ -177,7 +181,10 @@ extension DoseSchedule {
         for field in (1...timeFields).map({ "time_\($0)" }) {
             let raw = input[field, default: ""].trimmingCharacters(in: .whitespaces)
             guard !raw.isEmpty else { continue }
-            guard let minutes = WallClock.minutes(raw) else { errors.add(field, "error.time.invalid"); continue }
+            guard let minutes = WallClock.minutes(raw) else {
+                errors.add(field, "error.time.invalid")
+                continue
+            }
             if times.contains(minutes) { errors.add(field, "medicines.error.time_twice") } else { times.append(minutes) }
         }
         let asNeeded = if case .asNeeded = rule { true } else { false }
@@ -194,7 +201,9 @@ extension DoseSchedule {
                 errors.add("end_date", "error.date.invalid")
             }
         case "days":
-            if let days = FormInput.number(input, "end_days", range: 1...3650, units: NumberUnits.days, whole: true, required: true, errors: &errors) { end = .afterDays(Int(days)) }
+            if let days = FormInput.number(input, "end_days", range: 1...3650, units: NumberUnits.days, whole: true, required: true, errors: &errors) {
+                end = .afterDays(Int(days))
+            }
         default: errors.add("end", "error.choice.unknown")
         }
         guard let rule, let start else { return nil }

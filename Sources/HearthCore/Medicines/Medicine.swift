@@ -26,7 +26,9 @@ public struct MedicineInput: Sendable, Equatable {
         (self.prescription, self.purpose, self.howToTake, self.warnings, self.notes) = (prescription, purpose, howToTake, warnings, notes)
     }
 
-    public static let fieldNames = ["kind", "name", "company", "ingredients", "classification", "form", "prescription", "purpose", "how_to_take", "warnings", "notes"]
+    public static let fieldNames = [
+        "kind", "name", "company", "ingredients", "classification", "form", "prescription", "purpose", "how_to_take", "warnings", "notes",
+    ]
 
     public static func validate(_ input: [String: String]) -> Validated<MedicineInput> {
         var errors = FieldErrors()

@@ -81,8 +81,10 @@ public struct RegimenInput: Sendable, Equatable {
             let inHand = FormInput.number(input, field("in_hand"), range: 0...100_000, errors: &errors)
             let refill = FormInput.number(input, field("refill_days"), range: 0...365, units: NumberUnits.days, whole: true, errors: &errors)
             if let amount, let unit {
-                items.append(RegimenItemInput(medicineID: medicineID, name: itemName, amount: amount, unit: unit, mgPerKg: mgPerKg,
-                                              inHand: inHand, refillDays: refill.map { Int($0) }))
+                items.append(
+                    RegimenItemInput(
+                        medicineID: medicineID, name: itemName, amount: amount, unit: unit, mgPerKg: mgPerKg,
+                        inHand: inHand, refillDays: refill.map { Int($0) }))
             }
         }
         if items.isEmpty && errors["item_1_name"] == nil { errors.add("item_1_name", "medicines.error.item_required") }

@@ -29,8 +29,7 @@ public struct PersonProfile: Sendable, Equatable {
         let birthText = input["birth_date", default: ""].trimmingCharacters(in: .whitespaces)
         if !birthText.isEmpty {
             birthDate = LocalDate(birthText)
-            if birthDate == nil { errors.add("birth_date", "error.date.invalid") }
-            else if birthDate! > today { errors.add("birth_date", "error.date.future") }
+            if birthDate == nil { errors.add("birth_date", "error.date.invalid") } else if birthDate! > today { errors.add("birth_date", "error.date.future") }
         }
         var accountID: Int64?
         let accountText = input["account_id", default: ""]

@@ -59,8 +59,7 @@ public struct PetProfile: Sendable, Equatable {
         let ageUnits = ["살", "세", "years", "year"]
         if !birthText.isEmpty {
             birthDate = LocalDate(birthText)
-            if birthDate == nil { errors.add("birth_date", "error.date.invalid") }
-            else if birthDate! > today { errors.add("birth_date", "error.date.future") }
+            if birthDate == nil { errors.add("birth_date", "error.date.invalid") } else if birthDate! > today { errors.add("birth_date", "error.date.future") }
         } else if !aboutText.isEmpty {
             if let years = try? TypedNumber.read(aboutText, units: ageUnits).get(), years == years.rounded(), (0...60).contains(years) {
                 birthDate = today.minus(years: Int(years))
@@ -73,9 +72,13 @@ public struct PetProfile: Sendable, Equatable {
         let adoptionText = input["adoption_date", default: ""].trimmingCharacters(in: .whitespaces)
         if !adoptionText.isEmpty {
             adoptionDate = LocalDate(adoptionText)
-            if adoptionDate == nil { errors.add("adoption_date", "error.date.invalid") }
-            else if adoptionDate! > today { errors.add("adoption_date", "error.date.future") }
-            else if let birthDate, adoptionDate! < birthDate { errors.add("adoption_date", "pets.error.pet.adopted_before_born") }
+            if adoptionDate == nil {
+                errors.add("adoption_date", "error.date.invalid")
+            } else if adoptionDate! > today {
+                errors.add("adoption_date", "error.date.future")
+            } else if let birthDate, adoptionDate! < birthDate {
+                errors.add("adoption_date", "pets.error.pet.adopted_before_born")
+            }
         }
         let neutered: Bool? =
             switch input["neutered"] {

@@ -20,30 +20,47 @@ public struct RecordKind: Sendable, Equatable {
     public static func of(_ kind: EntryKind) -> RecordKind {
         switch kind {
         case .weight:
-            RecordKind(kind: kind, tables: ["weight_entry"], fields: ["weight", "weight_confirmed", "unit"], maximumPhotos: 0, isCare: false, everyDay: true, exportKind: "weights")
+            RecordKind(
+                kind: kind, tables: ["weight_entry"], fields: ["weight", "weight_confirmed", "unit"], maximumPhotos: 0, isCare: false, everyDay: true,
+                exportKind: "weights")
         case .meal:
-            RecordKind(kind: kind, tables: ["meal_entry"], fields: ["food_id", "new_food_name", "new_food_kind", "new_food_kcal", "new_food_kcal_piece", "amount", "amount_unit", "outcome"],
-                       maximumPhotos: 4, isCare: false, everyDay: true, exportKind: "meals")
+            RecordKind(
+                kind: kind, tables: ["meal_entry"],
+                fields: ["food_id", "new_food_name", "new_food_kind", "new_food_kcal", "new_food_kcal_piece", "amount", "amount_unit", "outcome"],
+                maximumPhotos: 4, isCare: false, everyDay: true, exportKind: "meals")
         case .toilet:
-            RecordKind(kind: kind, tables: ["excretion_entry"], fields: ["urine", "stool", "colour", "fecal_score", "blood", "mucus"], maximumPhotos: 4, isCare: false, everyDay: true,
-                       exportKind: "toilets")
+            RecordKind(
+                kind: kind, tables: ["excretion_entry"], fields: ["urine", "stool", "colour", "fecal_score", "blood", "mucus"], maximumPhotos: 4, isCare: false,
+                everyDay: true,
+                exportKind: "toilets")
         case .walk:
-            RecordKind(kind: kind, tables: ["walk_entry"], fields: ["activity", "minutes", "distance_km"], maximumPhotos: 4, isCare: false, everyDay: false, exportKind: "walks")
+            RecordKind(
+                kind: kind, tables: ["walk_entry"], fields: ["activity", "minutes", "distance_km"], maximumPhotos: 4, isCare: false, everyDay: false,
+                exportKind: "walks")
         case .vomit:
-            RecordKind(kind: kind, tables: ["vomit_entry"], fields: ["times", "contents"], maximumPhotos: 4, isCare: false, everyDay: false, exportKind: "vomits")
+            RecordKind(
+                kind: kind, tables: ["vomit_entry"], fields: ["times", "contents"], maximumPhotos: 4, isCare: false, everyDay: false, exportKind: "vomits")
         case .symptom:
-            RecordKind(kind: kind, tables: ["symptom_entry"], fields: ["signs", "severity", "description"], maximumPhotos: 10, isCare: false, everyDay: false, exportKind: "symptoms")
+            RecordKind(
+                kind: kind, tables: ["symptom_entry"], fields: ["signs", "severity", "description"], maximumPhotos: 10, isCare: false, everyDay: false,
+                exportKind: "symptoms")
         case .diary:
             RecordKind(kind: kind, tables: ["diary_entry"], fields: ["title", "text"], maximumPhotos: 20, isCare: false, everyDay: false, exportKind: "diary")
         case .vaccination:
-            RecordKind(kind: kind, tables: ["vaccination_entry", "vaccine_given"], fields: ["vaccines", "clinic_id", "clinic_name", "vet"], maximumPhotos: 4, isCare: true,
-                       everyDay: false, exportKind: "vaccinations")
+            RecordKind(
+                kind: kind, tables: ["vaccination_entry", "vaccine_given"], fields: ["vaccines", "clinic_id", "clinic_name", "vet"], maximumPhotos: 4,
+                isCare: true,
+                everyDay: false, exportKind: "vaccinations")
         case .preventive:
-            RecordKind(kind: kind, tables: ["preventive_entry"], fields: ["preventive", "product", "cycle", "cycle_days", "next_due"], maximumPhotos: 4, isCare: true, everyDay: false,
-                       exportKind: "preventives")
+            RecordKind(
+                kind: kind, tables: ["preventive_entry"], fields: ["preventive", "product", "cycle", "cycle_days", "next_due"], maximumPhotos: 4, isCare: true,
+                everyDay: false,
+                exportKind: "preventives")
         case .vetVisit:
-            RecordKind(kind: kind, tables: ["vet_visit_entry"], fields: ["clinic_id", "clinic_name", "reason", "diagnosis", "treatment", "medicines", "cost", "follow_up"],
-                       maximumPhotos: 10, isCare: true, everyDay: false, exportKind: "vet_visits")
+            RecordKind(
+                kind: kind, tables: ["vet_visit_entry"],
+                fields: ["clinic_id", "clinic_name", "reason", "diagnosis", "treatment", "medicines", "cost", "follow_up"],
+                maximumPhotos: 10, isCare: true, everyDay: false, exportKind: "vet_visits")
         }
     }
 

@@ -114,7 +114,9 @@ public struct RecordInput: Sendable, Equatable {
         case .weight:
             let unit: BodyWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
             let limit = unit == .g ? 200_000.0 : 200.0
-            if let unit, let value = number("weight", range: 0.001...limit, units: NumberUnits.weight(unit), required: true) { details = .weight(value: value, unit: unit) }
+            if let unit, let value = number("weight", range: 0.001...limit, units: NumberUnits.weight(unit), required: true) {
+                details = .weight(value: value, unit: unit)
+            }
         case .meal:
             var food: FoodChoice?
             if let id = Int64(input["food_id", default: ""]) {
@@ -142,7 +144,10 @@ public struct RecordInput: Sendable, Equatable {
             var score: Int?
             if let raw = input["fecal_score"], !raw.isEmpty {
                 score = Int(raw)
-                if score == nil || !(1...7).contains(score!) { errors.add("fecal_score", "pets.error.toilet.score"); score = nil }
+                if score == nil || !(1...7).contains(score!) {
+                    errors.add("fecal_score", "pets.error.toilet.score")
+                    score = nil
+                }
                 if !stool { errors.add("fecal_score", "pets.error.toilet.score_without_stool") }
             }
             details = .toilet(urine: urine, stool: stool, colour: colour, fecalScore: score, blood: flag("blood"), mucus: flag("mucus"))
@@ -151,7 +156,8 @@ public struct RecordInput: Sendable, Equatable {
             details = .vomit(times: times, contents: text("contents"))
         case .symptom:
             let offered = Set(species.symptoms)
-            let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }.sorted()
+            let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }
+                .sorted()
             let description = text("description")
             if signs.isEmpty && description == nil { errors.add("signs", "pets.error.symptom.what") }
             let severity = number("severity", range: 1...5, whole: true, required: true).map { Int($0) }

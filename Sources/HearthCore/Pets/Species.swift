@@ -14,9 +14,11 @@ public enum Species: String, Codable, Sendable, CaseIterable {
 
     /// The symptoms offered for this species: the common ones, then its own.
     public var symptoms: [String] {
-        let common = ["lethargy", "appetite_loss", "vomiting", "diarrhoea", "constipation", "sneezing", "cough",
-                      "eye_discharge", "nasal_discharge", "itching", "hair_loss", "limping", "excessive_thirst",
-                      "weight_loss", "breathing_difficulty"]
+        let common = [
+            "lethargy", "appetite_loss", "vomiting", "diarrhoea", "constipation", "sneezing", "cough",
+            "eye_discharge", "nasal_discharge", "itching", "hair_loss", "limping", "excessive_thirst",
+            "weight_loss", "breathing_difficulty",
+        ]
         let own: [String] =
             switch self {
             case .dog: ["ear_scratching", "drooling", "seizure"]

@@ -44,7 +44,8 @@ public enum CookQuantity {
     /// line, so three blocks of tofu say 900g; any other note as it is.
     public static func scaledNote(_ note: String, _ scale: (Double) -> Double) -> String {
         guard let match = note.wholeMatch(of: /\s*(\d+(?:\.\d+)?)(?:\/(\d+))?\s*(\p{L}+)\s*/),
-              var value = Double(match.output.1) else { return note }
+            var value = Double(match.output.1)
+        else { return note }
         if let denominator = match.output.2.flatMap({ Double($0) }), denominator > 0 { value /= denominator }
         let unit = String(match.output.3)
         let scaled = scale(value)

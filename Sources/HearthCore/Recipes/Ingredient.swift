@@ -19,7 +19,8 @@ public struct Ingredient: Sendable, Equatable {
     /// Units a line may name after its quantity, longest first within each language so that
     /// "tablespoons" is not read as "tablespoon" + "s".
     static let englishUnits = [
-        "tablespoons", "tablespoon", "teaspoons", "teaspoon", "kilograms", "kilogram", "grams", "gram", "millilitres", "milliliters", "millilitre", "milliliter",
+        "tablespoons", "tablespoon", "teaspoons", "teaspoon", "kilograms", "kilogram", "grams", "gram", "millilitres", "milliliters", "millilitre",
+        "milliliter",
         "litres", "liters", "litre", "liter", "ounces", "ounce", "pounds", "pound", "cloves", "clove", "pinches", "pinch", "slices", "slice", "cans", "can",
         "cups", "cup", "tbsp", "tbs", "tsp", "kg", "mg", "ml", "dl", "cl", "lbs", "lb", "oz", "g", "l",
         // Counted things a shop sells or a cook grabs.
@@ -30,7 +31,9 @@ public struct Ingredient: Sendable, Equatable {
     static let numberWords: [String: Double] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "half": 0.5,
     ]
-    static let koreanUnits = ["작은술", "큰술", "티스푼", "스푼", "숟가락", "컵", "개", "쪽", "장", "줌", "꼬집", "대", "모", "봉", "팩", "마리", "kg", "g", "ml", "L", "l", "T", "t", "cc"]
+    static let koreanUnits = [
+        "작은술", "큰술", "티스푼", "스푼", "숟가락", "컵", "개", "쪽", "장", "줌", "꼬집", "대", "모", "봉", "팩", "마리", "kg", "g", "ml", "L", "l", "T", "t", "cc",
+    ]
     /// Words that say how much without a number: kept as the note.
     static let koreanAmounts = ["약간", "적당량", "조금", "한줌", "소량"]
     /// Words between the quantity and the unit that describe the measure: kept as the note.
@@ -52,7 +55,9 @@ public struct Ingredient: Sendable, Equatable {
 
     // MARK: Quantities
 
-    private static let vulgar: [Character: Double] = ["½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875]
+    private static let vulgar: [Character: Double] = [
+        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+    ]
 
     /// "1", "1.5", "1/2", "1 1/2", "1½", "½", "2-3", "2 to 3" at the start: the values and what follows.
     static func leadingQuantity(_ text: String) -> (Double, Double?, Substring)? {
@@ -121,7 +126,8 @@ public struct Ingredient: Sendable, Equatable {
         rest = rest.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
         // Words describing the measure ("1 rounded teaspoon"), before the unit.
         while let word = rest.split(separator: " ").first.map(String.init), measureWords.contains(word.lowercased()),
-              let next = rest.split(separator: " ").dropFirst().first, unit(String(next)) != nil {
+            let next = rest.split(separator: " ").dropFirst().first, unit(String(next)) != nil
+        {
             notes.append(word)
             rest = String(rest.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
         }

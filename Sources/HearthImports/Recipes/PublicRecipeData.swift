@@ -68,8 +68,9 @@ public enum PublicRecipeData {
         draft.kcalPerServing = field("INFO_ENG").flatMap(Double.init)
         draft.gramsPerServing = field("INFO_WGT").flatMap(Double.init)
         draft.tip = field("RCP_NA_TIP")
-        return Recipe(draft: draft, kcalPerServing: field("INFO_ENG").flatMap(Double.init), gramsPerServing: field("INFO_WGT").flatMap(Double.init),
-                      tip: field("RCP_NA_TIP"), serial: field("RCP_SEQ"))
+        return Recipe(
+            draft: draft, kcalPerServing: field("INFO_ENG").flatMap(Double.init), gramsPerServing: field("INFO_WGT").flatMap(Double.init),
+            tip: field("RCP_NA_TIP"), serial: field("RCP_SEQ"))
     }
 
     /// "1. 손질한 양파를 썬다.a" → "손질한 양파를 썬다.": the data numbers its steps and often

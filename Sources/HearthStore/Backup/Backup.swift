@@ -83,7 +83,9 @@ public enum Backup {
     public static func verify(archive: String, scratch: String) throws -> BackupManifest {
         let copy = (scratch as NSString).appendingPathComponent(".verify-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        return try read(archive: archive) { path in path == BackupManifest.databaseName ? copy : nil } checkDatabase: { manifest in
+        return try read(archive: archive) { path in
+            path == BackupManifest.databaseName ? copy : nil
+        } checkDatabase: { manifest in
             try checkDatabase(at: copy, against: manifest)
         }
     }
@@ -93,7 +95,9 @@ public enum Backup {
     /// Everything is written into a new folder beside it first (`DATA.restoring-STAMP`), marked
     /// complete, and only then swapped in; the old folder is kept aside (its name returned).
     /// `crashPoint` is called after each step of the swap: tests stop there, as `kill -9` would.
-    public static func restore(archive: String, dataDirectory: String, now: Date = Date(), crashPoint: (Int) throws -> Void = { _ in }) throws -> (manifest: BackupManifest, previous: String?) {
+    public static func restore(
+        archive: String, dataDirectory: String, now: Date = Date(), crashPoint: (Int) throws -> Void = { _ in }
+    ) throws -> (manifest: BackupManifest, previous: String?) {
         guard FileManager.default.fileExists(atPath: archive) else { throw BackupProblem.notFound(archive) }
         let target = (dataDirectory as NSString).standardizingPath
         let lock = try ServerLock.ifFolderExists(target)
@@ -111,7 +115,8 @@ public enum Backup {
         do {
             manifest = try read(archive: archive) { path in
                 let destination = (fresh as NSString).appendingPathComponent(path)
-                try? FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try? FileManager.default.createDirectory(
+                    atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 return destination
             } checkDatabase: { manifest in
                 try checkDatabase(at: (fresh as NSString).appendingPathComponent(BackupManifest.databaseName), against: manifest)
@@ -164,7 +169,8 @@ public enum Backup {
             let stamp = String(name.dropFirst("\(base).restoring-".count))
             if files.fileExists(atPath: (folder as NSString).appendingPathComponent(completeMark)) {
                 if (try? swap(folder, into: target, stamp: stamp, crashPoint: { _ in })) != nil || files.fileExists(atPath: target) {
-                    said.append("A restore that was stopped part way (\(stamp)) has been finished; the folder it replaced is \(target).before-restore-\(stamp).")
+                    said.append(
+                        "A restore that was stopped part way (\(stamp)) has been finished; the folder it replaced is \(target).before-restore-\(stamp).")
                 }
             } else if files.fileExists(atPath: (folder as NSString).appendingPathComponent(restoringMark)) {
                 try? files.removeItem(atPath: folder)
@@ -177,7 +183,9 @@ public enum Backup {
 
     /// A small file, forced to the disk.
     private static func writeSynchronously(_ path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data("complete\n".utf8)) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        guard FileManager.default.createFile(atPath: path, contents: Data("complete\n".utf8)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.synchronize()
         try handle.close()
@@ -187,7 +195,8 @@ public enum Backup {
     /// archive once: a member the manifest does not list, of another size, or that is not a
     /// regular file is refused before a byte of it is written; each allowed file is hashed,
     /// and written to the path `destination` gives (nil: only hashed).
-    private static func read(archive: String, destination: (String) throws -> String?, checkDatabase: (BackupManifest) throws -> Void) throws -> BackupManifest {
+    private static func read(archive: String, destination: (String) throws -> String?, checkDatabase: (BackupManifest) throws -> Void) throws -> BackupManifest
+    {
         guard FileManager.default.fileExists(atPath: archive) else { throw BackupProblem.notFound(archive) }
         let reader = try TarReader(path: archive)
         defer { reader.close() }
@@ -282,7 +291,9 @@ public enum Backup {
         defer { try? queue.close() }
         try queue.read { db in
             let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-            guard result == ["ok"] else { throw BackupProblem.damaged("its database fails SQLite's integrity check (\(result.prefix(3).joined(separator: "; ")))") }
+            guard result == ["ok"] else {
+                throw BackupProblem.damaged("its database fails SQLite's integrity check (\(result.prefix(3).joined(separator: "; ")))")
+            }
             guard try appliedMigrations(db) == manifest.migrations else { throw BackupProblem.mismatch("its database's schema is not the manifest's") }
             let expected = try expectedSchema(upTo: manifest.migrations.last!)
             let found = try schemaObjects(db)

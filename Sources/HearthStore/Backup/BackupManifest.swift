@@ -42,7 +42,9 @@ public struct BackupManifest: Codable, Sendable, Equatable {
         do {
             let manifest = try decoder.decode(BackupManifest.self, from: data)
             guard manifest.format == currentFormat else { throw BackupProblem.badManifest("it is not a Hearth backup") }
-            guard manifest.version <= currentVersion else { throw BackupProblem.badManifest("its manifest is version \(manifest.version), newer than this Hearth reads") }
+            guard manifest.version <= currentVersion else {
+                throw BackupProblem.badManifest("its manifest is version \(manifest.version), newer than this Hearth reads")
+            }
             return manifest
         } catch let problem as BackupProblem {
             throw problem
@@ -105,7 +107,8 @@ public enum BackupProblem: Error, Equatable, CustomStringConvertible {
         switch self {
         case .damaged(let why): "The archive is damaged: \(why)."
         case .badManifest(let why): "The archive cannot be trusted: \(why)."
-        case .newerSchema(let archive, let known): "The backup was made by a newer Hearth (schema \(archive); this one knows \(known)). Update Hearth, then restore."
+        case .newerSchema(let archive, let known):
+            "The backup was made by a newer Hearth (schema \(archive); this one knows \(known)). Update Hearth, then restore."
         case .foreignSchema(let name): "The backup's schema does not match this Hearth's history (\(name))."
         case .mismatch(let why): "The archive does not match its manifest: \(why)."
         case .fileChanged(let name): "\(name) changed while it was being copied; try again."

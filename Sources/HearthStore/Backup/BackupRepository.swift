@@ -35,8 +35,9 @@ public struct BackupRepository: Sendable {
     public func start(_ trigger: BackupRun.Trigger, at now: Date) async throws -> Int64? {
         try await database.write { db in
             // A run left unfinished by a crash is closed as failed, not waited for for ever.
-            try db.execute(sql: "UPDATE backup_run SET finished_at = ?, error = 'The server stopped during the backup.' WHERE finished_at IS NULL AND started_at < ?",
-                           arguments: [now, now.addingTimeInterval(-6 * 3600)])
+            try db.execute(
+                sql: "UPDATE backup_run SET finished_at = ?, error = 'The server stopped during the backup.' WHERE finished_at IS NULL AND started_at < ?",
+                arguments: [now, now.addingTimeInterval(-6 * 3600)])
             guard try Int.fetchOne(db, sql: "SELECT count(*) FROM backup_run WHERE finished_at IS NULL") == 0 else { return nil }
             try db.execute(sql: "INSERT INTO backup_run (started_at, trigger) VALUES (?, ?)", arguments: [now, trigger.rawValue])
             return db.lastInsertedRowID
@@ -58,15 +59,17 @@ public struct BackupRepository: Sendable {
     /// Runs still open when the server starts were cut off by a crash or a stop.
     public func closeInterrupted(at now: Date) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE backup_run SET finished_at = ?, error = 'The server stopped during the backup.' WHERE finished_at IS NULL", arguments: [now])
+            try db.execute(
+                sql: "UPDATE backup_run SET finished_at = ?, error = 'The server stopped during the backup.' WHERE finished_at IS NULL", arguments: [now])
         }
     }
 
     public func recent(limit: Int = 10) throws -> [BackupRun] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM backup_run ORDER BY started_at DESC, id DESC LIMIT ?", arguments: [limit]).map { row in
-                BackupRun(id: row["id"], startedAt: row["started_at"], finishedAt: row["finished_at"], trigger: BackupRun.Trigger(rawValue: row["trigger"]) ?? .now,
-                          fileName: row["file_name"], bytes: row["byte_count"], error: row["error"])
+                BackupRun(
+                    id: row["id"], startedAt: row["started_at"], finishedAt: row["finished_at"], trigger: BackupRun.Trigger(rawValue: row["trigger"]) ?? .now,
+                    fileName: row["file_name"], bytes: row["byte_count"], error: row["error"])
             }
         }
     }

@@ -83,7 +83,9 @@ public struct HouseholdExport: Sendable {
     public func writeJSON(now: Date = Date(), to sink: @escaping (Data) throws -> Void) throws {
         try database.read { db in
             var out = ChunkedOutput(sink)
-            out.append("{\n\"exported_at\": \(JSONText.string(ISO8601DateFormatter().string(from: now))),\n\"format\": \(JSONText.string(Self.format)),\n\"household\": ")
+            out.append(
+                "{\n\"exported_at\": \(JSONText.string(ISO8601DateFormatter().string(from: now))),\n\"format\": \(JSONText.string(Self.format)),\n\"household\": "
+            )
             if let row = try Row.fetchOne(db, sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency FROM household") {
                 out.append(JSONText.object(Array(row.columnNames), Array(row.databaseValues)))
             } else {
@@ -124,10 +126,12 @@ public struct HouseholdExport: Sendable {
     public func ics(zone: TimeZone, words: CalendarWords, now: Date = Date()) throws -> String {
         let today = LocalDate(now, in: zone)
         let (records, names, due, name) = try database.read { db in
-            (try EntryRepository.fetch(db, where: "e.deleted_at IS NULL", arguments: [], limit: Int.max).reversed(),
-             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM subject").map { ($0[0] as Int64, $0[1] as String) }),
-             try CareRepository.due(access: .everyone, today: today, db),
-             try String.fetchOne(db, sql: "SELECT name FROM household") ?? "Hearth")
+            (
+                try EntryRepository.fetch(db, where: "e.deleted_at IS NULL", arguments: [], limit: Int.max).reversed(),
+                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM subject").map { ($0[0] as Int64, $0[1] as String) }),
+                try CareRepository.due(access: .everyone, today: today, db),
+                try String.fetchOne(db, sql: "SELECT name FROM household") ?? "Hearth"
+            )
         }
         var out = ICalendarWriter()
         out.begin("VCALENDAR")
@@ -141,7 +145,8 @@ public struct HouseholdExport: Sendable {
             out.line("UID", "record-\(entry.id)@hearth")
             out.line("DTSTAMP", stamp)
             out.line("DTSTART", ICalendarWriter.utc(entry.occurredAt))
-            out.text("SUMMARY", [names[entry.subjectID].map { "\($0): \(said.summary)" } ?? said.summary, said.detail].filter { !$0.isEmpty }.joined(separator: " "))
+            out.text(
+                "SUMMARY", [names[entry.subjectID].map { "\($0): \(said.summary)" } ?? said.summary, said.detail].filter { !$0.isEmpty }.joined(separator: " "))
             if let note = entry.note, !note.isEmpty { out.text("DESCRIPTION", note) }
             out.line("CATEGORIES", entry.kind.rawValue.uppercased())
             out.end("VEVENT")

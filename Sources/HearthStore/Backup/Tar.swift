@@ -123,7 +123,9 @@ struct TarReader {
             let stored = Self.octal(bytes[148..<156])
             var sum = bytes.reduce(0) { $0 + Int($1) }
             sum -= bytes[148..<156].reduce(0) { $0 + Int($1) } - 8 * 0x20
-            guard let stored, stored == sum, let size = Self.octal(bytes[124..<136]), size >= 0 else { throw BackupProblem.damaged("an entry's header is damaged") }
+            guard let stored, stored == sum, let size = Self.octal(bytes[124..<136]), size >= 0 else {
+                throw BackupProblem.damaged("an entry's header is damaged")
+            }
             let short = String(decoding: bytes[0..<100].prefix { $0 != 0 }, as: UTF8.self)
             // ustar: a long name's folders are in the prefix field.
             let prefix = bytes[257..<262].elementsEqual(Array("ustar".utf8)) ? String(decoding: bytes[345..<500].prefix { $0 != 0 }, as: UTF8.self) : ""
@@ -137,7 +139,9 @@ struct TarReader {
             }
             var left = size
             while left > 0 {
-                guard let data = try handle.read(upToCount: min(TarWriter.chunk, left)), !data.isEmpty else { throw BackupProblem.damaged("\(name) is cut short") }
+                guard let data = try handle.read(upToCount: min(TarWriter.chunk, left)), !data.isEmpty else {
+                    throw BackupProblem.damaged("\(name) is cut short")
+                }
                 try take(data)
                 left -= data.count
             }

@@ -51,8 +51,10 @@ public struct CalendarRepository: Sendable {
     public init(_ database: AppDatabase) { self.database = database }
 
     /// Marks for each day from `from` to `to` that has any.
-    public func marks(from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
-                      timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true) throws -> [LocalDate: DayMarks] {
+    public func marks(
+        from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true
+    ) throws -> [LocalDate: DayMarks] {
         let writeCount = database.writeCount
         return try database.read { db in
             var subjects = try SubjectRepository.subjects(access: access, db)
@@ -63,27 +65,33 @@ public struct CalendarRepository: Sendable {
             let wantsRecords: Bool
             var kindCondition = ""
             switch filter.kind {
-            case .record(let kind)?: wantsRecords = true; kindCondition = " AND kind = '\(kind.rawValue)'"
+            case .record(let kind)?:
+                wantsRecords = true
+                kindCondition = " AND kind = '\(kind.rawValue)'"
             case nil: wantsRecords = true
             default: wantsRecords = false
             }
             if wantsRecords && !ids.isEmpty {
                 // The entry_by_day index: (subject, day) for each subject in the list.
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT local_date, kind, count(*) AS n FROM entry
-                    WHERE subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL\(kindCondition)
-                    GROUP BY local_date, kind
-                    """, arguments: range)
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT local_date, kind, count(*) AS n FROM entry
+                        WHERE subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL\(kindCondition)
+                        GROUP BY local_date, kind
+                        """, arguments: range)
                 for row in rows {
                     guard let day = LocalDate(row["local_date"] as String), let kind = EntryKind(rawValue: row["kind"]) else { continue }
                     marks[day, default: DayMarks()].records[kind] = row["n"]
                 }
-                let photos = try Row.fetchAll(db, sql: """
-                    SELECT e.local_date, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
-                    WHERE e.subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND e.local_date BETWEEN ? AND ?
-                          AND e.deleted_at IS NULL AND e.photo_count > 0\(kindCondition.replacingOccurrences(of: "kind", with: "e.kind"))
-                    GROUP BY e.local_date
-                    """, arguments: range)
+                let photos = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT e.local_date, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
+                        WHERE e.subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND e.local_date BETWEEN ? AND ?
+                              AND e.deleted_at IS NULL AND e.photo_count > 0\(kindCondition.replacingOccurrences(of: "kind", with: "e.kind"))
+                        GROUP BY e.local_date
+                        """, arguments: range)
                 for row in photos {
                     guard let day = LocalDate(row[0] as String) else { continue }
                     marks[day, default: DayMarks()].photo = row[1]
@@ -98,8 +106,10 @@ public struct CalendarRepository: Sendable {
             if filter.kind == nil && doses {
                 // Regimens keep no rows per day: the doses are worked out for the days shown.
                 var byDay: [LocalDate: [DoseSlot]] = [:]
-                for entry in try RegimenRepository.doses(access: access, subjectID: filter.subject, from: from, to: to, in: timeZone,
-                                                                   cache: (database.regimenCache, writeCount), db) {
+                for entry in try RegimenRepository.doses(
+                    access: access, subjectID: filter.subject, from: from, to: to, in: timeZone,
+                    cache: (database.regimenCache, writeCount), db)
+                {
                     for slot in entry.slots { byDay[slot.day, default: []].append(slot) }
                 }
                 for (day, slots) in byDay {
@@ -128,9 +138,11 @@ public struct CalendarRepository: Sendable {
     /// A person's days with figures from `from` to `to`, each with the goals that held that day.
     static func figures(subjectID: Int64, from: LocalDate, to: LocalDate, _ db: Database) throws -> [(day: String, value: PersonDayFigures)] {
         let goals = try DailyRepository.history(subjectID: subjectID, through: to, db).map { (from: $0.from.description, goals: $0.goals) }
-        let days = try Row.fetchAll(db, sql: """
-            SELECT local_date, water_ml, steps FROM person_day WHERE subject_id = ? AND local_date BETWEEN ? AND ? ORDER BY local_date
-            """, arguments: [subjectID, from.description, to.description])
+        let days = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT local_date, water_ml, steps FROM person_day WHERE subject_id = ? AND local_date BETWEEN ? AND ? ORDER BY local_date
+                """, arguments: [subjectID, from.description, to.description])
         var index = -1
         return days.map { row in
             let day: String = row["local_date"]
@@ -162,22 +174,28 @@ public struct CalendarRepository: Sendable {
             let list = ids.map(String.init).joined(separator: ",")
             let range: StatementArguments = [String(format: "%04d-01-01", year), String(format: "%04d-12-31", year)]
             var months: [Int: (cover: String?, activeDays: Set<Int>)] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT DISTINCT local_date FROM entry WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL
-                UNION SELECT local_date FROM daily_value WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ?
-                """, arguments: range + range) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT local_date FROM entry WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL
+                    UNION SELECT local_date FROM daily_value WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ?
+                    """, arguments: range + range)
+            {
                 guard let day = LocalDate(row[0] as String) else { continue }
                 months[day.month, default: (nil, [])].activeDays.insert(day.day)
             }
             // A month's favourite photo, else its first.
-            for row in try Row.fetchAll(db, sql: """
-                SELECT month, photo_sha FROM (
-                    SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha,
-                           row_number() OVER (PARTITION BY substr(e.local_date, 6, 2) ORDER BY ph.favourite_at IS NULL, e.occurred_at, p.position) AS rank
-                    FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
-                    WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0)
-                WHERE rank = 1
-                """, arguments: range) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT month, photo_sha FROM (
+                        SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha,
+                               row_number() OVER (PARTITION BY substr(e.local_date, 6, 2) ORDER BY ph.favourite_at IS NULL, e.occurred_at, p.position) AS rank
+                        FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
+                        WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0)
+                    WHERE rank = 1
+                    """, arguments: range)
+            {
                 guard let month = Int(row[0] as String) else { continue }
                 months[month, default: (nil, [])].cover = row[1]
             }

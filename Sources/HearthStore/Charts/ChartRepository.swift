@@ -56,11 +56,14 @@ public struct ChartRepository: Sendable {
     public func daily(_ figure: PersonFigure, subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         let column = figure == .steps ? "steps" : "water_ml"
         return try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(bucket.sql("local_date")) AS start, sum(\(column)) AS total, count(*) AS days FROM person_day
-                WHERE subject_id = ? AND local_date BETWEEN ? AND ? AND \(column) > 0
-                GROUP BY start ORDER BY start
-                """), arguments: [subjectID, from.description, to.description]).compactMap(Self.figure)
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(bucket.sql("local_date")) AS start, sum(\(column)) AS total, count(*) AS days FROM person_day
+                        WHERE subject_id = ? AND local_date BETWEEN ? AND ? AND \(column) > 0
+                        GROUP BY start ORDER BY start
+                        """), arguments: [subjectID, from.description, to.description]
+            ).compactMap(Self.figure)
         }
     }
 
@@ -73,18 +76,20 @@ public struct ChartRepository: Sendable {
     /// as the pet's page does, rather than the first and last bucket's average.
     public func weighingEnds(subjectID: Int64, from: LocalDate, to: LocalDate) throws -> (first: Double, last: Double)? {
         try database.read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                WITH weighing AS (
-                    SELECT e.local_date, e.occurred_at AS at, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
-                    WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
-                          AND e.occurred_at >= ?4 AND e.occurred_at < ?5
-                    UNION ALL
-                    SELECT d.local_date, NULL, d.imported_weight_g FROM daily_value d
-                    WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
-                      AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL))
-                SELECT * FROM (SELECT grams FROM weighing ORDER BY local_date, at LIMIT 1)
-                UNION ALL SELECT * FROM (SELECT grams FROM weighing ORDER BY local_date DESC, at DESC LIMIT 1)
-                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to))
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        WITH weighing AS (
+                            SELECT e.local_date, e.occurred_at AS at, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
+                            WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
+                                  AND e.occurred_at >= ?4 AND e.occurred_at < ?5
+                            UNION ALL
+                            SELECT d.local_date, NULL, d.imported_weight_g FROM daily_value d
+                            WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
+                              AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL))
+                        SELECT * FROM (SELECT grams FROM weighing ORDER BY local_date, at LIMIT 1)
+                        UNION ALL SELECT * FROM (SELECT grams FROM weighing ORDER BY local_date DESC, at DESC LIMIT 1)
+                        """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to))
             guard rows.count == 2 else { return nil }
             return (rows[0][0], rows[1][0])
         }
@@ -92,29 +97,35 @@ public struct ChartRepository: Sendable {
 
     public func weight(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(bucket.sql("local_date")) AS start, sum(grams) AS total, count(*) AS days FROM (
-                    SELECT e.local_date, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
-                    WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
-                          AND e.occurred_at >= ?4 AND e.occurred_at < ?5
-                    UNION ALL
-                    SELECT d.local_date, d.imported_weight_g FROM daily_value d
-                    WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
-                      AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL)
-                ) GROUP BY start ORDER BY start
-                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(bucket.sql("local_date")) AS start, sum(grams) AS total, count(*) AS days FROM (
+                            SELECT e.local_date, w.grams FROM entry e INDEXED BY entry_timeline_by_kind JOIN weight_entry w ON w.entry_id = e.id
+                            WHERE e.subject_id = ?1 AND e.kind = 'weight' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
+                                  AND e.occurred_at >= ?4 AND e.occurred_at < ?5
+                            UNION ALL
+                            SELECT d.local_date, d.imported_weight_g FROM daily_value d
+                            WHERE d.subject_id = ?1 AND d.local_date BETWEEN ?2 AND ?3 AND d.imported_weight_g IS NOT NULL
+                              AND NOT EXISTS (SELECT 1 FROM entry e WHERE e.subject_id = ?1 AND e.local_date = d.local_date AND e.kind = 'weight' AND e.deleted_at IS NULL)
+                        ) GROUP BY start ORDER BY start
+                        """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)
+            ).compactMap(Self.figure)
         }
     }
 
     /// A pet's vet visits in a period (day and reason), to mark on its weight chart.
     public func vetVisits(subjectID: Int64, from: LocalDate, to: LocalDate) throws -> [(day: LocalDate, reason: String?)] {
         try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT e.local_date, v.reason FROM entry e INDEXED BY entry_timeline_by_kind JOIN vet_visit_entry v ON v.entry_id = e.id
-                WHERE e.subject_id = ?1 AND e.kind = 'vet_visit' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
-                      AND e.occurred_at >= ?4 AND e.occurred_at < ?5
-                ORDER BY e.occurred_at
-                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap { row in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT e.local_date, v.reason FROM entry e INDEXED BY entry_timeline_by_kind JOIN vet_visit_entry v ON v.entry_id = e.id
+                        WHERE e.subject_id = ?1 AND e.kind = 'vet_visit' AND e.local_date BETWEEN ?2 AND ?3 AND e.deleted_at IS NULL
+                              AND e.occurred_at >= ?4 AND e.occurred_at < ?5
+                        ORDER BY e.occurred_at
+                        """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)
+            ).compactMap { row in
                 LocalDate(row[0] as String).map { ($0, row[1]) }
             }
         }
@@ -130,15 +141,18 @@ public struct ChartRepository: Sendable {
     /// weighed in grams is one) on how many days, and their kcal.
     public func snacks(subjectID: Int64, from: LocalDate, to: LocalDate, bucket: ChartBucket) throws -> [BucketFigure] {
         try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(bucket.sql("e.local_date")) AS start, sum(CASE WHEN m.amount_unit = 'pieces' AND m.amount >= 1 THEN m.amount ELSE 1 END) AS total,
-                       count(DISTINCT e.local_date) AS days,
-                       sum(CASE m.amount_unit WHEN 'g' THEN m.amount * f.kcal_per_100g / 100 WHEN 'pieces' THEN m.amount * f.kcal_per_piece END) AS kcal
-                FROM entry e INDEXED BY entry_timeline_by_kind JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
-                WHERE e.subject_id = ? AND e.kind = 'meal' AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND f.kind IN ('snack', 'treat')
-                      AND e.occurred_at >= ? AND e.occurred_at < ?
-                GROUP BY start ORDER BY start
-                """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)).compactMap(Self.figure)
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(bucket.sql("e.local_date")) AS start, sum(CASE WHEN m.amount_unit = 'pieces' AND m.amount >= 1 THEN m.amount ELSE 1 END) AS total,
+                               count(DISTINCT e.local_date) AS days,
+                               sum(CASE m.amount_unit WHEN 'g' THEN m.amount * f.kcal_per_100g / 100 WHEN 'pieces' THEN m.amount * f.kcal_per_piece END) AS kcal
+                        FROM entry e INDEXED BY entry_timeline_by_kind JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
+                        WHERE e.subject_id = ? AND e.kind = 'meal' AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND f.kind IN ('snack', 'treat')
+                              AND e.occurred_at >= ? AND e.occurred_at < ?
+                        GROUP BY start ORDER BY start
+                        """), arguments: [subjectID, from.description, to.description] + Self.instantBounds(from, to)
+            ).compactMap(Self.figure)
         }
     }
 
@@ -156,17 +170,21 @@ public struct ChartRepository: Sendable {
         while let change = timeZone.nextDaylightSavingTimeTransition(after: stretches.last!.from), change < end {
             stretches.append((change, timeZone.secondsFromGMT(for: change)))
         }
-        let stretch = stretches.count == 1 ? "0" : "CASE " + (1..<stretches.count).map { "WHEN occurred_at < ? THEN \($0 - 1)" }.joined(separator: " ") + " ELSE \(stretches.count - 1) END"
+        let stretch =
+            stretches.count == 1
+            ? "0" : "CASE " + (1..<stretches.count).map { "WHEN occurred_at < ? THEN \($0 - 1)" }.joined(separator: " ") + " ELSE \(stretches.count - 1) END"
         var counts = Dictionary(uniqueKeysWithValues: kinds.map { ($0, [Int](repeating: 0, count: 24)) })
         try database.read { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT kind, CAST(substr(occurred_at, 12, 2) AS INTEGER) * 4 + CAST(substr(occurred_at, 15, 2) AS INTEGER) / 15 AS quarter,
-                       \(stretch) AS stretch, count(*) AS n
-                FROM entry
-                WHERE subject_id = ? AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ","))) AND deleted_at IS NULL
-                      AND occurred_at >= ? AND occurred_at < ?
-                GROUP BY kind, quarter, stretch
-                """), arguments: StatementArguments(stretches.dropFirst().map(\.from)) + [subjectID, start, end])
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT kind, CAST(substr(occurred_at, 12, 2) AS INTEGER) * 4 + CAST(substr(occurred_at, 15, 2) AS INTEGER) / 15 AS quarter,
+                               \(stretch) AS stretch, count(*) AS n
+                        FROM entry
+                        WHERE subject_id = ? AND kind IN (\(kinds.map { "'\($0.rawValue)'" }.joined(separator: ","))) AND deleted_at IS NULL
+                              AND occurred_at >= ? AND occurred_at < ?
+                        GROUP BY kind, quarter, stretch
+                        """), arguments: StatementArguments(stretches.dropFirst().map(\.from)) + [subjectID, start, end])
             for row in rows {
                 guard let kind = EntryKind(rawValue: row["kind"]) else { continue }
                 let quarter: Int = row["quarter"], index: Int = row["stretch"]
@@ -185,10 +203,13 @@ public struct ChartRepository: Sendable {
     /// The first day anything was kept for the subject: where "all" begins.
     public func firstDay(subjectID: Int64) throws -> LocalDate? {
         try database.read { db in
-            try String.fetchOne(db.cachedStatement(sql: """
-                SELECT min(day) FROM (SELECT min(local_date) AS day FROM entry WHERE subject_id = ?1 AND deleted_at IS NULL
-                                      UNION ALL SELECT min(local_date) FROM daily_value WHERE subject_id = ?1)
-                """), arguments: [subjectID]).flatMap(LocalDate.init)
+            try String.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT min(day) FROM (SELECT min(local_date) AS day FROM entry WHERE subject_id = ?1 AND deleted_at IS NULL
+                                              UNION ALL SELECT min(local_date) FROM daily_value WHERE subject_id = ?1)
+                        """), arguments: [subjectID]
+            ).flatMap(LocalDate.init)
         }
     }
 

@@ -95,20 +95,30 @@ public struct GalleryRepository: Sendable {
 
     /// One photo in a record, if the member may see it, with the photos either side of it
     /// under the same filter.
-    public func photo(_ place: GalleryPlace, filter: GalleryFilter, access: SubjectAccess) throws -> (photo: GalleryPhoto, newer: GalleryPhoto?, older: GalleryPhoto?)? {
+    public func photo(
+        _ place: GalleryPlace, filter: GalleryFilter, access: SubjectAccess
+    ) throws -> (photo: GalleryPhoto, newer: GalleryPhoto?, older: GalleryPhoto?)? {
         try database.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT \(Self.columns) FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha JOIN subject s ON s.id = e.subject_id
-                WHERE e.id = ? AND p.position = ? AND e.deleted_at IS NULL AND \(access.sqlCondition("e.subject_id"))
-                """, arguments: [place.entryID, place.position]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT \(Self.columns) FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha JOIN subject s ON s.id = e.subject_id
+                        WHERE e.id = ? AND p.position = ? AND e.deleted_at IS NULL AND \(access.sqlCondition("e.subject_id"))
+                        """, arguments: [place.entryID, place.position])
+            else { return nil }
             let photo = Self.photo(row)
-            return (photo,
-                    try Self.photos(filter, access: access, after: photo.cursor, newer: true, limit: 1, db).first,
-                    try Self.photos(filter, access: access, after: photo.cursor, newer: false, limit: 1, db).first)
+            return (
+                photo,
+                try Self.photos(filter, access: access, after: photo.cursor, newer: true, limit: 1, db).first,
+                try Self.photos(filter, access: access, after: photo.cursor, newer: false, limit: 1, db).first
+            )
         }
     }
 
-    static func photos(_ filter: GalleryFilter, access: SubjectAccess, after cursor: GalleryCursor?, newer: Bool, limit: Int, _ db: Database) throws -> [GalleryPhoto] {
+    static func photos(
+        _ filter: GalleryFilter, access: SubjectAccess, after cursor: GalleryCursor?, newer: Bool, limit: Int, _ db: Database
+    ) throws -> [GalleryPhoto] {
         var conditions = ["e.deleted_at IS NULL", "e.photo_count > 0", access.sqlCondition("e.subject_id")]
         var arguments: StatementArguments = []
         if let subject = filter.subjectID {
@@ -119,17 +129,21 @@ public struct GalleryRepository: Sendable {
         if let cursor {
             // Newest first by record, and within a record by position: the keyset mixes
             // directions, so the record's part bounds the index walk and the rest trims it.
-            conditions.append(newer
-                ? "(e.occurred_at, e.id) >= (?, ?) AND NOT (e.occurred_at = ? AND e.id = ? AND p.position >= ?)"
-                : "(e.occurred_at, e.id) <= (?, ?) AND NOT (e.occurred_at = ? AND e.id = ? AND p.position <= ?)")
+            conditions.append(
+                newer
+                    ? "(e.occurred_at, e.id) >= (?, ?) AND NOT (e.occurred_at = ? AND e.id = ? AND p.position >= ?)"
+                    : "(e.occurred_at, e.id) <= (?, ?) AND NOT (e.occurred_at = ? AND e.id = ? AND p.position <= ?)")
             _ = arguments.append(contentsOf: [cursor.occurredAt, cursor.entryID, cursor.occurredAt, cursor.entryID, cursor.position])
         }
         let order = newer ? "e.occurred_at, e.id, p.position DESC" : "e.occurred_at DESC, e.id DESC, p.position"
         _ = arguments.append(contentsOf: [limit])
-        return try Row.fetchAll(db, sql: """
-            SELECT \(columns) FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha JOIN subject s ON s.id = e.subject_id
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT ?
-            """, arguments: arguments).map(photo)
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(columns) FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha JOIN subject s ON s.id = e.subject_id
+                WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT ?
+                """, arguments: arguments
+        ).map(photo)
     }
 
     private static func photo(_ row: Row) -> GalleryPhoto {
@@ -142,7 +156,8 @@ public struct GalleryRepository: Sendable {
     /// Marks or unmarks a photo as a favourite, for the whole household.
     public func setFavourite(_ sha256: String, _ favourite: Bool, now: Date = Date()) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE photo SET favourite_at = CASE WHEN ? THEN coalesce(favourite_at, ?) END WHERE sha256 = ?", arguments: [favourite, now, sha256])
+            try db.execute(
+                sql: "UPDATE photo SET favourite_at = CASE WHEN ? THEN coalesce(favourite_at, ?) END WHERE sha256 = ?", arguments: [favourite, now, sha256])
         }
     }
 
@@ -150,7 +165,10 @@ public struct GalleryRepository: Sendable {
     /// more (the row is gone and the caller removes the files).
     public func remove(_ place: GalleryPlace) async throws -> String? {
         try await database.write { db in
-            guard let sha = try String.fetchOne(db, sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? AND position = ?", arguments: [place.entryID, place.position]) else { return nil }
+            guard
+                let sha = try String.fetchOne(
+                    db, sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? AND position = ?", arguments: [place.entryID, place.position])
+            else { return nil }
             try db.execute(sql: "DELETE FROM entry_photo WHERE entry_id = ? AND position = ?", arguments: [place.entryID, place.position])
             try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [Date(), place.entryID])
             guard try !PhotoRepository.isReferenced(sha, db) else { return nil }

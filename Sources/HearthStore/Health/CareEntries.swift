@@ -33,8 +33,10 @@ enum CareEntries {
                     INSERT INTO vet_visit_entry (entry_id, clinic_id, clinic_name, reason, diagnosis, treatment, medicines, cost, currency, follow_up)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [id, clinic?.id, clinic?.name, visit.reason, visit.diagnosis, visit.treatment, visit.medicines, visit.cost,
-                            visit.cost == nil ? nil : currency, visit.followUp?.description])
+                arguments: [
+                    id, clinic?.id, clinic?.name, visit.reason, visit.diagnosis, visit.treatment, visit.medicines, visit.cost,
+                    visit.cost == nil ? nil : currency, visit.followUp?.description,
+                ])
         default:
             break
         }
@@ -53,26 +55,36 @@ enum CareEntries {
         func list(_ ids: [Int64]) -> String { ids.map(String.init).joined(separator: ",") }
         if let vaccinations = ids[.vaccination], !vaccinations.isEmpty {
             var given: [Int64: [VaccineGiven]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT entry_id, code, name, batch, next_due FROM vaccine_given WHERE entry_id IN (\(list(vaccinations))) ORDER BY entry_id, position") {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT entry_id, code, name, batch, next_due FROM vaccine_given WHERE entry_id IN (\(list(vaccinations))) ORDER BY entry_id, position"
+            ) {
                 given[row[0], default: []].append(VaccineGiven(code: row[1], name: row[2], batch: row[3], nextDue: (row[4] as String?).flatMap(LocalDate.init)))
             }
-            for row in try Row.fetchAll(db, sql: "SELECT entry_id, clinic_id, clinic_name, vet FROM vaccination_entry WHERE entry_id IN (\(list(vaccinations)))") {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT entry_id, clinic_id, clinic_name, vet FROM vaccination_entry WHERE entry_id IN (\(list(vaccinations)))")
+            {
                 let id: Int64 = row[0]
                 details[id] = .vaccination(VaccinationVisit(vaccines: given[id] ?? [], clinic: clinic(row[1], row[2]), vet: row[3]))
             }
         }
         if let preventives = ids[.preventive], !preventives.isEmpty {
-            for row in try Row.fetchAll(db, sql: "SELECT entry_id, kind, product, cycle, next_due FROM preventive_entry WHERE entry_id IN (\(list(preventives)))") {
-                details[row[0]] = .preventive(PreventiveGiven(
-                    kind: PreventiveKind(rawValue: row[1]) ?? .other, product: row[2], cycle: PreventiveCycle(code: row[3]) ?? .months(1),
-                    nextDue: (row[4] as String?).flatMap(LocalDate.init)))
+            for row in try Row.fetchAll(
+                db, sql: "SELECT entry_id, kind, product, cycle, next_due FROM preventive_entry WHERE entry_id IN (\(list(preventives)))")
+            {
+                details[row[0]] = .preventive(
+                    PreventiveGiven(
+                        kind: PreventiveKind(rawValue: row[1]) ?? .other, product: row[2], cycle: PreventiveCycle(code: row[3]) ?? .months(1),
+                        nextDue: (row[4] as String?).flatMap(LocalDate.init)))
             }
         }
         if let visits = ids[.vetVisit], !visits.isEmpty {
-            for row in try Row.fetchAll(db, sql: """
-                SELECT entry_id, clinic_id, clinic_name, reason, diagnosis, treatment, medicines, cost, follow_up, currency
-                FROM vet_visit_entry WHERE entry_id IN (\(list(visits)))
-                """) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT entry_id, clinic_id, clinic_name, reason, diagnosis, treatment, medicines, cost, follow_up, currency
+                    FROM vet_visit_entry WHERE entry_id IN (\(list(visits)))
+                    """)
+            {
                 var visit = VetVisit(
                     clinic: clinic(row[1], row[2]), reason: row[3], diagnosis: row[4], treatment: row[5], medicines: row[6], cost: row[7],
                     followUp: (row[8] as String?).flatMap(LocalDate.init))

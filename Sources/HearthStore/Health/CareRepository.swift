@@ -60,13 +60,17 @@ public struct CareRepository: Sendable {
     /// A species' vaccines as the household keeps them: the table, with the household's
     /// own intervals laid over it, then the household's own vaccines.
     static func schedules(_ species: Species, _ db: Database) throws -> [VaccineSchedule] {
-        let intervals = try Dictionary(Row.fetchAll(db.cachedStatement(sql: "SELECT code, booster_months FROM vaccine_interval")).map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: { a, _ in a })
+        let intervals = try Dictionary(
+            Row.fetchAll(db.cachedStatement(sql: "SELECT code, booster_months FROM vaccine_interval")).map { ($0[0] as String, $0[1] as Int) },
+            uniquingKeysWith: { a, _ in a })
         var schedules = VaccineSchedules.vaccines(for: species).map { vaccine in
             var vaccine = vaccine
             if let months = intervals[vaccine.code] { vaccine.boosterMonths = months }
             return vaccine
         }
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name, booster_months FROM own_vaccine WHERE species = ? ORDER BY name"), arguments: [species.rawValue]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, name, booster_months FROM own_vaccine WHERE species = ? ORDER BY name"), arguments: [species.rawValue])
+        {
             schedules.append(.own(id: row[0], species: species, name: row[1], boosterMonths: row[2]))
         }
         return schedules
@@ -86,7 +90,10 @@ public struct CareRepository: Sendable {
     public func setInterval(code: String, months: Int?) async throws {
         try await database.write { db in
             if let months {
-                try db.execute(sql: "INSERT INTO vaccine_interval (code, booster_months) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET booster_months = excluded.booster_months", arguments: [code, months])
+                try db.execute(
+                    sql:
+                        "INSERT INTO vaccine_interval (code, booster_months) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET booster_months = excluded.booster_months",
+                    arguments: [code, months])
             } else {
                 try db.execute(sql: "DELETE FROM vaccine_interval WHERE code = ?", arguments: [code])
             }
@@ -96,8 +103,9 @@ public struct CareRepository: Sendable {
     /// Adds a household vaccine; false when the species already has one of that name.
     public func addOwnVaccine(species: Species, name: String, boosterMonths: Int, now: Date = Date()) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO own_vaccine (species, name, booster_months, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                           arguments: [species.rawValue, name, boosterMonths, now])
+            try db.execute(
+                sql: "INSERT INTO own_vaccine (species, name, booster_months, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                arguments: [species.rawValue, name, boosterMonths, now])
             return db.changesCount > 0
         }
     }
@@ -106,7 +114,9 @@ public struct CareRepository: Sendable {
 
     public func setFeeding(petID: Int64, _ settings: FeedingSettings) async throws {
         try await database.write { db in
-            if let food = settings.foodID, try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [food]) != true { throw StoreError.foodNotFound }
+            if let food = settings.foodID, try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [food]) != true {
+                throw StoreError.foodNotFound
+            }
             try db.execute(
                 sql: "UPDATE pet_profile SET feeding_stage = ?, target_weight_grams = ?, meals_per_day = ?, feeding_food_id = ? WHERE subject_id = ?",
                 arguments: [settings.stage.rawValue, settings.targetGrams, settings.mealsPerDay, settings.foodID, petID])
@@ -114,10 +124,13 @@ public struct CareRepository: Sendable {
     }
 
     static func history(petID: Int64, _ db: Database) throws -> [GivenDose] {
-        try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT g.code, g.name, e.local_date, g.next_due FROM entry e JOIN vaccine_given g ON g.entry_id = e.id
-            WHERE e.subject_id = ? AND e.kind = 'vaccination' AND e.deleted_at IS NULL ORDER BY e.occurred_at, g.position
-            """), arguments: [petID]).compactMap { row in
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT g.code, g.name, e.local_date, g.next_due FROM entry e JOIN vaccine_given g ON g.entry_id = e.id
+                    WHERE e.subject_id = ? AND e.kind = 'vaccination' AND e.deleted_at IS NULL ORDER BY e.occurred_at, g.position
+                    """), arguments: [petID]
+        ).compactMap { row in
             LocalDate(row[2] as String).map { GivenDose(code: row[0], name: row[1], date: $0, nextDue: (row[3] as String?).flatMap(LocalDate.init)) }
         }
     }
@@ -134,10 +147,13 @@ public struct CareRepository: Sendable {
         var latest: [PreventiveKind: DuePreventive] = [:]
         // The latest of each kind, chosen in SQL (a bare column beside max() comes from the
         // row with the maximum): ten years of monthly pills decoded in Swift were a tenth of the pet page.
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT p.kind, p.product, p.cycle, p.next_due, e.local_date, max(e.occurred_at) FROM entry e JOIN preventive_entry p ON p.entry_id = e.id
-            WHERE e.subject_id = ? AND e.kind = 'preventive' AND e.deleted_at IS NULL GROUP BY p.kind
-            """), arguments: [petID]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT p.kind, p.product, p.cycle, p.next_due, e.local_date, max(e.occurred_at) FROM entry e JOIN preventive_entry p ON p.entry_id = e.id
+                    WHERE e.subject_id = ? AND e.kind = 'preventive' AND e.deleted_at IS NULL GROUP BY p.kind
+                    """), arguments: [petID])
+        {
             guard let kind = PreventiveKind(rawValue: row[0]), let given = LocalDate(row[4] as String) else { continue }
             let due = (row[3] as String?).flatMap(LocalDate.init) ?? (PreventiveCycle(code: row[2]) ?? .months(1)).next(after: given)
             latest[kind] = DuePreventive(kind: kind, product: row[1], date: due, status: .of(due, today: today))
@@ -147,10 +163,14 @@ public struct CareRepository: Sendable {
 
     /// The follow-up still open: asked for at a visit with no visit after it.
     static func followUp(petID: Int64, today: LocalDate, _ db: Database) throws -> (date: LocalDate, status: DueStatus, reason: String?)? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT v.follow_up, v.reason FROM entry e JOIN vet_visit_entry v ON v.entry_id = e.id
-            WHERE e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC, e.id DESC LIMIT 1
-            """), arguments: [petID]), let date = (row[0] as String?).flatMap(LocalDate.init) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT v.follow_up, v.reason FROM entry e JOIN vet_visit_entry v ON v.entry_id = e.id
+                        WHERE e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC, e.id DESC LIMIT 1
+                        """), arguments: [petID]), let date = (row[0] as String?).flatMap(LocalDate.init)
+        else { return nil }
         return (date, .of(date, today: today), row[1])
     }
 
@@ -181,17 +201,23 @@ public struct CareRepository: Sendable {
         let plan = try plan(pet, schedules: try schedules(pet.profile.species, db), db)
         var latestDose: [String: GivenDose] = [:]
         for dose in history { latestDose[dose.code ?? dose.name.lowercased()] = dose }
-        let lastVisit = try EntryRepository.fetch(db, where: "e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL", arguments: [pet.id], limit: 1).first
-        let feedingRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT feeding_stage, target_weight_grams, meals_per_day, feeding_food_id FROM pet_profile WHERE subject_id = ?"), arguments: [pet.id])
+        let lastVisit = try EntryRepository.fetch(
+            db, where: "e.subject_id = ? AND e.kind = 'vet_visit' AND e.deleted_at IS NULL", arguments: [pet.id], limit: 1
+        ).first
+        let feedingRow = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT feeding_stage, target_weight_grams, meals_per_day, feeding_food_id FROM pet_profile WHERE subject_id = ?"),
+            arguments: [pet.id])
         let feeding = FeedingSettings(
             stage: (feedingRow?[0] as String?).flatMap(FeedingStage.init) ?? .automatic, targetGrams: feedingRow?[1],
             mealsPerDay: feedingRow?[2] ?? 2, foodID: feedingRow?[3])
         let food = try feeding.foodID.flatMap { try FoodRepository.food(id: $0, db) }
-        let kcal = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT total(\(Self.mealKcal)), total(CASE WHEN f.kind != 'food' THEN \(Self.mealKcal) END)
-            FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
-            WHERE e.subject_id = ? AND e.local_date = ? AND e.kind = 'meal' AND e.deleted_at IS NULL
-            """), arguments: [pet.id, today.description])
+        let kcal = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT total(\(Self.mealKcal)), total(CASE WHEN f.kind != 'food' THEN \(Self.mealKcal) END)
+                    FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
+                    WHERE e.subject_id = ? AND e.local_date = ? AND e.kind = 'meal' AND e.deleted_at IS NULL
+                    """), arguments: [pet.id, today.description])
         let weight = try EntryRepository.latestWeightGrams(subjectID: pet.id, db)
         return PetCare(
             vaccines: plan.due(history: history, today: today), preventives: try preventives(petID: pet.id, today: today, db),
@@ -220,16 +246,22 @@ public struct CareRepository: Sendable {
             if schedules[species] == nil { schedules[species] = try Self.schedules(species, db) }
             let plan = try plan(pet, schedules: schedules[species]!, db)
             for vaccine in plan.due(history: try history(petID: pet.id, db), today: today) {
-                items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step),
-                                     date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate))
+                items.append(
+                    CareDue(
+                        subjectID: pet.id, subjectName: pet.profile.name, what: .vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step),
+                        date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate))
             }
             for preventive in try preventives(petID: pet.id, today: today, db) {
-                items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .preventive(preventive.kind, product: preventive.product),
-                                     date: preventive.date, status: preventive.status, approximate: false))
+                items.append(
+                    CareDue(
+                        subjectID: pet.id, subjectName: pet.profile.name, what: .preventive(preventive.kind, product: preventive.product),
+                        date: preventive.date, status: preventive.status, approximate: false))
             }
             if let followUp = try followUp(petID: pet.id, today: today, db) {
-                items.append(CareDue(subjectID: pet.id, subjectName: pet.profile.name, what: .followUp(reason: followUp.reason),
-                                     date: followUp.date, status: followUp.status, approximate: false))
+                items.append(
+                    CareDue(
+                        subjectID: pet.id, subjectName: pet.profile.name, what: .followUp(reason: followUp.reason),
+                        date: followUp.date, status: followUp.status, approximate: false))
             }
         }
         return items.sorted { ($0.date, $0.subjectName) < ($1.date, $1.subjectName) }

@@ -26,7 +26,8 @@ public struct ClinicRepository: Sendable {
     }
 
     static func clinics(_ db: Database) throws -> [Clinic] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE")).map(Self.clinic(from:))
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE")).map(
+            Self.clinic(from:))
     }
 
     /// The household's first favourite, for the health card.
@@ -49,11 +50,15 @@ public struct ClinicRepository: Sendable {
 
     public func create(_ clinic: ClinicInput, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO clinic (name, phone, address, district, hours, open_24_hours, favourite, note, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [clinic.name, clinic.phone, clinic.address, clinic.address.flatMap(KoreanAddress.district), clinic.hours.stored,
-                                 clinic.open24Hours, clinic.favourite, clinic.note, now, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO clinic (name, phone, address, district, hours, open_24_hours, favourite, note, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    clinic.name, clinic.phone, clinic.address, clinic.address.flatMap(KoreanAddress.district), clinic.hours.stored,
+                    clinic.open24Hours, clinic.favourite, clinic.note, now, now,
+                ])
             return db.lastInsertedRowID
         }
     }
@@ -61,11 +66,15 @@ public struct ClinicRepository: Sendable {
     /// Saving confirms an imported "24" guess either way: the household has looked at it.
     public func update(id: Int64, _ clinic: ClinicInput, now: Date = Date()) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                UPDATE clinic SET name = ?, phone = ?, address = ?, district = coalesce(?, district), hours = ?, open_24_hours = ?, maybe_24_hours = 0,
-                    favourite = ?, note = ?, updated_at = ? WHERE id = ?
-                """, arguments: [clinic.name, clinic.phone, clinic.address, clinic.address.flatMap(KoreanAddress.district), clinic.hours.stored,
-                                 clinic.open24Hours, clinic.favourite, clinic.note, now, id])
+            try db.execute(
+                sql: """
+                    UPDATE clinic SET name = ?, phone = ?, address = ?, district = coalesce(?, district), hours = ?, open_24_hours = ?, maybe_24_hours = 0,
+                        favourite = ?, note = ?, updated_at = ? WHERE id = ?
+                    """,
+                arguments: [
+                    clinic.name, clinic.phone, clinic.address, clinic.address.flatMap(KoreanAddress.district), clinic.hours.stored,
+                    clinic.open24Hours, clinic.favourite, clinic.note, now, id,
+                ])
             if db.changesCount == 0 { throw StoreError.clinicNotFound }
         }
     }
@@ -85,16 +94,19 @@ public struct ClinicRepository: Sendable {
         try await database.write { db in
             var added = 0, updated = 0
             let existing = try Set(String.fetchAll(db, sql: "SELECT licence_key FROM clinic WHERE licence_key IS NOT NULL"))
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO clinic (licence_key, name, phone, address, district, maybe_24_hours, map_x, map_y, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(licence_key) DO UPDATE SET name = excluded.name, phone = excluded.phone, address = excluded.address,
-                    district = excluded.district, maybe_24_hours = excluded.maybe_24_hours AND NOT clinic.open_24_hours,
-                    map_x = excluded.map_x, map_y = excluded.map_y, updated_at = excluded.updated_at
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO clinic (licence_key, name, phone, address, district, maybe_24_hours, map_x, map_y, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(licence_key) DO UPDATE SET name = excluded.name, phone = excluded.phone, address = excluded.address,
+                        district = excluded.district, maybe_24_hours = excluded.maybe_24_hours AND NOT clinic.open_24_hours,
+                        map_x = excluded.map_x, map_y = excluded.map_y, updated_at = excluded.updated_at
+                    """)
             for clinic in clinics {
-                try insert.execute(arguments: [clinic.key, clinic.name, clinic.phone, clinic.address, clinic.district, clinic.maybe24Hours,
-                                               clinic.mapX, clinic.mapY, now, now])
+                try insert.execute(arguments: [
+                    clinic.key, clinic.name, clinic.phone, clinic.address, clinic.district, clinic.maybe24Hours,
+                    clinic.mapX, clinic.mapY, now, now,
+                ])
                 if existing.contains(clinic.key) { updated += 1 } else { added += 1 }
             }
             return (added, updated)

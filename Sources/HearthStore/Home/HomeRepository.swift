@@ -38,11 +38,14 @@ public struct HomeRepository: Sendable {
                 // INDEXED BY: for the GROUP BY's order SQLite chose the (subject, kind) index and
                 // walked every record of each pet, 16 ms for the demo household; by day and kind
                 // (which covers the count), 34 µs.
-                for row in try Row.fetchAll(db, sql: """
-                    SELECT subject_id, kind, count(*) AS n FROM entry INDEXED BY entry_kinds_by_day
-                    WHERE subject_id IN (\(subjects.map { String($0.id) }.joined(separator: ","))) AND local_date = ? AND deleted_at IS NULL
-                    GROUP BY subject_id, kind
-                    """, arguments: [day.description]) {
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT subject_id, kind, count(*) AS n FROM entry INDEXED BY entry_kinds_by_day
+                        WHERE subject_id IN (\(subjects.map { String($0.id) }.joined(separator: ","))) AND local_date = ? AND deleted_at IS NULL
+                        GROUP BY subject_id, kind
+                        """, arguments: [day.description])
+                {
                     if let kind = EntryKind(rawValue: row["kind"]) { counts[row["subject_id"], default: [:]][kind] = row["n"] }
                 }
             }
@@ -57,11 +60,14 @@ public struct HomeRepository: Sendable {
                     pets.append(PetToday(subject: subject, records: counts[subject.id] ?? [:], latestWeightGrams: weight))
                 }
                 // Each subject's newest from its photo index, then merged: no sort of every photo.
-                newest += try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT e.occurred_at, p.photo_sha, e.id, p.position FROM entry e JOIN entry_photo p ON p.entry_id = e.id
-                    WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
-                    ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
-                    """), arguments: [subject.id, limit]).map { ($0[0], $0[1], GalleryPlace(entryID: $0[2], position: $0[3])) }
+                newest += try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT e.occurred_at, p.photo_sha, e.id, p.position FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+                            WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
+                            ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
+                            """), arguments: [subject.id, limit]
+                ).map { ($0[0], $0[1], GalleryPlace(entryID: $0[2], position: $0[3])) }
             }
             var seen = Set<String>()
             let photos = newest.sorted { $0.at > $1.at }.filter { seen.insert($0.sha).inserted }.map { ($0.sha, $0.place) }.prefix(limit)

@@ -42,10 +42,12 @@ public struct AccountRepository: Sendable {
     /// Everyone, owners first, then by name.
     public func all() async throws -> [Account] {
         try database.read { db in
-            try Account.fetchAll(db, sql: """
-                SELECT * FROM account
-                ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'adult' THEN 1 ELSE 2 END, display_name COLLATE NOCASE
-                """)
+            try Account.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM account
+                    ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'adult' THEN 1 ELSE 2 END, display_name COLLATE NOCASE
+                    """)
         }
     }
 
@@ -106,7 +108,7 @@ public struct AccountRepository: Sendable {
     public func access(accountID: Int64) async throws -> SubjectAccess {
         try database.read { db in
             guard let account = try Self.existing(accountID, db) as Account?,
-                  let limited = try Bool.fetchOne(db, sql: "SELECT limited FROM account WHERE id = ?", arguments: [accountID])
+                let limited = try Bool.fetchOne(db, sql: "SELECT limited FROM account WHERE id = ?", arguments: [accountID])
             else { throw StoreError.accountNotFound }
             return try Self.access(limited: limited, role: account.role, accountID: accountID, db)
         }
@@ -120,7 +122,8 @@ public struct AccountRepository: Sendable {
             try db.execute(sql: "DELETE FROM account_subject WHERE account_id = ?", arguments: [accountID])
             if case .only(let ids) = access {
                 for id in ids {
-                    try db.execute(sql: "INSERT INTO account_subject (account_id, subject_id) SELECT ?, id FROM subject WHERE id = ?", arguments: [accountID, id])
+                    try db.execute(
+                        sql: "INSERT INTO account_subject (account_id, subject_id) SELECT ?, id FROM subject WHERE id = ?", arguments: [accountID, id])
                 }
             }
             try db.execute(sql: "UPDATE account SET limited = ?, updated_at = ? WHERE id = ?", arguments: [access.isLimited, now, accountID])
@@ -140,7 +143,8 @@ public struct AccountRepository: Sendable {
 
     /// Throwing here rolls the whole transaction back: nobody locks the household out of itself.
     private static func requireActiveOwner(_ db: Database) throws {
-        let owners = try Account
+        let owners =
+            try Account
             .filter(Column("role") == Role.owner.rawValue && Column("disabled_at") == nil)
             .fetchCount(db)
         if owners == 0 { throw StoreError.lastOwner }

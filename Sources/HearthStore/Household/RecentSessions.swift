@@ -31,7 +31,8 @@ public final class RecentSessions: Sendable {
         let writeCount = repository.database.writeCount
         let clock = ContinuousClock.now
         if let known = remembered.withLock({ $0[token] }),
-           known.writeCount == writeCount, clock < known.until, now < known.session.expiresAt {
+            known.writeCount == writeCount, clock < known.until, now < known.session.expiresAt
+        {
             return known.session
         }
         guard let session = try await repository.find(token: token, now: now) else {

@@ -28,7 +28,9 @@ public struct SessionRepository: Sendable {
     }
 
     /// Stores a new session for `accountID` and returns its token and CSRF token.
-    public func create(accountID: Int64, lifetime: TimeInterval, replacing oldToken: String? = nil, now: Date = Date()) async throws -> (token: String, csrfToken: String) {
+    public func create(
+        accountID: Int64, lifetime: TimeInterval, replacing oldToken: String? = nil, now: Date = Date()
+    ) async throws -> (token: String, csrfToken: String) {
         let token = Self.newToken()
         let csrfToken = Self.newToken()
         try await database.write { db in
@@ -51,14 +53,16 @@ public struct SessionRepository: Sendable {
         try database.read { db in
             // Every request asks this: one statement, prepared once and cached.
             // Columns are read by position: looking them up by name was a visible cost.
-            guard let row = try Row.fetchOne(
-                db.cachedStatement(sql: """
-                    SELECT a.id, a.username, a.display_name, a.password_hash, a.role, a.language, a.disabled_at, a.created_at, a.updated_at,
-                           s.csrf_token, s.expires_at, s.last_seen_at, a.limited
-                    FROM session s JOIN account a ON a.id = s.account_id
-                    WHERE s.id_digest = ? AND s.expires_at > ? AND a.disabled_at IS NULL
-                    """),
-                arguments: [SHA256.hex(token.utf8), now])
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT a.id, a.username, a.display_name, a.password_hash, a.role, a.language, a.disabled_at, a.created_at, a.updated_at,
+                                   s.csrf_token, s.expires_at, s.last_seen_at, a.limited
+                            FROM session s JOIN account a ON a.id = s.account_id
+                            WHERE s.id_digest = ? AND s.expires_at > ? AND a.disabled_at IS NULL
+                            """),
+                    arguments: [SHA256.hex(token.utf8), now])
             else { return nil }
             let account = Account(
                 id: row[0], username: row[1], displayName: row[2], passwordHash: row[3], role: Role(rawValue: row[4]) ?? .viewer,

@@ -23,13 +23,18 @@ public struct SignInFailureRepository: Sendable {
         let since = SignInPolicy.relevantSince(now)
         let (byUsername, byAddress) = try database.read { db in
             (
-                try Date.fetchAll(db, sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?",
-                                  arguments: [Credentials.normalizedUsername(username), since]),
-                try Date.fetchAll(db, sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?",
-                                  arguments: [address, since])
+                try Date.fetchAll(
+                    db, sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?",
+                    arguments: [Credentials.normalizedUsername(username), since]),
+                try Date.fetchAll(
+                    db, sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?",
+                    arguments: [address, since])
             )
         }
-        let locks = [SignInPolicy.lockedUntil(failures: byUsername, now: now), SignInPolicy.lockedUntil(failures: byAddress, now: now, maximum: SignInPolicy.maximumFailuresPerAddress)]
+        let locks = [
+            SignInPolicy.lockedUntil(failures: byUsername, now: now),
+            SignInPolicy.lockedUntil(failures: byAddress, now: now, maximum: SignInPolicy.maximumFailuresPerAddress),
+        ]
         return locks.compactMap { $0 }.max()
     }
 

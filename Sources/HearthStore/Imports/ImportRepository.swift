@@ -33,17 +33,19 @@ public struct ImportRepository: Sendable {
 
     public func start(subjectID: Int64, source: String, fileName: String, bytesTotal: Int64, createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO import_job (subject_id, source, file_name, state, bytes_total, created_by, started_at)
-                VALUES (?, ?, ?, 'running', ?, ?, ?)
-                """, arguments: [subjectID, source, fileName, bytesTotal, createdBy, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO import_job (subject_id, source, file_name, state, bytes_total, created_by, started_at)
+                    VALUES (?, ?, ?, 'running', ?, ?, ?)
+                    """, arguments: [subjectID, source, fileName, bytesTotal, createdBy, now])
             return db.lastInsertedRowID
         }
     }
 
     public func progress(jobID: Int64, bytesRead: Int64, recordsRead: Int) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE import_job SET bytes_read = ?, records_read = ? WHERE id = ? AND state = 'running'", arguments: [bytesRead, recordsRead, jobID])
+            try db.execute(
+                sql: "UPDATE import_job SET bytes_read = ?, records_read = ? WHERE id = ? AND state = 'running'", arguments: [bytesRead, recordsRead, jobID])
         }
     }
 
@@ -57,12 +59,14 @@ public struct ImportRepository: Sendable {
     /// are left out, as a hand value for them would be) and marks the job done, in one
     /// transaction. Returns the days that changed.
     @discardableResult
-    public func finish(jobID: Int64, subjectID: Int64, days: [ImportedDay], through today: LocalDate, recordsRead: Int, now: Date = Date()) async throws -> Int {
+    public func finish(jobID: Int64, subjectID: Int64, days: [ImportedDay], through today: LocalDate, recordsRead: Int, now: Date = Date()) async throws -> Int
+    {
         try await database.write { db in
             let written = try Self.write(days.filter { $0.day <= today }, subjectID: subjectID, now: now, db)
-            try db.execute(sql: """
-                UPDATE import_job SET state = 'done', bytes_read = bytes_total, records_read = ?, days_written = ?, finished_at = ? WHERE id = ?
-                """, arguments: [recordsRead, written, now, jobID])
+            try db.execute(
+                sql: """
+                    UPDATE import_job SET state = 'done', bytes_read = bytes_total, records_read = ?, days_written = ?, finished_at = ? WHERE id = ?
+                    """, arguments: [recordsRead, written, now, jobID])
             return written
         }
     }
@@ -70,18 +74,19 @@ public struct ImportRepository: Sendable {
     /// Sets each day's imported figures (those the file has; the others stay). A row whose
     /// figures are already these is not touched: a second import of the same file writes nothing.
     static func write(_ days: [ImportedDay], subjectID: Int64, now: Date, _ db: Database) throws -> Int {
-        let upsert = try db.makeStatement(sql: """
-            INSERT INTO daily_value (subject_id, local_date, imported_steps, imported_water_ml, imported_weight_g, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT (subject_id, local_date) DO UPDATE SET
-                imported_steps = coalesce(excluded.imported_steps, imported_steps),
-                imported_water_ml = coalesce(excluded.imported_water_ml, imported_water_ml),
-                imported_weight_g = coalesce(excluded.imported_weight_g, imported_weight_g),
-                updated_at = excluded.updated_at
-            WHERE imported_steps IS NOT coalesce(excluded.imported_steps, imported_steps)
-               OR imported_water_ml IS NOT coalesce(excluded.imported_water_ml, imported_water_ml)
-               OR imported_weight_g IS NOT coalesce(excluded.imported_weight_g, imported_weight_g)
-            """)
+        let upsert = try db.makeStatement(
+            sql: """
+                INSERT INTO daily_value (subject_id, local_date, imported_steps, imported_water_ml, imported_weight_g, updated_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                ON CONFLICT (subject_id, local_date) DO UPDATE SET
+                    imported_steps = coalesce(excluded.imported_steps, imported_steps),
+                    imported_water_ml = coalesce(excluded.imported_water_ml, imported_water_ml),
+                    imported_weight_g = coalesce(excluded.imported_weight_g, imported_weight_g),
+                    updated_at = excluded.updated_at
+                WHERE imported_steps IS NOT coalesce(excluded.imported_steps, imported_steps)
+                   OR imported_water_ml IS NOT coalesce(excluded.imported_water_ml, imported_water_ml)
+                   OR imported_weight_g IS NOT coalesce(excluded.imported_weight_g, imported_weight_g)
+                """)
         var written = 0
         for day in days {
             try upsert.execute(arguments: [subjectID, day.day.description, day.steps, day.waterML, day.weightGrams, now])
@@ -93,7 +98,7 @@ public struct ImportRepository: Sendable {
     public func job(id: Int64, access: SubjectAccess) async throws -> ImportJob? {
         try database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM import_job WHERE id = ?", arguments: [id]),
-                  access.allows(row["subject_id"])
+                access.allows(row["subject_id"])
             else { return nil }
             return ImportJob(
                 id: row["id"], subjectID: row["subject_id"], source: row["source"], fileName: row["file_name"],
@@ -106,7 +111,9 @@ public struct ImportRepository: Sendable {
     /// Jobs left running by a server that stopped: they will not finish, and say so.
     public func failAbandoned(now: Date = Date()) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE import_job SET state = 'failed', message = 'imports.problem.interrupted', finished_at = ? WHERE state = 'running'", arguments: [now])
+            try db.execute(
+                sql: "UPDATE import_job SET state = 'failed', message = 'imports.problem.interrupted', finished_at = ? WHERE state = 'running'",
+                arguments: [now])
         }
     }
 }

@@ -23,17 +23,27 @@ public struct CalendarFeedRepository: Sendable {
     public func feed(token: String, today: LocalDate) throws -> CalendarFeedData? {
         guard token.count >= 32 else { return nil }
         return try database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, display_name, role, limited FROM account WHERE feed_token = ? AND disabled_at IS NULL", arguments: [token])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, display_name, role, limited FROM account WHERE feed_token = ? AND disabled_at IS NULL", arguments: [token])
             else { return nil }
             let access = try AccountRepository.access(limited: row["limited"], role: Role(rawValue: row["role"]) ?? .viewer, accountID: row["id"], db)
             let regimens = try RegimenRepository.regimens(access: access, includeDeleted: true, db)
             let ids = regimens.map { String($0.id) }.joined(separator: ",")
-            let changes = regimens.isEmpty ? [] : try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(ids))").map(RegimenRepository.change(from:))
-            let skipped = regimens.isEmpty ? [] : try Row.fetchAll(db, sql: """
-                SELECT \(RegimenRepository.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id IN (\(ids)) AND d.status = 'skipped'
-                """).map(RegimenRepository.loggedDose(from:))
-            return CalendarFeedData(memberName: row["display_name"], regimens: regimens, changes: changes, skipped: skipped,
-                                    careDue: try CareRepository.due(access: access, today: today, db))
+            let changes =
+                regimens.isEmpty ? [] : try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(ids))").map(RegimenRepository.change(from:))
+            let skipped =
+                regimens.isEmpty
+                ? []
+                : try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(RegimenRepository.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id IN (\(ids)) AND d.status = 'skipped'
+                        """
+                ).map(RegimenRepository.loggedDose(from:))
+            return CalendarFeedData(
+                memberName: row["display_name"], regimens: regimens, changes: changes, skipped: skipped,
+                careDue: try CareRepository.due(access: access, today: today, db))
         }
     }
 

@@ -38,22 +38,29 @@ public struct MedicineRepository: Sendable {
         try database.read { db in
             let terms = Self.terms(query)
             guard !terms.isEmpty else {
-                return Found(items: try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM medicine ORDER BY name COLLATE NOCASE, id LIMIT ?"), arguments: [limit])
-                    .map(Self.medicine(from:)), narrowed: false)
+                return Found(
+                    items: try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM medicine ORDER BY name COLLATE NOCASE, id LIMIT ?"), arguments: [limit])
+                        .map(Self.medicine(from:)), narrowed: false)
             }
             if terms.allSatisfy({ $0.count >= 3 }) {
                 // Each term quoted (a phrase of its characters), all of them required.
                 let match = terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
-                let first = try Int64.fetchAll(db.cachedStatement(sql: "SELECT rowid FROM medicine_search WHERE medicine_search MATCH ? LIMIT ?"), arguments: [match, broad + 1])
+                let first = try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT rowid FROM medicine_search WHERE medicine_search MATCH ? LIMIT ?"), arguments: [match, broad + 1])
                 if first.count > broad {
                     let shown = first.prefix(limit).map(String.init).joined(separator: ",")
-                    let items = try Row.fetchAll(db, sql: "SELECT * FROM medicine WHERE id IN (\(shown)) ORDER BY name COLLATE NOCASE, id").map(Self.medicine(from:))
+                    let items = try Row.fetchAll(db, sql: "SELECT * FROM medicine WHERE id IN (\(shown)) ORDER BY name COLLATE NOCASE, id").map(
+                        Self.medicine(from:))
                     return Found(items: items, narrowed: true)
                 }
-                return Found(items: try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT m.* FROM medicine_search JOIN medicine m ON m.id = medicine_search.rowid
-                    WHERE medicine_search MATCH ? ORDER BY rank, m.id LIMIT ?
-                    """), arguments: [match, limit]).map(Self.medicine(from:)), narrowed: false)
+                return Found(
+                    items: try Row.fetchAll(
+                        db.cachedStatement(
+                            sql: """
+                                SELECT m.* FROM medicine_search JOIN medicine m ON m.id = medicine_search.rowid
+                                WHERE medicine_search MATCH ? ORDER BY rank, m.id LIMIT ?
+                                """), arguments: [match, limit]
+                    ).map(Self.medicine(from:)), narrowed: false)
             }
             // Trigrams need three characters: shorter terms are looked for with LIKE, in name
             // order, which stops after `limit` matches (a common letter is quick; a rare one
@@ -104,10 +111,11 @@ public struct MedicineRepository: Sendable {
                 replaced = try String.fetchOne(db, sql: "SELECT photo_sha FROM medicine WHERE id = ?", arguments: [id])
                 try db.execute(sql: "UPDATE medicine SET photo_sha = ? WHERE id = ?", arguments: [newPhoto.sha256, id])
             }
-            try db.execute(sql: """
-                UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
-                    purpose = ?, how_to_take = ?, warnings = ?, notes = ?, updated_at = ? WHERE id = ?
-                """, arguments: StatementArguments(Self.values(medicine) + [now, id]))
+            try db.execute(
+                sql: """
+                    UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
+                        purpose = ?, how_to_take = ?, warnings = ?, notes = ?, updated_at = ? WHERE id = ?
+                    """, arguments: StatementArguments(Self.values(medicine) + [now, id]))
             if db.changesCount == 0 { throw StoreError.recordNotFound }
             return replaced == newPhoto?.sha256 ? nil : replaced
         }
@@ -115,7 +123,9 @@ public struct MedicineRepository: Sendable {
 
     /// Writes a public list in one transaction: an item already imported (same key) is
     /// updated, keeping the household's notes. Returns (added, updated).
-    public func importListed(_ items: [ListedMedicine], now: Date = Date(), written: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> (added: Int, updated: Int) {
+    public func importListed(
+        _ items: [ListedMedicine], now: Date = Date(), written: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws -> (added: Int, updated: Int) {
         try await importListed(now: now, written: written) { write in for item in items { _ = try write(item) } }
     }
 
@@ -129,10 +139,11 @@ public struct MedicineRepository: Sendable {
         try await database.write { db in
             var added = 0, updated = 0
             let find = try db.makeStatement(sql: "SELECT id, updated_at = ? FROM medicine WHERE list_key = ?")
-            let change = try db.makeStatement(sql: """
-                UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
-                    purpose = ?, how_to_take = ?, warnings = ?, updated_at = ? WHERE id = ?
-                """)
+            let change = try db.makeStatement(
+                sql: """
+                    UPDATE medicine SET kind = ?, name = ?, company = ?, ingredients = ?, classification = ?, form = ?, prescription = ?,
+                        purpose = ?, how_to_take = ?, warnings = ?, updated_at = ? WHERE id = ?
+                    """)
             try produce { item in
                 if let row = try Row.fetchOne(find, arguments: [now, item.key]) {
                     if row[1] as Bool { return false }
@@ -152,16 +163,19 @@ public struct MedicineRepository: Sendable {
     }
 
     private static func insert(_ medicine: MedicineInput, key: String?, now: Date, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO medicine (kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes,
-                list_key, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: StatementArguments(values(medicine) + [key, now, now]))
+        try db.execute(
+            sql: """
+                INSERT INTO medicine (kind, name, company, ingredients, classification, form, prescription, purpose, how_to_take, warnings, notes,
+                    list_key, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments(values(medicine) + [key, now, now]))
     }
 
     private static func values(_ medicine: MedicineInput) -> [DatabaseValueConvertible?] {
-        [medicine.kind.rawValue, medicine.name, medicine.company, medicine.ingredients, medicine.classification, medicine.form,
-         medicine.prescription, medicine.purpose, medicine.howToTake, medicine.warnings, medicine.notes]
+        [
+            medicine.kind.rawValue, medicine.name, medicine.company, medicine.ingredients, medicine.classification, medicine.form,
+            medicine.prescription, medicine.purpose, medicine.howToTake, medicine.warnings, medicine.notes,
+        ]
     }
 
     private static func medicine(from row: Row) -> Medicine {

@@ -96,8 +96,10 @@ public struct RegimenRepository: Sendable {
 
     /// As `regimens(access:…)` below, kept in `cache` (with the write count read before `db`'s
     /// snapshot began) when one is given.
-    static func regimens(access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool,
-                         cache: (RegimenCache, writeCount: UInt64)?, _ db: Database) throws -> [Regimen] {
+    static func regimens(
+        access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool,
+        cache: (RegimenCache, writeCount: UInt64)?, _ db: Database
+    ) throws -> [Regimen] {
         guard let (kept, writeCount) = cache else { return try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db) }
         let key = "\(access.sqlCondition("s"))|\(subjectID ?? 0)|\(ids ?? [])|\(includeDeleted)"
         return try kept.regimens(key, writeCount: writeCount) {
@@ -113,61 +115,84 @@ public struct RegimenRepository: Sendable {
         // The conditions are the same for a member from one request to the next, so the three
         // statements are cached (preparing them was a tenth of a calendar day's time).
         let chosen = "FROM regimen r JOIN subject s ON s.id = r.subject_id WHERE " + conditions.joined(separator: " AND ")
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT r.id, r.subject_id, s.name AS subject_name, s.kind, r.name, r.purpose, r.remind, r.deleted_at IS NOT NULL AS deleted, r.created_at
-            \(chosen) ORDER BY s.kind = 'pet', s.name COLLATE NOCASE, r.name COLLATE NOCASE
-            """))
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT r.id, r.subject_id, s.name AS subject_name, s.kind, r.name, r.purpose, r.remind, r.deleted_at IS NOT NULL AS deleted, r.created_at
+                    \(chosen) ORDER BY s.kind = 'pet', s.name COLLATE NOCASE, r.name COLLATE NOCASE
+                    """))
         guard !rows.isEmpty else { return [] }
         // Read by position, as `loggedDose(from:)` is: every page with doses loads every
         // regimen a member may see (the home page, 50 of them, spent an eighth of its time here).
         var spans: [Int64: [ScheduleSpan]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT regimen_id, \(StoredSchedule.columns) FROM regimen_schedule WHERE regimen_id IN (SELECT r.id \(chosen)) ORDER BY regimen_id, id")) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT regimen_id, \(StoredSchedule.columns) FROM regimen_schedule WHERE regimen_id IN (SELECT r.id \(chosen)) ORDER BY regimen_id, id"))
+        {
             spans[row[0], default: []].append(StoredSchedule.span(row, from: 1))
         }
         var items: [Int64: [RegimenItem]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT regimen_id, id, medicine_id, name, amount, unit, mg_per_kg, in_hand, refill_days, added_on, removed_on, counted_at
-            FROM regimen_item WHERE regimen_id IN (SELECT r.id \(chosen)) ORDER BY regimen_id, position, id
-            """)) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT regimen_id, id, medicine_id, name, amount, unit, mg_per_kg, in_hand, refill_days, added_on, removed_on, counted_at
+                    FROM regimen_item WHERE regimen_id IN (SELECT r.id \(chosen)) ORDER BY regimen_id, position, id
+                    """))
+        {
             let input = RegimenItemInput(medicineID: row[2], name: row[3], amount: row[4], unit: row[5], mgPerKg: row[6], inHand: row[7], refillDays: row[8])
-            items[row[0], default: []].append(RegimenItem(
-                id: row[1], input: input, addedOn: LocalDate(row[9] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!,
-                removedOn: (row[10] as String?).flatMap(LocalDate.init), countedAt: StoredTime.optionalDate(row, 11)))
+            items[row[0], default: []].append(
+                RegimenItem(
+                    id: row[1], input: input, addedOn: LocalDate(row[9] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!,
+                    removedOn: (row[10] as String?).flatMap(LocalDate.init), countedAt: StoredTime.optionalDate(row, 11)))
         }
         return rows.compactMap { row in
             let id: Int64 = row[0]
             guard let regimenSpans = spans[id], !regimenSpans.isEmpty else { return nil }
-            return Regimen(id: id, subjectID: row[1], subjectName: row[2], subjectKind: (row[3] as String) == "person" ? .person : .pet,
-                           name: row[4], purpose: row[5], remind: row[6], spans: regimenSpans, items: items[id] ?? [], deleted: row[7],
-                           createdAt: StoredTime.date(row, 8))
+            return Regimen(
+                id: id, subjectID: row[1], subjectName: row[2], subjectKind: (row[3] as String) == "person" ? .person : .pet,
+                name: row[4], purpose: row[5], remind: row[6], spans: regimenSpans, items: items[id] ?? [], deleted: row[7],
+                createdAt: StoredTime.date(row, 8))
         }
     }
 
     /// Every dose of the regimens a member may see between two days, deleted regimens
     /// included (their past stays): what was due, what was changed, what was given.
-    public func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone) throws -> [RegimenDoses] {
+    public func doses(
+        access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone
+    ) throws -> [RegimenDoses] {
         let writeCount = database.writeCount
         return try database.read { db in
-            try Self.doses(access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: (database.regimenCache, writeCount), db)
+            try Self.doses(
+                access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: (database.regimenCache, writeCount), db)
         }
     }
 
-    static func doses(access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone,
-                      cache: (RegimenCache, writeCount: UInt64)? = nil, _ db: Database) throws -> [RegimenDoses] {
+    static func doses(
+        access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone,
+        cache: (RegimenCache, writeCount: UInt64)? = nil, _ db: Database
+    ) throws -> [RegimenDoses] {
         let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, cache: cache, db)
             .filter { regimen in regimen.spans.contains { span in span.from <= to && (span.until.map { $0 >= from } ?? true) } || !regimen.deleted }
         guard !regimens.isEmpty else { return [] }
         let idList = regimens.map { String($0.id) }.joined(separator: ",")
         // Cached: the list of regimens is the same for a member from one request to the next.
-        let changes = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(idList)) AND day BETWEEN ? AND ?"),
-                                       arguments: [from.description, to.description]).map(change(from:))
-        let logged = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT \(doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id
-            WHERE d.regimen_id IN (\(idList)) AND d.day BETWEEN ? AND ?
-            """), arguments: [from.description, to.description]).map(loggedDose(from:))
+        let changes = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(idList)) AND day BETWEEN ? AND ?"),
+            arguments: [from.description, to.description]
+        ).map(change(from:))
+        let logged = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT \(doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id
+                    WHERE d.regimen_id IN (\(idList)) AND d.day BETWEEN ? AND ?
+                    """), arguments: [from.description, to.description]
+        ).map(loggedDose(from:))
         return regimens.map { regimen in
-            RegimenDoses(regimen: regimen, slots: DoseDay.slots(
-                regimenID: regimen.id, spans: regimen.spans, changes: changes, logged: logged, from: from, to: to, in: timeZone)
+            RegimenDoses(
+                regimen: regimen,
+                slots: DoseDay.slots(
+                    regimenID: regimen.id, spans: regimen.spans, changes: changes, logged: logged, from: from, to: to, in: timeZone
+                )
                 .filter { regimen.couldBeGiven($0, in: timeZone) })
         }
     }
@@ -178,9 +203,10 @@ public struct RegimenRepository: Sendable {
     static let doseColumns = "d.regimen_id, d.day, d.time, d.status, d.given_at, d.reason, a.display_name, d.recorded_at"
 
     static func loggedDose(from row: Row) -> LoggedDose {
-        LoggedDose(regimenID: row[0], day: LocalDate(row[1] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, time: row[2],
-                   status: (row[3] as String) == "skipped" ? .skipped : .given, givenAt: StoredTime.optionalDate(row, 4), reason: row[5],
-                   by: row[6], recordedAt: StoredTime.date(row, 7))
+        LoggedDose(
+            regimenID: row[0], day: LocalDate(row[1] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, time: row[2],
+            status: (row[3] as String) == "skipped" ? .skipped : .given, givenAt: StoredTime.optionalDate(row, 4), reason: row[5],
+            by: row[6], recordedAt: StoredTime.date(row, 7))
     }
 
     static func change(from row: Row) -> DoseChange {
@@ -200,9 +226,12 @@ public struct RegimenRepository: Sendable {
         try database.read { db in
             var counts: [Int64: Int] = [:]
             for item in regimen.currentItems where item.input.inHand != nil {
-                counts[item.id] = try Int.fetchOne(db, sql: """
-                    SELECT count(*) FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ?
-                    """, arguments: [regimen.id, item.countedAt ?? .distantPast]) ?? 0
+                counts[item.id] =
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            SELECT count(*) FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ?
+                            """, arguments: [regimen.id, item.countedAt ?? .distantPast]) ?? 0
             }
             return counts
         }
@@ -220,8 +249,9 @@ public struct RegimenRepository: Sendable {
     public func create(subjectID: Int64, _ input: RegimenInput, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
             try Self.requireFreeName(input.name, subjectID: subjectID, except: nil, db)
-            try db.execute(sql: "INSERT INTO regimen(subject_id, name, purpose, remind, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [subjectID, input.name, input.purpose, input.remind, now, now])
+            try db.execute(
+                sql: "INSERT INTO regimen(subject_id, name, purpose, remind, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [subjectID, input.name, input.purpose, input.remind, now, now])
             let id = db.lastInsertedRowID
             try Self.insertSpan(regimenID: id, input.schedule, db)
             for (position, item) in input.items.enumerated() {
@@ -238,8 +268,9 @@ public struct RegimenRepository: Sendable {
         try await database.write { db in
             guard let current = try Self.regimens(access: .everyone, ids: [id], includeDeleted: false, db).first else { throw StoreError.regimenNotFound }
             try Self.requireFreeName(input.name, subjectID: current.subjectID, except: id, db)
-            try db.execute(sql: "UPDATE regimen SET name = ?, purpose = ?, remind = ?, updated_at = ? WHERE id = ?",
-                           arguments: [input.name, input.purpose, input.remind, now, id])
+            try db.execute(
+                sql: "UPDATE regimen SET name = ?, purpose = ?, remind = ?, updated_at = ? WHERE id = ?",
+                arguments: [input.name, input.purpose, input.remind, now, id])
             if input.schedule != current.schedule || current.spans.last?.until != nil {
                 let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])!
                 let last = current.spans[current.spans.count - 1]
@@ -258,11 +289,14 @@ public struct RegimenRepository: Sendable {
             var position = 0
             for item in current.currentItems {
                 if let kept = input.items.first(where: { $0.name.caseInsensitiveCompare(item.input.name) == .orderedSame }),
-                   kept.amount == item.input.amount, kept.unit == item.input.unit, kept.mgPerKg == item.input.mgPerKg {
+                    kept.amount == item.input.amount, kept.unit == item.input.unit, kept.mgPerKg == item.input.mgPerKg
+                {
                     // The same dose: its supply fields may change without touching the past.
                     let recount = kept.inHand != item.input.inHand
-                    try db.execute(sql: "UPDATE regimen_item SET in_hand = ?, refill_days = ?, counted_at = CASE WHEN ? THEN ? ELSE counted_at END, position = ? WHERE id = ?",
-                                   arguments: [kept.inHand, kept.refillDays, recount, now, position, item.id])
+                    try db.execute(
+                        sql:
+                            "UPDATE regimen_item SET in_hand = ?, refill_days = ?, counted_at = CASE WHEN ? THEN ? ELSE counted_at END, position = ? WHERE id = ?",
+                        arguments: [kept.inHand, kept.refillDays, recount, now, position, item.id])
                     position += 1
                 } else if item.addedOn >= startOfItems {
                     try db.execute(sql: "DELETE FROM regimen_item WHERE id = ?", arguments: [item.id])
@@ -283,8 +317,9 @@ public struct RegimenRepository: Sendable {
         try await database.write { db in
             guard let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])
             else { throw StoreError.regimenNotFound }
-            try db.execute(sql: "UPDATE regimen_schedule SET until_date = ? WHERE id = ? AND (until_date IS NULL OR until_date > ?)",
-                           arguments: [lastDay.description, spanID, lastDay.description])
+            try db.execute(
+                sql: "UPDATE regimen_schedule SET until_date = ? WHERE id = ? AND (until_date IS NULL OR until_date > ?)",
+                arguments: [lastDay.description, spanID, lastDay.description])
             try db.execute(sql: "UPDATE regimen SET updated_at = ? WHERE id = ?", arguments: [now, id])
         }
     }
@@ -300,17 +335,22 @@ public struct RegimenRepository: Sendable {
 
     /// Marks one dose given or skipped. The dose log's key is the dose itself, so when two
     /// members mark it at once one insert wins and the other reads back who did it.
-    public func mark(regimenID: Int64, day: LocalDate, time: Int, status: LoggedDose.Status, givenAt: Date?, reason: String?,
-                     accountID: Int64, now: Date = Date()) async throws -> DoseMarking {
+    public func mark(
+        regimenID: Int64, day: LocalDate, time: Int, status: LoggedDose.Status, givenAt: Date?, reason: String?,
+        accountID: Int64, now: Date = Date()
+    ) async throws -> DoseMarking {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO NOTHING
-                """, arguments: [regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """, arguments: [regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now])
             if db.changesCount == 1 { return .recorded }
-            let row = try Row.fetchOne(db, sql: """
-                SELECT \(Self.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
-                """, arguments: [regimenID, day.description, time])!
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(Self.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
+                    """, arguments: [regimenID, day.description, time])!
             return .already(Self.loggedDose(from: row))
         }
     }
@@ -326,12 +366,15 @@ public struct RegimenRepository: Sendable {
 
     /// One day only: skip a dose ahead (`movedTo` nil) or move it to another time that day;
     /// `clear` puts it back as the schedule has it.
-    public func changeDay(regimenID: Int64, day: LocalDate, time: Int, movedTo: Int?, reason: String?, clear: Bool, accountID: Int64, now: Date = Date()) async throws {
+    public func changeDay(
+        regimenID: Int64, day: LocalDate, time: Int, movedTo: Int?, reason: String?, clear: Bool, accountID: Int64, now: Date = Date()
+    ) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM dose_change WHERE regimen_id = ? AND day = ? AND time = ?", arguments: [regimenID, day.description, time])
             guard !clear else { return }
-            try db.execute(sql: "INSERT INTO dose_change(regimen_id, day, time, moved_to, reason, account_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [regimenID, day.description, time, movedTo, reason, accountID, now])
+            try db.execute(
+                sql: "INSERT INTO dose_change(regimen_id, day, time, moved_to, reason, account_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [regimenID, day.description, time, movedTo, reason, accountID, now])
         }
     }
 
@@ -347,12 +390,15 @@ public struct RegimenRepository: Sendable {
     /// Many doses of one regimen in one transaction (the demo's ten years).
     public func recordHistory(regimenID: Int64, _ doses: [HistoricDose]) async throws -> Int {
         try await database.write { db in
-            let statement = try db.makeStatement(sql: """
-                INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """)
             for dose in doses {
-                try statement.execute(arguments: [regimenID, dose.day.description, dose.time, dose.status.rawValue, dose.givenAt, dose.reason, dose.accountID,
-                                                  dose.givenAt ?? Date()])
+                try statement.execute(arguments: [
+                    regimenID, dose.day.description, dose.time, dose.status.rawValue, dose.givenAt, dose.reason, dose.accountID,
+                    dose.givenAt ?? Date(),
+                ])
             }
             return doses.count
         }
@@ -361,8 +407,10 @@ public struct RegimenRepository: Sendable {
     // MARK: Helpers
 
     private static func requireFreeName(_ name: String, subjectID: Int64, except id: Int64?, _ db: Database) throws {
-        let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM regimen WHERE subject_id = ? AND name = ? COLLATE NOCASE AND deleted_at IS NULL AND id IS NOT ?)",
-                                      arguments: [subjectID, name, id]) ?? false
+        let taken =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM regimen WHERE subject_id = ? AND name = ? COLLATE NOCASE AND deleted_at IS NULL AND id IS NOT ?)",
+                arguments: [subjectID, name, id]) ?? false
         if taken { throw StoreError.regimenNameTaken }
     }
 
@@ -371,15 +419,20 @@ public struct RegimenRepository: Sendable {
         columns["regimen_id"] = regimenID
         columns["from_date"] = from.map { max($0, schedule.start).description }
         let names = columns.keys.sorted()
-        try db.execute(sql: "INSERT INTO regimen_schedule(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
-                       arguments: StatementArguments(names.map { columns[$0]! }))
+        try db.execute(
+            sql: "INSERT INTO regimen_schedule(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
+            arguments: StatementArguments(names.map { columns[$0]! }))
     }
 
     private static func insertItem(regimenID: Int64, _ item: RegimenItemInput, position: Int, addedOn: LocalDate, now: Date, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO regimen_item(regimen_id, medicine_id, name, amount, unit, mg_per_kg, position, in_hand, counted_at, refill_days, added_on)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [regimenID, item.medicineID, item.name, item.amount, item.unit, item.mgPerKg, position, item.inHand,
-                             item.inHand == nil ? nil : now, item.refillDays, addedOn.description])
+        try db.execute(
+            sql: """
+                INSERT INTO regimen_item(regimen_id, medicine_id, name, amount, unit, mg_per_kg, position, in_hand, counted_at, refill_days, added_on)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                regimenID, item.medicineID, item.name, item.amount, item.unit, item.mgPerKg, position, item.inHand,
+                item.inHand == nil ? nil : now, item.refillDays, addedOn.description,
+            ])
     }
 }

@@ -51,8 +51,9 @@ public struct ReminderRepository: Sendable {
 
     public func setTargets(_ targets: ReminderTargets) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE household SET ntfy_url = ?, webhook_url = ?, remind_again_minutes = ? WHERE id = 1",
-                           arguments: [targets.ntfyURL, targets.webhookURL, targets.againMinutes])
+            try db.execute(
+                sql: "UPDATE household SET ntfy_url = ?, webhook_url = ?, remind_again_minutes = ? WHERE id = 1",
+                arguments: [targets.ntfyURL, targets.webhookURL, targets.againMinutes])
         }
     }
 
@@ -72,7 +73,8 @@ public struct ReminderRepository: Sendable {
     /// Members with reminders on (viewers too: they may want to know), not disabled.
     public func recipients() throws -> [ReminderRecipient] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, display_name, role, limited, ntfy_url FROM account WHERE disabled_at IS NULL AND reminders ORDER BY id").map { row in
+            try Row.fetchAll(db, sql: "SELECT id, display_name, role, limited, ntfy_url FROM account WHERE disabled_at IS NULL AND reminders ORDER BY id").map {
+                row in
                 ReminderRecipient(
                     accountID: row["id"], name: row["display_name"],
                     access: try AccountRepository.access(limited: row["limited"], role: Role(rawValue: row["role"]) ?? .viewer, accountID: row["id"], db),
@@ -87,9 +89,10 @@ public struct ReminderRepository: Sendable {
     /// this member and this time): then it is never sent again, restart or not.
     public func claim(accountID: Int64, dueAt: Date, round: Int, message: String, now: Date) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO reminder(account_id, due_at, round, message, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """, arguments: [accountID, dueAt, round, message, now, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder(account_id, due_at, round, message, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    """, arguments: [accountID, dueAt, round, message, now, now])
             return db.changesCount == 1
         }
     }
@@ -97,9 +100,12 @@ public struct ReminderRepository: Sendable {
     /// Reminders written down and not delivered, whose next try has come.
     public func pending(now: Date, maximumAttempts: Int) throws -> [ReminderMessage] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM reminder WHERE delivered_at IS NULL AND attempts < ? AND next_attempt_at <= ? ORDER BY due_at, account_id, round
-                """, arguments: [maximumAttempts, now]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM reminder WHERE delivered_at IS NULL AND attempts < ? AND next_attempt_at <= ? ORDER BY due_at, account_id, round
+                    """, arguments: [maximumAttempts, now]
+            ).map { row in
                 ReminderMessage(accountID: row["account_id"], dueAt: row["due_at"], round: row["round"], message: row["message"], attempts: row["attempts"])
             }
         }
@@ -107,22 +113,26 @@ public struct ReminderRepository: Sendable {
 
     public func delivered(_ reminder: ReminderMessage, now: Date) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE reminder SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE account_id = ? AND due_at = ? AND round = ?",
-                           arguments: [now, reminder.accountID, reminder.dueAt, reminder.round])
+            try db.execute(
+                sql: "UPDATE reminder SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE account_id = ? AND due_at = ? AND round = ?",
+                arguments: [now, reminder.accountID, reminder.dueAt, reminder.round])
         }
     }
 
     public func failed(_ reminder: ReminderMessage, error: String, nextAttempt: Date?) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE account_id = ? AND due_at = ? AND round = ?",
-                           arguments: [error, nextAttempt, reminder.accountID, reminder.dueAt, reminder.round])
+            try db.execute(
+                sql: "UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE account_id = ? AND due_at = ? AND round = ?",
+                arguments: [error, nextAttempt, reminder.accountID, reminder.dueAt, reminder.round])
         }
     }
 
     /// The newest reminder tried: when, to whom, and what went wrong if it did.
     public func lastDelivery() throws -> (at: Date, message: String, error: String?, delivered: Bool)? {
         try database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM reminder WHERE attempts > 0 ORDER BY coalesce(delivered_at, next_attempt_at, created_at) DESC LIMIT 1")
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM reminder WHERE attempts > 0 ORDER BY coalesce(delivered_at, next_attempt_at, created_at) DESC LIMIT 1")
             else { return nil }
             let deliveredAt: Date? = row["delivered_at"]
             let createdAt: Date = row["created_at"]

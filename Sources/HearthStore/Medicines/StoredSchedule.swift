@@ -8,11 +8,21 @@ enum StoredSchedule {
         var repeatName: String, every: Int?, weekdays: String?, minimum: Int?
         switch schedule.repeatRule {
         case .daily: repeatName = "daily"
-        case .weekdays(let days): repeatName = "weekdays"; weekdays = days.sorted().map(String.init).joined(separator: ",")
-        case .everyDays(let n): repeatName = "days"; every = n
-        case .everyWeeks(let n): repeatName = "weeks"; every = n
-        case .everyMonths(let n): repeatName = "months"; every = n
-        case .asNeeded(let minutes): repeatName = "as_needed"; minimum = minutes
+        case .weekdays(let days):
+            repeatName = "weekdays"
+            weekdays = days.sorted().map(String.init).joined(separator: ",")
+        case .everyDays(let n):
+            repeatName = "days"
+            every = n
+        case .everyWeeks(let n):
+            repeatName = "weeks"
+            every = n
+        case .everyMonths(let n):
+            repeatName = "months"
+            every = n
+        case .asNeeded(let minutes):
+            repeatName = "as_needed"
+            minimum = minutes
         }
         var endDate: String?, endDays: Int?
         switch schedule.end {
@@ -33,14 +43,15 @@ enum StoredSchedule {
     /// The schedule from a row holding `columns` from position `first` on.
     static func schedule(_ row: Row, from first: Int) -> DoseSchedule {
         let every: Int = row[first + 1] ?? 1
-        let rule: DoseSchedule.Repeat = switch row[first] as String {
-        case "weekdays": .weekdays(Set(((row[first + 2] as String?) ?? "").split(separator: ",").compactMap { Int($0) }))
-        case "days": .everyDays(every)
-        case "weeks": .everyWeeks(every)
-        case "months": .everyMonths(every)
-        case "as_needed": .asNeeded(minimumMinutes: row[first + 4] ?? 0)
-        default: .daily
-        }
+        let rule: DoseSchedule.Repeat =
+            switch row[first] as String {
+            case "weekdays": .weekdays(Set(((row[first + 2] as String?) ?? "").split(separator: ",").compactMap { Int($0) }))
+            case "days": .everyDays(every)
+            case "weeks": .everyWeeks(every)
+            case "months": .everyMonths(every)
+            case "as_needed": .asNeeded(minimumMinutes: row[first + 4] ?? 0)
+            default: .daily
+            }
         var end: DoseSchedule.End?
         if let day = (row[first + 6] as String?).flatMap(LocalDate.init) { end = .on(day) }
         if let days = row[first + 7] as Int? { end = .afterDays(days) }
@@ -49,7 +60,8 @@ enum StoredSchedule {
     }
 
     static func span(_ row: Row, from first: Int) -> ScheduleSpan {
-        ScheduleSpan(schedule: schedule(row, from: first), from: (row[first + 8] as String?).flatMap(LocalDate.init),
-                     until: (row[first + 9] as String?).flatMap(LocalDate.init))
+        ScheduleSpan(
+            schedule: schedule(row, from: first), from: (row[first + 8] as String?).flatMap(LocalDate.init),
+            until: (row[first + 9] as String?).flatMap(LocalDate.init))
     }
 }

@@ -2,14 +2,15 @@ import GRDB
 
 extension Migrations {
     static let v10 = Migration("v10 pet health: vaccinations, preventives, vet visits, clinics, feeding") { db in
-        try db.execute(sql: """
-            ALTER TABLE household ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD';
-            UPDATE household SET currency = 'KRW' WHERE language = 'ko';
-            ALTER TABLE pet_profile ADD COLUMN feeding_stage TEXT NOT NULL DEFAULT 'automatic';
-            ALTER TABLE pet_profile ADD COLUMN target_weight_grams REAL;
-            ALTER TABLE pet_profile ADD COLUMN meals_per_day INTEGER NOT NULL DEFAULT 2;
-            ALTER TABLE pet_profile ADD COLUMN feeding_food_id INTEGER REFERENCES food(id) ON DELETE SET NULL;
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE household ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD';
+                UPDATE household SET currency = 'KRW' WHERE language = 'ko';
+                ALTER TABLE pet_profile ADD COLUMN feeding_stage TEXT NOT NULL DEFAULT 'automatic';
+                ALTER TABLE pet_profile ADD COLUMN target_weight_grams REAL;
+                ALTER TABLE pet_profile ADD COLUMN meals_per_day INTEGER NOT NULL DEFAULT 2;
+                ALTER TABLE pet_profile ADD COLUMN feeding_food_id INTEGER REFERENCES food(id) ON DELETE SET NULL;
+                """)
         try db.create(table: "clinic") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("name", .text).notNull()

@@ -24,24 +24,25 @@ extension Migrations {
         // The trigram tokenizer finds text inside words, Korean included ("타이레" in 타이레놀),
         // for queries of three characters or more. An external-content index: the words are
         // stored once, in `medicine`, and triggers keep the index in step.
-        try db.execute(sql: """
-            CREATE VIRTUAL TABLE medicine_search USING fts5(
-                name, company, ingredients, classification, content='medicine', content_rowid='id', tokenize='trigram');
-            CREATE TRIGGER medicine_search_insert AFTER INSERT ON medicine BEGIN
-                INSERT INTO medicine_search(rowid, name, company, ingredients, classification)
-                VALUES (new.id, new.name, new.company, new.ingredients, new.classification);
-            END;
-            CREATE TRIGGER medicine_search_delete AFTER DELETE ON medicine BEGIN
-                INSERT INTO medicine_search(medicine_search, rowid, name, company, ingredients, classification)
-                VALUES ('delete', old.id, old.name, old.company, old.ingredients, old.classification);
-            END;
-            CREATE TRIGGER medicine_search_update AFTER UPDATE OF name, company, ingredients, classification ON medicine BEGIN
-                INSERT INTO medicine_search(medicine_search, rowid, name, company, ingredients, classification)
-                VALUES ('delete', old.id, old.name, old.company, old.ingredients, old.classification);
-                INSERT INTO medicine_search(rowid, name, company, ingredients, classification)
-                VALUES (new.id, new.name, new.company, new.ingredients, new.classification);
-            END;
-            CREATE INDEX medicine_by_name ON medicine(name COLLATE NOCASE, id);
-            """)
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE medicine_search USING fts5(
+                    name, company, ingredients, classification, content='medicine', content_rowid='id', tokenize='trigram');
+                CREATE TRIGGER medicine_search_insert AFTER INSERT ON medicine BEGIN
+                    INSERT INTO medicine_search(rowid, name, company, ingredients, classification)
+                    VALUES (new.id, new.name, new.company, new.ingredients, new.classification);
+                END;
+                CREATE TRIGGER medicine_search_delete AFTER DELETE ON medicine BEGIN
+                    INSERT INTO medicine_search(medicine_search, rowid, name, company, ingredients, classification)
+                    VALUES ('delete', old.id, old.name, old.company, old.ingredients, old.classification);
+                END;
+                CREATE TRIGGER medicine_search_update AFTER UPDATE OF name, company, ingredients, classification ON medicine BEGIN
+                    INSERT INTO medicine_search(medicine_search, rowid, name, company, ingredients, classification)
+                    VALUES ('delete', old.id, old.name, old.company, old.ingredients, old.classification);
+                    INSERT INTO medicine_search(rowid, name, company, ingredients, classification)
+                    VALUES (new.id, new.name, new.company, new.ingredients, new.classification);
+                END;
+                CREATE INDEX medicine_by_name ON medicine(name COLLATE NOCASE, id);
+                """)
     }
 }

@@ -63,23 +63,24 @@ extension Migrations {
         }
         // Titles and ingredient names searched inside words, Korean included (trigrams, as the
         // medicine catalogue); the ingredient names are kept in one column per recipe.
-        try db.execute(sql: """
-            ALTER TABLE recipe ADD COLUMN ingredient_names TEXT NOT NULL DEFAULT '';
-            CREATE VIRTUAL TABLE recipe_search USING fts5(title, ingredient_names, content='recipe', content_rowid='id', tokenize='trigram');
-            CREATE TRIGGER recipe_search_insert AFTER INSERT ON recipe BEGIN
-                INSERT INTO recipe_search(rowid, title, ingredient_names) VALUES (new.id, new.title, new.ingredient_names);
-            END;
-            CREATE TRIGGER recipe_search_delete AFTER DELETE ON recipe BEGIN
-                INSERT INTO recipe_search(recipe_search, rowid, title, ingredient_names) VALUES ('delete', old.id, old.title, old.ingredient_names);
-            END;
-            CREATE TRIGGER recipe_search_update AFTER UPDATE OF title, ingredient_names ON recipe BEGIN
-                INSERT INTO recipe_search(recipe_search, rowid, title, ingredient_names) VALUES ('delete', old.id, old.title, old.ingredient_names);
-                INSERT INTO recipe_search(rowid, title, ingredient_names) VALUES (new.id, new.title, new.ingredient_names);
-            END;
-            CREATE INDEX recipe_by_title ON recipe(title COLLATE NOCASE, id);
-            CREATE INDEX recipe_by_category ON recipe(category_id, title COLLATE NOCASE, id);
-            CREATE INDEX recipe_by_source ON recipe(source_url) WHERE source_url IS NOT NULL;
-            CREATE INDEX recipe_ingredient_by_name ON recipe_ingredient(name COLLATE NOCASE);
-            """)
+        try db.execute(
+            sql: """
+                ALTER TABLE recipe ADD COLUMN ingredient_names TEXT NOT NULL DEFAULT '';
+                CREATE VIRTUAL TABLE recipe_search USING fts5(title, ingredient_names, content='recipe', content_rowid='id', tokenize='trigram');
+                CREATE TRIGGER recipe_search_insert AFTER INSERT ON recipe BEGIN
+                    INSERT INTO recipe_search(rowid, title, ingredient_names) VALUES (new.id, new.title, new.ingredient_names);
+                END;
+                CREATE TRIGGER recipe_search_delete AFTER DELETE ON recipe BEGIN
+                    INSERT INTO recipe_search(recipe_search, rowid, title, ingredient_names) VALUES ('delete', old.id, old.title, old.ingredient_names);
+                END;
+                CREATE TRIGGER recipe_search_update AFTER UPDATE OF title, ingredient_names ON recipe BEGIN
+                    INSERT INTO recipe_search(recipe_search, rowid, title, ingredient_names) VALUES ('delete', old.id, old.title, old.ingredient_names);
+                    INSERT INTO recipe_search(rowid, title, ingredient_names) VALUES (new.id, new.title, new.ingredient_names);
+                END;
+                CREATE INDEX recipe_by_title ON recipe(title COLLATE NOCASE, id);
+                CREATE INDEX recipe_by_category ON recipe(category_id, title COLLATE NOCASE, id);
+                CREATE INDEX recipe_by_source ON recipe(source_url) WHERE source_url IS NOT NULL;
+                CREATE INDEX recipe_ingredient_by_name ON recipe_ingredient(name COLLATE NOCASE);
+                """)
     }
 }

@@ -63,11 +63,12 @@ extension Migrations {
             t.column("deleted_at", .datetime)
         }
         // Keyset pagination of a timeline: newest first, all kinds or one kind.
-        try db.execute(sql: """
-            CREATE INDEX entry_timeline ON entry(subject_id, occurred_at DESC, id DESC) WHERE deleted_at IS NULL;
-            CREATE INDEX entry_timeline_by_kind ON entry(subject_id, kind, occurred_at DESC, id DESC) WHERE deleted_at IS NULL;
-            CREATE INDEX entry_by_day ON entry(subject_id, local_date, occurred_at DESC, id DESC) WHERE deleted_at IS NULL;
-            """)
+        try db.execute(
+            sql: """
+                CREATE INDEX entry_timeline ON entry(subject_id, occurred_at DESC, id DESC) WHERE deleted_at IS NULL;
+                CREATE INDEX entry_timeline_by_kind ON entry(subject_id, kind, occurred_at DESC, id DESC) WHERE deleted_at IS NULL;
+                CREATE INDEX entry_by_day ON entry(subject_id, local_date, occurred_at DESC, id DESC) WHERE deleted_at IS NULL;
+                """)
         try db.create(table: "entry_photo") { t in
             t.column("entry_id", .integer).notNull().references("entry", onDelete: .cascade)
             t.column("photo_sha", .text).notNull().references("photo")

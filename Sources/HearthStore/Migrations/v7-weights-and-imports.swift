@@ -14,15 +14,16 @@ extension Migrations {
             t.add(column: "imported_steps", .integer)
             t.add(column: "imported_weight_g", .double)
         }
-        try db.execute(sql: """
-            UPDATE daily_value SET water_by_hand = 1 WHERE water_ml > 0;
-            CREATE VIEW person_day AS
-                SELECT subject_id, local_date,
-                       CASE WHEN water_by_hand THEN water_ml ELSE coalesce(imported_water_ml, 0) END AS water_ml,
-                       coalesce(steps, imported_steps) AS steps,
-                       imported_weight_g
-                FROM daily_value;
-            """)
+        try db.execute(
+            sql: """
+                UPDATE daily_value SET water_by_hand = 1 WHERE water_ml > 0;
+                CREATE VIEW person_day AS
+                    SELECT subject_id, local_date,
+                           CASE WHEN water_by_hand THEN water_ml ELSE coalesce(imported_water_ml, 0) END AS water_ml,
+                           coalesce(steps, imported_steps) AS steps,
+                           imported_weight_g
+                    FROM daily_value;
+                """)
         // One row per import: the progress page reads it while the import runs.
         try db.create(table: "import_job") { t in
             t.autoIncrementedPrimaryKey("id")

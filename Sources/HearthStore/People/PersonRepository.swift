@@ -29,7 +29,9 @@ public struct PersonRepository: Sendable {
                         INSERT INTO subject (kind, name, birth_date, sex, colour, account_id, photo_sha, created_at, updated_at)
                         VALUES ('person', ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
-                    arguments: [profile.name, profile.birthDate?.description, profile.sex.rawValue, profile.colour.rawValue, profile.accountID, photo?.sha256, now, now])
+                    arguments: [
+                        profile.name, profile.birthDate?.description, profile.sex.rawValue, profile.colour.rawValue, profile.accountID, photo?.sha256, now, now,
+                    ])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.accountAlreadyLinked
             }
@@ -50,7 +52,10 @@ public struct PersonRepository: Sendable {
                         UPDATE subject SET name = ?, birth_date = ?, sex = ?, colour = ?, account_id = ?, photo_sha = COALESCE(?, photo_sha), updated_at = ?
                         WHERE id = ?
                         """,
-                    arguments: [profile.name, profile.birthDate?.description, profile.sex.rawValue, profile.colour.rawValue, profile.accountID, newPhoto?.sha256, now, id])
+                    arguments: [
+                        profile.name, profile.birthDate?.description, profile.sex.rawValue, profile.colour.rawValue, profile.accountID, newPhoto?.sha256, now,
+                        id,
+                    ])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.accountAlreadyLinked
             }
@@ -81,8 +86,12 @@ public struct PersonRepository: Sendable {
     }
 
     static func people(archived: Bool = false, access: SubjectAccess, _ db: Database) throws -> [Person] {
-        try Row.fetchAll(db, sql: Self.select + " WHERE kind = 'person' AND archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("id")) ORDER BY name COLLATE NOCASE")
-            .map(Self.person(from:))
+        try Row.fetchAll(
+            db,
+            sql: Self.select
+                + " WHERE kind = 'person' AND archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("id")) ORDER BY name COLLATE NOCASE"
+        )
+        .map(Self.person(from:))
     }
 
     private static let select = "SELECT id, name, birth_date, sex, colour, account_id, photo_sha, archived_at, created_at FROM subject"

@@ -69,12 +69,15 @@ public struct EntryRepository: Sendable {
     /// Writes many records in one transaction: imports and the demo household.
     public func createMany(subjectID: Int64, _ records: [(RecordInput, [PhotoRecord])], createdBy: Int64?, now: Date = Date()) async throws {
         try await database.write { db in
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for (input, photos) in records {
-                try insert.execute(arguments: [subjectID, input.details.kind.rawValue, input.occurredAt, input.localDate.description, input.note, createdBy, now, now])
+                try insert.execute(arguments: [
+                    subjectID, input.details.kind.rawValue, input.occurredAt, input.localDate.description, input.note, createdBy, now, now,
+                ])
                 let id = db.lastInsertedRowID
                 try Self.writeDetails(entryID: id, input.details, now: now, db)
                 try Self.attach(photos, to: id, startingAt: 0, now: now, db)
@@ -169,37 +172,46 @@ public struct EntryRepository: Sendable {
     /// The latest weighing of a subject in grams but the one being edited: what a new weighing is compared with.
     public func latestWeightGrams(subjectID: Int64, excluding entryID: Int64? = nil) throws -> Double? {
         try database.read { db in
-            try Double.fetchOne(db.cachedStatement(sql: """
-                SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
-                WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL AND e.id IS NOT ? ORDER BY e.occurred_at DESC LIMIT 1
-                """), arguments: [subjectID, entryID])
+            try Double.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
+                        WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL AND e.id IS NOT ? ORDER BY e.occurred_at DESC LIMIT 1
+                        """), arguments: [subjectID, entryID])
         }
     }
 
     /// A subject's latest recorded weight in grams: what the home page and the care cards show.
     static func latestWeightGrams(subjectID: Int64, _ db: Database) throws -> Double? {
-        try Double.fetchOne(db.cachedStatement(sql: """
-            SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
-            WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC LIMIT 1
-            """), arguments: [subjectID])
+        try Double.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id
+                    WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC LIMIT 1
+                    """), arguments: [subjectID])
     }
 
     /// The latest weight (which knows the one before it), one local day's records
     /// (earliest first) and the newest photos: what a pet's page shows of its records.
-    static func overview(subjectID: Int64, day: LocalDate, photos: Int, _ db: Database) throws -> (latestWeight: StoredEntry?, day: [StoredEntry], photos: [String]) {
+    static func overview(
+        subjectID: Int64, day: LocalDate, photos: Int, _ db: Database
+    ) throws -> (latestWeight: StoredEntry?, day: [StoredEntry], photos: [String]) {
         let latestWeight = try fetch(db, where: "e.subject_id = ? AND e.deleted_at IS NULL AND e.kind = 'weight'", arguments: [subjectID], limit: 1).first
         let today = try fetch(db, where: "e.subject_id = ? AND e.local_date = ? AND e.deleted_at IS NULL", arguments: [subjectID, day.description], limit: 500)
-        let recent = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
-            WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
-            ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
-            """), arguments: [subjectID, photos])
+        let recent = try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+                    WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
+                    ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
+                    """), arguments: [subjectID, photos])
         return (latestWeight, today.reversed(), recent)
     }
 
     // MARK: - Writing
 
-    static let detailTables = ["weight_entry", "meal_entry", "excretion_entry", "vomit_entry", "symptom_entry", "walk_entry", "diary_entry"] + CareEntries.tables
+    static let detailTables =
+        ["weight_entry", "meal_entry", "excretion_entry", "vomit_entry", "symptom_entry", "walk_entry", "diary_entry"] + CareEntries.tables
 
     private static func attach(_ photos: [PhotoRecord], to entryID: Int64, startingAt first: Int, now: Date, _ db: Database) throws {
         for (offset, photo) in photos.enumerated() {
@@ -221,14 +233,17 @@ public struct EntryRepository: Sendable {
         case .meal(let food, let amount, let unit, let outcome):
             let foodID: Int64
             // The pet's species: a food of another species' is not this pet's to eat.
-            let species = try String.fetchOne(db, sql: "SELECT p.species FROM entry e JOIN pet_profile p ON p.subject_id = e.subject_id WHERE e.id = ?", arguments: [id])
+            let species = try String.fetchOne(
+                db, sql: "SELECT p.species FROM entry e JOIN pet_profile p ON p.subject_id = e.subject_id WHERE e.id = ?", arguments: [id])
             switch food {
             case .existing(let existing):
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)", arguments: [existing, species]) == true
+                guard
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)", arguments: [existing, species]) == true
                 else { throw StoreError.foodNotFound }
                 foodID = existing
             case .new(let name, let kind, let kcal, let perPiece):
-                foodID = try FoodRepository.findOrCreate(name: name, kind: kind, kcalPer100g: kcal, kcalPerPiece: perPiece, species: species.flatMap(Species.init), now: now, db)
+                foodID = try FoodRepository.findOrCreate(
+                    name: name, kind: kind, kcalPer100g: kcal, kcalPerPiece: perPiece, species: species.flatMap(Species.init), now: now, db)
             }
             try db.execute(
                 sql: "INSERT INTO meal_entry (entry_id, food_id, amount, amount_unit, outcome) VALUES (?, ?, ?, ?, ?)",
@@ -256,34 +271,36 @@ public struct EntryRepository: Sendable {
 
     static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
         // Cached statements: preparing this join costs more than running it.
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,
-                   w.value AS w_value, w.unit AS w_unit,
-                   m.food_id AS m_food, f.name AS m_food_name, m.amount AS m_amount, m.amount_unit AS m_unit, m.outcome AS m_outcome,
-                   x.urine AS x_urine, x.stool AS x_stool, x.colour AS x_colour, x.fecal_score AS x_score, x.blood AS x_blood, x.mucus AS x_mucus,
-                   v.times AS v_times, v.contents AS v_contents,
-                   s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
-                   k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
-                   d.title AS d_title, d.body AS d_body,
-                   pw.grams AS previous_grams, f.kind AS m_food_kind, e.photo_count
-            FROM entry e
-            LEFT JOIN account a ON a.id = e.created_by
-            LEFT JOIN weight_entry w ON w.entry_id = e.id
-            LEFT JOIN meal_entry m ON m.entry_id = e.id
-            LEFT JOIN food f ON f.id = m.food_id
-            LEFT JOIN excretion_entry x ON x.entry_id = e.id
-            LEFT JOIN vomit_entry v ON v.entry_id = e.id
-            LEFT JOIN symptom_entry s ON s.entry_id = e.id
-            LEFT JOIN walk_entry k ON k.entry_id = e.id
-            LEFT JOIN diary_entry d ON d.entry_id = e.id
-            LEFT JOIN weight_entry pw ON pw.entry_id = CASE WHEN e.kind = 'weight' THEN (
-                SELECT p.id FROM entry p
-                WHERE p.subject_id = e.subject_id AND p.kind = 'weight' AND p.deleted_at IS NULL AND (p.occurred_at, p.id) < (e.occurred_at, e.id)
-                ORDER BY p.occurred_at DESC, p.id DESC LIMIT 1) END
-            WHERE \(condition)
-            ORDER BY e.occurred_at DESC, e.id DESC
-            LIMIT \(limit)
-            """), arguments: arguments)
+        let cursor = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,
+                           w.value AS w_value, w.unit AS w_unit,
+                           m.food_id AS m_food, f.name AS m_food_name, m.amount AS m_amount, m.amount_unit AS m_unit, m.outcome AS m_outcome,
+                           x.urine AS x_urine, x.stool AS x_stool, x.colour AS x_colour, x.fecal_score AS x_score, x.blood AS x_blood, x.mucus AS x_mucus,
+                           v.times AS v_times, v.contents AS v_contents,
+                           s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
+                           k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
+                           d.title AS d_title, d.body AS d_body,
+                           pw.grams AS previous_grams, f.kind AS m_food_kind, e.photo_count
+                    FROM entry e
+                    LEFT JOIN account a ON a.id = e.created_by
+                    LEFT JOIN weight_entry w ON w.entry_id = e.id
+                    LEFT JOIN meal_entry m ON m.entry_id = e.id
+                    LEFT JOIN food f ON f.id = m.food_id
+                    LEFT JOIN excretion_entry x ON x.entry_id = e.id
+                    LEFT JOIN vomit_entry v ON v.entry_id = e.id
+                    LEFT JOIN symptom_entry s ON s.entry_id = e.id
+                    LEFT JOIN walk_entry k ON k.entry_id = e.id
+                    LEFT JOIN diary_entry d ON d.entry_id = e.id
+                    LEFT JOIN weight_entry pw ON pw.entry_id = CASE WHEN e.kind = 'weight' THEN (
+                        SELECT p.id FROM entry p
+                        WHERE p.subject_id = e.subject_id AND p.kind = 'weight' AND p.deleted_at IS NULL AND (p.occurred_at, p.id) < (e.occurred_at, e.id)
+                        ORDER BY p.occurred_at DESC, p.id DESC LIMIT 1) END
+                    WHERE \(condition)
+                    ORDER BY e.occurred_at DESC, e.id DESC
+                    LIMIT \(limit)
+                    """), arguments: arguments)
         // Decoded straight from SQLite's row, not from a copy of it.
         var entries: [StoredEntry] = []
         var withPhotos: [Int64] = []
@@ -292,12 +309,13 @@ public struct EntryRepository: Sendable {
             guard let details = details(from: row) else { continue }
             if row[C.photoCount] as Int > 0 { withPhotos.append(row[C.id]) }
             if details.kind.isCare { care[details.kind, default: []].append(row[C.id]) }
-            entries.append(StoredEntry(
-                id: row[C.id], subjectID: row[C.subjectID], occurredAt: StoredTime.date(row, C.occurredAt),
-                localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-                note: row[C.note], details: details, foodName: row[C.foodName],
-                foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
-                authorName: row[C.author], deletedAt: StoredTime.optionalDate(row, C.deletedAt), previousWeightGrams: row[C.previousGrams]))
+            entries.append(
+                StoredEntry(
+                    id: row[C.id], subjectID: row[C.subjectID], occurredAt: StoredTime.date(row, C.occurredAt),
+                    localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
+                    note: row[C.note], details: details, foodName: row[C.foodName],
+                    foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
+                    authorName: row[C.author], deletedAt: StoredTime.optionalDate(row, C.deletedAt), previousWeightGrams: row[C.previousGrams]))
         }
         if !care.isEmpty {
             let loaded = try CareEntries.load(care, db)
@@ -309,7 +327,10 @@ public struct EntryRepository: Sendable {
         guard !withPhotos.isEmpty else { return entries }
         var photos: [Int64: [String]] = [:]
         let photoRows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(withPhotos.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"),
+            db.cachedStatement(
+                sql:
+                    "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(withPhotos.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"
+            ),
             arguments: StatementArguments(withPhotos))
         while let row = try photoRows.next() { photos[row[0], default: []].append(row[1]) }
         for index in entries.indices { entries[index].photos = photos[entries[index].id] ?? [] }

@@ -26,26 +26,36 @@ public struct FoodRepository: Sendable {
     }
 
     static func foods(for subjectID: Int64, _ db: Database) throws -> [(food: Food, preference: FoodPreference?)] {
-        try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference, f.species, f.kcal_per_piece
-            FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?1
-            WHERE f.species IS NULL OR f.species = (SELECT species FROM pet_profile WHERE subject_id = ?1)
-            ORDER BY \(Self.pickingOrder), f.name COLLATE NOCASE, f.id
-            """), arguments: [subjectID])
-            .map { row in
-                (Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[5] as String?).flatMap(Species.init), kcalPerPiece: row[6]),
-                 (row[4] as String?).flatMap(FoodPreference.init(rawValue:)))
-            }
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT f.id, f.name, f.kind, f.kcal_per_100g, p.preference, f.species, f.kcal_per_piece
+                    FROM food f LEFT JOIN food_preference p ON p.food_id = f.id AND p.subject_id = ?1
+                    WHERE f.species IS NULL OR f.species = (SELECT species FROM pet_profile WHERE subject_id = ?1)
+                    ORDER BY \(Self.pickingOrder), f.name COLLATE NOCASE, f.id
+                    """), arguments: [subjectID]
+        )
+        .map { row in
+            (
+                Food(
+                    id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3],
+                    species: (row[5] as String?).flatMap(Species.init), kcalPerPiece: row[6]),
+                (row[4] as String?).flatMap(FoodPreference.init(rawValue:))
+            )
+        }
     }
 
     static func food(id: Int64, _ db: Database) throws -> Food? {
         try Row.fetchOne(db, sql: "SELECT id, name, kind, kcal_per_100g, species, kcal_per_piece FROM food WHERE id = ?", arguments: [id]).map { row in
-            Food(id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[4] as String?).flatMap(Species.init), kcalPerPiece: row[5])
+            Food(
+                id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[4] as String?).flatMap(Species.init),
+                kcalPerPiece: row[5])
         }
     }
 
     /// `FoodPreference.pickingOrder` as SQL, so SQLite sorts (no preference counts as neutral).
-    private static let pickingOrder = "CASE p.preference "
+    private static let pickingOrder =
+        "CASE p.preference "
         + FoodPreference.allCases.map { "WHEN '\($0.rawValue)' THEN \($0.pickingOrder) " }.joined()
         + "ELSE \(FoodPreference.neutral.pickingOrder) END"
 
@@ -54,7 +64,8 @@ public struct FoodRepository: Sendable {
         try await database.write { db in
             if let preference {
                 try db.execute(
-                    sql: "INSERT INTO food_preference (subject_id, food_id, preference) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET preference = excluded.preference",
+                    sql:
+                        "INSERT INTO food_preference (subject_id, food_id, preference) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET preference = excluded.preference",
                     arguments: [subjectID, foodID, preference.rawValue])
             } else {
                 try db.execute(sql: "DELETE FROM food_preference WHERE subject_id = ? AND food_id = ?", arguments: [subjectID, foodID])
@@ -62,20 +73,27 @@ public struct FoodRepository: Sendable {
         }
     }
 
-    public func create(name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species? = nil, now: Date = Date()) async throws -> Int64 {
-        try await database.write { db in try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, kcalPerPiece: kcalPerPiece, species: species, now: now, db) }
+    public func create(
+        name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species? = nil, now: Date = Date()
+    ) async throws -> Int64 {
+        try await database.write { db in
+            try Self.findOrCreate(name: name, kind: kind, kcalPer100g: kcalPer100g, kcalPerPiece: kcalPerPiece, species: species, now: now, db)
+        }
     }
 
     /// A food typed inline that already exists (in any letter case) is the existing one; typed
     /// for a pet of another species, it becomes a food for any.
-    static func findOrCreate(name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species?, now: Date, _ db: Database) throws -> Int64 {
+    static func findOrCreate(
+        name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species?, now: Date, _ db: Database
+    ) throws -> Int64 {
         if let row = try Row.fetchOne(db, sql: "SELECT id, species FROM food WHERE name = ? COLLATE NOCASE", arguments: [name]) {
             let id: Int64 = row[0]
             if let kept = row[1] as String?, kept != species?.rawValue { try db.execute(sql: "UPDATE food SET species = NULL WHERE id = ?", arguments: [id]) }
             return id
         }
-        try db.execute(sql: "INSERT INTO food (name, kind, kcal_per_100g, kcal_per_piece, species, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [name, kind.rawValue, kcalPer100g, kcalPerPiece, species?.rawValue, now])
+        try db.execute(
+            sql: "INSERT INTO food (name, kind, kcal_per_100g, kcal_per_piece, species, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [name, kind.rawValue, kcalPer100g, kcalPerPiece, species?.rawValue, now])
         return db.lastInsertedRowID
     }
 }

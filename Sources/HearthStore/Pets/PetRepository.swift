@@ -76,8 +76,10 @@ public struct PetRepository: Sendable {
     }
 
     static func pets(archived: Bool = false, access: SubjectAccess, _ db: Database) throws -> [Pet] {
-        try Row.fetchAll(db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE")
-            .map(Self.pet(from:))
+        try Row.fetchAll(
+            db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE"
+        )
+        .map(Self.pet(from:))
     }
 
     private static let select = """
@@ -104,15 +106,17 @@ public struct PetRepository: Sendable {
             profile.microchip, profile.markings, profile.notes, profile.weightUnit.rawValue, id,
         ]
         if insert {
-            try db.execute(sql: """
-                INSERT INTO pet_profile (species, species_other, breed, adoption_date, neutered, microchip, markings, notes, weight_unit, subject_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: arguments)
+            try db.execute(
+                sql: """
+                    INSERT INTO pet_profile (species, species_other, breed, adoption_date, neutered, microchip, markings, notes, weight_unit, subject_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: arguments)
         } else {
-            try db.execute(sql: """
-                UPDATE pet_profile SET species = ?, species_other = ?, breed = ?, adoption_date = ?, neutered = ?, microchip = ?,
-                    markings = ?, notes = ?, weight_unit = ? WHERE subject_id = ?
-                """, arguments: arguments)
+            try db.execute(
+                sql: """
+                    UPDATE pet_profile SET species = ?, species_other = ?, breed = ?, adoption_date = ?, neutered = ?, microchip = ?,
+                        markings = ?, notes = ?, weight_unit = ? WHERE subject_id = ?
+                    """, arguments: arguments)
         }
     }
 }

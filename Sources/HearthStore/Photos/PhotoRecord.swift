@@ -50,13 +50,15 @@ public struct PhotoRepository: Sendable {
     public func isVisible(_ sha256: String, access: SubjectAccess) async throws -> Bool {
         guard access.isLimited else { return true }
         return try database.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM subject WHERE photo_sha = ? AND \(access.sqlCondition("id")))
-                    OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
-                               WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
-                    OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
-                    OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
-                """, arguments: [sha256, sha256, sha256, sha256, sha256]) ?? false
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM subject WHERE photo_sha = ? AND \(access.sqlCondition("id")))
+                        OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
+                                   WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
+                        OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
+                        OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
+                    """, arguments: [sha256, sha256, sha256, sha256, sha256]) ?? false
         }
     }
 
@@ -81,22 +83,26 @@ public struct PhotoRepository: Sendable {
     /// Digests in `photo` that nothing refers to (left by an interrupted save).
     public func unreferenced() async throws -> [String] {
         try database.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT sha256 FROM photo
-                WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
-                  AND sha256 NOT IN (SELECT photo_sha FROM subject WHERE photo_sha IS NOT NULL)
-                  AND sha256 NOT IN (SELECT photo_sha FROM medicine WHERE photo_sha IS NOT NULL)
-                  AND sha256 NOT IN (SELECT photo_sha FROM recipe WHERE photo_sha IS NOT NULL)
-                  AND sha256 NOT IN (SELECT photo_sha FROM recipe_step WHERE photo_sha IS NOT NULL)
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT sha256 FROM photo
+                    WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
+                      AND sha256 NOT IN (SELECT photo_sha FROM subject WHERE photo_sha IS NOT NULL)
+                      AND sha256 NOT IN (SELECT photo_sha FROM medicine WHERE photo_sha IS NOT NULL)
+                      AND sha256 NOT IN (SELECT photo_sha FROM recipe WHERE photo_sha IS NOT NULL)
+                      AND sha256 NOT IN (SELECT photo_sha FROM recipe_step WHERE photo_sha IS NOT NULL)
+                    """)
         }
     }
 
     static func isReferenced(_ sha: String, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)
-                OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
-                OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
-            """, arguments: [sha, sha, sha, sha, sha]) ?? false
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)
+                    OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
+                    OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
+                """, arguments: [sha, sha, sha, sha, sha]) ?? false
     }
 }

@@ -97,13 +97,16 @@ public struct RecipeRepository: Sendable {
         try await database.write { db in
             for photo in photos { try photo.insertIfMissing(db, now: now) }
             let before = try Self.photoDigests(id, db)
-            try db.execute(sql: """
-                UPDATE recipe SET title = ?, category_id = ?, servings = ?, preparation_minutes = ?, cooking_minutes = ?, kcal_per_serving = ?, grams_per_serving = ?,
-                    photo_sha = ?, image_url = ?, source_name = ?, source_url = ?, tip = ?, description = ?, ingredient_names = ?, updated_at = ? WHERE id = ?
-                """, arguments: StatementArguments(try Self.values(input, db)) + [now, id])
+            try db.execute(
+                sql: """
+                    UPDATE recipe SET title = ?, category_id = ?, servings = ?, preparation_minutes = ?, cooking_minutes = ?, kcal_per_serving = ?, grams_per_serving = ?,
+                        photo_sha = ?, image_url = ?, source_name = ?, source_url = ?, tip = ?, description = ?, ingredient_names = ?, updated_at = ? WHERE id = ?
+                    """, arguments: StatementArguments(try Self.values(input, db)) + [now, id])
             if db.changesCount == 0 { throw StoreError.recordNotFound }
-            try db.execute(sql: "DELETE FROM recipe_ingredient WHERE recipe_id = ?; DELETE FROM recipe_step WHERE recipe_id = ?; DELETE FROM recipe_tag WHERE recipe_id = ?",
-                           arguments: [id, id, id])
+            try db.execute(
+                sql:
+                    "DELETE FROM recipe_ingredient WHERE recipe_id = ?; DELETE FROM recipe_step WHERE recipe_id = ?; DELETE FROM recipe_tag WHERE recipe_id = ?",
+                arguments: [id, id, id])
             try Self.insertParts(input, id: id, db)
             return Array(Set(before).subtracting(input.photoDigests))
         }
@@ -121,10 +124,12 @@ public struct RecipeRepository: Sendable {
     }
 
     private static func photoDigests(_ id: Int64, _ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: """
-            SELECT photo_sha FROM recipe WHERE id = ? AND photo_sha IS NOT NULL
-            UNION SELECT photo_sha FROM recipe_step WHERE recipe_id = ? AND photo_sha IS NOT NULL
-            """, arguments: [id, id])
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT photo_sha FROM recipe WHERE id = ? AND photo_sha IS NOT NULL
+                UNION SELECT photo_sha FROM recipe_step WHERE recipe_id = ? AND photo_sha IS NOT NULL
+                """, arguments: [id, id])
     }
 
     /// The public recipe data's categories (RCP_PAT2) and the book's first six.
@@ -148,22 +153,26 @@ public struct RecipeRepository: Sendable {
         // The book's category of that name, else the same one in the other language (반찬 is
         // Side dish), else (an import's "Main course") Other.
         let named = "SELECT id FROM recipe_category WHERE name = ? COLLATE NOCASE"
-        let category = try input.category.map { name in
-            try Int64.fetchOne(db, sql: named, arguments: [name])
-                ?? Self.sameCategory[name].flatMap { try Int64.fetchOne(db, sql: named, arguments: [$0]) }
-                ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name IN ('Other', '기타') DESC, position DESC LIMIT 1")
-        } ?? nil
-        return [input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,
-                input.photoSHA, input.imageURL, input.sourceName, input.sourceURL, input.tip, input.description,
-                input.ingredients.map(\.name).joined(separator: "\n")]
+        let category =
+            try input.category.map { name in
+                try Int64.fetchOne(db, sql: named, arguments: [name])
+                    ?? Self.sameCategory[name].flatMap { try Int64.fetchOne(db, sql: named, arguments: [$0]) }
+                    ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name IN ('Other', '기타') DESC, position DESC LIMIT 1")
+            } ?? nil
+        return [
+            input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,
+            input.photoSHA, input.imageURL, input.sourceName, input.sourceURL, input.tip, input.description,
+            input.ingredients.map(\.name).joined(separator: "\n"),
+        ]
     }
 
     static func insert(_ input: RecipeInput, createdBy: Int64?, now: Date, _ db: Database) throws -> Int64 {
-        try db.execute(sql: """
-            INSERT INTO recipe (title, category_id, servings, preparation_minutes, cooking_minutes, kcal_per_serving, grams_per_serving, photo_sha, image_url,
-                                source_name, source_url, tip, description, ingredient_names, created_by, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: StatementArguments(try values(input, db)) + [createdBy, now, now])
+        try db.execute(
+            sql: """
+                INSERT INTO recipe (title, category_id, servings, preparation_minutes, cooking_minutes, kcal_per_serving, grams_per_serving, photo_sha, image_url,
+                                    source_name, source_url, tip, description, ingredient_names, created_by, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: StatementArguments(try values(input, db)) + [createdBy, now, now])
         let id = db.lastInsertedRowID
         try insertParts(input, id: id, db)
         return id
@@ -171,9 +180,10 @@ public struct RecipeRepository: Sendable {
 
     /// Cached statements: an import writes a recipe's parts thousands of times over.
     private static func insertParts(_ input: RecipeInput, id: Int64, _ db: Database) throws {
-        let ingredient = try db.cachedStatement(sql: """
-            INSERT INTO recipe_ingredient (recipe_id, position, quantity, upper_quantity, unit, name, note, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let ingredient = try db.cachedStatement(
+            sql: """
+                INSERT INTO recipe_ingredient (recipe_id, position, quantity, upper_quantity, unit, name, note, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
         for (position, line) in input.ingredients.enumerated() {
             try ingredient.execute(arguments: [id, position, line.quantity, line.upperQuantity, line.unit, line.name, line.note, line.text])
         }
@@ -227,7 +237,11 @@ public struct RecipeRepository: Sendable {
     }
 
     private static func recipe(id: Int64, _ db: Database) throws -> RecipeInput? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]
+            )
+        else { return nil }
         var input = RecipeInput(title: row["title"])
         input.category = row["category_name"]
         input.servings = row["servings"]
@@ -245,7 +259,9 @@ public struct RecipeRepository: Sendable {
         input.ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
             Ingredient(quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
         }
-        input.steps = try Row.fetchAll(db, sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
+        input.steps = try Row.fetchAll(
+            db, sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]
+        ).map {
             RecipeStep(section: $0[0], text: $0[1], imageURL: $0[2], photoSHA: $0[3])
         }
         return input
@@ -299,10 +315,13 @@ public struct RecipeRepository: Sendable {
             arguments += [after.title, after.id]
         }
         let found = try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id
-                WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")) ORDER BY r.title COLLATE NOCASE, r.id LIMIT \(limit + 1)
-                """, arguments: StatementArguments(arguments)).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id
+                    WHERE \(conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")) ORDER BY r.title COLLATE NOCASE, r.id LIMIT \(limit + 1)
+                    """, arguments: StatementArguments(arguments)
+            ).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
         }
         return (Array(found.prefix(limit)), found.count > limit)
     }
@@ -311,7 +330,10 @@ public struct RecipeRepository: Sendable {
     /// else by LIKE (trigrams cannot find "두부").
     private static func contains(_ word: String, column: String) -> (condition: String, argument: String) {
         word.count >= 3
-            ? ("r.id IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?)", "\(column) : \"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+            ? (
+                "r.id IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH ?)",
+                "\(column) : \"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            )
             : ("r.\(column) LIKE ? ESCAPE '\\'", "%\(escapedLike(word))%")
     }
 
@@ -324,7 +346,8 @@ public struct RecipeRepository: Sendable {
     public func setBookmark(_ on: Bool, recipeID: Int64, accountID: Int64, now: Date = Date()) async throws {
         try await database.write { db in
             if on {
-                try db.execute(sql: "INSERT OR IGNORE INTO recipe_bookmark (account_id, recipe_id, created_at) VALUES (?, ?, ?)", arguments: [accountID, recipeID, now])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO recipe_bookmark (account_id, recipe_id, created_at) VALUES (?, ?, ?)", arguments: [accountID, recipeID, now])
             } else {
                 try db.execute(sql: "DELETE FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?", arguments: [accountID, recipeID])
             }
@@ -333,17 +356,21 @@ public struct RecipeRepository: Sendable {
 
     public func isBookmarked(recipeID: Int64, accountID: Int64) throws -> Bool {
         try database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?)", arguments: [accountID, recipeID]) ?? false
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?)", arguments: [accountID, recipeID]) ?? false
         }
     }
 
     /// A member's bookmarks, by category then title.
     public func bookmarks(accountID: Int64) throws -> [RecipeSummary] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT r.id, r.title, c.name FROM recipe_bookmark b JOIN recipe r ON r.id = b.recipe_id LEFT JOIN recipe_category c ON c.id = r.category_id
-                WHERE b.account_id = ? ORDER BY coalesce(c.position, 999), r.title COLLATE NOCASE, r.id
-                """, arguments: [accountID]).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.title, c.name FROM recipe_bookmark b JOIN recipe r ON r.id = b.recipe_id LEFT JOIN recipe_category c ON c.id = r.category_id
+                    WHERE b.account_id = ? ORDER BY coalesce(c.position, 999), r.title COLLATE NOCASE, r.id
+                    """, arguments: [accountID]
+            ).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
         }
     }
 }
@@ -360,16 +387,21 @@ public struct RecipeCategory: Sendable, Equatable {
 extension RecipeRepository {
     public func summary(id: Int64) throws -> RecipeSummary? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id])
-                .map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
+            try Row.fetchOne(
+                db, sql: "SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]
+            )
+            .map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
         }
     }
 
     public func categories() throws -> [RecipeCategory] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.id, c.name, c.position, (SELECT count(*) FROM recipe r WHERE r.category_id = c.id) FROM recipe_category c ORDER BY c.position, c.id
-                """).map { RecipeCategory(id: $0[0], name: $0[1], position: $0[2], count: $0[3]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.id, c.name, c.position, (SELECT count(*) FROM recipe r WHERE r.category_id = c.id) FROM recipe_category c ORDER BY c.position, c.id
+                    """
+            ).map { RecipeCategory(id: $0[0], name: $0[1], position: $0[2], count: $0[3]) }
         }
     }
 
@@ -378,25 +410,29 @@ extension RecipeRepository {
     /// Renames, adds or removes categories. Names are checked against each other and the
     /// list (`CategoryProblem`); a removed category's recipes are left without one.
     public func saveCategories(renamed: [Int64: String], added: String?, removed: Set<Int64>) async throws {
-            try await database.write { db in
-                let existing = try Row.fetchAll(db, sql: "SELECT id, name FROM recipe_category ORDER BY position").map { (id: $0[0] as Int64, name: $0[1] as String) }
-                var names: [Int64: String] = [:]
-                for category in existing where !removed.contains(category.id) {
-                    let name = (renamed[category.id] ?? category.name).trimmingCharacters(in: .whitespaces)
-                    if name.isEmpty { throw CategoryProblem.empty }
-                    if names.values.contains(where: { $0.lowercased() == name.lowercased() }) { throw CategoryProblem.taken(name) }
-                    names[category.id] = name
-                }
-                if let added = added?.trimmingCharacters(in: .whitespaces), !added.isEmpty {
-                    if names.values.contains(where: { $0.lowercased() == added.lowercased() }) { throw CategoryProblem.taken(added) }
-                }
-                for id in removed { try db.execute(sql: "DELETE FROM recipe_category WHERE id = ?", arguments: [id]) }
-                // Renames go through a temporary name, so two categories can swap names.
-                for (id, _) in names { try db.execute(sql: "UPDATE recipe_category SET name = '~' || id || name WHERE id = ?", arguments: [id]) }
-                for (id, name) in names { try db.execute(sql: "UPDATE recipe_category SET name = ? WHERE id = ?", arguments: [name, id]) }
-                if let added = added?.trimmingCharacters(in: .whitespaces), !added.isEmpty {
-                    try db.execute(sql: "INSERT INTO recipe_category (name, position) VALUES (?, (SELECT coalesce(max(position), -1) + 1 FROM recipe_category))", arguments: [added])
-                }
+        try await database.write { db in
+            let existing = try Row.fetchAll(db, sql: "SELECT id, name FROM recipe_category ORDER BY position").map {
+                (id: $0[0] as Int64, name: $0[1] as String)
             }
+            var names: [Int64: String] = [:]
+            for category in existing where !removed.contains(category.id) {
+                let name = (renamed[category.id] ?? category.name).trimmingCharacters(in: .whitespaces)
+                if name.isEmpty { throw CategoryProblem.empty }
+                if names.values.contains(where: { $0.lowercased() == name.lowercased() }) { throw CategoryProblem.taken(name) }
+                names[category.id] = name
+            }
+            if let added = added?.trimmingCharacters(in: .whitespaces), !added.isEmpty {
+                if names.values.contains(where: { $0.lowercased() == added.lowercased() }) { throw CategoryProblem.taken(added) }
+            }
+            for id in removed { try db.execute(sql: "DELETE FROM recipe_category WHERE id = ?", arguments: [id]) }
+            // Renames go through a temporary name, so two categories can swap names.
+            for (id, _) in names { try db.execute(sql: "UPDATE recipe_category SET name = '~' || id || name WHERE id = ?", arguments: [id]) }
+            for (id, name) in names { try db.execute(sql: "UPDATE recipe_category SET name = ? WHERE id = ?", arguments: [name, id]) }
+            if let added = added?.trimmingCharacters(in: .whitespaces), !added.isEmpty {
+                try db.execute(
+                    sql: "INSERT INTO recipe_category (name, position) VALUES (?, (SELECT coalesce(max(position), -1) + 1 FROM recipe_category))",
+                    arguments: [added])
+            }
+        }
     }
 }

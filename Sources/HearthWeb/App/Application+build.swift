@@ -44,9 +44,12 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         router: router,
         // A request head must arrive within the deadline; a request whose body stops
         // arriving for a minute is given up (a phone's upload over poor Wi-Fi pauses, but not that long).
-        server: .http1(configuration: .init(additionalChannelHandlers: [
-            perAddress.handler(), RequestHeadDeadline(deadline: headDeadline), ReadToTheEnd(maximumBody: maximumBody, maximumImport: ImportsController.largestFile + 1024 * 1024, logger: logger),
-        ], idleTimeout: .seconds(60))),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    perAddress.handler(), RequestHeadDeadline(deadline: headDeadline),
+                    ReadToTheEnd(maximumBody: maximumBody, maximumImport: ImportsController.largestFile + 1024 * 1024, logger: logger),
+                ], idleTimeout: .seconds(60))),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
             availableConnectionsDelegate: ConnectionBudget(descriptorLimit: descriptors, logger: logger)),
@@ -57,7 +60,9 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
             }
         },
         logger: logger)
-    return Hearth(database: database, application: application, dataDirectory: configuration.dataDirectory, routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) })
+    return Hearth(
+        database: database, application: application, dataDirectory: configuration.dataDirectory,
+        routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) })
 }
 
 /// Everything the areas need, for the data folder of `configuration`. Loading the templates
@@ -83,7 +88,8 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, l
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
         importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
         diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory),
-        backups: BackupRunner(database: database, dataDirectory: configuration.dataDirectory, runs: BackupRepository(database), household: household, logger: logger))
+        backups: BackupRunner(
+            database: database, dataDirectory: configuration.dataDirectory, runs: BackupRepository(database), household: household, logger: logger))
 }
 
 /// The reminder scheduler, unless the configuration turns it off (tests drive it themselves).

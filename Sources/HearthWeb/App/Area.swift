@@ -31,7 +31,11 @@ struct NavigationEntry: Sendable {
 
 /// Every area, in the order their routes are added.
 enum Areas {
-    static let all: [any Area.Type] = [AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self, MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self, HelpArea.self]
+    static let all: [any Area.Type] = [
+        AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self,
+        MedicinesArea.self, RegimensArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self,
+        HelpArea.self,
+    ]
 
     static var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }
 

@@ -8,7 +8,6 @@ struct HealthController {
     let database: AppDatabase
     let diskSpace: DiskSpace
 
-
     @Sendable func check(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
             try await database.check()
@@ -16,12 +15,17 @@ struct HealthController {
             let (diskSpace, logger) = (diskSpace, context.logger)
             let writable = await withCheckedContinuation { done in DispatchQueue.global().async { done.resume(returning: diskSpace.probe(logger)) } }
             guard writable else {
-                return Response(status: .diskFull, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: "disk full")))
+                return Response(
+                    status: .diskFull, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: ByteBuffer(string: "disk full")))
             }
-            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: "ok")))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: "ok")))
         } catch {
             context.logger.error("health check failed: \(error)")
-            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "database unavailable")))
+            return Response(
+                status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "database unavailable")))
         }
     }
 }

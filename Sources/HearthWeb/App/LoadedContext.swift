@@ -40,7 +40,9 @@ struct LoadMiddleware<Loaded: Sendable>: RouterMiddleware {
 
 extension RouterMethods where Context == AppRequestContext {
     /// The routes under this group take `Context` with what `load` found for `:id` (404 when nothing).
-    func loading<Child: LoadedContext>(_ context: Child.Type, by load: @escaping @Sendable (Int64, AppRequestContext) async throws -> Child.Loaded?) -> RouterGroup<Child> {
+    func loading<Child: LoadedContext>(
+        _ context: Child.Type, by load: @escaping @Sendable (Int64, AppRequestContext) async throws -> Child.Loaded?
+    ) -> RouterGroup<Child> {
         group().add(middleware: LoadMiddleware(load: load)).group(context: Child.self)
     }
 }

@@ -11,9 +11,10 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: errorPages)
     router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
-    router.add(middleware: MemberSessionMiddleware(
-        sessions: RecentSessions(SessionRepository(services.database)), household: services.household,
-        lifetime: configuration.sessionLifetime, trustedProxies: Set(configuration.trustedProxies), clock: services.clock))
+    router.add(
+        middleware: MemberSessionMiddleware(
+            sessions: RecentSessions(SessionRepository(services.database)), household: services.household,
+            lifetime: configuration.sessionLifetime, trustedProxies: Set(configuration.trustedProxies), clock: services.clock))
     router.add(middleware: errorPages)
     router.add(middleware: SetupGateMiddleware())
     router.add(middleware: CSRFMiddleware())

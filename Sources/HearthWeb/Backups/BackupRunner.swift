@@ -34,7 +34,8 @@ struct BackupRunner: Sendable {
             logger.info("backup written: \(made.path)")
         } catch {
             // Kept as a message key and its values, so the page says it in the reader's language.
-            let message = (error as? BackupProblem).map { ImportMessage.stored($0.messageKey, $0.messageValues) }
+            let message =
+                (error as? BackupProblem).map { ImportMessage.stored($0.messageKey, $0.messageValues) }
                 ?? (StorageFull.isCause(error) ? "backup.problem.disk_full" : ImportMessage.stored("backup.problem.other", ["error": "\(error)"]))
             logger.error("backup failed: \((error as? BackupProblem)?.description ?? "\(error)")")
             try? await runs.fail(id, at: Date(), error: message)
@@ -83,7 +84,8 @@ struct BackupService: Service {
 
     func tick(now: Date) async throws {
         guard let zone = runner.household.settings.flatMap({ TimeZone(identifier: $0.timeZone) }),
-              let due = Self.lastDueTime(before: now, in: zone) else { return }
+            let due = Self.lastDueTime(before: now, in: zone)
+        else { return }
         if let last = try runner.runs.lastNightlyStart(), last >= due { return }
         _ = try await runner.start(.nightly, now: now)
     }

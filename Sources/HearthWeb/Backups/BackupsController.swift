@@ -15,7 +15,6 @@ struct BackupsController {
     let now: @Sendable () -> Date
     let fileIO = FileIO()
 
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         let folder = try runner.runs.folder(dataDirectory: runner.dataDirectory)
@@ -47,7 +46,8 @@ struct BackupsController {
 
     /// A folder that exists (or can be made) and takes a file: checked now, not at 03:00.
     static func isWritableFolder(_ folder: String) -> Bool {
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil else { return false }
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+        else { return false }
         let probe = (folder as NSString).appendingPathComponent(".hearth-probe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: probe) }
         return FileManager.default.createFile(atPath: probe, contents: Data("ok".utf8))
@@ -67,10 +67,12 @@ struct BackupsController {
         let path = (try runner.runs.folder(dataDirectory: runner.dataDirectory) as NSString).appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: path) else { throw PageError.notFound }
         let body = try await fileIO.loadFile(path: path, context: context)
-        return Response(status: .ok, headers: [
-            .contentType: "application/x-tar", .cacheControl: "no-store",
-            .contentDisposition: ContentDisposition.header(name: name),
-        ], body: body)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/x-tar", .cacheControl: "no-store",
+                .contentDisposition: ContentDisposition.header(name: name),
+            ], body: body)
     }
 
     /// `/settings/export/{kind}.csv`, `/settings/export/hearth.json`, `/settings/export/hearth.ics`.
@@ -101,29 +103,39 @@ struct BackupsController {
         let path = (folder as NSString).appendingPathComponent("export-\(UUID().uuidString)")
         let size: Int = try await Self.writers.run {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            }
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             defer { try? handle.close() }
-            do { try write(handle) } catch { unlink(path); throw error }
+            do { try write(handle) } catch {
+                unlink(path)
+                throw error
+            }
             return Int(try handle.offset())
         }
-        return Response(status: .ok, headers: [
-            .contentType: type, .cacheControl: "no-store", .contentDisposition: ContentDisposition.header(name: file), .contentLength: String(size),
-        ], body: ResponseBody { writer in
-            defer { unlink(path) }
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                try await writer.write(ByteBuffer(data: chunk))
-            }
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .cacheControl: "no-store", .contentDisposition: ContentDisposition.header(name: file), .contentLength: String(size),
+            ],
+            body: ResponseBody { writer in
+                defer { unlink(path) }
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try await writer.write(ByteBuffer(data: chunk))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     /// Exports are written one at a time, off the event loops.
     private static let writers = WorkerThreads(limit: 1, name: "export")
 
-    private func page(input: [String: String], errors: FieldErrors, notice: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func page(
+        input: [String: String], errors: FieldErrors, notice: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let folder = try runner.runs.folder(dataDirectory: runner.dataDirectory)
         let runs = try runner.runs.recent()
@@ -136,14 +148,18 @@ struct BackupsController {
                 ?? format.t("backup.last_ok", ["when": format.moment(run.startedAt), "name": run.fileName ?? "", "size": Formatting.bytes(run.bytes ?? 0)])
         }
         let archives = BackupRunner.archives(in: folder).map { archive in
-            BackupsPage.Archive(name: archive.name, when: format.moment(archive.date), size: Formatting.bytes(archive.bytes), href: "/settings/backups/\(archive.name)")
+            BackupsPage.Archive(
+                name: archive.name, when: format.moment(archive.date), size: Formatting.bytes(archive.bytes), href: "/settings/backups/\(archive.name)")
         }
         let exports = HouseholdExport.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: "/settings/export/\($0.name).csv") }
         let page = BackupsPage(
             fields: FormFields(["folder"], input: input, errors: errors, strings: renderer.strings, language: context.language),
-            problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last, lastFailed: runs.first { !$0.isRunning }?.error != nil,
-            archives: archives, csvLinks: exports, restoreCommand: Self.restoreCommand(archive: archives.first.map { (folder as NSString).appendingPathComponent($0.name) }
-                ?? (folder as NSString).appendingPathComponent("hearth-YYYYMMDD-HHMMSS.tar"), dataDirectory: runner.dataDirectory))
+            problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last,
+            lastFailed: runs.first { !$0.isRunning }?.error != nil,
+            archives: archives, csvLinks: exports,
+            restoreCommand: Self.restoreCommand(
+                archive: archives.first.map { (folder as NSString).appendingPathComponent($0.name) }
+                    ?? (folder as NSString).appendingPathComponent("hearth-YYYYMMDD-HHMMSS.tar"), dataDirectory: runner.dataDirectory))
         return renderer.page(page, titleKey: "backup.title", request: request, context: context, status: status)
     }
 }
@@ -159,6 +175,7 @@ extension BackupsController {
 
     /// A word the shell reads as it is: quoted when it holds anything but plain path characters.
     static func shellWord(_ word: String) -> String {
-        word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:@".contains($0)) } ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+=:@".contains($0)) }
+            ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

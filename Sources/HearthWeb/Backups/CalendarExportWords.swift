@@ -8,7 +8,10 @@ extension Formatting {
     func calendarWords(unit: BodyWeightUnit) -> HouseholdExport.CalendarWords {
         let format = self
         return HouseholdExport.CalendarWords(
-            record: { entry in let said = format.summary(entry, unit: unit); return (said.title, said.detail) },
+            record: { entry in
+                let said = format.summary(entry, unit: unit)
+                return (said.title, said.detail)
+            },
             due: { what in format.t("export.ics_due", ["what": format.dueLabel(what)]) })
     }
 }

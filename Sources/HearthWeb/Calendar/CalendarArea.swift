@@ -8,7 +8,7 @@ enum CalendarArea: Area {
     static let pages: [any Page.Type] = [CalendarMonthPage.self, CalendarDayPage.self, CalendarYearPage.self]
     static let help: String? = "calendar"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/calendar", key: "nav.calendar", place: .bar, rank: 1),
+        NavigationEntry(href: "/calendar", key: "nav.calendar", place: .bar, rank: 1)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {

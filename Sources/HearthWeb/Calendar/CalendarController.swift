@@ -30,11 +30,12 @@ struct CalendarController {
         let query = request.uri.queryParameters
         let subject = query.get("subject").flatMap(Int64.init).flatMap { id in visible.contains { $0.id == id } ? id : nil }
         let kindText = query.get("kind") ?? ""
-        let kind: CalendarFilter.Kind? = switch kindText {
-        case "water": .water
-        case "steps": .steps
-        default: EntryKind(rawValue: kindText).map { .record($0) }
-        }
+        let kind: CalendarFilter.Kind? =
+            switch kindText {
+            case "water": .water
+            case "steps": .steps
+            default: EntryKind(rawValue: kindText).map { .record($0) }
+            }
         var keep: [String: String] = [:]
         if let subject { keep["subject"] = String(subject) }
         if kind != nil { keep["kind"] = kindText }
@@ -42,8 +43,9 @@ struct CalendarController {
 
         let firstWeekday = WeekStart.firstWeekday(language: context.language, acceptLanguage: request.headers[.acceptLanguage])
         let grid = MonthGrid(month, firstWeekday: firstWeekday)
-        let marks = try calendar.marks(from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind),
-                                         timeZone: context.timeZone)
+        let marks = try calendar.marks(
+            from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind),
+            timeZone: context.timeZone)
         let today = context.today
         let weeks = grid.weeks.map { week in
             week.map { CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, marks: marks[$0]) }
@@ -54,12 +56,15 @@ struct CalendarController {
             heading: format.monthHeading(month),
             previous: "/calendar/\(month.previous)\(suffix)", next: "/calendar/\(month.next)\(suffix)",
             today: "/calendar\(suffix)", yearLink: "/calendar/\(String(format: "%04d", month.year))",
-            subjects: OptionView.html([OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
-                + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) }),
-            kinds: OptionView.html([OptionView(value: "", label: format.t("calendar.every_kind"), selected: kind == nil)]
-                + kindValues.map { OptionView(value: $0, label: format.t("calendar.kind.\($0)"), selected: $0 == kindText) }),
+            subjects: OptionView.html(
+                [OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
+                    + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) }),
+            kinds: OptionView.html(
+                [OptionView(value: "", label: format.t("calendar.every_kind"), selected: kind == nil)]
+                    + kindValues.map { OptionView(value: $0, label: format.t("calendar.kind.\($0)"), selected: $0 == kindText) }),
             filtered: subject != nil || kind != nil,
-            grid: CalendarHTML.month(weeks: weeks, weekdays: grid.columns.map { format.t("calendar.weekday_short.\($0)") }, subjects: byID, format: format, query: ""),
+            grid: CalendarHTML.month(
+                weeks: weeks, weekdays: grid.columns.map { format.t("calendar.weekday_short.\($0)") }, subjects: byID, format: format, query: ""),
             legend: CalendarHTML.legend(format: format))
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
@@ -72,14 +77,19 @@ struct CalendarController {
             var figures: [String] = []
             if let person = found.figures {
                 let water = format.volume(ml: person.waterML, unit: volume)
-                figures.append(person.goals.waterML.map {
-                    format.t(person.waterML >= $0 ? "calendar.figure.water_met" : "calendar.figure.water_goal", ["amount": water, "goal": format.volume(ml: $0, unit: volume)])
-                } ?? format.t("calendar.figure.water", ["amount": water]))
+                figures.append(
+                    person.goals.waterML.map {
+                        format.t(
+                            person.waterML >= $0 ? "calendar.figure.water_met" : "calendar.figure.water_goal",
+                            ["amount": water, "goal": format.volume(ml: $0, unit: volume)])
+                    } ?? format.t("calendar.figure.water", ["amount": water]))
                 if let steps = person.steps {
                     let count = format.number(Double(steps))
-                    figures.append(person.goals.steps.map {
-                        format.t(steps >= $0 ? "calendar.figure.steps_met" : "calendar.figure.steps_goal", ["steps": count, "goal": format.number(Double($0))])
-                    } ?? format.t("calendar.figure.steps", ["steps": count]))
+                    figures.append(
+                        person.goals.steps.map {
+                            format.t(
+                                steps >= $0 ? "calendar.figure.steps_met" : "calendar.figure.steps_goal", ["steps": count, "goal": format.number(Double($0))])
+                        } ?? format.t("calendar.figure.steps", ["steps": count]))
                 }
             }
             guard !found.records.isEmpty || !figures.isEmpty else { return nil }
@@ -97,10 +107,12 @@ struct CalendarController {
             previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
             monthLink: "/calendar/\(YearMonth(day))", subjects: sections, isEmpty: sections.isEmpty)
         // The day lists its doses itself (below): the marks are read for what is due.
-        page.due = try calendar.marks(from: day, to: day, today: context.today, access: context.access, doses: false)[day]?.due.map { item in
-            format.dueItem(label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
-                           approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
-        }.joined() ?? .empty
+        page.due =
+            try calendar.marks(from: day, to: day, today: context.today, access: context.access, doses: false)[day]?.due.map { item in
+                format.dueItem(
+                    label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
+                    approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
+            }.joined() ?? .empty
         let doses = try regimens.doses(access: context.access, from: day, to: day, in: context.timeZone).inTimeOrder
         page.doses = DoseListHTML.render(doses, now: now(), canRecord: false, csrf: "", back: "", format: format)
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
@@ -113,8 +125,10 @@ struct CalendarController {
         let months = try calendar.year(year, access: context.access)
         let page = CalendarYearPage(
             heading: String(year), previous: "/calendar/\(String(format: "%04d", year - 1))", next: "/calendar/\(String(format: "%04d", year + 1))",
-            months: CalendarHTML.year(year, months: months, firstWeekday: firstWeekday, weekdays: columns.map { format.t("calendar.weekday_narrow.\($0)") }, format: format))
-        return renderer.page(page, titleKey: "calendar.title", titleText: format.t("calendar.year_heading", ["year": String(year)]), request: request, context: context)
+            months: CalendarHTML.year(
+                year, months: months, firstWeekday: firstWeekday, weekdays: columns.map { format.t("calendar.weekday_narrow.\($0)") }, format: format))
+        return renderer.page(
+            page, titleKey: "calendar.title", titleText: format.t("calendar.year_heading", ["year": String(year)]), request: request, context: context)
     }
 
     private func formatting(_ context: AppRequestContext) -> Formatting {

@@ -39,7 +39,9 @@ struct ChartWords {
             switch bucket {
             case .day: DayHeadings.text(day, language)
             case .week: strings.text("charts.week_of", language, ["day": DayHeadings.text(day, language)])
-            case .month: strings.text("calendar.month_heading", language, ["month": strings.text("calendar.month_name.\(day.month)", language), "year": String(day.year)])
+            case .month:
+                strings.text(
+                    "calendar.month_heading", language, ["month": strings.text("calendar.month_name.\(day.month)", language), "year": String(day.year)])
             }
         }
     }
@@ -70,9 +72,13 @@ struct ChartWords {
         let (from, to) = (ends.first / unit.gramsPerUnit, ends.last / unit.gramsPerUnit)
         let scale = pow(10, Double(decimals))
         let change = ((to - from) * scale).rounded() / scale
-        return [format.t("charts.weight.change", [
-            "from": "\(format.number(from, decimals: decimals)) \(unit.rawValue)", "to": "\(format.number(to, decimals: decimals)) \(unit.rawValue)",
-            "change": "\(change > 0 ? "+" : change < 0 ? "−" : "±")\(format.number(abs(change), decimals: decimals)) \(unit.rawValue)",
-        ])]
+        return [
+            format.t(
+                "charts.weight.change",
+                [
+                    "from": "\(format.number(from, decimals: decimals)) \(unit.rawValue)", "to": "\(format.number(to, decimals: decimals)) \(unit.rawValue)",
+                    "change": "\(change > 0 ? "+" : change < 0 ? "−" : "±")\(format.number(abs(change), decimals: decimals)) \(unit.rawValue)",
+                ])
+        ]
     }
 }

@@ -31,24 +31,34 @@ struct ChartsController {
         case "water":
             let water = try charts.daily(.water, subjectID: person.id, from: from, to: to, bucket: bucket)
             let text: @Sendable (Double) -> String = { format.volume(ml: Int($0.rounded()), unit: volume) }
-            sections = [section("water", figures: water, period: period, words: words, style: .bars,
-                                goal: goals.compactMap { goal in goal.goals.waterML.map { GoalStep(from: goal.from, value: Double($0)) } },
-                                value: { $0.perDay }, text: text, summary: words.averages(water, text: text))]
+            sections = [
+                section(
+                    "water", figures: water, period: period, words: words, style: .bars,
+                    goal: goals.compactMap { goal in goal.goals.waterML.map { GoalStep(from: goal.from, value: Double($0)) } },
+                    value: { $0.perDay }, text: text, summary: words.averages(water, text: text))
+            ]
         case "weight":
             let weights = try charts.weight(subjectID: person.id, from: from, to: to, bucket: bucket)
             let band = goals.last { $0.from <= to }?.goals.weightRangeGrams.map { ($0.lowerBound / unit.gramsPerUnit)...($0.upperBound / unit.gramsPerUnit) }
-            sections = [section("weight", figures: weights, period: period, words: words, style: .line, band: band,
-                                value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: 1)) \(unit.rawValue)" },
-                                summary: words.weightChange(try charts.weighingEnds(subjectID: person.id, from: from, to: to), unit: unit))]
+            sections = [
+                section(
+                    "weight", figures: weights, period: period, words: words, style: .line, band: band,
+                    value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: 1)) \(unit.rawValue)" },
+                    summary: words.weightChange(try charts.weighingEnds(subjectID: person.id, from: from, to: to), unit: unit))
+            ]
         default:
             let steps = try charts.daily(.steps, subjectID: person.id, from: from, to: to, bucket: bucket)
             let text: @Sendable (Double) -> String = { format.number($0, decimals: 0) }
-            sections = [section("steps", figures: steps, period: period, words: words, style: .bars,
-                                goal: goals.compactMap { goal in goal.goals.steps.map { GoalStep(from: goal.from, value: Double($0)) } },
-                                value: { $0.perDay }, text: text, summary: words.totals(steps, text: text))]
+            sections = [
+                section(
+                    "steps", figures: steps, period: period, words: words, style: .bars,
+                    goal: goals.compactMap { goal in goal.goals.steps.map { GoalStep(from: goal.from, value: Double($0)) } },
+                    value: { $0.perDay }, text: text, summary: words.totals(steps, text: text))
+            ]
         }
-        return page(name: person.profile.name, colour: person.profile.colour.rawValue, base: "/people/\(person.id)",
-                    charts: Self.personCharts, chart: chart, sections: sections, period: period, words: words, request: request, context: context)
+        return page(
+            name: person.profile.name, colour: person.profile.colour.rawValue, base: "/people/\(person.id)",
+            charts: Self.personCharts, chart: chart, sections: sections, period: period, words: words, request: request, context: context)
     }
 
     @Sendable func pet(_ request: Request, context: PetContext) async throws -> Response {
@@ -64,37 +74,48 @@ struct ChartsController {
             let snacks = try charts.snacks(subjectID: pet.id, from: from, to: to, bucket: bucket)
             // Per day over the whole week or month: a day without snacks is a day with none.
             let perDayOfBucket = { (figure: BucketFigure) in figure.total / Double(ChartSeries.length(of: figure.start, bucket: bucket)) }
-            sections.append(section("snacks", figures: snacks, period: period, words: words, style: .bars,
-                                    value: perDayOfBucket, text: { format.number($0, decimals: 1) }, summary: words.totals(snacks, text: { format.number($0, decimals: 0) })))
+            sections.append(
+                section(
+                    "snacks", figures: snacks, period: period, words: words, style: .bars,
+                    value: perDayOfBucket, text: { format.number($0, decimals: 1) }, summary: words.totals(snacks, text: { format.number($0, decimals: 0) })))
             // Energy only where it is known: snacks given by weight, of a food with its kcal per 100 g.
             if snacks.contains(where: { $0.kcal != nil }) {
                 let kcal = snacks.map { BucketFigure(start: $0.start, total: $0.kcal ?? 0, days: $0.days, kcal: $0.kcal) }
                 let text: @Sendable (Double) -> String = { "\(format.number($0, decimals: 0)) kcal" }
-                sections.append(section("snack_kcal", figures: kcal, period: period, words: words, style: .bars,
-                                        value: perDayOfBucket, text: text, summary: words.totals(kcal, text: text)))
+                sections.append(
+                    section(
+                        "snack_kcal", figures: kcal, period: period, words: words, style: .bars,
+                        value: perDayOfBucket, text: text, summary: words.totals(kcal, text: text)))
             } else if !snacks.isEmpty {
-                sections[0] = ChartsPage.Section(heading: sections[0].heading, figures: sections[0].figures + [format.t("charts.snack_kcal.unknown")], chart: sections[0].chart)
+                sections[0] = ChartsPage.Section(
+                    heading: sections[0].heading, figures: sections[0].figures + [format.t("charts.snack_kcal.unknown")], chart: sections[0].chart)
             }
         case "hours":
             // The hours of the day, in the household's zone, of the period's meals, toilets and vomits.
             let kinds: [EntryKind] = [.meal, .toilet, .vomit]
             let counts = try charts.hours(subjectID: pet.id, kinds: kinds, from: from, to: to, timeZone: context.timeZone)
             let pattern = HourPattern(
-                rows: kinds.map { HourPattern.Row(label: format.t("calendar.kind.\($0.rawValue)"), kind: $0.rawValue, counts: counts[$0] ?? Array(repeating: 0, count: 24)) },
+                rows: kinds.map {
+                    HourPattern.Row(label: format.t("calendar.kind.\($0.rawValue)"), kind: $0.rawValue, counts: counts[$0] ?? Array(repeating: 0, count: 24))
+                },
                 title: format.t("charts.hours.title"), description: format.t("charts.hours.description", ["span": words.span]),
                 hourHeading: format.t("charts.hours.hour"), tableSummary: format.t("charts.table"))
             sections.append(ChartsPage.Section(heading: format.t("charts.hours.title"), figures: [], chart: pattern.figure(id: "hours")))
         default:
             let weights = try charts.weight(subjectID: pet.id, from: from, to: to, bucket: bucket)
             let visits = try charts.vetVisits(subjectID: pet.id, from: from, to: to).map {
-                ChartEvent(day: $0.day, label: [format.t("pets.kind.vet_visit"), format.dayHeading($0.day), $0.reason].compactMap { $0 }.joined(separator: " · "))
+                ChartEvent(
+                    day: $0.day, label: [format.t("pets.kind.vet_visit"), format.dayHeading($0.day), $0.reason].compactMap { $0 }.joined(separator: " · "))
             }
-            sections.append(section("weight", figures: weights, period: period, words: words, style: .line, events: visits,
-                                    value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)" },
-                                    summary: words.weightChange(try charts.weighingEnds(subjectID: pet.id, from: from, to: to), unit: unit)))
+            sections.append(
+                section(
+                    "weight", figures: weights, period: period, words: words, style: .line, events: visits,
+                    value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: unit == .g ? 0 : 2)) \(unit.rawValue)" },
+                    summary: words.weightChange(try charts.weighingEnds(subjectID: pet.id, from: from, to: to), unit: unit)))
         }
-        return page(name: pet.profile.name, colour: "none", base: "/pets/\(pet.id)", charts: Self.petCharts, chart: chart,
-                    sections: sections, period: period, words: words, request: request, context: context)
+        return page(
+            name: pet.profile.name, colour: "none", base: "/pets/\(pet.id)", charts: Self.petCharts, chart: chart,
+            sections: sections, period: period, words: words, request: request, context: context)
     }
 
     /// `?chart=`: one of `charts`, else the first.
@@ -130,19 +151,26 @@ struct ChartsController {
             valueText: text, dateText: words.axisDate, periodText: words.periodText)
         chart.events = events
         // An empty period says so in words; axes around nothing would only suggest zeros.
-        guard !figures.isEmpty else { return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: [format.t("charts.nothing")], chart: .empty) }
+        guard !figures.isEmpty else {
+            return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: [format.t("charts.nothing")], chart: .empty)
+        }
         return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: summary, chart: chart.figure(id: name))
     }
 
-    private func page(name: String, colour: String, base: String, charts: [String], chart: String, sections: [ChartsPage.Section], period: ChartPeriod, words: ChartWords,
-                      request: Request, context: AppRequestContext) -> Response {
+    private func page(
+        name: String, colour: String, base: String, charts: [String], chart: String, sections: [ChartsPage.Section], period: ChartPeriod, words: ChartWords,
+        request: Request, context: AppRequestContext
+    ) -> Response {
         let format = words.format
         let link = { (length: ChartPeriod.Length, at: LocalDate?, chart: String) in
-            QueryLink.make("\(base)/charts", ["period": length.rawValue, "chart": chart].merging(at.map { ["at": $0.description] } ?? [:]) { first, _ in first })
+            QueryLink.make(
+                "\(base)/charts", ["period": length.rawValue, "chart": chart].merging(at.map { ["at": $0.description] } ?? [:]) { first, _ in first })
         }
         let page = ChartsPage(
             name: name, colour: colour, back: base,
-            charts: charts.map { LinkView(label: format.t("charts.\($0).title"), href: link(period.length, period.length == .all ? nil : period.at, $0), current: $0 == chart) },
+            charts: charts.map {
+                LinkView(label: format.t("charts.\($0).title"), href: link(period.length, period.length == .all ? nil : period.at, $0), current: $0 == chart)
+            },
             periods: ChartPeriod.Length.allCases.map {
                 LinkView(label: format.t("charts.length.\($0.rawValue)"), href: link($0, $0 == .all ? nil : period.at, chart), current: $0 == period.length)
             },
@@ -169,14 +197,23 @@ enum ChartSeries {
         switch bucket {
         case .day:
             var day = from
-            while day <= to { starts.append(day); day = day.adding(days: 1) }
+            while day <= to {
+                starts.append(day)
+                day = day.adding(days: 1)
+            }
         case .week:
             // Weeks from Monday, as SQLite's date(…, 'weekday 0', '-6 days') gathers them.
             var day = from.adding(days: -((from.weekday + 5) % 7))
-            while day <= to { starts.append(day); day = day.adding(days: 7) }
+            while day <= to {
+                starts.append(day)
+                day = day.adding(days: 7)
+            }
         case .month:
             var month = YearMonth(from)
-            while month.firstDay <= to { starts.append(month.firstDay); month = month.next }
+            while month.firstDay <= to {
+                starts.append(month.firstDay)
+                month = month.next
+            }
         }
         return starts
     }

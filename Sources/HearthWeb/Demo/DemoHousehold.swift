@@ -49,7 +49,10 @@ public enum DemoHousehold {
             try data.write(to: URL(fileURLWithPath: copy))
             try files.store(photo, uploadedAt: copy)
             try? FileManager.default.removeItem(atPath: copy)
-            photos.append(PhotoRecord(sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount, takenAt: photo.takenAt))
+            photos.append(
+                PhotoRecord(
+                    sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount,
+                    takenAt: photo.takenAt))
         }
         log("\(photos.count) photos processed")
 
@@ -97,15 +100,20 @@ public enum DemoHousehold {
                 }
                 at("07:20", .meal(food: .existing(id: kibble), amount: baseGrams / 100, unit: .g, outcome: random.next(upTo: 10) == 0 ? .some : .all))
                 at("08:00", .toilet(urine: true, stool: true, colour: .brown, fecalScore: 2 + random.next(upTo: 2), blood: false, mucus: false))
-                at("10:00", .walk(activity: .walk, minutes: 20 + random.next(upTo: 40), distanceKm: profile.species == .dog ? 1 + Double(random.next(upTo: 30)) / 10 : nil))
+                at(
+                    "10:00",
+                    .walk(
+                        activity: .walk, minutes: 20 + random.next(upTo: 40), distanceKm: profile.species == .dog ? 1 + Double(random.next(upTo: 30)) / 10 : nil
+                    ))
                 at("15:00", .meal(food: .existing(id: dayNumber % 2 == 0 ? chicken : carrot), amount: 2, unit: .pieces, outcome: .all))
                 at("17:30", .walk(activity: .play, minutes: 10 + random.next(upTo: 20), distanceKm: nil))
                 at("18:30", .meal(food: .existing(id: wet), amount: baseGrams / 80, unit: .g, outcome: .all))
                 at("19:30", .toilet(urine: true, stool: false, colour: .yellow, fecalScore: nil, blood: false, mucus: false))
                 if dayNumber % 2 == 1 { at("20:30", .meal(food: .existing(id: carrot), amount: 1, unit: .pieces, outcome: .all)) }
                 if dayNumber % 3 == 0 {
-                    at("21:00", .diary(title: "Day \(dayNumber + 1)", text: "A good day for \(profile.name)."),
-                       photos: photos.isEmpty ? [] : [photos[random.next(upTo: photos.count)]])
+                    at(
+                        "21:00", .diary(title: "Day \(dayNumber + 1)", text: "A good day for \(profile.name)."),
+                        photos: photos.isEmpty ? [] : [photos[random.next(upTo: photos.count)]])
                 }
                 if dayNumber % 7 == 0 {
                     grams = max(baseGrams * 0.8, min(baseGrams * 1.2, grams + Double(random.next(upTo: 41) - 20) * baseGrams / 2000))
@@ -116,17 +124,24 @@ public enum DemoHousehold {
                 // Care: boosters on their cycles, a monthly heartworm pill, a visit every four months.
                 let given = vaccines.filter { dayNumber % $0.everyDays == 100 }
                 if !given.isEmpty {
-                    at("11:00", .vaccination(VaccinationVisit(
-                        vaccines: given.map { VaccineGiven(code: $0.code, name: $0.name, batch: "L\(dayNumber)") }, clinic: ClinicChoice(id: clinics.regular, name: ""), vet: "Dr Han")))
+                    at(
+                        "11:00",
+                        .vaccination(
+                            VaccinationVisit(
+                                vaccines: given.map { VaccineGiven(code: $0.code, name: $0.name, batch: "L\(dayNumber)") },
+                                clinic: ClinicChoice(id: clinics.regular, name: ""), vet: "Dr Han")))
                 }
                 if profile.species != .rabbit && dayNumber % 30 == 3 {
                     at("08:30", .preventive(PreventiveGiven(kind: .heartworm, product: "Heartgard Plus", cycle: .months(1))))
                 }
                 if dayNumber % 120 == 60 {
-                    at("16:00", .vetVisit(VetVisit(
-                        clinic: ClinicChoice(id: dayNumber % 240 == 60 ? clinics.regular : clinics.night, name: ""), reason: "Check-up",
-                        diagnosis: "Healthy", treatment: nil, medicines: dayNumber % 360 == 60 ? "Ear drops, twice a day for a week" : nil,
-                        cost: Double(30_000 + random.next(upTo: 50) * 1000), followUp: nil)))
+                    at(
+                        "16:00",
+                        .vetVisit(
+                            VetVisit(
+                                clinic: ClinicChoice(id: dayNumber % 240 == 60 ? clinics.regular : clinics.night, name: ""), reason: "Check-up",
+                                diagnosis: "Healthy", treatment: nil, medicines: dayNumber % 360 == 60 ? "Ear drops, twice a day for a week" : nil,
+                                cost: Double(30_000 + random.next(upTo: 50) * 1000), followUp: nil)))
                 }
                 day = day.adding(days: 1)
                 dayNumber += 1
@@ -151,12 +166,14 @@ public enum DemoHousehold {
         var weekdays = OpeningHours()
         for day in 1...5 { weekdays.days[day] = OpeningHours.parseDay("09:00-12:30, 14:00-19:00")! }
         weekdays.days[6] = OpeningHours.parseDay("09:00-14:00")!
-        let regular = try await clinics.create(ClinicInput(
-            name: "Mapo Animal Clinic", phone: "02-335-1234", address: "서울특별시 마포구 양화로 45", hours: weekdays, favourite: true, note: "Dr Han knows Bori."))
+        let regular = try await clinics.create(
+            ClinicInput(
+                name: "Mapo Animal Clinic", phone: "02-335-1234", address: "서울특별시 마포구 양화로 45", hours: weekdays, favourite: true, note: "Dr Han knows Bori."))
         var nights = OpeningHours()
         for day in 0..<7 { nights.days[day] = OpeningHours.parseDay("20:00-02:00")! }
         let night = try await clinics.create(ClinicInput(name: "Hongdae Night Vet", phone: "02-322-7575", address: "서울특별시 마포구 와우산로 21", hours: nights))
-        _ = try await clinics.create(ClinicInput(name: "Seoul 24 Animal Medical Center", phone: "02-555-2424", address: "서울특별시 강남구 테헤란로 100", open24Hours: true))
+        _ = try await clinics.create(
+            ClinicInput(name: "Seoul 24 Animal Medical Center", phone: "02-555-2424", address: "서울특별시 강남구 테헤란로 100", open24Hours: true))
         let districts = ["서울특별시 마포구", "서울특별시 서대문구", "서울특별시 강남구", "경기도 고양시 일산동구"]
         let register = (1...40).map { number in
             LicensedClinic(
@@ -186,8 +203,12 @@ public enum DemoHousehold {
             let changes = [
                 (first, DailyGoals(waterML: 1500, cupML: 200, steps: baseSteps)),
                 (first.adding(days: totalDays / 3), DailyGoals(waterML: 2000, cupML: 250, steps: baseSteps + 2000)),
-                (first.adding(days: totalDays * 2 / 3), DailyGoals(waterML: 2000, cupML: 300, steps: baseSteps + 2000,
-                    weightRangeGrams: (baseKilograms - 4) * 1000...(baseKilograms + 3) * 1000)),
+                (
+                    first.adding(days: totalDays * 2 / 3),
+                    DailyGoals(
+                        waterML: 2000, cupML: 300, steps: baseSteps + 2000,
+                        weightRangeGrams: (baseKilograms - 4) * 1000...(baseKilograms + 3) * 1000)
+                ),
             ]
             for (day, goals) in changes { try await daily.setGoals(goals, subjectID: person.id, from: day) }
             var days: [(day: LocalDate, waterML: Int, steps: Int?)] = []
@@ -203,8 +224,12 @@ public enum DemoHousehold {
                 }
                 if number % 7 == 3 {
                     kilograms = max(baseKilograms - 6, min(baseKilograms + 6, kilograms + Double(random.next(upTo: 11) - 5) / 10))
-                    weighings.append((RecordInput(occurredAt: day.noon(in: timeZone).addingTimeInterval(-5 * 3600), localDate: day, note: nil,
-                                                  details: .weight(value: (kilograms * 10).rounded() / 10, unit: .kg)), []))
+                    weighings.append(
+                        (
+                            RecordInput(
+                                occurredAt: day.noon(in: timeZone).addingTimeInterval(-5 * 3600), localDate: day, note: nil,
+                                details: .weight(value: (kilograms * 10).rounded() / 10, unit: .kg)), []
+                        ))
                 }
                 day = day.adding(days: 1)
                 number += 1

@@ -32,16 +32,20 @@ extension DemoHousehold {
         for subject in subjects.prefix(10) {
             for (name, rule, times, item, amount, unit) in plans {
                 let schedule = DoseSchedule(repeatRule: rule, times: times, start: first)
-                let id = try await regimens.create(subjectID: subject.id, RegimenInput(
-                    name: name, items: [RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10)], schedule: schedule))
+                let id = try await regimens.create(
+                    subjectID: subject.id,
+                    RegimenInput(
+                        name: name, items: [RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10)], schedule: schedule))
                 var doses: [RegimenRepository.HistoricDose] = []
                 for occurrence in schedule.occurrences(from: first, to: today.adding(days: -1), in: timeZone) {
                     let roll = random.next(upTo: 100)
                     if roll < 3 { continue }  // missed
                     let skipped = roll < 5
-                    doses.append(.init(day: occurrence.day, time: occurrence.time, status: skipped ? .skipped : .given,
-                                       givenAt: skipped ? nil : occurrence.instant.addingTimeInterval(Double(random.next(upTo: 40) * 60)),
-                                       reason: skipped ? "Asleep" : nil, accountID: givers[random.next(upTo: givers.count)]))
+                    doses.append(
+                        .init(
+                            day: occurrence.day, time: occurrence.time, status: skipped ? .skipped : .given,
+                            givenAt: skipped ? nil : occurrence.instant.addingTimeInterval(Double(random.next(upTo: 40) * 60)),
+                            reason: skipped ? "Asleep" : nil, accountID: givers[random.next(upTo: givers.count)]))
                 }
                 total += try await regimens.recordHistory(regimenID: id, doses)
             }

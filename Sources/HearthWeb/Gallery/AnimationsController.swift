@@ -17,14 +17,15 @@ struct AnimationsController {
     let fileIO = FileIO()
     let now: @Sendable () -> Date
 
-
     /// The picked photos, in the order given (a repeat counts once). A photo that is not
     /// there, or that the member may not see, is a 404, as a hidden subject's page is.
     private func picks(_ places: [String], access: SubjectAccess) throws -> [GalleryPhoto] {
         var seen = Set<String>()
         return try places.compactMap { text in
             guard seen.insert(text).inserted else { return nil }
-            guard let place = GalleryPlace(text), let found = try gallery.photo(place, filter: GalleryFilter(), access: access) else { throw PageError.notFound }
+            guard let place = GalleryPlace(text), let found = try gallery.photo(place, filter: GalleryFilter(), access: access) else {
+                throw PageError.notFound
+            }
             return found.photo
         }
     }
@@ -34,8 +35,9 @@ struct AnimationsController {
         let picked = try picks(query.getAll("photo"), access: context.access)
         var errors = FieldErrors()
         Self.checkCount(picked.count, &errors)
-        return try form(picked, input: ["side": "480", "seconds": "0.8", "loop": "on", "subject": query.get("subject") ?? ""], errors: errors,
-                        request: request, context: context, status: errors.isEmpty ? .ok : .unprocessableContent)
+        return try form(
+            picked, input: ["side": "480", "seconds": "0.8", "loop": "on", "subject": query.get("subject") ?? ""], errors: errors,
+            request: request, context: context, status: errors.isEmpty ? .ok : .unprocessableContent)
     }
 
     static func checkCount(_ count: Int, _ errors: inout FieldErrors) {
@@ -59,25 +61,33 @@ struct AnimationsController {
             return try form(picked, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
         let frames = picked.compactMap { photo in intake.files.original(photo.sha256).map { AnimationFrame(path: $0.path, format: $0.format) } }
-        guard let id = jobs.start(frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: input["loop"] == "on"),
-                            accountID: member.accountID, subjectID: Int64(input["subject", default: ""]) ?? picked.first?.subjectID,
-                            temporaryFolder: intake.files.temporary)
+        guard
+            let id = jobs.start(
+                frames, settings: AnimationSettings(side: side, secondsPerFrame: seconds, loops: input["loop"] == "on"),
+                accountID: member.accountID, subjectID: Int64(input["subject", default: ""]) ?? picked.first?.subjectID,
+                temporaryFolder: intake.files.temporary)
         else { throw PageError(status: .tooManyRequests, messageKey: "animation.error.busy") }
         return .redirect(to: "/gallery/animations/\(id)", type: .normal)
     }
 
-    private func form(_ picked: [GalleryPhoto], input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func form(
+        _ picked: [GalleryPhoto], input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let page = AnimationFormPage(
             photos: picked.enumerated().map { index, photo in
-                AnimationFormPage.Pick(place: photo.place.description, thumbnail: PhotoURL.thumbnail(photo.sha256),
-                                       alt: format.t("gallery.photo_alt", ["name": photo.subjectName, "day": format.dayHeading(photo.localDate)]),
-                                       order: input["order_\(photo.place)"] ?? String(index + 1))
+                AnimationFormPage.Pick(
+                    place: photo.place.description, thumbnail: PhotoURL.thumbnail(photo.sha256),
+                    alt: format.t("gallery.photo_alt", ["name": photo.subjectName, "day": format.dayHeading(photo.localDate)]),
+                    order: input["order_\(photo.place)"] ?? String(index + 1))
             },
             list: picked.map(\.place.description).joined(separator: ","),
-            sides: AnimationSettings.sides.map { OptionView(value: String($0), label: format.t("animation.side_option", ["pixels": String($0)]), selected: input["side"] == String($0)) },
+            sides: AnimationSettings.sides.map {
+                OptionView(value: String($0), label: format.t("animation.side_option", ["pixels": String($0)]), selected: input["side"] == String($0))
+            },
             fields: FormFields(["photos", "side", "seconds", "loop"], input: input, errors: errors, strings: renderer.strings, language: context.language),
-            problems: FormProblems(errors: errors), loop: input["loop"] == "on", subject: input["subject"] ?? "", canMake: AnimationSettings.frames.contains(picked.count))
+            problems: FormProblems(errors: errors), loop: input["loop"] == "on", subject: input["subject"] ?? "",
+            canMake: AnimationSettings.frames.contains(picked.count))
         return renderer.page(page, titleKey: "animation.title", request: request, context: context, status: status)
     }
 
@@ -98,8 +108,11 @@ struct AnimationsController {
         case .done(let result, let seconds):
             page.status = format.t("animation.done")
             page.file = "/gallery/animations/\(id)/file"
-            page.figures = format.t("animation.figures", ["frames": String(result.frames), "size": Formatting.bytes(result.bytes), "seconds": String(format: "%.1f", seconds)])
-            page.subjects = try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == job.subjectID) }
+            page.figures = format.t(
+                "animation.figures", ["frames": String(result.frames), "size": Formatting.bytes(result.bytes), "seconds": String(format: "%.1f", seconds)])
+            page.subjects = try await subjects.subjects(access: context.access).map {
+                OptionView(value: String($0.id), label: $0.name, selected: $0.id == job.subjectID)
+            }
         case .failed:
             page.status = format.t("animation.failed")
             page.failed = true
@@ -139,7 +152,8 @@ struct AnimationsController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         guard let subjectID = Int64(input["subject", default: ""]), context.access.allows(subjectID),
-              try subjects.subject(id: subjectID, access: context.access) != nil else { throw PageError.notFound }
+            try subjects.subject(id: subjectID, access: context.access) != nil
+        else { throw PageError.notFound }
         var errors = FieldErrors()
         let title = FormInput.text(input, "title", errors: &errors)
         if let refusal = PageError(errors) { throw refusal }

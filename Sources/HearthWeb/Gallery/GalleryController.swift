@@ -15,7 +15,6 @@ struct GalleryController {
     let files: PhotoFiles
     static let pageSize = 60
 
-
     /// The filter a gallery URL names; a subject the member may not see is a 404.
     private func filter(_ request: Request, context: AppRequestContext) throws -> (GalleryFilter, SubjectSummary?) {
         let query = request.uri.queryParameters
@@ -51,12 +50,19 @@ struct GalleryController {
             var days: [(date: LocalDate, heading: String, entries: [EntryView])] = []
             for entry in page {
                 let view = EntryView(entry, format: format, unit: subject.petWeightUnit ?? .kg)
-                if days.last?.date == entry.localDate { days[days.count - 1].entries.append(view) } else { days.append((entry.localDate, format.dayHeading(entry.localDate), [view])) }
+                if days.last?.date == entry.localDate {
+                    days[days.count - 1].entries.append(view)
+                } else {
+                    days.append((entry.localDate, format.dayHeading(entry.localDate), [view]))
+                }
             }
             body = EntryListHTML.days(days, actions: nil, photoLabel: format.t("photo.open"))
             empty = page.isEmpty
             if found.count > page.count, let last = page.last {
-                older = QueryLink.make("/gallery", Self.parameters(filter).merging(["view": "symptoms", "before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description]) { $1 })
+                older = QueryLink.make(
+                    "/gallery",
+                    Self.parameters(filter).merging(["view": "symptoms", "before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description]) { $1 }
+                )
             }
         } else {
             let after = query.get("after").flatMap { GalleryCursor($0) }
@@ -83,13 +89,17 @@ struct GalleryController {
                 LinkView(label: format.t("gallery.all_photos"), href: link(["favourites": nil]), current: !filter.favouritesOnly),
                 LinkView(label: format.t("gallery.favourites"), href: link(["favourites": "1", "view": nil]), current: filter.favouritesOnly),
             ],
-            views: subject == nil ? [] : [
-                LinkView(label: format.t("gallery.photo_view"), href: link(["view": nil]), current: !symptoms),
-                LinkView(label: format.t("gallery.symptom_view"), href: link(["view": "symptoms", "favourites": nil]), current: symptoms),
-            ],
+            views: subject == nil
+                ? []
+                : [
+                    LinkView(label: format.t("gallery.photo_view"), href: link(["view": nil]), current: !symptoms),
+                    LinkView(label: format.t("gallery.symptom_view"), href: link(["view": "symptoms", "favourites": nil]), current: symptoms),
+                ],
             body: body, empty: empty ? format.t(symptoms ? "gallery.no_symptoms" : filter.favouritesOnly ? "gallery.no_favourites" : "gallery.empty") : nil,
             newest: (query.get("after") ?? query.get("before")) != nil ? link(["after": nil, "before": nil]) : nil,
-            older: older, makeAnimation: context.role?.canRecord == true && !symptoms && !empty ? "/gallery/animations/new" + (filter.subjectID.map { "?subject=\($0)" } ?? "") : nil)
+            older: older,
+            makeAnimation: context.role?.canRecord == true && !symptoms && !empty
+                ? "/gallery/animations/new" + (filter.subjectID.map { "?subject=\($0)" } ?? "") : nil)
         return renderer.page(page, titleKey: "gallery.title", titleText: page.heading, request: request, context: context)
     }
 
@@ -101,7 +111,8 @@ struct GalleryController {
         let photo = found.photo
         let parameters = Self.parameters(filter)
         func href(_ neighbour: GalleryPhoto?) -> String? { neighbour.map { QueryLink.make("/gallery/\($0.place)", parameters) } }
-        let record = photo.subjectKind == .pet
+        let record =
+            photo.subjectKind == .pet
             ? QueryLink.make("/pets/\(photo.subjectID)/timeline", ["from": photo.localDate.description, "to": photo.localDate.description])
             : "/calendar/\(photo.localDate)"
         let original = files.original(photo.sha256)
@@ -156,13 +167,16 @@ enum GalleryHTML {
             if key != month {
                 if !month.isEmpty { html += "</ul></section>" }
                 month = key
-                html += #"<section class="gallery-month"><h2><time datetime="\#(key)">\#(format.monthHeading(YearMonth(photo.localDate)))</time></h2><ul class="gallery-grid">"#
+                html +=
+                    #"<section class="gallery-month"><h2><time datetime="\#(key)">\#(format.monthHeading(YearMonth(photo.localDate)))</time></h2><ul class="gallery-grid">"#
             }
             let alt = format.t("gallery.photo_alt", ["name": photo.subjectName, "day": format.dayHeading(photo.localDate)])
             let star: HTML = photo.favourite ? #"<span class="star" aria-hidden="true">★</span>"# : .empty
             let who: HTML = showSubject ? #"<span class="who">\#(photo.subjectName)</span>"# : .empty
-            html += #"<li><a href="\#(QueryLink.make("/gallery/\(photo.place)", parameters))"><img src="\#(PhotoURL.thumbnail(photo.sha256))" width="320" height="320" loading="lazy" decoding="async" alt="\#(alt)">\#(star)\#(who)</a>"#
-            html += #"<label class="pick"><input type="checkbox" name="photo" value="\#(photo.place.description)" form="animation-pick"> \#(format.t("gallery.pick"))</label></li>"#
+            html +=
+                #"<li><a href="\#(QueryLink.make("/gallery/\(photo.place)", parameters))"><img src="\#(PhotoURL.thumbnail(photo.sha256))" width="320" height="320" loading="lazy" decoding="async" alt="\#(alt)">\#(star)\#(who)</a>"#
+            html +=
+                #"<label class="pick"><input type="checkbox" name="photo" value="\#(photo.place.description)" form="animation-pick"> \#(format.t("gallery.pick"))</label></li>"#
         }
         if !month.isEmpty { html += "</ul></section>" }
         return html

@@ -16,7 +16,9 @@ extension Formatting {
         switch step {
         case .series(let n): t("care.step.series", ["n": String(n)])
         case .adultSeries(let n, let of):
-            t("care.step.adult_series", ["n": String(n), "of": String(of), "adult": t(species == "dog" || species == "cat" ? "care.adult.\(species!)" : "care.adult.other")])
+            t(
+                "care.step.adult_series",
+                ["n": String(n), "of": String(of), "adult": t(species == "dog" || species == "cat" ? "care.adult.\(species!)" : "care.adult.other")])
         case .firstBooster: t("care.step.first_booster")
         case .booster(12): t("care.step.booster_yearly")
         case .booster(let months) where months % 12 == 0: t("care.step.booster_years", ["years": String(months / 12)])
@@ -49,6 +51,7 @@ extension Formatting {
     /// One due item as a list entry, with its status as a class.
     func dueItem(label: String, date: LocalDate, status: DueStatus, approximate: Bool = false, link: String? = nil) -> HTML {
         let name: HTML = link.map { #"<a href="\#($0)">\#(label)</a>"# } ?? "\(label)"
-        return #"<li class="due due-\#(status.rawValue)"><span class="what">\#(name)</span> <span class="when">\#(dueWhen(date, status, approximate: approximate))</span></li>"#
+        return
+            #"<li class="due due-\#(status.rawValue)"><span class="what">\#(name)</span> <span class="when">\#(dueWhen(date, status, approximate: approximate))</span></li>"#
     }
 }

@@ -17,7 +17,9 @@ struct CareSettingsController {
         try page(input: [:], errors: FieldErrors(), saved: request.uri.queryParameters.get("saved") != nil, request: request, context: context, status: .ok)
     }
 
-    private func page(input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func page(
+        input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let owner = context.role?.canManageHousehold == true
         let schedules = try care.allSchedules()
@@ -30,16 +32,20 @@ struct CareSettingsController {
             }
             html += "<ul class=\"plain schedule\">"
             for vaccine in lines {
-                html += "<li><strong>\(format.vaccine(vaccine.code, vaccine.name))</strong>\(vaccine.core ? #" <span class="tag">\#(format.t("care.vaccination.core"))</span>"# as HTML : .empty)"
+                html +=
+                    "<li><strong>\(format.vaccine(vaccine.code, vaccine.name))</strong>\(vaccine.core ? #" <span class="tag">\#(format.t("care.vaccination.core"))</span>"# as HTML : .empty)"
                 html += " — \(format.step(.booster(months: vaccine.boosterMonths)))"
                 if owner {
                     let options = Self.intervals.map { months -> HTML in
                         #"<option value="\#(months)"\#(months == vaccine.boosterMonths ? " selected" : "")>\#(format.step(.booster(months: months)))</option>"#
                     }.joined()
-                    html += #"<form method="post" action="/care/vaccines/interval" class="inline"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="code" value="\#(vaccine.code)"><select name="months" aria-label="\#(format.t("care.settings.interval"))">\#(options)</select> <button type="submit">\#(format.t("form.save"))</button></form>"#
+                    html +=
+                        #"<form method="post" action="/care/vaccines/interval" class="inline"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="code" value="\#(vaccine.code)"><select name="months" aria-label="\#(format.t("care.settings.interval"))">\#(options)</select> <button type="submit">\#(format.t("form.save"))</button></form>"#
                 }
                 // The schedule in the reader's language; the guideline it comes from as published.
-                html += vaccine.source == "household" ? "<p class=\"meta source\">\(format.t("care.settings.own"))</p></li>"
+                html +=
+                    vaccine.source == "household"
+                    ? "<p class=\"meta source\">\(format.t("care.settings.own"))</p></li>"
                     : "<p class=\"meta source\">\(format.t("care.vaccine_note.\(vaccine.code)")) — <cite lang=\"en\">\(vaccine.source)</cite></p></li>"
             }
             html += "</ul></section>"
@@ -59,7 +65,7 @@ struct CareSettingsController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         guard let code = input["code"], VaccineSchedules.vaccine(code: code) != nil || code.hasPrefix("own."),
-              let months = Int(input["months", default: ""]), Self.intervals.contains(months)
+            let months = Int(input["months", default: ""]), Self.intervals.contains(months)
         else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         try await care.setInterval(code: code, months: months)
         return .redirect(to: "/care/vaccines?saved=1", type: .normal)
@@ -98,8 +104,10 @@ struct CareSettingsController {
         guard let stage, let meals, errors.isEmpty else {
             throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "error.bad_request")
         }
-        try await care.setFeeding(petID: pet.id, FeedingSettings(
-            stage: stage, targetGrams: target.map { $0 * pet.profile.weightUnit.gramsPerUnit }, mealsPerDay: Int(meals), foodID: food))
+        try await care.setFeeding(
+            petID: pet.id,
+            FeedingSettings(
+                stage: stage, targetGrams: target.map { $0 * pet.profile.weightUnit.gramsPerUnit }, mealsPerDay: Int(meals), foodID: food))
         return .redirect(to: "/pets/\(pet.id)#feeding", type: .normal)
     }
 }

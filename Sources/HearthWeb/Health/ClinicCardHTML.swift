@@ -16,14 +16,19 @@ enum ClinicCardHTML {
             badges.append(#"<span class="tag open">\#(format.t("care.clinic.open_now"))</span>"#)
         } else if let opens = input.hours.nextOpening(after: now, in: format.timeZone) {
             let time = format.minutes(opens.minute)
-            let when = opens.days == 0 ? format.t("care.clinic.opens_today", ["time": time]) : opens.days == 1 ? format.t("care.clinic.opens_tomorrow", ["time": time])
-                : format.t("care.clinic.opens_on", ["day": format.t("care.weekday.\(opens.weekday)"), "time": time])
+            let when =
+                opens.days == 0
+                ? format.t("care.clinic.opens_today", ["time": time])
+                : opens.days == 1
+                    ? format.t("care.clinic.opens_tomorrow", ["time": time])
+                    : format.t("care.clinic.opens_on", ["day": format.t("care.weekday.\(opens.weekday)"), "time": time])
             badges.append(#"<span class="tag closed">\#(format.t("care.clinic.closed_now")) · \#(when)</span>"#)
         }
         if clinic.maybe24Hours { badges.append(#"<span class="tag maybe">\#(format.t("care.clinic.maybe_24_hours"))</span>"#) }
         var html: HTML = #"<article class="clinic\#(big ? " big" : "")"><h3>\#(input.name)</h3><p class="badges">\#(badges.joined(separator: " "))</p>"#
         if let phone = input.phone {
-            html += #"<a class="button call\#(big ? " primary" : "")" href="tel:\#(ClinicInput.dialable(phone))">\#(format.t("care.clinic.call", ["phone": phone]))</a>"#
+            html +=
+                #"<a class="button call\#(big ? " primary" : "")" href="tel:\#(ClinicInput.dialable(phone))">\#(format.t("care.clinic.call", ["phone": phone]))</a>"#
         }
         if let address = input.address { html += #"<p class="address">\#(address)</p>"# }
         if !input.open24Hours && !input.hours.isEmpty {

@@ -26,10 +26,9 @@ public enum ClinicImport {
     static func run(path: String, into clinics: ClinicRepository) async throws -> Result<Summary, Problem> {
         // Reading and decoding a register of the whole country takes a moment: off the event loop.
         let read: Result<ClinicLicenceImport.Result, Problem> = await Task.detached {
-            do { return .success(try ClinicLicenceImport.read(path: path)) }
-            catch ClinicLicenceImport.Problem.missingColumns(let names) { return .failure(.missingColumns(names)) }
-            catch ClinicLicenceImport.Problem.csv(let problem) { return .failure(.csv(problem)) }
-            catch { return .failure(.unreadable) }
+            do { return .success(try ClinicLicenceImport.read(path: path)) } catch ClinicLicenceImport.Problem.missingColumns(let names) {
+                return .failure(.missingColumns(names))
+            } catch ClinicLicenceImport.Problem.csv(let problem) { return .failure(.csv(problem)) } catch { return .failure(.unreadable) }
         }.value
         switch read {
         case .failure(let problem): return .failure(problem)
@@ -55,7 +54,9 @@ public enum ClinicImport {
     static func summaryHTML(_ summary: Summary, _ format: Formatting) -> HTML {
         var html: HTML = "<p>\(summaryText(summary, format))</p>"
         if !summary.badRows.isEmpty {
-            let rows = summary.badRows.prefix(50).map { row -> HTML in "<li>\(format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]))</li>" }
+            let rows = summary.badRows.prefix(50).map { row -> HTML in
+                "<li>\(format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]))</li>"
+            }
             html += "<ul class=\"bad-rows\">\(rows.joined())</ul>"
         }
         return html
@@ -70,14 +71,18 @@ public enum ClinicImport {
             return (message(problem, format), false)
         case .success(let summary):
             var text = summaryText(summary, format)
-            for row in summary.badRows { text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]) }
+            for row in summary.badRows {
+                text += "\n  " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)])
+            }
             return (text, summary.added + summary.updated > 0)
         }
     }
 
     static func summaryText(_ summary: Summary, _ format: Formatting) -> String {
-        format.t("care.import.summary", [
-            "added": String(summary.added), "updated": String(summary.updated), "closed": String(summary.closed), "bad": String(summary.badRows.count),
-        ])
+        format.t(
+            "care.import.summary",
+            [
+                "added": String(summary.added), "updated": String(summary.updated), "closed": String(summary.closed), "bad": String(summary.badRows.count),
+            ])
     }
 }

@@ -77,22 +77,26 @@ struct ClinicsController {
     /// The register's CSV: read off the event loop, written in one transaction, summed up on the page.
     @Sendable func importRegister(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let form = try await UploadedForm.read(&request, context: context, temporaryFolder: temporaryFolder, fileLimit: ClinicImport.largestFile, maximumFiles: 1)
+        let form = try await UploadedForm.read(
+            &request, context: context, temporaryFolder: temporaryFolder, fileLimit: ClinicImport.largestFile, maximumFiles: 1)
         defer { form.discard() }
         let format = formatting(context)
         let file: UploadedForm.File
         switch form.file("file", listLimit: ImportLimits.clinicListBytes) {
         case .success(let sent): file = sent
         case .failure(let missing):
-            return try listPage(summary: nil, importError: format.t(missing.messageKey, missing.values), request: request, context: context, status: .unprocessableContent)
+            return try listPage(
+                summary: nil, importError: format.t(missing.messageKey, missing.values), request: request, context: context, status: .unprocessableContent)
         }
         let outcome = try await ClinicImport.run(path: file.temporaryPath, into: clinics)
         switch outcome {
         case .failure(let problem):
-            return try listPage(summary: nil, importError: ClinicImport.message(problem, format), request: request, context: context, status: .unprocessableContent)
+            return try listPage(
+                summary: nil, importError: ClinicImport.message(problem, format), request: request, context: context, status: .unprocessableContent)
         case .success(let summary):
-            return try listPage(summary: ClinicImport.summaryHTML(summary, format), importError: nil, request: request, context: context,
-                                status: summary.added + summary.updated > 0 ? .ok : .unprocessableContent)
+            return try listPage(
+                summary: ClinicImport.summaryHTML(summary, format), importError: nil, request: request, context: context,
+                status: summary.added + summary.updated > 0 ? .ok : .unprocessableContent)
         }
     }
 
@@ -115,12 +119,15 @@ struct ClinicsController {
         return input
     }
 
-    private func form(input: [String: String], errors: FieldErrors, clinic: Clinic?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+    private func form(
+        input: [String: String], errors: FieldErrors, clinic: Clinic?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) -> Response {
         let format = formatting(context)
         let fields = FormFields(ClinicFormPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language)
         let days = [1, 2, 3, 4, 5, 6, 0].map { day in
-            ClinicFormPage.Day(field: "hours_\(day)", label: format.t("care.weekday.\(day)"), value: input["hours_\(day)"] ?? "",
-                               error: errors["hours_\(day)"].map { format.t($0) })
+            ClinicFormPage.Day(
+                field: "hours_\(day)", label: format.t("care.weekday.\(day)"), value: input["hours_\(day)"] ?? "",
+                error: errors["hours_\(day)"].map { format.t($0) })
         }
         let page = ClinicFormPage(
             heading: format.t(clinic == nil ? "care.clinic.new" : "care.clinic.edit"), action: clinic.map { "/clinics/\($0.id)" } ?? "/clinics",

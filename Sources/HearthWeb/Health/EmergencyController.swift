@@ -26,7 +26,10 @@ struct EmergencyController {
         let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }
         let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty
-        for (heading, group, limit) in [("care.emergency.open_now", open, Int.max), ("care.emergency.maybe_24", candidates, 10), ("care.emergency.closed_favourites", closedFavourites, Int.max)]
+        for (heading, group, limit) in [
+            ("care.emergency.open_now", open, Int.max), ("care.emergency.maybe_24", candidates, 10),
+            ("care.emergency.closed_favourites", closedFavourites, Int.max),
+        ]
         where !group.isEmpty {
             html += #"<h2 class="emergency-group">\#(format.t(heading))</h2>"#
             for clinic in group.prefix(limit) { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true) }
@@ -46,7 +49,9 @@ struct EmergencyController {
         var facts: [FactView] = []
         facts.add(format.t("pets.profile.field.species"), [format.species(profile), profile.breed].compactMap { $0 }.joined(separator: " · "))
         facts.add(format.t("pets.profile.field.sex"), profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
-        facts.add(format.t("pets.profile.field.birth_date"), profile.birthDate.map { format.dayHeading($0) + (format.age(profile, today: today).map { " (\($0))" } ?? "") })
+        facts.add(
+            format.t("pets.profile.field.birth_date"),
+            profile.birthDate.map { format.dayHeading($0) + (format.age(profile, today: today).map { " (\($0))" } ?? "") })
         facts.add(format.t("pets.profile.field.neutered"), profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
         facts.add(format.t("care.card.weight"), care.latestWeightGrams.map { format.weight(grams: $0, unit: profile.weightUnit) })
         facts.add(format.t("pets.profile.field.microchip"), profile.microchip)
@@ -60,18 +65,24 @@ struct EmergencyController {
         if let visit = care.lastVisit, case .vetVisit(let details) = visit.details, let prescribed = details.medicines {
             medicines = "\(prescribed) (\(format.t("care.card.prescribed", ["date": format.dayHeading(visit.localDate)])))"
         }
-        let vaccinations = care.lastVaccinations.map { dose -> HTML in "<tr><td>\(format.vaccine(dose.code, dose.name))</td><td>\(format.dayHeading(dose.date))</td></tr>" }.joined()
+        let vaccinations = care.lastVaccinations.map { dose -> HTML in
+            "<tr><td>\(format.vaccine(dose.code, dose.name))</td><td>\(format.dayHeading(dose.date))</td></tr>"
+        }.joined()
         var due = HTML.empty
         for vaccine in care.vaccines.sorted(by: { $0.date < $1.date }) where vaccine.status != .later {
-            due += format.dueItem(label: format.dueLabel(.vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step)), date: vaccine.date, status: vaccine.status, approximate: vaccine.approximate)
+            due += format.dueItem(
+                label: format.dueLabel(.vaccine(code: vaccine.code, name: vaccine.name, step: vaccine.step)), date: vaccine.date, status: vaccine.status,
+                approximate: vaccine.approximate)
         }
         let favourite = try clinics.favourite()
-        let clinicLine: HTML = favourite.map { clinic in
-            "\(clinic.name)" + (clinic.input.phone.map { " · \($0)" } ?? "") + (clinic.input.address.map { " · \($0)" } ?? "")
-        }.map { "<p><strong>\(format.t("care.card.clinic"))</strong> \($0)</p>" } ?? .empty
+        let clinicLine: HTML =
+            favourite.map { clinic in
+                "\(clinic.name)" + (clinic.input.phone.map { " · \($0)" } ?? "") + (clinic.input.address.map { " · \($0)" } ?? "")
+            }.map { "<p><strong>\(format.t("care.card.clinic"))</strong> \($0)</p>" } ?? .empty
         let page = HealthCardPage(
             name: profile.name, photo: pet.photoSHA.map(PhotoURL.thumbnail), facts: facts, allergies: names(.allergic), dislikes: names(.dislikes),
             medicines: medicines, vaccinations: vaccinations, due: due, clinic: clinicLine)
-        return renderer.page(page, titleKey: "care.card.title", titleText: format.t("care.card.title_for", ["name": profile.name]), request: request, context: context)
+        return renderer.page(
+            page, titleKey: "care.card.title", titleText: format.t("care.card.title_for", ["name": profile.name]), request: request, context: context)
     }
 }

@@ -16,7 +16,8 @@ enum PetHealthArea: Area {
         let database = services.database
         let clinicRepository = ClinicRepository(database), care = CareRepository(database)
         let clinics = ClinicsController(renderer: services.renderer, clinics: clinicRepository, temporaryFolder: services.intake.files.temporary)
-        let emergency = EmergencyController(renderer: services.renderer, clinics: clinicRepository, care: care, pets: PetRepository(database), foods: FoodRepository(database))
+        let emergency = EmergencyController(
+            renderer: services.renderer, clinics: clinicRepository, care: care, pets: PetRepository(database), foods: FoodRepository(database))
         let settings = CareSettingsController(renderer: services.renderer, care: care)
         let recorder = RequireRecorderMiddleware()
 

@@ -20,6 +20,7 @@ struct HelpController: Sendable {
                 HelpPage.Entry(href: name == "index" ? "/help" : "/help/\(name)", title: $0.title, current: name == topic)
             }
         }
-        return renderer.page(HelpPage(body: chapter.body, contents: contents), titleKey: "help.title", titleText: chapter.title, request: request, context: context)
+        return renderer.page(
+            HelpPage(body: chapter.body, contents: contents), titleKey: "help.title", titleText: chapter.title, request: request, context: context)
     }
 }

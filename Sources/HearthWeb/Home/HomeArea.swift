@@ -6,11 +6,12 @@ enum HomeArea: Area {
     static let pages: [any Page.Type] = [HomePage.self]
     static let help: String? = "home"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/", key: "nav.home", place: .bar, rank: 0),
+        NavigationEntry(href: "/", key: "nav.home", place: .bar, rank: 0)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let home = HomeController(renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)
+        let home = HomeController(
+            renderer: services.renderer, home: HomeRepository(services.database), regimens: RegimenRepository(services.database), now: services.clock)
         router.get("/", use: home.show)
     }
 }

@@ -11,7 +11,6 @@ struct HomeController {
     let regimens: RegimenRepository
     let now: @Sendable () -> Date
 
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()
         let language = context.language
@@ -50,10 +49,12 @@ struct HomeController {
             greeting: strings.text("home.greeting", language, ["name": member.account.displayName]),
             today: format.dayHeading(today),
             isOwner: member.account.role.canManageHousehold, isViewer: !canRecord, people: people, pets: pets,
-            photos: PhotoGridHTML.render(found.photos.map(\.sha), size: 120, label: format.t("photo.open"), links: found.photos.map { "/gallery/\($0.place)" }), calendarToday: "/calendar/\(today)",
+            photos: PhotoGridHTML.render(found.photos.map(\.sha), size: 120, label: format.t("photo.open"), links: found.photos.map { "/gallery/\($0.place)" }),
+            calendarToday: "/calendar/\(today)",
             careDue: found.careDue.map { due in
-                format.dueItem(label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: due.status, approximate: due.approximate,
-                               link: "/pets/\(due.subjectID)#care")
+                format.dueItem(
+                    label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: due.status, approximate: due.approximate,
+                    link: "/pets/\(due.subjectID)#care")
             }.joined(),
             doses: doses, dosesSummary: dosesSummary)
         return renderer.page(page, titleKey: "home.title", request: request, context: context)
@@ -67,7 +68,8 @@ struct HomeController {
         let all = try regimens.doses(access: context.access, from: today, to: today, in: context.timeZone).inTimeOrder
         guard !all.isEmpty else { return (.empty, nil) }
         let done = all.filter { [.given, .skipped].contains($0.slot.state(at: now)) }.count
-        let html = DoseListHTML.render(DoseListHTML.stillToDo(all, now: now), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/", format: format)
+        let html = DoseListHTML.render(
+            DoseListHTML.stillToDo(all, now: now), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/", format: format)
         return (html, format.t("home.doses_summary", ["done": String(done), "all": String(all.count)]))
     }
 }

@@ -13,7 +13,6 @@ struct AccountsController {
     /// Outcomes announced after a redirect; anything else in `?done=` is ignored.
     static let outcomes: Set<String> = ["added", "role", "password", "disabled", "enabled", "access"]
 
-
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         let done = request.uri.queryParameters.get("done").flatMap { Self.outcomes.contains($0) ? $0 : nil }
@@ -29,7 +28,8 @@ struct AccountsController {
         let input = try await FormData.read(&request, context: context).fields
         switch NewMember.validate(input) {
         case .invalid(let errors):
-            return try await page(addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
         case .valid(let member):
             let hash = try await hasher.hash(member.password)
             do {
@@ -37,7 +37,8 @@ struct AccountsController {
             } catch StoreError.usernameTaken {
                 var errors = FieldErrors()
                 errors.add("username", "error.username.taken")
-                return try await page(addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
+                return try await page(
+                    addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
             }
             return .redirect(to: "/accounts?done=added", type: .normal)
         }
@@ -121,8 +122,12 @@ struct AccountsController {
         return .redirect(to: "/accounts?done=\(done)", type: .normal)
     }
 
-    private func problem(_ key: String, request: Request, context: AppRequestContext, status: HTTPResponse.Status = .unprocessableContent) async throws -> Response {
-        try await page(addInput: ["role": Role.adult.rawValue], addErrors: FieldErrors(), noticeKey: nil, problemKey: key, request: request, context: context, status: status)
+    private func problem(
+        _ key: String, request: Request, context: AppRequestContext, status: HTTPResponse.Status = .unprocessableContent
+    ) async throws -> Response {
+        try await page(
+            addInput: ["role": Role.adult.rawValue], addErrors: FieldErrors(), noticeKey: nil, problemKey: key, request: request, context: context,
+            status: status)
     }
 
     private func page(
@@ -132,27 +137,31 @@ struct AccountsController {
         let strings = renderer.strings
         let language = context.language
         let selfID = context.member?.account.id
-        let subjects = try await pets.pets(access: .everyone).map { ($0.id, $0.profile.name) }
+        let subjects =
+            try await pets.pets(access: .everyone).map { ($0.id, $0.profile.name) }
             + people.people(access: .everyone).map { ($0.id, $0.profile.name) }
         var members: [AccountsPage.MemberRow] = []
         for account in try await accounts.all() {
             let access = account.role == .owner ? .everyone : try await accounts.access(accountID: account.id!)
-            let sees = switch access {
-            case .everyone: strings.text("accounts.sees_everyone", language)
-            case .only(let ids) where ids.isEmpty: strings.text("accounts.sees_nobody", language)
-            case .only(let ids): subjects.filter { ids.contains($0.0) }.map(\.1).joined(separator: ", ")
-            }
-            members.append(AccountsPage.MemberRow(
-                id: account.id!, displayName: account.displayName, username: account.username,
-                roleLabel: strings.text("role.\(account.role.rawValue)", language),
-                roles: strings.roleOptions(selected: account.role.rawValue, language),
-                disabled: account.isDisabled, isSelf: account.id == selfID,
-                sees: sees, limited: access.isLimited, canLimit: account.role != .owner,
-                subjects: subjects.map { CheckboxView(name: "subject_\($0.0)", label: $0.1, checked: access.isLimited && access.allows($0.0)) }))
+            let sees =
+                switch access {
+                case .everyone: strings.text("accounts.sees_everyone", language)
+                case .only(let ids) where ids.isEmpty: strings.text("accounts.sees_nobody", language)
+                case .only(let ids): subjects.filter { ids.contains($0.0) }.map(\.1).joined(separator: ", ")
+                }
+            members.append(
+                AccountsPage.MemberRow(
+                    id: account.id!, displayName: account.displayName, username: account.username,
+                    roleLabel: strings.text("role.\(account.role.rawValue)", language),
+                    roles: strings.roleOptions(selected: account.role.rawValue, language),
+                    disabled: account.isDisabled, isSelf: account.id == selfID,
+                    sees: sees, limited: access.isLimited, canLimit: account.role != .owner,
+                    subjects: subjects.map { CheckboxView(name: "subject_\($0.0)", label: $0.1, checked: access.isLimited && access.allows($0.0)) }))
         }
         let page = AccountsPage(
             members: members,
-            fields: FormFields(AccountsPage.fieldNames, input: addInput.filter { $0.key != "password" }, errors: addErrors, strings: strings, language: language),
+            fields: FormFields(
+                AccountsPage.fieldNames, input: addInput.filter { $0.key != "password" }, errors: addErrors, strings: strings, language: language),
             roles: strings.roleOptions(selected: addInput["role"], language),
             languages: strings.languageOptions(selected: addInput["language"], includeHouseholdDefault: true, language),
             notice: noticeKey.map { strings.text($0, language) }, problem: problemKey.map { strings.text($0, language) })

@@ -16,14 +16,17 @@ enum HouseholdArea: Area {
         let (renderer, database, hasher) = (services.renderer, services.database, services.hasher)
         let lifetime = services.configuration.sessionLifetime
         let accounts = AccountRepository(database), sessions = SessionRepository(database), households = HouseholdRepository(database)
-        let setup = SetupController(renderer: renderer, households: households, household: services.household, sessions: sessions, hasher: hasher, sessionLifetime: lifetime)
+        let setup = SetupController(
+            renderer: renderer, households: households, household: services.household, sessions: sessions, hasher: hasher, sessionLifetime: lifetime)
         router.get("/setup", use: setup.show)
         router.post("/setup", use: setup.submit)
-        let signIn = SignInController(renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime)
+        let signIn = SignInController(
+            renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime)
         router.get("/login", use: signIn.show)
         router.post("/login", use: signIn.signIn)
         router.post("/logout", use: signIn.signOut)
-        let members = AccountsController(renderer: renderer, accounts: accounts, hasher: hasher, pets: PetRepository(database), people: PersonRepository(database))
+        let members = AccountsController(
+            renderer: renderer, accounts: accounts, hasher: hasher, pets: PetRepository(database), people: PersonRepository(database))
         router.get("/accounts", use: members.list)
         router.post("/accounts", use: members.add)
         router.post("/accounts/:id/role", use: members.setRole)
@@ -34,7 +37,8 @@ enum HouseholdArea: Area {
         let settings = SettingsController(renderer: renderer, households: households, household: services.household)
         router.get("/settings", use: settings.show)
         router.post("/settings", use: settings.save)
-        let me = MyAccountController(renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database))
+        let me = MyAccountController(
+            renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database))
         router.get("/me", use: me.show)
         router.post("/me", use: me.savePreferences)
         router.post("/me/password", use: me.changePassword)

@@ -10,7 +10,6 @@ struct MyAccountController {
     let feeds: CalendarFeedRepository
     let reminders: ReminderRepository
 
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()
         let input = ["display_name": member.account.displayName, "language": member.account.language?.rawValue ?? ""]
@@ -56,7 +55,9 @@ struct MyAccountController {
         return .redirect(to: "/me?done=password", type: .normal)
     }
 
-    private func page(input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func page(
+        input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let strings = renderer.strings
         let language = context.language
         let page = MyAccountPage(

@@ -8,7 +8,6 @@ struct SettingsController {
     let households: HouseholdRepository
     let household: HouseholdState
 
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         guard let settings = context.household else { throw PageError.notFound }
@@ -34,15 +33,21 @@ struct SettingsController {
         }
     }
 
-    private func form(input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+    private func form(
+        input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) -> Response {
         let strings = renderer.strings
         let language = context.language
         let page = SettingsPage(
             fields: FormFields(SettingsPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
             timeZones: strings.timeZoneOptions(selected: input["time_zone"] ?? ""),
             languages: strings.languageOptions(selected: input["language"], language),
-            weightUnits: WeightUnit.allCases.map { OptionView(value: $0.rawValue, label: strings.text("unit.\($0.rawValue)", language), selected: input["weight_unit"] == $0.rawValue) },
-            volumeUnits: VolumeUnit.allCases.map { OptionView(value: $0.rawValue, label: strings.text("unit.\($0.rawValue)", language), selected: input["volume_unit"] == $0.rawValue) },
+            weightUnits: WeightUnit.allCases.map {
+                OptionView(value: $0.rawValue, label: strings.text("unit.\($0.rawValue)", language), selected: input["weight_unit"] == $0.rawValue)
+            },
+            volumeUnits: VolumeUnit.allCases.map {
+                OptionView(value: $0.rawValue, label: strings.text("unit.\($0.rawValue)", language), selected: input["volume_unit"] == $0.rawValue)
+            },
             saved: saved, hasErrors: !errors.isEmpty)
         return renderer.page(page, titleKey: "settings.title", request: request, context: context, status: status)
     }

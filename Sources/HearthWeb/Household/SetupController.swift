@@ -12,7 +12,6 @@ struct SetupController {
     let hasher: PasswordHasher
     let sessionLifetime: TimeInterval
 
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard context.household == nil else { throw PageError.notFound }
         let input = ["time_zone": LikelyTimeZones.preselected(acceptLanguage: request.headers[.acceptLanguage]), "language": context.language.rawValue]
@@ -59,9 +58,11 @@ struct SetupController {
         let strings = renderer.strings
         let language = context.language
         let page = SetupPage(
-            fields: FormFields(SetupPage.fieldNames, input: input.filter { !$0.key.hasPrefix("password") }, errors: errors, strings: strings, language: language),
-            timeZones: strings.timeZoneOptions(selected: input["time_zone"] ?? TimeZones.machine,
-                                               likely: LikelyTimeZones.zones(acceptLanguage: request.headers[.acceptLanguage]) + [TimeZones.machine], language),
+            fields: FormFields(
+                SetupPage.fieldNames, input: input.filter { !$0.key.hasPrefix("password") }, errors: errors, strings: strings, language: language),
+            timeZones: strings.timeZoneOptions(
+                selected: input["time_zone"] ?? TimeZones.machine,
+                likely: LikelyTimeZones.zones(acceptLanguage: request.headers[.acceptLanguage]) + [TimeZones.machine], language),
             languages: strings.languageOptions(selected: input["language"], language),
             hasErrors: !errors.isEmpty)
         return renderer.page(page, titleKey: "setup.title", request: request, context: context, status: status)

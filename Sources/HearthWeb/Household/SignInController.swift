@@ -13,7 +13,6 @@ struct SignInController {
     let hasher: PasswordHasher
     let sessionLifetime: TimeInterval
 
-
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         if context.member != nil { return .redirect(to: Self.safeNext(request.uri.queryParameters.get("next")), type: .found) }
         return form(username: "", next: request.uri.queryParameters.get("next"), messageKey: nil, request: request, context: context, status: .ok)

@@ -1,5 +1,3 @@
-
-
 /// `/people/{id}/import`: choose the phone's export and where it comes from.
 struct ImportFormPage: Page {
     static let template = "imports/form"

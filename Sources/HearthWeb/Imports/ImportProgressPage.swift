@@ -1,5 +1,3 @@
-
-
 /// `/imports/{id}`: how far an import has got, and at its end what it wrote or why it stopped.
 struct ImportProgressPage: Page {
     static let template = "imports/progress"

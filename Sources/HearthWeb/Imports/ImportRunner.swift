@@ -23,7 +23,9 @@ public struct ImportRunner: Sendable {
         do {
             let file = try await withThrowingTaskGroup(of: ImportedFile?.self) { group in
                 group.addTask {
-                    try await workers.run(owner: member) { try source.read(path: path, fileName: fileName, timeZone: timeZone) { progress in latest.value.withLock { $0 = progress } } }
+                    try await workers.run(owner: member) {
+                        try source.read(path: path, fileName: fileName, timeZone: timeZone) { progress in latest.value.withLock { $0 = progress } }
+                    }
                 }
                 group.addTask {
                     while true {
@@ -44,7 +46,7 @@ public struct ImportRunner: Sendable {
             try await Self.keep(file, jobID: jobID, subjectID: subjectID, timeZone: timeZone, imports: imports)
         } catch let problem as ImportProblem {
             try? await imports.fail(jobID: jobID, message: problem.storedMessage)
-        } catch where StorageFull.isCause(error) {
+        } catch  where StorageFull.isCause(error) {
             try? await imports.fail(jobID: jobID, message: "error.disk_full")
         } catch {
             try? await imports.fail(jobID: jobID, message: "imports.problem.unreadable")
@@ -59,7 +61,8 @@ extension ImportRunner {
     @discardableResult
     public static func keep(_ file: ImportedFile, jobID: Int64, subjectID: Int64, timeZone: TimeZone, imports: ImportRepository) async throws -> Int {
         guard !file.days.isEmpty else { throw ImportProblem.nothingToImport }
-        return try await imports.finish(jobID: jobID, subjectID: subjectID, days: file.days, through: LocalDate(Date(), in: timeZone), recordsRead: file.recordsRead)
+        return try await imports.finish(
+            jobID: jobID, subjectID: subjectID, days: file.days, through: LocalDate(Date(), in: timeZone), recordsRead: file.recordsRead)
     }
 }
 

@@ -17,7 +17,8 @@ struct ImportsController {
     static let largestFile = 4 << 30
 
     @Sendable func form(_ request: Request, context: PersonContext) async throws -> Response {
-        try formPage(context.person, input: ["source": ImportSource.appleHealth.rawValue], errors: FieldErrors(), request: request, context: context.app, status: .ok)
+        try formPage(
+            context.person, input: ["source": ImportSource.appleHealth.rawValue], errors: FieldErrors(), request: request, context: context.app, status: .ok)
     }
 
     /// Takes the file to disk as it arrives, starts the import in the background and goes to its progress page.
@@ -35,11 +36,13 @@ struct ImportsController {
             return try formPage(person, input: form.fields, errors: errors, request: request, context: context, status: .unprocessableContent)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file.temporaryPath)[.size] as? NSNumber)?.int64Value ?? 0
-        let jobID = try await imports.start(subjectID: person.id, source: source.rawValue, fileName: file.filename, bytesTotal: size, createdBy: context.member?.account.id)
+        let jobID = try await imports.start(
+            subjectID: person.id, source: source.rawValue, fileName: file.filename, bytesTotal: size, createdBy: context.member?.account.id)
         let (runner, timeZone, member) = (self.runner, context.timeZone, context.member?.account.id)
         // Not tied to this request: the import goes on after the answer, and after the member leaves the page.
         Task.detached {
-            await runner.run(jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone, member: member)
+            await runner.run(
+                jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone, member: member)
         }
         return .redirect(to: "/imports/\(jobID)", type: .normal)
     }
@@ -53,7 +56,10 @@ struct ImportsController {
             running: job.state == .running, done: job.state == .done, percent: job.percent,
             records: Self.records(job, format),
             days: format.t(job.daysWritten == 1 ? "imports.day" : "imports.days", ["count": format.number(Double(job.daysWritten))]),
-            problem: job.message.map { let (key, values) = ImportMessage.read($0); return format.t(key, values) })
+            problem: job.message.map {
+                let (key, values) = ImportMessage.read($0)
+                return format.t(key, values)
+            })
         return renderer.page(page, titleKey: "imports.title", request: request, context: context)
     }
 
@@ -62,8 +68,9 @@ struct ImportsController {
         let job = try await loadJob(context)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let status = Status(state: job.state.rawValue, percent: job.percent, records: Self.records(job, format))
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(status))))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(status))))
     }
 
     private struct Status: Encodable {
@@ -78,17 +85,25 @@ struct ImportsController {
     }
 
     private func loadJob(_ context: AppRequestContext) async throws -> ImportJob {
-        guard let id = context.parameters.get("id", as: Int64.self), let job = try await imports.job(id: id, access: context.access) else { throw PageError.notFound }
+        guard let id = context.parameters.get("id", as: Int64.self), let job = try await imports.job(id: id, access: context.access) else {
+            throw PageError.notFound
+        }
         return job
     }
 
-    private func formPage(_ person: Person, input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func formPage(
+        _ person: Person, input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let strings = renderer.strings, language = context.language
         let page = ImportFormPage(
             personID: person.id, personName: person.profile.name,
-            sources: ImportSource.allCases.map { OptionView(value: $0.rawValue, label: strings.text("imports.source.\($0.rawValue)", language), selected: input["source"] == $0.rawValue) },
+            sources: ImportSource.allCases.map {
+                OptionView(value: $0.rawValue, label: strings.text("imports.source.\($0.rawValue)", language), selected: input["source"] == $0.rawValue)
+            },
             fields: FormFields(ImportFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
             problems: FormProblems([], errors: errors))
-        return renderer.page(page, titleKey: "imports.title", titleText: strings.text("imports.heading", language, ["name": person.profile.name]), request: request, context: context, status: status)
+        return renderer.page(
+            page, titleKey: "imports.title", titleText: strings.text("imports.heading", language, ["name": person.profile.name]), request: request,
+            context: context, status: status)
     }
 }

@@ -32,7 +32,8 @@ enum CalendarFeed {
             for (index, span) in regimen.spans.enumerated() {
                 let schedule = span.schedule
                 guard !schedule.isAsNeeded, let first = schedule.firstDay(from: span.from), span.until.map({ first <= $0 }) ?? true,
-                      let rule = schedule.recurrenceRule(in: zone, until: span.until) else { continue }
+                    let rule = schedule.recurrenceRule(in: zone, until: span.until)
+                else { continue }
                 let items = format.items(regimen.items(on: first))
                 for time in schedule.times {
                     out.begin("VEVENT")

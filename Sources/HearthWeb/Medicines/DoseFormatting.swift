@@ -65,7 +65,9 @@ extension Formatting {
 /// record) one tap to mark it given or skipped, or to undo. Each item carries its state and
 /// time for the reminder script (`Public/js/reminders.js`).
 enum DoseListHTML {
-    static func render(_ doses: [(regimen: Regimen, slot: DoseSlot)], now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true) -> HTML {
+    static func render(
+        _ doses: [(regimen: Regimen, slot: DoseSlot)], now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true
+    ) -> HTML {
         var html = HTML.empty
         for (regimen, slot) in doses {
             let state = slot.state(at: now)
@@ -73,7 +75,8 @@ enum DoseListHTML {
             let items = format.items(regimen.items(on: slot.day))
             let key = "\(regimen.id)-\(slot.day)-\(slot.time)"
             let time = format.minutes(slot.minutes)
-            html += #"<li class="dose dose-\#(state.rawValue)" data-dose="\#(key)" data-state="\#(state.rawValue)" data-at="\#(Int64(slot.instant.timeIntervalSince1970))" data-text="\#(time) — \#(title)">"#
+            html +=
+                #"<li class="dose dose-\#(state.rawValue)" data-dose="\#(key)" data-state="\#(state.rawValue)" data-at="\#(Int64(slot.instant.timeIntervalSince1970))" data-text="\#(time) — \#(title)">"#
             html += #"<span class="dose-time">\#(time)</span> <span class="what"><a href="/regimens/\#(regimen.id)">\#(title)</a>"#
             if !items.isEmpty { html += #" <span class="meta">\#(items)</span>"# }
             html += #"</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
@@ -95,7 +98,8 @@ enum DoseListHTML {
     /// The hidden fields that name one dose in the forms of `/doses/mark` and `/doses/change`
     /// (no `time`: an as-needed dose, keyed by the minute it is given).
     static func doseFields(regimen: Int64, day: LocalDate, time: Int?, csrf: String, back: String?) -> HTML {
-        var html: HTML = #"<input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="regimen" value="\#(regimen)"><input type="hidden" name="day" value="\#(day.description)">"#
+        var html: HTML =
+            #"<input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="regimen" value="\#(regimen)"><input type="hidden" name="day" value="\#(day.description)">"#
         if let time { html += #"<input type="hidden" name="time" value="\#(time)">"# }
         if let back { html += #"<input type="hidden" name="back" value="\#(back)">"# }
         return html
@@ -104,7 +108,8 @@ enum DoseListHTML {
     private static func form(regimen: Int64, slot: DoseSlot, csrf: String, back: String, state: DoseSlot.State, format: Formatting) -> HTML {
         let hidden = doseFields(regimen: regimen, day: slot.day, time: slot.time, csrf: csrf, back: back)
         if slot.logged != nil {
-            return #"<form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
+            return
+                #"<form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
         }
         if state == .skipped { return .empty }
         let id = "at-\(regimen)-\(slot.day)-\(slot.time)"

@@ -19,7 +19,9 @@ struct DosesController {
         // The reminder script asks for the list alone each minute.
         if query.get("part") == "list" {
             let (list, _) = try lists(day: day, subject: subject, homeShare: query.get("home") == "1", context: context)
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: list.text)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: list.text)))
         }
         return try page(day: day, subject: subject, message: nil, confirm: nil, request: request, context: context, status: .ok)
     }
@@ -37,17 +39,21 @@ struct DosesController {
         var asNeeded = HTML.empty
         for entry in found where entry.regimen.schedule.isAsNeeded && !entry.regimen.hasEnded(by: day) {
             let regimen = entry.regimen
-            asNeeded += #"<li><span class="what"><a href="/regimens/\#(regimen.id)">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
+            asNeeded +=
+                #"<li><span class="what"><a href="/regimens/\#(regimen.id)">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
             if canRecord {
                 let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
-                asNeeded += #"<form method="post" action="/doses/mark" class="dose-actions">\#(fields)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
+                asNeeded +=
+                    #"<form method="post" action="/doses/mark" class="dose-actions">\#(fields)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
             }
             asNeeded += "</li>"
         }
         return (scheduled, asNeeded)
     }
 
-    private func page(day: LocalDate, subject: Int64?, message: String?, confirm: HTML?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func page(
+        day: LocalDate, subject: Int64?, message: String?, confirm: HTML?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let (scheduled, asNeeded) = try lists(day: day, subject: subject, context: context)
         let suffix = subject.map { "&subject=\($0)" } ?? ""
@@ -66,7 +72,7 @@ struct DosesController {
         let member = try context.requireMember()
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access),
-              let day = input["day"].flatMap(LocalDate.init)
+            let day = input["day"].flatMap(LocalDate.init)
         else { throw PageError.notFound }
         let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/doses"
         let now = now()
@@ -75,11 +81,15 @@ struct DosesController {
         var givenAt = now
         if let typed = input["at"], !typed.isEmpty {
             guard let minutes = WallClock.minutes(typed) else {
-                return try page(day: day, subject: nil, message: format.t("error.time.invalid"), confirm: nil, request: request, context: context, status: .unprocessableContent)
+                return try page(
+                    day: day, subject: nil, message: format.t("error.time.invalid"), confirm: nil, request: request, context: context,
+                    status: .unprocessableContent)
             }
             givenAt = WallClock.instant(day, minutes: minutes, in: context.timeZone)
             if givenAt > now.addingTimeInterval(60) {
-                return try page(day: day, subject: nil, message: format.t("doses.error.future"), confirm: nil, request: request, context: context, status: .unprocessableContent)
+                return try page(
+                    day: day, subject: nil, message: format.t("doses.error.future"), confirm: nil, request: request, context: context,
+                    status: .unprocessableContent)
             }
         }
         let time: Int
@@ -87,11 +97,16 @@ struct DosesController {
             // An as-needed dose is keyed by the minute it was given.
             time = LocalTime.minutes(givenAt, in: context.timeZone)
             if case .asNeeded(let minimum) = regimen.schedule.repeatRule, input["confirm"] != "yes",
-               let last = DoseDay.tooSoon(after: try regimens.givenTimes(regimenID: regimen.id, since: givenAt.addingTimeInterval(-Double(minimum) * 60)), at: givenAt, minimumMinutes: minimum) {
+                let last = DoseDay.tooSoon(
+                    after: try regimens.givenTimes(regimenID: regimen.id, since: givenAt.addingTimeInterval(-Double(minimum) * 60)), at: givenAt,
+                    minimumMinutes: minimum)
+            {
                 let next = last.addingTimeInterval(Double(minimum) * 60)
-                let warning = format.t("doses.too_soon", ["last": format.clock(last), "next": format.clock(next), "hours": format.number(Double(minimum) / 60, decimals: 1)])
+                let warning = format.t(
+                    "doses.too_soon", ["last": format.clock(last), "next": format.clock(next), "hours": format.number(Double(minimum) / 60, decimals: 1)])
                 let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
-                let confirm: HTML = #"<form method="post" action="/doses/mark">\#(fields)<input type="hidden" name="confirm" value="yes"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
+                let confirm: HTML =
+                    #"<form method="post" action="/doses/mark">\#(fields)<input type="hidden" name="confirm" value="yes"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
                 return try page(day: day, subject: nil, message: warning, confirm: confirm, request: request, context: context, status: .conflict)
             }
         } else {
@@ -104,8 +119,9 @@ struct DosesController {
             try await regimens.undo(regimenID: regimen.id, day: day, time: time)
         case "given", "skipped":
             let status: LoggedDose.Status = action == "given" ? .given : .skipped
-            let result = try await regimens.mark(regimenID: regimen.id, day: day, time: time, status: status, givenAt: status == .given ? givenAt : nil,
-                                                 reason: reason, accountID: member.accountID, now: now)
+            let result = try await regimens.mark(
+                regimenID: regimen.id, day: day, time: time, status: status, givenAt: status == .given ? givenAt : nil,
+                reason: reason, accountID: member.accountID, now: now)
             if case .already(let first) = result {
                 let slot = DoseSlot(regimenID: regimen.id, day: day, time: time, minutes: time, instant: givenAt, logged: first, change: nil, asNeeded: false)
                 let message = format.t("doses.already", ["what": "\(regimen.subjectName): \(regimen.name)", "state": format.doseState(slot, now: now)])
@@ -125,7 +141,7 @@ struct DosesController {
         guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access)
         else { throw PageError.notFound }
         guard let day = input["day"].flatMap(LocalDate.init), let time = input["time"].flatMap({ Int($0) }),
-              try slot(of: regimen, on: day, at: time, context: context)?.logged == nil
+            try slot(of: regimen, on: day, at: time, context: context)?.logged == nil
         else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
         let reason = try Self.reason(input)
         switch input["action", default: ""] {
@@ -133,7 +149,8 @@ struct DosesController {
             try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: reason, clear: false, accountID: member.accountID)
         case "move":
             guard let to = input["to"].flatMap(WallClock.minutes) else { throw PageError(status: .unprocessableContent, messageKey: "error.time.invalid") }
-            try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: to, reason: reason, clear: to == time, accountID: member.accountID)
+            try await regimens.changeDay(
+                regimenID: regimen.id, day: day, time: time, movedTo: to, reason: reason, clear: to == time, accountID: member.accountID)
         case "restore":
             try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: nil, clear: true, accountID: member.accountID)
         default: throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")

@@ -24,7 +24,9 @@ public enum MedicineImport {
     /// Reads the list a row at a time and writes each good row as it is read, in one
     /// transaction (on the database's writer thread, never an event loop); `progress` hears
     /// every thousand written. A 60 MB list once held the server's memory at 75 times its size.
-    static func run(path: String, into medicines: MedicineRepository, progress: @escaping @Sendable (MedicineImportJobs.Progress) -> Void = { _ in }) async throws -> Result<Summary, Problem> {
+    static func run(
+        path: String, into medicines: MedicineRepository, progress: @escaping @Sendable (MedicineImportJobs.Progress) -> Void = { _ in }
+    ) async throws -> Result<Summary, Problem> {
         let outcome = Mutex<MedicineListImport.Result?>(nil)
         let written: (added: Int, updated: Int)
         do {
@@ -58,11 +60,15 @@ public enum MedicineImport {
     }
 
     static func summaryText(_ summary: Summary, _ format: Formatting) -> String {
-        var text = format.t("medicines.import.summary", [
-            "list": format.t("medicines.import.list.\(summary.kind.rawValue)"), "added": String(summary.added), "updated": String(summary.updated),
-            "bad": String(summary.badRowCount),
-        ])
-        for row in summary.badRows.prefix(20) { text += " " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]) + ";" }
+        var text = format.t(
+            "medicines.import.summary",
+            [
+                "list": format.t("medicines.import.list.\(summary.kind.rawValue)"), "added": String(summary.added), "updated": String(summary.updated),
+                "bad": String(summary.badRowCount),
+            ])
+        for row in summary.badRows.prefix(20) {
+            text += " " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]) + ";"
+        }
         return text
     }
 

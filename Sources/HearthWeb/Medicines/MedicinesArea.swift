@@ -6,12 +6,13 @@ enum MedicinesArea: Area {
     static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self, MedicineImportPage.self]
     static let help: String? = "medicines"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/medicines", key: "nav.medicines", place: .more, rank: 5),
+        NavigationEntry(href: "/medicines", key: "nav.medicines", place: .more, rank: 5)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let medicines = MedicinesController(renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,
-                                             subjects: SubjectRepository(services.database), jobs: MedicineImportJobs())
+        let medicines = MedicinesController(
+            renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,
+            subjects: SubjectRepository(services.database), jobs: MedicineImportJobs())
         router.get("/medicines", use: medicines.list)
         router.group("/medicines").add(middleware: RequireRecorderMiddleware())
             .get("new", use: medicines.new)

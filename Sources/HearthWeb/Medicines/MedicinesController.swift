@@ -18,19 +18,24 @@ struct MedicinesController {
         try listPage(query: FormData.query(request)["q"] ?? "", summary: nil, importError: nil, request: request, context: context, status: .ok)
     }
 
-    private func listPage(query: String, summary: String?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func listPage(
+        query: String, summary: String?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let result = try medicines.find(query)
         let found = result.items
         var html = HTML.empty
         for item in found {
-            let line = [item.input.company, item.input.classification, item.input.ingredients.map { String($0.prefix(80)) }].compactMap { $0 }.joined(separator: " · ")
-            html += #"<li><a href="/medicines/\#(item.id)"><strong>\#(item.name)</strong></a> <span class="tag">\#(format.t("medicines.kind.\(item.input.kind.rawValue)"))</span>"#
+            let line = [item.input.company, item.input.classification, item.input.ingredients.map { String($0.prefix(80)) }].compactMap { $0 }.joined(
+                separator: " · ")
+            html +=
+                #"<li><a href="/medicines/\#(item.id)"><strong>\#(item.name)</strong></a> <span class="tag">\#(format.t("medicines.kind.\(item.input.kind.rawValue)"))</span>"#
             html += #"<p class="meta">\#(line)</p></li>"#
         }
         let page = MedicineListPage(
             query: query, items: html, count: format.t("medicines.count", ["count": format.number(Double(try medicines.count()))]),
-            nothingFound: found.isEmpty && !query.isEmpty, narrowed: result.narrowed, canRecord: context.role?.canRecord == true, summary: summary, importError: importError)
+            nothingFound: found.isEmpty && !query.isEmpty, narrowed: result.narrowed, canRecord: context.role?.canRecord == true, summary: summary,
+            importError: importError)
         return renderer.page(page, titleKey: "medicines.title", request: request, context: context, status: status)
     }
 
@@ -43,13 +48,16 @@ struct MedicinesController {
         facts.add(format.t("medicines.field.ingredients"), input.ingredients)
         facts.add(format.t("medicines.field.classification"), input.classification)
         facts.add(format.t("medicines.field.form"), input.form)
-        facts.add(format.t("medicines.field.prescription"), input.prescription.map { format.t($0 ? "medicines.prescription.yes" : "medicines.prescription.no") })
+        facts.add(
+            format.t("medicines.field.prescription"), input.prescription.map { format.t($0 ? "medicines.prescription.yes" : "medicines.prescription.no") })
         facts.add(format.t("medicines.field.purpose"), input.purpose)
         facts.add(format.t("medicines.field.how_to_take"), input.howToTake)
         facts.add(format.t("medicines.field.warnings"), input.warnings)
         facts.add(format.t("medicines.field.notes"), input.notes)
-        let page = MedicinePage(photo: item.photoSHA.map(PhotoURL.preview), id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts, canRecord: context.role?.canRecord == true,
-                                subjects: try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: false) })
+        let page = MedicinePage(
+            photo: item.photoSHA.map(PhotoURL.preview), id: item.id, name: item.name, kind: format.t("medicines.kind.\(input.kind.rawValue)"), facts: facts,
+            canRecord: context.role?.canRecord == true,
+            subjects: try await subjects.subjects(access: context.access).map { OptionView(value: String($0.id), label: $0.name, selected: false) })
         return renderer.page(page, titleKey: "medicines.title", titleText: item.name, request: request, context: context)
     }
 
@@ -70,7 +78,9 @@ struct MedicinesController {
         let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
         let validated = MedicineInput.validate(upload.fields)
         guard case .valid(let medicine) = validated, checked.problems.isEmpty else {
-            return form(input: upload.fields, errors: validated.errors, problems: checked.problems, item: item, request: request, context: context, status: .unprocessableContent)
+            return form(
+                input: upload.fields, errors: validated.errors, problems: checked.problems, item: item, request: request, context: context,
+                status: .unprocessableContent)
         }
         try intake.store(checked)
         guard let item else {
@@ -102,14 +112,17 @@ struct MedicinesController {
     /// page follows it (the drug list is 50,000 rows); the summary is said at the end.
     @Sendable func importList(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let upload = try await UploadedForm.read(&request, context: context, temporaryFolder: intake.files.temporary, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
+        let upload = try await UploadedForm.read(
+            &request, context: context, temporaryFolder: intake.files.temporary, fileLimit: MedicineImport.largestFile, maximumFiles: 1)
         defer { upload.discard() }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let file: UploadedForm.File
         switch upload.file("file", listLimit: ImportLimits.medicineListBytes) {
         case .success(let sent): file = sent
         case .failure(let missing):
-            return try listPage(query: "", summary: nil, importError: format.t(missing.messageKey, missing.values), request: request, context: context, status: .unprocessableContent)
+            return try listPage(
+                query: "", summary: nil, importError: format.t(missing.messageKey, missing.values), request: request, context: context,
+                status: .unprocessableContent)
         }
         let kept = (intake.files.temporary as NSString).appendingPathComponent("medicine-list-\(UUID().uuidString)")
         try FileManager.default.moveItem(atPath: file.temporaryPath, toPath: kept)
@@ -127,7 +140,9 @@ struct MedicinesController {
         var status = HTTPResponse.Status.ok
         switch job.state {
         case .done(let summary): page.summary = summary
-        case .failed(let problem): page.problem = problem; status = .unprocessableContent
+        case .failed(let problem):
+            page.problem = problem
+            status = .unprocessableContent
         case .reading, .writing: break
         }
         return renderer.page(page, titleKey: "medicines.import.title", request: request, context: context, status: status)
@@ -149,8 +164,10 @@ struct MedicinesController {
             // Read and written together: how many rows the file holds is known only at its end.
             (true, 50, format.t("medicines.import.written", ["written": format.number(Double(progress.written))]))
         case .writing(let progress):
-            (true, 10 + 90 * progress.written / max(progress.rows, 1),
-             format.t("medicines.import.writing", ["written": format.number(Double(progress.written)), "rows": format.number(Double(progress.rows))]))
+            (
+                true, 10 + 90 * progress.written / max(progress.rows, 1),
+                format.t("medicines.import.writing", ["written": format.number(Double(progress.written)), "rows": format.number(Double(progress.rows))])
+            )
         case .done: (false, 100, "")
         case .failed: (false, 0, "")
         }
@@ -168,16 +185,22 @@ struct MedicinesController {
         return item
     }
 
-    private func form(input: [String: String], errors: FieldErrors, problems: [String], item: Medicine?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+    private func form(
+        input: [String: String], errors: FieldErrors, problems: [String], item: Medicine?, request: Request, context: AppRequestContext,
+        status: HTTPResponse.Status
+    ) -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let page = MedicineFormPage(
             heading: format.t(item == nil ? "medicines.new" : "medicines.edit"), action: item.map { "/medicines/\($0.id)" } ?? "/medicines",
             cancel: item.map { "/medicines/\($0.id)" } ?? "/medicines",
             fields: FormFields(MedicineInput.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(problems, errors: errors),
-            kinds: MedicineInput.Kind.allCases.map { OptionView(value: $0.rawValue, label: format.t("medicines.kind.\($0.rawValue)"), selected: input["kind"] == $0.rawValue) },
+            kinds: MedicineInput.Kind.allCases.map {
+                OptionView(value: $0.rawValue, label: format.t("medicines.kind.\($0.rawValue)"), selected: input["kind"] == $0.rawValue)
+            },
             prescription: ["", "yes", "no"].map {
-                OptionView(value: $0, label: format.t("medicines.prescription.\($0.isEmpty ? "unknown" : $0)"), selected: input["prescription", default: ""] == $0)
+                OptionView(
+                    value: $0, label: format.t("medicines.prescription.\($0.isEmpty ? "unknown" : $0)"), selected: input["prescription", default: ""] == $0)
             },
             photo: item?.photoSHA.map(PhotoURL.thumbnail))
         return renderer.page(page, titleKey: item == nil ? "medicines.new" : "medicines.edit", request: request, context: context, status: status)

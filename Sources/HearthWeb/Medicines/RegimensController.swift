@@ -21,11 +21,13 @@ struct RegimensController {
             let ended = regimen.hasEnded(by: today)
             let endedClass: HTML = ended ? #" class="ended""# : .empty
             html += #"<li\#(endedClass)><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.subjectName): \#(regimen.name)</strong></a>"#
-            html += #"<p class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(ended ? " · " + format.t("regimens.ended") : "")</p></li>"#
+            html +=
+                #"<p class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(ended ? " · " + format.t("regimens.ended") : "")</p></li>"#
         }
         let subjects = try await subjects.subjects(access: context.access)
-        let page = RegimenListPage(items: html, canRecord: context.role?.canRecord == true,
-                                   subjects: subjects.map { OptionView(value: String($0.id), label: $0.name, selected: false) })
+        let page = RegimenListPage(
+            items: html, canRecord: context.role?.canRecord == true,
+            subjects: subjects.map { OptionView(value: String($0.id), label: $0.name, selected: false) })
         return renderer.page(page, titleKey: "regimens.title", request: request, context: context)
     }
 
@@ -103,7 +105,9 @@ struct RegimensController {
 
     /// The subject a regimen is for, and (a pet's) latest weight for the mg per kg fields.
     private func subject(_ id: Int64?, context: AppRequestContext) throws -> (subject: SubjectSummary, weightGrams: Double?) {
-        guard let id, let found = try regimens.subject(id, access: context.access) else { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
+        guard let id, let found = try regimens.subject(id, access: context.access) else {
+            throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone")
+        }
         return found
     }
 
@@ -114,21 +118,35 @@ struct RegimensController {
 
     static func fields(_ regimen: Regimen) -> [String: String] {
         let schedule = regimen.schedule
-        var input: [String: String] = ["name": regimen.name, "purpose": regimen.purpose ?? "", "remind": regimen.remind ? "on" : "", "start": schedule.start.description]
+        var input: [String: String] = [
+            "name": regimen.name, "purpose": regimen.purpose ?? "", "remind": regimen.remind ? "on" : "", "start": schedule.start.description,
+        ]
         switch schedule.repeatRule {
         case .daily: input["repeat"] = "daily"
         case .weekdays(let days):
             input["repeat"] = "weekdays"
             for day in days { input["weekday_\(day)"] = "on" }
-        case .everyDays(let n): input["repeat"] = "days"; input["every"] = String(n)
-        case .everyWeeks(let n): input["repeat"] = "weeks"; input["every"] = String(n)
-        case .everyMonths(let n): input["repeat"] = "months"; input["every"] = String(n)
-        case .asNeeded(let minutes): input["repeat"] = "as_needed"; input["minimum_hours"] = String(format: "%g", Double(minutes) / 60)
+        case .everyDays(let n):
+            input["repeat"] = "days"
+            input["every"] = String(n)
+        case .everyWeeks(let n):
+            input["repeat"] = "weeks"
+            input["every"] = String(n)
+        case .everyMonths(let n):
+            input["repeat"] = "months"
+            input["every"] = String(n)
+        case .asNeeded(let minutes):
+            input["repeat"] = "as_needed"
+            input["minimum_hours"] = String(format: "%g", Double(minutes) / 60)
         }
         for (n, time) in schedule.times.enumerated() { input["time_\(n + 1)"] = String(format: "%02d:%02d", time / 60, time % 60) }
         switch schedule.end {
-        case .on(let day): input["end"] = "date"; input["end_date"] = day.description
-        case .afterDays(let n): input["end"] = "days"; input["end_days"] = String(n)
+        case .on(let day):
+            input["end"] = "date"
+            input["end_date"] = day.description
+        case .afterDays(let n):
+            input["end"] = "days"
+            input["end_days"] = String(n)
         case nil: input["end"] = "none"
         }
         for (n, item) in regimen.currentItems.prefix(RegimenInput.itemFields).enumerated() {
@@ -144,13 +162,17 @@ struct RegimensController {
         return input
     }
 
-    private func form(input: [String: String], errors: FieldErrors, subject found: (subject: SubjectSummary, weightGrams: Double?), regimen: Regimen?,
-                      request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func form(
+        input: [String: String], errors: FieldErrors, subject found: (subject: SubjectSummary, weightGrams: Double?), regimen: Regimen?,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let subject = found.subject
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var names = ["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "end", "remind", "hint"]
         names += (1...DoseSchedule.timeFields).map { "time_\($0)" } + (1...7).map { "weekday_\($0)" }
-        for n in 1...RegimenInput.itemFields { names += ["name", "medicine", "amount", "unit", "mg_per_kg", "in_hand", "refill_days"].map { "item_\(n)_\($0)" } }
+        for n in 1...RegimenInput.itemFields {
+            names += ["name", "medicine", "amount", "unit", "mg_per_kg", "in_hand", "refill_days"].map { "item_\(n)_\($0)" }
+        }
         let fields = FormFields(names, input: input, errors: errors, strings: renderer.strings, language: context.language)
         let isPet = subject.kind == .pet
         let repeatChoice = input["repeat", default: "daily"]
@@ -161,7 +183,9 @@ struct RegimensController {
             subjectID: subject.id, isEdit: regimen != nil, fields: fields, problems: FormProblems(errors: errors),
             items: RegimenFormHTML.items(fields, format: format, isPet: isPet), times: RegimenFormHTML.times(fields, format: format),
             weekdays: RegimenFormHTML.weekdays(fields, format: format),
-            repeats: ["daily", "weekdays", "days", "weeks", "months", "as_needed"].map { OptionView(value: $0, label: format.t("regimens.repeat.\($0)"), selected: repeatChoice == $0) },
+            repeats: ["daily", "weekdays", "days", "weeks", "months", "as_needed"].map {
+                OptionView(value: $0, label: format.t("regimens.repeat.\($0)"), selected: repeatChoice == $0)
+            },
             ends: ["none", "date", "days"].map { OptionView(value: $0, label: format.t("regimens.end.\($0)"), selected: endChoice == $0) },
             hint: input["hint"].flatMap { $0.isEmpty ? nil : $0 },
             weight: found.weightGrams.map { format.t("regimens.latest_weight", ["weight": format.weight(grams: $0, unit: subject.petWeightUnit ?? .kg)]) },
@@ -179,7 +203,9 @@ struct RegimensController {
         let canRecord = context.role?.canRecord == true
         // A year of months for adherence, and the next week's doses for one-day changes.
         let firstMonth = LocalDate(year: today.year, month: today.month, day: 1)!.adding(months: -11)
-        let doses = try regimens.doses(access: context.access, regimenID: regimen.id, from: firstMonth, to: today.adding(days: 7), in: context.timeZone).first?.slots ?? []
+        let doses =
+            try regimens.doses(access: context.access, regimenID: regimen.id, from: firstMonth, to: today.adding(days: 7), in: context.timeZone).first?.slots
+            ?? []
         var months: [AdherenceChart.Month] = []
         for offset in 0..<12 {
             let start = firstMonth.adding(months: offset)
@@ -194,16 +220,24 @@ struct RegimensController {
             items += #"<li><strong>\#(item.input.name)</strong> \#(item.input.doseText)"#
             if let id = item.input.medicineID { items += #" <a class="meta" href="/medicines/\#(id)">\#(format.t("regimens.in_catalogue"))</a>"# }
             if let perKg = item.input.mgPerKg {
-                let text = weight.map { grams in
-                    format.t("regimens.mg_per_kg_dose", ["per_kg": format.number(perKg), "mg": format.number(perKg * grams / 1000, decimals: 1), "weight": format.weight(grams: grams, unit: .kg)])
-                } ?? format.t("regimens.mg_per_kg_no_weight", ["per_kg": format.number(perKg)])
+                let text =
+                    weight.map { grams in
+                        format.t(
+                            "regimens.mg_per_kg_dose",
+                            [
+                                "per_kg": format.number(perKg), "mg": format.number(perKg * grams / 1000, decimals: 1),
+                                "weight": format.weight(grams: grams, unit: .kg),
+                            ])
+                    } ?? format.t("regimens.mg_per_kg_no_weight", ["per_kg": format.number(perKg)])
                 items += #"<p class="meta">\#(text)</p>"#
             }
             if let remaining = item.input.remaining(givenSinceCount: given[item.id] ?? 0) {
                 let perDay = regimen.schedule.dosesPerDay * item.input.amount
                 let days = perDay > 0 ? Int(remaining / perDay) : nil
                 let warn = days.map { $0 <= (item.input.refillDays ?? 7) } ?? false
-                let text = format.t("regimens.supply", ["left": format.number(remaining, decimals: 1), "unit": item.input.unit]) + (days.map { " · " + format.t("regimens.supply_days", ["days": String($0)]) } ?? "")
+                let text =
+                    format.t("regimens.supply", ["left": format.number(remaining, decimals: 1), "unit": item.input.unit])
+                    + (days.map { " · " + format.t("regimens.supply_days", ["days": String($0)]) } ?? "")
                 items += #"<p class="\#(warn ? "supply supply-low" : "supply")">\#(text)\#(warn ? " — " + format.t("regimens.refill") : "")</p>"#
             }
             items += "</li>"
@@ -214,11 +248,14 @@ struct RegimensController {
             for slot in upcoming where slot.logged == nil {
                 let hidden = DoseListHTML.doseFields(regimen: regimen.id, day: slot.day, time: slot.time, csrf: context.csrfToken, back: nil)
                 let id = "move-\(slot.day)-\(slot.time)"
-                changes += #"<li><span class="what">\#(format.dayHeading(slot.day)) \#(format.minutes(slot.minutes))</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
+                changes +=
+                    #"<li><span class="what">\#(format.dayHeading(slot.day)) \#(format.minutes(slot.minutes))</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
                 if slot.change != nil {
-                    changes += #"<form method="post" action="/doses/change" class="dose-actions">\#(hidden)<button name="action" value="restore" type="submit">\#(format.t("doses.restore"))</button></form>"#
+                    changes +=
+                        #"<form method="post" action="/doses/change" class="dose-actions">\#(hidden)<button name="action" value="restore" type="submit">\#(format.t("doses.restore"))</button></form>"#
                 } else {
-                    changes += #"<details class="dose-actions"><summary>\#(format.t("doses.move_or_skip"))</summary><form method="post" action="/doses/change">\#(hidden)<label for="\#(id)">\#(format.t("doses.move_to"))</label><input id="\#(id)" type="time" name="to" value="\#(format.minutes(slot.time))"> <button name="action" value="move" type="submit">\#(format.t("doses.move"))</button> <button name="action" value="skip" type="submit">\#(format.t("doses.skip_day"))</button></form></details>"#
+                    changes +=
+                        #"<details class="dose-actions"><summary>\#(format.t("doses.move_or_skip"))</summary><form method="post" action="/doses/change">\#(hidden)<label for="\#(id)">\#(format.t("doses.move_to"))</label><input id="\#(id)" type="time" name="to" value="\#(format.minutes(slot.time))"> <button name="action" value="move" type="submit">\#(format.t("doses.move"))</button> <button name="action" value="skip" type="submit">\#(format.t("doses.skip_day"))</button></form></details>"#
                 }
                 changes += "</li>"
             }
@@ -230,9 +267,16 @@ struct RegimensController {
             subjectLink: regimen.subjectKind.page(regimen.subjectID),
             purpose: regimen.purpose, schedule: format.schedule(regimen.schedule), items: items,
             ended: regimen.hasEnded(by: today) ? format.t("regimens.ended_on", ["date": regimen.lastDay.map(format.dayHeading) ?? ""]) : nil,
-            adherence: thisMonth.fraction.map { format.t("regimens.adherence_month", ["percent": String(Int(($0 * 100).rounded())), "given": String(thisMonth.given), "due": String(thisMonth.due)]) },
-            chart: AdherenceChart.figure(months, id: "adherence", title: format.t("regimens.adherence_chart"), monthHeading: format.t("regimens.month"), valueHeading: format.t("regimens.given_of_due")),
-            changes: changes, history: DoseListHTML.render(Array(recent), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/regimens/\(regimen.id)", format: format, showSubject: false),
+            adherence: thisMonth.fraction.map {
+                format.t(
+                    "regimens.adherence_month", ["percent": String(Int(($0 * 100).rounded())), "given": String(thisMonth.given), "due": String(thisMonth.due)])
+            },
+            chart: AdherenceChart.figure(
+                months, id: "adherence", title: format.t("regimens.adherence_chart"), monthHeading: format.t("regimens.month"),
+                valueHeading: format.t("regimens.given_of_due")),
+            changes: changes,
+            history: DoseListHTML.render(
+                Array(recent), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/regimens/\(regimen.id)", format: format, showSubject: false),
             canRecord: canRecord && !regimen.deleted, hasEnded: regimen.hasEnded(by: today), remind: regimen.remind)
         return renderer.page(page, titleKey: "regimens.title", titleText: regimen.name, request: request, context: context)
     }

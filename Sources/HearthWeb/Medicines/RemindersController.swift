@@ -23,15 +23,19 @@ struct RemindersController {
         guard let data = try feeds.feed(token: String(file.dropLast(4)), today: LocalDate(now, in: zone)) else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: settings.language, timeZone: zone)
         let text = CalendarFeed.ics(data, zone: zone, now: now, format: format, householdName: settings.name)
-        return Response(status: .ok, headers: [
-            .contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=300",
-            .contentDisposition: "inline; filename=\"hearth.ics\"",
-        ], body: .init(byteBuffer: ByteBuffer(string: text)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/calendar; charset=utf-8", .cacheControl: "private, max-age=300",
+                .contentDisposition: "inline; filename=\"hearth.ics\"",
+            ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// The section of `/me` about reminders: the calendar links with how to add them, and
     /// the member's own push switch and topic.
-    static func section(for accountID: Int64, feeds: CalendarFeedRepository, reminders: ReminderRepository, request: Request, context: AppRequestContext, format: Formatting) throws -> HTML {
+    static func section(
+        for accountID: Int64, feeds: CalendarFeedRepository, reminders: ReminderRepository, request: Request, context: AppRequestContext, format: Formatting
+    ) throws -> HTML {
         let csrf: HTML = #"<input type="hidden" name="_csrf" value="\#(context.csrfToken)">"#
         var html: HTML = #"<h2>\#(format.t("feed.title"))</h2>"#
         if let token = try feeds.existingToken(accountID: accountID) {
@@ -41,15 +45,18 @@ struct RemindersController {
             html += #"<p>\#(format.t("feed.explain"))</p><p><a class="button" href="\#(webcal)">\#(format.t("feed.subscribe"))</a></p>"#
             html += #"<label for="feed-url">\#(format.t("feed.plain"))</label><input id="feed-url" readonly value="\#(plain)">"#
             html += #"<details><summary>\#(format.t("feed.how"))</summary><p>\#(format.t("feed.iphone"))</p><p>\#(format.t("feed.android"))</p></details>"#
-            html += #"<form method="post" action="/me/feed" class="inline-form">\#(csrf)<button name="action" value="renew" type="submit">\#(format.t("feed.renew"))</button> <button name="action" value="off" type="submit">\#(format.t("feed.off"))</button></form><p class="hint">\#(format.t("feed.renew_hint"))</p>"#
+            html +=
+                #"<form method="post" action="/me/feed" class="inline-form">\#(csrf)<button name="action" value="renew" type="submit">\#(format.t("feed.renew"))</button> <button name="action" value="off" type="submit">\#(format.t("feed.off"))</button></form><p class="hint">\#(format.t("feed.renew_hint"))</p>"#
         } else {
-            html += #"<p>\#(format.t("feed.explain"))</p><form method="post" action="/me/feed">\#(csrf)<button class="primary" name="action" value="renew" type="submit">\#(format.t("feed.make"))</button></form>"#
+            html +=
+                #"<p>\#(format.t("feed.explain"))</p><form method="post" action="/me/feed">\#(csrf)<button class="primary" name="action" value="renew" type="submit">\#(format.t("feed.make"))</button></form>"#
         }
         let mine = try reminders.memberSettings(accountID: accountID)
         html += #"<h2>\#(format.t("push.title"))</h2><form method="post" action="/me/reminders" novalidate>\#(csrf)"#
         let checked: HTML = mine.reminders ? " checked" : .empty
         html += #"<label class="choice"><input type="checkbox" name="reminders"\#(checked)> \#(format.t("push.mine_on"))</label>"#
-        html += #"<label for="my-ntfy">\#(format.t("push.my_topic"))</label><input id="my-ntfy" name="ntfy_url" value="\#(mine.ntfyURL ?? "")" placeholder="http://192.168.0.10/mochi-pills" inputmode="url">"#
+        html +=
+            #"<label for="my-ntfy">\#(format.t("push.my_topic"))</label><input id="my-ntfy" name="ntfy_url" value="\#(mine.ntfyURL ?? "")" placeholder="http://192.168.0.10/mochi-pills" inputmode="url">"#
         html += #"<p class="hint">\#(format.t("push.my_topic_hint"))</p><button type="submit">\#(format.t("form.save"))</button></form>"#
         return html
     }
@@ -88,7 +95,8 @@ struct RemindersController {
         try context.requireOwner()
         let targets = try reminders.targets()
         let input = ["ntfy_url": targets.ntfyURL ?? "", "webhook_url": targets.webhookURL ?? "", "again_minutes": String(targets.againMinutes)]
-        return try settingsPage(input: input, errors: FieldErrors(), saved: request.uri.queryParameters.get("saved") != nil, request: request, context: context, status: .ok)
+        return try settingsPage(
+            input: input, errors: FieldErrors(), saved: request.uri.queryParameters.get("saved") != nil, request: request, context: context, status: .ok)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -112,7 +120,9 @@ struct RemindersController {
         return .redirect(to: "/settings/reminders?saved=1", type: .normal)
     }
 
-    private func settingsPage(input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func settingsPage(
+        input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let last = try reminders.lastDelivery().map { last in
             last.delivered
@@ -120,7 +130,8 @@ struct RemindersController {
                 : format.t("push.last_failed", ["message": last.message, "error": last.error ?? ""])
         }
         let page = ReminderSettingsPage(
-            fields: FormFields(["ntfy_url", "webhook_url", "again_minutes"], input: input, errors: errors, strings: renderer.strings, language: context.language),
+            fields: FormFields(
+                ["ntfy_url", "webhook_url", "again_minutes"], input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(errors: errors), saved: saved, lastDelivery: last)
         return renderer.page(page, titleKey: "push.title", request: request, context: context, status: status)
     }

@@ -14,14 +14,16 @@ enum SubjectMedicinesHTML {
         let doses = found.filter { !$0.regimen.deleted }.inTimeOrder.filter { $0.slot.day == today }
         var html = HTML.empty
         if !doses.isEmpty {
-            html += #"<h3>\#(format.t("doses.today"))</h3><ul class="dose-list">\#(DoseListHTML.render(doses, now: now, canRecord: canRecord, csrf: context.csrfToken, back: back, format: format, showSubject: false))</ul>"#
+            html +=
+                #"<h3>\#(format.t("doses.today"))</h3><ul class="dose-list">\#(DoseListHTML.render(doses, now: now, canRecord: canRecord, csrf: context.csrfToken, back: back, format: format, showSubject: false))</ul>"#
         }
         var list = HTML.empty
         for entry in found where !entry.regimen.deleted && !entry.regimen.hasEnded(by: today) {
             let regimen = entry.regimen
             let adherence = Adherence.of(entry.slots, now: now)
             let figure = adherence.fraction.map { " · " + format.t("regimens.adherence_short", ["percent": String(Int(($0 * 100).rounded()))]) } ?? ""
-            list += #"<li><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.name)</strong></a> <span class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(figure)</span></li>"#
+            list +=
+                #"<li><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.name)</strong></a> <span class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(figure)</span></li>"#
         }
         html += list.isEmpty ? #"<p class="meta">\#(format.t("regimens.none"))</p>"# : #"<ul class="item-list">\#(list)</ul>"#
         if canRecord { html += #"<p><a class="button" href="/regimens/new?subject=\#(subjectID)">+ \#(format.t("regimens.new"))</a></p>"# }

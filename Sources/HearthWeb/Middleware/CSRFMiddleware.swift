@@ -40,8 +40,9 @@ struct CSRFMiddleware: RouterMiddleware {
         let scheme = secure ? "https" : "http"
         let lowered = origin.lowercased()
         guard lowered.hasPrefix(scheme + "://"),
-              let sent = Authority(lowered.dropFirst(scheme.count + 3), scheme: scheme),
-              let own = Authority(Substring(authority.lowercased()), scheme: scheme) else { return false }  // "null" and anything odd
+            let sent = Authority(lowered.dropFirst(scheme.count + 3), scheme: scheme),
+            let own = Authority(Substring(authority.lowercased()), scheme: scheme)
+        else { return false }  // "null" and anything odd
         return sent == own
     }
 

@@ -43,7 +43,9 @@ struct ErrorPagesMiddleware: RouterMiddleware {
         }
     }
 
-    private func page(_ status: HTTPResponse.Status, messageKey: String, values: [String: String] = [:], request: Request, context: AppRequestContext) -> Response {
+    private func page(
+        _ status: HTTPResponse.Status, messageKey: String, values: [String: String] = [:], request: Request, context: AppRequestContext
+    ) -> Response {
         let page = ErrorPage(status: status.code, message: renderer.strings.text(messageKey, context.language, values))
         let title = status == .diskFull ? "507" : status.code >= 500 ? "500" : String(status.code)
         return renderer.page(page, titleKey: "error.title.\(title)", request: request, context: context, status: status)

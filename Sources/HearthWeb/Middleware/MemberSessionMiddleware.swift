@@ -52,7 +52,8 @@ struct MemberSessionMiddleware: RouterMiddleware {
                 cookiesToSet.append(HearthCookies.make(HearthCookies.anonymousCSRF, value: context.csrfToken, maxAge: 24 * 3600, secure: secure))
             }
         }
-        context.language = context.member?.account.language
+        context.language =
+            context.member?.account.language
             ?? context.household?.language
             ?? Language.negotiate(acceptLanguage: request.headers[.acceptLanguage])
             ?? .en

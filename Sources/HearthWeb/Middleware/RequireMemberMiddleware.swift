@@ -13,7 +13,9 @@ struct RequireMemberMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if request.wantsHTML && request.method == .get {
-            let back = request.uri.path == "/" ? "" : "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")"
+            let back =
+                request.uri.path == "/"
+                ? "" : "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")"
             return .redirect(to: "/login\(back)", type: .found)
         }
         throw PageError(status: .unauthorized, messageKey: "error.sign_in_required")

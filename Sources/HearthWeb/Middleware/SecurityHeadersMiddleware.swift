@@ -20,7 +20,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             // Only reached if the error pages themselves failed: answer plainly, still with headers.
             context.logger.error("unhandled error: \(error)")
-            response = Response(status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "500")))
+            response = Response(
+                status: .internalServerError, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "500")))
         }
         for field in Self.headers where response.headers[field.name] == nil {
             response.headers.append(field)

@@ -6,12 +6,13 @@ enum PeopleArea: Area {
     static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self]
     static let help: String? = "people"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/people", key: "nav.people", place: .bar, rank: 3),
+        NavigationEntry(href: "/people", key: "nav.people", place: .bar, rank: 3)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let people = PersonRepository(services.database)
-        let controller = PeopleController(renderer: services.renderer, people: people, accounts: AccountRepository(services.database),
+        let controller = PeopleController(
+            renderer: services.renderer, people: people, accounts: AccountRepository(services.database),
             daily: DailyRepository(services.database), entries: EntryRepository(services.database), intake: services.intake,
             regimens: RegimenRepository(services.database), now: services.clock)
         let recorder = RequireRecorderMiddleware()

@@ -62,12 +62,15 @@ struct PeopleController {
             stepsGoal: today.goals.steps.map { format.t("people.steps.goal", ["steps": format.number(Double($0))]) },
             weight: today.latestWeight.map { format.weight(grams: $0.grams, unit: weightUnit) + " · " + format.dayHeading($0.day) },
             weightRange: today.goals.weightRangeGrams.map {
-                format.t("people.weight.range", ["low": format.weight(grams: $0.lowerBound, unit: weightUnit), "high": format.weight(grams: $0.upperBound, unit: weightUnit)])
+                format.t(
+                    "people.weight.range",
+                    ["low": format.weight(grams: $0.lowerBound, unit: weightUnit), "high": format.weight(grams: $0.upperBound, unit: weightUnit)])
             },
             weightUnit: weightUnit.rawValue,
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice,
-            medicines: try SubjectMedicinesHTML.card(subjectID: person.id, regimens: regimens, context: context, now: now(), format: format, back: "/people/\(person.id)#medicines"))
+            medicines: try SubjectMedicinesHTML.card(
+                subjectID: person.id, regimens: regimens, context: context, now: now(), format: format, back: "/people/\(person.id)#medicines"))
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
     }
 
@@ -84,10 +87,14 @@ struct PeopleController {
         case "cup": change = cup
         case "-cup": change = -cup
         default:
-            change = FormInput.number(input, "ml", range: -5000...5000, units: NumberUnits.millilitres, required: true, errors: &errors).map { Int($0.rounded()) }
+            change = FormInput.number(input, "ml", range: -5000...5000, units: NumberUnits.millilitres, required: true, errors: &errors).map {
+                Int($0.rounded())
+            }
         }
         guard let day, let change, errors.isEmpty else {
-            return try await page(person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent
+            )
         }
         try await daily.addWater(change, subjectID: person.id, on: day)
         // One tap on the home page comes back to the home page.
@@ -104,7 +111,9 @@ struct PeopleController {
         let day = Self.pastDay(input, today: context.today, errors: &errors)
         let steps = FormInput.number(input, "steps", range: 0...200_000, units: NumberUnits.steps, whole: true, required: true, errors: &errors)
         guard let day, let steps, errors.isEmpty else {
-            return try await page(person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent
+            )
         }
         try await daily.setSteps(Int(steps.rounded()), subjectID: person.id, on: day)
         return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
@@ -119,16 +128,19 @@ struct PeopleController {
         var errors = FieldErrors()
         let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let day = Self.pastDay(input, field: "weight_date", today: context.today, errors: &errors)
-        let value = FormInput.number(input, "weight", range: 1...(500_000 / unit.gramsPerUnit), units: NumberUnits.weight(unit), required: true, errors: &errors)
+        let value = FormInput.number(
+            input, "weight", range: 1...(500_000 / unit.gramsPerUnit), units: NumberUnits.weight(unit), required: true, errors: &errors)
         var fields = input
         if let value {
             let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-            WeighingCheck.ask(grams: value * unit.gramsPerUnit, lastGrams: try entries.latestWeightGrams(subjectID: person.id), input: &fields, errors: &errors) {
+            WeighingCheck.ask(grams: value * unit.gramsPerUnit, lastGrams: try entries.latestWeightGrams(subjectID: person.id), input: &fields, errors: &errors)
+            {
                 format.weight(grams: $0, unit: unit)
             }
         }
         guard let day, let value, errors.isEmpty else {
-            return try await page(person, day: context.today, fields: fields, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
+            return try await page(
+                person, day: context.today, fields: fields, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent)
         }
         // Today's weighing is now; an earlier day's is put at its noon, when the time is not known.
         let occurredAt = day == context.today ? context.now : day.noon(in: context.timeZone)
@@ -141,8 +153,14 @@ struct PeopleController {
     static func pastDay(_ input: [String: String], field: String = "date", today: LocalDate, errors: inout FieldErrors) -> LocalDate? {
         let text = input[field, default: ""].trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return today }
-        guard let day = LocalDate(text) else { errors.add(field, "error.date.invalid"); return nil }
-        guard day <= today else { errors.add(field, "people.error.future_day"); return nil }
+        guard let day = LocalDate(text) else {
+            errors.add(field, "error.date.invalid")
+            return nil
+        }
+        guard day <= today else {
+            errors.add(field, "people.error.future_day")
+            return nil
+        }
         return day
     }
 
@@ -174,7 +192,9 @@ struct PeopleController {
         }
     }
 
-    private func goalsForm(_ person: Person, input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status) -> Response {
+    private func goalsForm(
+        _ person: Person, input: [String: String], errors: FieldErrors, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) -> Response {
         let strings = renderer.strings, language = context.language
         let page = PersonGoalsPage(
             id: person.id, name: person.profile.name,
@@ -189,7 +209,9 @@ struct PeopleController {
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await form(input: ["sex": "unknown", "colour": SubjectColour.blue.rawValue], errors: FieldErrors(), problems: [], person: nil, request: request, context: context, status: .ok)
+        try await form(
+            input: ["sex": "unknown", "colour": SubjectColour.blue.rawValue], errors: FieldErrors(), problems: [], person: nil, request: request,
+            context: context, status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -220,7 +242,9 @@ struct PeopleController {
         let accountIDs = Set(try await accounts.all().compactMap(\.id))
         let validated = PersonProfile.validate(upload.fields, today: context.today, accounts: accountIDs)
         guard case .valid(let profile) = validated, checked.problems.isEmpty else {
-            return try await form(input: upload.fields, errors: validated.errors, problems: checked.problems, person: person, request: request, context: context, status: .unprocessableContent)
+            return try await form(
+                input: upload.fields, errors: validated.errors, problems: checked.problems, person: person, request: request, context: context,
+                status: .unprocessableContent)
         }
         try intake.store(checked)
         do {
@@ -236,7 +260,8 @@ struct PeopleController {
             await intake.cleanUp(checked.records.map(\.sha256))
             var errors = FieldErrors()
             errors.add("account_id", "people.error.account_taken")
-            return try await form(input: upload.fields, errors: errors, problems: [], person: person, request: request, context: context, status: .unprocessableContent)
+            return try await form(
+                input: upload.fields, errors: errors, problems: [], person: person, request: request, context: context, status: .unprocessableContent)
         }
     }
 
@@ -251,11 +276,14 @@ struct PeopleController {
         }
         let page = PersonFormPage(
             fields: FormFields(PersonFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
-            sexes: Sex.allCases.map { OptionView(value: $0.rawValue, label: strings.text("people.sex.\($0.rawValue)", language), selected: input["sex"] == $0.rawValue) },
+            sexes: Sex.allCases.map {
+                OptionView(value: $0.rawValue, label: strings.text("people.sex.\($0.rawValue)", language), selected: input["sex"] == $0.rawValue)
+            },
             colours: SubjectColour.allCases.map {
                 OptionView(value: $0.rawValue, label: strings.text("people.colour.\($0.rawValue)", language), selected: input["colour"] == $0.rawValue)
             },
-            accounts: [OptionView(value: "", label: strings.text("people.no_account", language), selected: (input["account_id"] ?? "").isEmpty)] + accountOptions,
+            accounts: [OptionView(value: "", label: strings.text("people.no_account", language), selected: (input["account_id"] ?? "").isEmpty)]
+                + accountOptions,
             problems: FormProblems(problems, errors: errors),
             action: person.map { "/people/\($0.id)" } ?? "/people", cancel: person.map { "/people/\($0.id)" } ?? "/people",
             heading: strings.text(person == nil ? "people.new_title" : "people.edit_title", language), today: context.today.description)

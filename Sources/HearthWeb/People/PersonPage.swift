@@ -56,10 +56,12 @@ struct PersonPage: Page {
             let drank = format.volume(ml: water.drankML, unit: unit)
             self.drank = drank
             progress = water.goalML.map { goal in
-                format.t("people.water.progress", [
-                    "goal": format.volume(ml: goal, unit: unit), "percent": String(water.percent ?? 0),
-                    "cups": format.t(water.cupsToGo == 1 ? "people.water.cup_to_go" : "people.water.cups_to_go", ["cups": String(water.cupsToGo)]),
-                ])
+                format.t(
+                    "people.water.progress",
+                    [
+                        "goal": format.volume(ml: goal, unit: unit), "percent": String(water.percent ?? 0),
+                        "cups": format.t(water.cupsToGo == 1 ? "people.water.cup_to_go" : "people.water.cups_to_go", ["cups": String(water.cupsToGo)]),
+                    ])
             }
             reached = water.reached
             glass = WaterGlass.svg(

@@ -10,7 +10,8 @@ enum WaterGlass {
         // The inside of the glass runs from y = 8 (brim) to y = 86 (bottom).
         let top = 8.0, bottom = 86.0
         let level = bottom - (bottom - top) * max(0, min(1, share))
-        let water: HTML = share > 0
+        let water: HTML =
+            share > 0
             ? #"<rect x="0" y="\#(format(level))" width="64" height="\#(format(bottom - level))" class="water" clip-path="url(#glass-\#(id))"/>"#
             : .empty
         return #"""

@@ -15,9 +15,10 @@ enum FoodPreferenceListHTML {
             if let preference { html += #" <span class="tag">\#(format.t("pets.preference.\(preference.rawValue)"))</span>"# }
             html += "</span>"
             if let csrf {
-                let options = OptionView.html(FoodPreference.allCases.map {
-                    OptionView(value: $0.rawValue, label: format.t("pets.preference.\($0.rawValue)"), selected: preference == $0)
-                })
+                let options = OptionView.html(
+                    FoodPreference.allCases.map {
+                        OptionView(value: $0.rawValue, label: format.t("pets.preference.\($0.rawValue)"), selected: preference == $0)
+                    })
                 html += #"<form method="post" action="/pets/\#(petID)/foods/\#(food.id)/preference" class="row">"#
                 html += #"<input type="hidden" name="_csrf" value="\#(csrf)">"#
                 html += #"<label class="visually-hidden" for="preference-\#(food.id)">\#(format.t("pets.profile.preference"))</label>"#

@@ -38,7 +38,8 @@ extension RouterMethods where Context == AppRequestContext {
     func loadingRecord(_ entries: EntryRepository, pets: PetRepository, deleted: Bool) -> RouterGroup<RecordContext> {
         loading(RecordContext.self) { id, context in
             guard let entry = try await entries.entry(id: id), (entry.deletedAt != nil) == deleted,
-                  let pet = try await pets.pet(id: entry.subjectID, access: context.access) else { return nil }
+                let pet = try await pets.pet(id: entry.subjectID, access: context.access)
+            else { return nil }
             return (entry, pet)
         }
     }

@@ -67,7 +67,8 @@ extension Formatting {
             return (t("pets.activity.\(activity.rawValue)"), parts.joined(separator: " · "))
         case .vaccination(let visit):
             var parts = visit.vaccines.map { vaccine in
-                [self.vaccine(vaccine.code, vaccine.name), vaccine.batch.map { t("care.vaccination.batch_short", ["batch": $0]) }].compactMap { $0 }.joined(separator: " ")
+                [self.vaccine(vaccine.code, vaccine.name), vaccine.batch.map { t("care.vaccination.batch_short", ["batch": $0]) }].compactMap { $0 }.joined(
+                    separator: " ")
             }
             if let clinic = visit.clinic { parts.append(clinic.name) }
             if let vet = visit.vet { parts.append(vet) }

@@ -6,16 +6,18 @@ enum PetsArea: Area {
     static let pages: [any Page.Type] = [PetListPage.self, PetPage.self, PetFormPage.self, TimelinePage.self, RecordFormPage.self]
     static let help: String? = "pets"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/pets", key: "nav.pets", place: .bar, rank: 2),
+        NavigationEntry(href: "/pets", key: "nav.pets", place: .bar, rank: 2)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database
         let petRepository = PetRepository(database), entries = EntryRepository(database), foods = FoodRepository(database)
-        let pets = PetsController(renderer: services.renderer, pets: petRepository, pages: PetPages(database), foods: foods, intake: services.intake,
-                                  regimens: RegimenRepository(database), now: services.clock)
+        let pets = PetsController(
+            renderer: services.renderer, pets: petRepository, pages: PetPages(database), foods: foods, intake: services.intake,
+            regimens: RegimenRepository(database), now: services.clock)
         let records = RecordsController(
-            renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database), intake: services.intake)
+            renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database),
+            intake: services.intake)
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
         let recorder = RequireRecorderMiddleware()
 

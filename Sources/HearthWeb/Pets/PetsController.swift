@@ -20,8 +20,9 @@ struct PetsController {
         let format = formatting(context)
         let today = context.today
         let cards = try await pets.pets(archived: archived, access: context.access).map { pet in
-            PetListPage.PetCard(id: pet.id, name: pet.profile.name, species: format.species(pet.profile), age: format.age(pet.profile, today: today),
-                    photo: pet.photoSHA.map { PhotoURL.thumbnail($0) })
+            PetListPage.PetCard(
+                id: pet.id, name: pet.profile.name, species: format.species(pet.profile), age: format.age(pet.profile, today: today),
+                photo: pet.photoSHA.map { PhotoURL.thumbnail($0) })
         }
         let page = PetListPage(pets: cards, archived: archived, canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: archived ? "pets.archived_title" : "pets.title", request: request, context: context)
@@ -30,7 +31,9 @@ struct PetsController {
     // MARK: - Add and edit
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
-        form(input: ["species": "dog", "sex": "unknown", "neutered": ""], errors: FieldErrors(), problems: [], pet: nil, request: request, context: context, status: .ok)
+        form(
+            input: ["species": "dog", "sex": "unknown", "neutered": ""], errors: FieldErrors(), problems: [], pet: nil, request: request, context: context,
+            status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,7 +58,9 @@ struct PetsController {
         let checked = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
         let validated = PetProfile.validate(upload.fields, today: context.today)
         guard case .valid(let profile) = validated, checked.problems.isEmpty else {
-            return form(input: upload.fields, errors: validated.errors, problems: checked.problems, pet: pet, request: request, context: context, status: .unprocessableContent)
+            return form(
+                input: upload.fields, errors: validated.errors, problems: checked.problems, pet: pet, request: request, context: context,
+                status: .unprocessableContent)
         }
         try intake.store(checked)
         guard let pet else {
@@ -119,7 +124,8 @@ struct PetsController {
             foods: FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
             hasFoods: !preferences.isEmpty,
             care: PetCareHTML.summary(overview.care, pet: pet, format: format, today: context.today),
-            medicines: try SubjectMedicinesHTML.card(subjectID: pet.id, regimens: regimens, context: context, now: now(), format: format, back: "/pets/\(pet.id)#medicines"),
+            medicines: try SubjectMedicinesHTML.card(
+                subjectID: pet.id, regimens: regimens, context: context, now: now(), format: format, back: "/pets/\(pet.id)#medicines"),
             feeding: PetCareHTML.feeding(overview.care, pet: pet, format: format, today: context.today),
             feedingForm: mayChange && (pet.profile.species == .dog || pet.profile.species == .cat)
                 ? PetCareHTML.feedingForm(overview.care.feeding, pet: pet, foods: preferences.map(\.food), csrf: context.csrfToken, format: format) : .empty,
@@ -140,7 +146,9 @@ struct PetsController {
         var facts: [FactView] = []
         facts.add(format.t("pets.profile.field.breed"), profile.breed)
         facts.add(format.t("pets.profile.field.sex"), profile.sex == .unknown ? nil : format.t("sex.\(profile.sex.rawValue)"))
-        facts.add(format.t("pets.profile.field.birth_date"), profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pets.profile.estimated")))" : "") })
+        facts.add(
+            format.t("pets.profile.field.birth_date"),
+            profile.birthDate.map { format.dayHeading($0) + (profile.birthDateEstimated ? " (\(format.t("pets.profile.estimated")))" : "") })
         facts.add(format.t("pets.profile.field.adoption_date"), profile.adoptionDate.map { format.dayHeading($0) })
         facts.add(format.t("pets.profile.field.neutered"), profile.neutered.map { format.t($0 ? "answer.yes" : "answer.no") })
         facts.add(format.t("pets.profile.field.microchip"), profile.microchip)
@@ -175,7 +183,9 @@ struct PetsController {
             species: options(Species.allCases.map(\.rawValue), prefix: "pets.species", selected: input["species"]),
             sexes: options(Sex.allCases.map(\.rawValue), prefix: "sex", selected: input["sex"]),
             neutered: options(["", "yes", "no"], prefix: "pets.neutered", selected: input["neutered"] ?? ""),
-            weightUnits: [OptionView(value: "", label: strings.text("pets.profile.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)]
+            weightUnits: [
+                OptionView(value: "", label: strings.text("pets.profile.weight_unit_default", language), selected: (input["weight_unit"] ?? "").isEmpty)
+            ]
                 + options(BodyWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", selected: input["weight_unit"]),
             problems: FormProblems(problems, errors: errors),
             action: pet.map { "/pets/\($0.id)" } ?? "/pets", cancel: pet.map { "/pets/\($0.id)" } ?? "/pets",

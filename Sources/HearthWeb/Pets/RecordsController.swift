@@ -19,14 +19,19 @@ struct RecordsController {
         var input = ["date": LocalDate(now, in: context.timeZone).description, "time": LocalTime.clock(now, in: context.timeZone)]
         switch kind {
         case .weight: input["unit"] = pet.profile.weightUnit.rawValue
-        case .meal: input["outcome"] = MealOutcome.all.rawValue; input["amount_unit"] = AmountUnit.g.rawValue
+        case .meal:
+            input["outcome"] = MealOutcome.all.rawValue
+            input["amount_unit"] = AmountUnit.g.rawValue
         case .symptom: input["severity"] = "2"
         case .walk: input["activity"] = Activity.walk.rawValue
         case .vomit: input["times"] = "1"
-        case .preventive: input["cycle"] = "1m"; input["preventive"] = PreventiveKind.heartworm.rawValue
+        case .preventive:
+            input["cycle"] = "1m"
+            input["preventive"] = PreventiveKind.heartworm.rawValue
         case .diary, .toilet, .vaccination, .vetVisit: break
         }
-        return try await form(kind: kind, pet: pet, entry: nil, input: input, errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
+        return try await form(
+            kind: kind, pet: pet, entry: nil, input: input, errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: PetContext) async throws -> Response {
@@ -34,14 +39,22 @@ struct RecordsController {
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
-        guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
+        guard let kind = upload.fields["kind"].flatMap(EntryKind.init(rawValue:)) else {
+            throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown")
+        }
         let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency, now: context.now)
+        let validated = RecordInput.validate(
+            kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species),
+            currency: context.household?.currency, now: context.now)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
-            return try await form(kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+            return try await form(
+                kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request,
+                context: context, status: .unprocessableContent)
         }
         if let (input, question) = try weighingQuestion(record, pet: pet, editing: nil, input: upload.fields, context: context) {
-            return try await form(kind: kind, pet: pet, entry: nil, input: input, errors: question, problems: [], request: request, context: context, status: .unprocessableContent)
+            return try await form(
+                kind: kind, pet: pet, entry: nil, input: input, errors: question, problems: [], request: request, context: context,
+                status: .unprocessableContent)
         }
         try intake.store(checked)
         do {
@@ -55,7 +68,9 @@ struct RecordsController {
 
     @Sendable func edit(_ request: Request, context: RecordContext) async throws -> Response {
         let (entry, pet, context) = (context.record, context.pet, context.app)
-        return try await form(kind: entry.kind, pet: pet, entry: entry, input: Self.input(from: entry, timeZone: context.timeZone), errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
+        return try await form(
+            kind: entry.kind, pet: pet, entry: entry, input: Self.input(from: entry, timeZone: context.timeZone), errors: FieldErrors(), problems: [],
+            request: request, context: context, status: .ok)
     }
 
     @Sendable func update(_ request: Request, context: RecordContext) async throws -> Response {
@@ -64,13 +79,20 @@ struct RecordsController {
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
         let keeping = entry.photos.filter { upload.fields["keep_\($0)"] != nil }
-        let checked = await intake.check(upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
-        let validated = RecordInput.validate(entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species), currency: context.household?.currency, now: context.now)
+        let checked = await intake.check(
+            upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
+        let validated = RecordInput.validate(
+            entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species),
+            currency: context.household?.currency, now: context.now)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
-            return try await form(kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request, context: context, status: .unprocessableContent)
+            return try await form(
+                kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request,
+                context: context, status: .unprocessableContent)
         }
         if let (input, question) = try weighingQuestion(record, pet: pet, editing: entry.id, input: upload.fields, context: context) {
-            return try await form(kind: entry.kind, pet: pet, entry: entry, input: input, errors: question, problems: [], request: request, context: context, status: .unprocessableContent)
+            return try await form(
+                kind: entry.kind, pet: pet, entry: entry, input: input, errors: question, problems: [], request: request, context: context,
+                status: .unprocessableContent)
         }
         try intake.store(checked)
         let dropped: [String]
@@ -101,10 +123,13 @@ struct RecordsController {
 
     /// The food or clinic picked left its list after the form was drawn (someone else removed
     /// it): the form again, with that said on its field.
-    private func gone(_ error: StoreError, kind: EntryKind, pet: Pet, entry: StoredEntry?, input: [String: String], request: Request, context: AppRequestContext) async throws -> Response {
+    private func gone(
+        _ error: StoreError, kind: EntryKind, pet: Pet, entry: StoredEntry?, input: [String: String], request: Request, context: AppRequestContext
+    ) async throws -> Response {
         var errors = FieldErrors()
         if error == .clinicNotFound { errors.add("clinic_id", "care.error.clinic_gone") } else { errors.add("food_id", "pets.error.food_gone") }
-        return try await form(kind: kind, pet: pet, entry: entry, input: input, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
+        return try await form(
+            kind: kind, pet: pet, entry: entry, input: input, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
     }
 
     /// The form's fields for an existing record.
@@ -113,49 +138,71 @@ struct RecordsController {
         func number(_ value: Double?) -> String { value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "" }
         switch entry.details {
         case .diary(let title, let text):
-            input["title"] = title ?? ""; input["text"] = text ?? ""
+            input["title"] = title ?? ""
+            input["text"] = text ?? ""
         case .weight(let value, let unit):
-            input["weight"] = number(value); input["unit"] = unit.rawValue
+            input["weight"] = number(value)
+            input["unit"] = unit.rawValue
         case .meal(let food, let amount, let unit, let outcome):
             if case .existing(let id) = food { input["food_id"] = String(id) }
-            input["amount"] = number(amount); input["amount_unit"] = unit.rawValue; input["outcome"] = outcome.rawValue
+            input["amount"] = number(amount)
+            input["amount_unit"] = unit.rawValue
+            input["outcome"] = outcome.rawValue
         case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
             if urine { input["urine"] = "on" }
             if stool { input["stool"] = "on" }
             if blood { input["blood"] = "on" }
             if mucus { input["mucus"] = "on" }
-            input["colour"] = colour?.rawValue ?? ""; input["fecal_score"] = score.map(String.init) ?? ""
+            input["colour"] = colour?.rawValue ?? ""
+            input["fecal_score"] = score.map(String.init) ?? ""
         case .vomit(let times, let contents):
-            input["times"] = String(times); input["contents"] = contents ?? ""
+            input["times"] = String(times)
+            input["contents"] = contents ?? ""
         case .symptom(let signs, let severity, let description):
             for sign in signs { input["sign_\(sign)"] = "on" }
-            input["severity"] = String(severity); input["description"] = description ?? ""
+            input["severity"] = String(severity)
+            input["description"] = description ?? ""
         case .walk(let activity, let minutes, let distance):
-            input["activity"] = activity.rawValue; input["minutes"] = String(minutes); input["distance_km"] = number(distance)
+            input["activity"] = activity.rawValue
+            input["minutes"] = String(minutes)
+            input["distance_km"] = number(distance)
         case .vaccination(let visit):
             var typed = 0
             for vaccine in visit.vaccines {
                 if let code = vaccine.code, !code.isEmpty {
-                    input["vaccine_\(code)"] = "on"; input["batch_\(code)"] = vaccine.batch ?? ""; input["next_due_\(code)"] = vaccine.nextDue?.description ?? ""
+                    input["vaccine_\(code)"] = "on"
+                    input["batch_\(code)"] = vaccine.batch ?? ""
+                    input["next_due_\(code)"] = vaccine.nextDue?.description ?? ""
                 } else if typed < VaccinationVisit.typedRows {
                     typed += 1
-                    input["other_name_\(typed)"] = vaccine.name; input["other_batch_\(typed)"] = vaccine.batch ?? ""
+                    input["other_name_\(typed)"] = vaccine.name
+                    input["other_batch_\(typed)"] = vaccine.batch ?? ""
                     input["other_next_due_\(typed)"] = vaccine.nextDue?.description ?? ""
                 }
             }
             clinic(visit.clinic, into: &input)
             input["vet"] = visit.vet ?? ""
         case .preventive(let given):
-            input["preventive"] = given.kind.rawValue; input["product"] = given.product ?? ""; input["next_due"] = given.nextDue?.description ?? ""
+            input["preventive"] = given.kind.rawValue
+            input["product"] = given.product ?? ""
+            input["next_due"] = given.nextDue?.description ?? ""
             switch given.cycle {
             case .months(let months) where PreventiveCycle.choices.contains("\(months)m"): input["cycle"] = "\(months)m"
-            case .months(let months): input["cycle"] = "custom"; input["cycle_days"] = String(months * 30)
-            case .days(let days): input["cycle"] = "custom"; input["cycle_days"] = String(days)
+            case .months(let months):
+                input["cycle"] = "custom"
+                input["cycle_days"] = String(months * 30)
+            case .days(let days):
+                input["cycle"] = "custom"
+                input["cycle_days"] = String(days)
             }
         case .vetVisit(let visit):
             clinic(visit.clinic, into: &input)
-            input["reason"] = visit.reason ?? ""; input["diagnosis"] = visit.diagnosis ?? ""; input["treatment"] = visit.treatment ?? ""
-            input["medicines"] = visit.medicines ?? ""; input["cost"] = number(visit.cost); input["follow_up"] = visit.followUp?.description ?? ""
+            input["reason"] = visit.reason ?? ""
+            input["diagnosis"] = visit.diagnosis ?? ""
+            input["treatment"] = visit.treatment ?? ""
+            input["medicines"] = visit.medicines ?? ""
+            input["cost"] = number(visit.cost)
+            input["follow_up"] = visit.followUp?.description ?? ""
         }
         return input
     }
@@ -169,12 +216,16 @@ struct RecordsController {
     }
 
     /// "Is this right?" for a weighing far from the last one, with the form to ask it on; nil to save.
-    private func weighingQuestion(_ record: RecordInput, pet: Pet, editing: Int64?, input: [String: String], context: AppRequestContext) throws -> ([String: String], FieldErrors)? {
+    private func weighingQuestion(
+        _ record: RecordInput, pet: Pet, editing: Int64?, input: [String: String], context: AppRequestContext
+    ) throws -> ([String: String], FieldErrors)? {
         guard case .weight(let value, let unit) = record.details else { return nil }
         var (input, errors) = (input, FieldErrors())
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        WeighingCheck.ask(grams: value * unit.gramsPerUnit, lastGrams: try entries.latestWeightGrams(subjectID: pet.id, excluding: editing),
-                          input: &input, errors: &errors) { format.weight(grams: $0, unit: pet.profile.weightUnit) }
+        WeighingCheck.ask(
+            grams: value * unit.gramsPerUnit, lastGrams: try entries.latestWeightGrams(subjectID: pet.id, excluding: editing),
+            input: &input, errors: &errors
+        ) { format.weight(grams: $0, unit: pet.profile.weightUnit) }
         return errors.isEmpty ? nil : (input, errors)
     }
 
@@ -188,7 +239,8 @@ struct RecordsController {
         func options(_ values: [String], prefix: String, field: String) -> [OptionView] {
             values.map { OptionView(value: $0, label: t("\(prefix).\($0)"), selected: input[field] == $0) }
         }
-        let title = strings.text(entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
+        let title = strings.text(
+            entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
         var view = RecordFormPage(
             kind: kind, kindLabel: t("pets.kind.\(kind.rawValue)"), petID: pet.id, petName: pet.profile.name,
             action: entry.map { "/records/\($0.id)" } ?? "/pets/\(pet.id)/records",
@@ -197,7 +249,8 @@ struct RecordsController {
             problems: FormProblems(problems, errors: errors),
             photoHint: strings.text("pets.record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),
             existingPhotos: (entry?.photos ?? []).map {
-                RecordFormPage.ExistingPhoto(sha: $0, thumbnail: PhotoURL.thumbnail($0), kept: entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil)
+                RecordFormPage.ExistingPhoto(
+                    sha: $0, thumbnail: PhotoURL.thumbnail($0), kept: entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil)
             },
             editing: entry != nil)
         switch kind {
@@ -214,18 +267,25 @@ struct RecordsController {
             view.amountUnits = options(AmountUnit.allCases.map(\.rawValue), prefix: "pets.amount_unit", field: "amount_unit")
             view.outcomes = options(MealOutcome.allCases.map(\.rawValue), prefix: "pets.outcome", field: "outcome")
         case .toilet:
-            view.colours = [OptionView(value: "", label: t("pets.colour.none"), selected: (input["colour"] ?? "").isEmpty)]
+            view.colours =
+                [OptionView(value: "", label: t("pets.colour.none"), selected: (input["colour"] ?? "").isEmpty)]
                 + options(ExcretionColour.allCases.map(\.rawValue), prefix: "pets.colour", field: "colour")
-            view.scores = [OptionView(value: "", label: t("pets.fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
+            view.scores =
+                [OptionView(value: "", label: t("pets.fecal.none"), selected: (input["fecal_score"] ?? "").isEmpty)]
                 + (1...7).map { OptionView(value: String($0), label: "\($0) — \(t("pets.fecal.\($0)"))", selected: input["fecal_score"] == String($0)) }
             view.checks = ["urine", "stool", "blood", "mucus"].map { CheckboxView(name: $0, label: t("pets.toilet.\($0)"), checked: input[$0] != nil) }
         case .symptom:
-            view.signs = pet.profile.species.symptoms.map { CheckboxView(name: "sign_\($0)", label: t("pets.symptom.\($0)"), checked: input["sign_\($0)"] != nil) }
-            view.severities = (1...5).map { OptionView(value: String($0), label: "\($0) — \(t("pets.severity.\($0)"))", selected: input["severity"] == String($0)) }
+            view.signs = pet.profile.species.symptoms.map {
+                CheckboxView(name: "sign_\($0)", label: t("pets.symptom.\($0)"), checked: input["sign_\($0)"] != nil)
+            }
+            view.severities = (1...5).map {
+                OptionView(value: String($0), label: "\($0) — \(t("pets.severity.\($0)"))", selected: input["severity"] == String($0))
+            }
         case .walk:
             view.activities = options(Activity.allCases.map(\.rawValue), prefix: "pets.activity", field: "activity")
         case .vaccination:
-            view.vaccineRows = CareFormHTML.vaccineRows(try care.schedules(pet.profile.species), input: input, format: Formatting(strings: strings, language: language, timeZone: context.timeZone))
+            view.vaccineRows = CareFormHTML.vaccineRows(
+                try care.schedules(pet.profile.species), input: input, format: Formatting(strings: strings, language: language, timeZone: context.timeZone))
             view.clinics = try clinicOptions(input)
         case .vetVisit:
             view.clinics = try clinicOptions(input)

@@ -21,7 +21,9 @@ struct TimelineController {
 
         // One more than a page tells whether an older page exists.
         let filter = TimelineFilter(kinds: kind.map { [$0] } ?? [], from: from, to: to, before: before)
-        guard let (pet, found) = try await pages.timeline(petID: context.parameters.require("id", as: Int64.self), access: context.access, filter, limit: Self.pageSize + 1)
+        guard
+            let (pet, found) = try await pages.timeline(
+                petID: context.parameters.require("id", as: Int64.self), access: context.access, filter, limit: Self.pageSize + 1)
         else { throw PageError.notFound }
         let page = Array(found.prefix(Self.pageSize))
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
@@ -49,7 +51,8 @@ struct TimelineController {
         // Undo is offered to those who may record, the same members who get the edit and delete controls.
         var undo: TimelinePage.Undo?
         if let deleted = query.get("deleted").flatMap({ Int64($0) }), actions != nil,
-           let entry = try await entries.entry(id: deleted), entry.deletedAt != nil, entry.subjectID == pet.id {
+            let entry = try await entries.entry(id: deleted), entry.deletedAt != nil, entry.subjectID == pet.id
+        {
             undo = TimelinePage.Undo(id: deleted, title: format.summary(entry, unit: pet.profile.weightUnit).title)
         }
         let notice: String? =
@@ -58,8 +61,9 @@ struct TimelineController {
             petID: pet.id, petName: pet.profile.name, petPhoto: pet.photoSHA.map(PhotoURL.thumbnail),
             days: EntryListHTML.days(days, actions: actions, photoLabel: format.t("photo.open")), empty: days.isEmpty,
             recordForm: days.isEmpty ? .empty : actions?.form ?? .empty,
-            kinds: OptionView.html([OptionView(value: "", label: format.t("pets.timeline.all_kinds"), selected: kind == nil)]
-                + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("pets.kind.\($0.rawValue)"), selected: kind == $0) }),
+            kinds: OptionView.html(
+                [OptionView(value: "", label: format.t("pets.timeline.all_kinds"), selected: kind == nil)]
+                    + EntryKind.allCases.map { OptionView(value: $0.rawValue, label: format.t("pets.kind.\($0.rawValue)"), selected: kind == $0) }),
             from: from?.description ?? "", to: to?.description ?? "", isFirstPage: before == nil, newest: link([:]),
             older: older, undo: undo, notice: notice)
         let title = renderer.strings.text("pets.timeline.title", context.language, ["pet": pet.profile.name])

@@ -153,7 +153,8 @@ extension MultipartReader {
             guard let first = find(delimiter, in: bytes) else { continue }
             let afterFirst = Array(bytes[first.upperBound...])
             guard let headerEnd = find([13, 10, 13, 10], in: afterFirst),
-                  let second = find([13, 10] + delimiter, in: Array(afterFirst[headerEnd.upperBound...])) else { continue }
+                let second = find([13, 10] + delimiter, in: Array(afterFirst[headerEnd.upperBound...]))
+            else { continue }
             let headers = String(decoding: afterFirst[0..<headerEnd.lowerBound], as: UTF8.self)
             if let part = try? Self.part(from: headers), part.name == name, part.filename == nil {
                 let content = afterFirst[headerEnd.upperBound...].prefix(second.lowerBound)

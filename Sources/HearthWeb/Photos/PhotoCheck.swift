@@ -24,7 +24,9 @@ public struct PhotoCheck {
 
         public var description: String {
             var lines = ["\(photos) photos"]
-            func list(_ name: String, _ items: [String]) { if !items.isEmpty { lines.append("\(name): \(items.count)\n  " + items.prefix(20).joined(separator: "\n  ")) } }
+            func list(_ name: String, _ items: [String]) {
+                if !items.isEmpty { lines.append("\(name): \(items.count)\n  " + items.prefix(20).joined(separator: "\n  ")) }
+            }
             list("missing originals (cannot be repaired)", missingOriginals)
             list("missing thumbnails or previews", missingDerivatives)
             list("files no photo row names", orphanFiles)
@@ -50,7 +52,10 @@ public struct PhotoCheck {
         report.photos = known.count
         let knownSet = Set(known)
         for sha in known {
-            guard let original = files.original(sha) else { report.missingOriginals.append(sha); continue }
+            guard let original = files.original(sha) else {
+                report.missingOriginals.append(sha)
+                continue
+            }
             let missing = PhotoFiles.Variant.allCases.contains { !FileManager.default.fileExists(atPath: files.path(sha, $0)) }
             if missing {
                 report.missingDerivatives.append(sha)

@@ -39,7 +39,8 @@ struct PhotoFiles: Sendable {
     func store(_ photo: ProcessedPhoto, uploadedAt temporaryPath: String) throws {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: folder(photo.sha256), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        for (variant, bytes) in [(Variant.thumbnail, photo.thumbnail), (.preview, photo.preview)] where !fileManager.fileExists(atPath: path(photo.sha256, variant)) {
+        for (variant, bytes) in [(Variant.thumbnail, photo.thumbnail), (.preview, photo.preview)]
+        where !fileManager.fileExists(atPath: path(photo.sha256, variant)) {
             try Data(bytes).write(to: URL(fileURLWithPath: path(photo.sha256, variant)), options: .atomic)
         }
         let original = originalPath(photo.sha256, format: photo.format)

@@ -13,7 +13,6 @@ struct PhotosController {
     let photos: PhotoRepository
     let fileIO = FileIO()
 
-
     @Sendable func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")
         let sha = name.prefix(64)

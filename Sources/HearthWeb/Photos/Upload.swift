@@ -41,7 +41,9 @@ extension UploadedForm {
     /// Reads a multipart form as it arrives: fields into memory, each file straight to a new
     /// file in `temporaryFolder` (written up to `fileLimit` bytes, beyond which it is marked
     /// too large). url-encoded forms work too, without files.
-    static func read(_ request: inout Request, context: AppRequestContext, temporaryFolder: String, fileLimit limit: Int, maximumFiles: Int) async throws -> UploadedForm {
+    static func read(
+        _ request: inout Request, context: AppRequestContext, temporaryFolder: String, fileLimit limit: Int, maximumFiles: Int
+    ) async throws -> UploadedForm {
         guard let boundary = MultipartReader.boundary(contentType: request.headers[.contentType]) else {
             return UploadedForm(fields: try await FormData.read(&request, context: context).fields, files: [])
         }
@@ -81,8 +83,9 @@ extension UploadedForm {
         } catch let problem as MultipartReader.Problem {
             form.discard()
             context.logger.notice("upload refused: \(problem)")
-            throw PageError(status: problem == .fieldTooLarge ? .contentTooLarge : .badRequest,
-                            messageKey: problem == .cutOff ? "error.upload.cut_off" : "error.bad_request")
+            throw PageError(
+                status: problem == .fieldTooLarge ? .contentTooLarge : .badRequest,
+                messageKey: problem == .cutOff ? "error.upload.cut_off" : "error.bad_request")
         } catch {
             form.discard()
             throw error
@@ -103,7 +106,8 @@ struct CheckedPhotos: Sendable {
 extension PhotoRecord {
     /// The row for a processed photo.
     init(_ photo: ProcessedPhoto) {
-        self.init(sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount, takenAt: photo.takenAt)
+        self.init(
+            sha256: photo.sha256, format: photo.format.rawValue, width: photo.width, height: photo.height, byteCount: photo.byteCount, takenAt: photo.takenAt)
     }
 }
 
@@ -119,7 +123,8 @@ struct PhotoIntake: Sendable {
 
     /// Reads a multipart form (url-encoded forms work too, without files).
     func read(_ request: inout Request, context: AppRequestContext) async throws -> UploadedForm {
-        try await UploadedForm.read(&request, context: context, temporaryFolder: files.temporary, fileLimit: limits.maximumBytes, maximumFiles: maximumFiles * 2)
+        try await UploadedForm.read(
+            &request, context: context, temporaryFolder: files.temporary, fileLimit: limits.maximumBytes, maximumFiles: maximumFiles * 2)
     }
 
     /// Checks and processes the form's files of `field`, at most `maximum` of them,
@@ -155,7 +160,8 @@ struct PhotoIntake: Sendable {
             case .success(let photo):
                 if seen.insert(photo.sha256).inserted { checked.photos.append((photo, file.temporaryPath)) }
             case .failure(let problem):
-                checked.problems.append(strings.text("photo.problem.file", language, ["file": file.filename, "reason": Self.reason(problem, strings, language)]))
+                checked.problems.append(
+                    strings.text("photo.problem.file", language, ["file": file.filename, "reason": Self.reason(problem, strings, language)]))
             }
         }
         return checked
@@ -178,7 +184,8 @@ struct PhotoIntake: Sendable {
         case .tooLarge(_, let limit): strings.text("photo.problem.too_large", language, ["megabytes": String(limit / 1024 / 1024)])
         case .notAPhoto: strings.text("photo.problem.not_a_photo", language)
         case .tooManyPixels(let width, let height, let limit):
-            strings.text("photo.problem.too_many_pixels", language, ["width": String(width), "height": String(height), "megapixels": String(limit / 1_000_000)])
+            strings.text(
+                "photo.problem.too_many_pixels", language, ["width": String(width), "height": String(height), "megapixels": String(limit / 1_000_000)])
         case .animationTooLarge(let frames, let megapixels, let limit):
             strings.text("photo.problem.animation_too_large", language, ["frames": String(frames), "megapixels": String(megapixels), "limit": String(limit)])
         case .damaged: strings.text("photo.problem.damaged", language)

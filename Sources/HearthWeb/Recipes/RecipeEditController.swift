@@ -12,21 +12,22 @@ struct RecipeEditController {
     let recipes: RecipeRepository
     let intake: PhotoIntake
 
-
     /// Blank step rows under a new recipe, and under an edited one's steps.
     static let blankSteps = (new: 5, edit: 2, more: 5)
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
-        return try form(fields: [:], rows: RecipeForm.rows([], blank: Self.blankSteps.new), errors: FieldErrors(), problems: [], id: nil, stored: nil,
-                        request: request, context: context, status: .ok)
+        return try form(
+            fields: [:], rows: RecipeForm.rows([], blank: Self.blankSteps.new), errors: FieldErrors(), problems: [], id: nil, stored: nil,
+            request: request, context: context, status: .ok)
     }
 
     @Sendable func edit(_ request: Request, context: RecipeContext) async throws -> Response {
         let (id, recipe, context) = (context.id, context.recipe, context.app)
         let categoryID = try recipes.categories().first { $0.name == recipe.category }?.id
-        return try form(fields: RecipeForm.fields(recipe, categoryID: categoryID), rows: RecipeForm.rows(recipe.steps, blank: Self.blankSteps.edit),
-                        errors: FieldErrors(), problems: [], id: id, stored: recipe, request: request, context: context, status: .ok)
+        return try form(
+            fields: RecipeForm.fields(recipe, categoryID: categoryID), rows: RecipeForm.rows(recipe.steps, blank: Self.blankSteps.edit),
+            errors: FieldErrors(), problems: [], id: id, stored: recipe, request: request, context: context, status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -43,10 +44,11 @@ struct RecipeEditController {
         var request = request
         let upload = try await intake.read(&request, context: context)
         defer { upload.discard() }
-        let photoRows = Set(upload.files.compactMap { file -> Int? in
-            guard file.field.hasPrefix("step_"), file.field.hasSuffix("_photo") else { return nil }
-            return Int(file.field.dropFirst(5).dropLast(6))
-        })
+        let photoRows = Set(
+            upload.files.compactMap { file -> Int? in
+                guard file.field.hasPrefix("step_"), file.field.hasSuffix("_photo") else { return nil }
+                return Int(file.field.dropFirst(5).dropLast(6))
+            })
         let categories = try recipes.categories()
         var form = RecipeForm(upload.fields, categories: categories, stored: stored, photoRows: photoRows)
         // "More steps": the form again with what was typed and more blank rows (files chosen
@@ -54,8 +56,9 @@ struct RecipeEditController {
         if upload.fields["more_steps"] != nil {
             let blank = form.rows.count..<min(form.rows.count + Self.blankSteps.more, RecipeForm.maximumSteps)
             let rows = form.rows + blank.map { RecipeForm.StepRow(index: $0, order: String($0 + 1)) }
-            return try self.form(fields: upload.fields, rows: rows, errors: FieldErrors(), problems: [], id: id, stored: stored,
-                                 request: request, context: context, status: .ok)
+            return try self.form(
+                fields: upload.fields, rows: rows, errors: FieldErrors(), problems: [], id: id, stored: stored,
+                request: request, context: context, status: .ok)
         }
         // The dish's photo and each step's, checked together: one bad file refuses the form.
         let dish = await intake.check(upload, field: "photo", maximum: 1, strings: renderer.strings, language: context.language)
@@ -65,12 +68,16 @@ struct RecipeEditController {
             let step = await intake.check(upload, field: "step_\(kept.row)_photo", maximum: 1, strings: renderer.strings, language: context.language)
             problems += step.problems
             checked.append(step)
-            if let photo = step.photos.first { form.input.steps[position].photoSHA = photo.photo.sha256; form.input.steps[position].imageURL = nil }
+            if let photo = step.photos.first {
+                form.input.steps[position].photoSHA = photo.photo.sha256
+                form.input.steps[position].imageURL = nil
+            }
         }
         if let photo = dish.photos.first { form.input.photoSHA = photo.photo.sha256 }
         guard form.errors.isEmpty, problems.isEmpty else {
-            return try self.form(fields: upload.fields, rows: form.rows, errors: form.errors, problems: problems, id: id, stored: stored,
-                                 request: request, context: context, status: .unprocessableContent)
+            return try self.form(
+                fields: upload.fields, rows: form.rows, errors: form.errors, problems: problems, id: id, stored: stored,
+                request: request, context: context, status: .unprocessableContent)
         }
         for photos in checked { try intake.store(photos) }
         let records = checked.flatMap(\.records)
@@ -92,8 +99,10 @@ struct RecipeEditController {
         return .redirect(to: "/recipes?deleted=1", type: .normal)
     }
 
-    private func form(fields: [String: String], rows: [RecipeForm.StepRow], errors: FieldErrors, problems: [String], id: Int64?, stored: RecipeInput?,
-                      request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func form(
+        fields: [String: String], rows: [RecipeForm.StepRow], errors: FieldErrors, problems: [String], id: Int64?, stored: RecipeInput?,
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+    ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var rows = rows
         for index in rows.indices { rows[index].error = rows[index].error.map { format.t($0, rows[index].errorValues) } }
@@ -131,15 +140,17 @@ struct RecipeEditController {
         var errors = FieldErrors()
         for (name, value) in fields where name == "added" || name.hasPrefix("name_") { FormInput.check(value, field: name, errors: &errors) }
         if let first = errors.first {
-            return try categoriesPage(added: fields["added"] ?? "", problem: format.t(first.key, first.values), request: request, context: context, status: .unprocessableContent)
+            return try categoriesPage(
+                added: fields["added"] ?? "", problem: format.t(first.key, first.values), request: request, context: context, status: .unprocessableContent)
         }
         do {
             try await recipes.saveCategories(renamed: renamed, added: fields["added"], removed: removed)
         } catch let problem as RecipeRepository.CategoryProblem {
-            let message = switch problem {
-            case .empty: format.t("recipes.categories.error.empty")
-            case .taken(let name): format.t("recipes.categories.error.taken", ["name": name])
-            }
+            let message =
+                switch problem {
+                case .empty: format.t("recipes.categories.error.empty")
+                case .taken(let name): format.t("recipes.categories.error.taken", ["name": name])
+                }
             return try categoriesPage(added: fields["added"] ?? "", problem: message, request: request, context: context, status: .unprocessableContent)
         }
         return .redirect(to: "/recipes/categories", type: .normal)
@@ -147,7 +158,8 @@ struct RecipeEditController {
 
     private func categoriesPage(added: String, problem: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
         let rows = try recipes.categories().map { RecipeCategoriesPage.Row(id: String($0.id), name: $0.name, count: String($0.count)) }
-        return renderer.page(RecipeCategoriesPage(categories: rows, added: added, problem: problem), titleKey: "recipes.categories.title",
-                             request: request, context: context, status: status)
+        return renderer.page(
+            RecipeCategoriesPage(categories: rows, added: added, problem: problem), titleKey: "recipes.categories.title",
+            request: request, context: context, status: status)
     }
 }

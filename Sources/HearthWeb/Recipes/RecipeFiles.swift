@@ -194,7 +194,8 @@ public enum RecipeFiles {
             object["comment"] = recipe.tip.map { ["@type": "Comment", "text": $0] }
             return object
         }
-        return try JSONSerialization.data(withJSONObject: ["@context": "https://schema.org", "@graph": graph], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return try JSONSerialization.data(
+            withJSONObject: ["@context": "https://schema.org", "@graph": graph], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     }
 
     /// The steps as HowToSteps, those of a named part together in a HowToSection.

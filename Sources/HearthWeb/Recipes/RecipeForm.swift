@@ -86,7 +86,11 @@ struct RecipeForm {
         switch fields["category", default: ""] {
         case "": input.category = nil
         case let raw:
-            if let category = categories.first(where: { String($0.id) == raw }) { input.category = category.name } else { errors.add("category", "error.choice.unknown") }
+            if let category = categories.first(where: { String($0.id) == raw }) {
+                input.category = category.name
+            } else {
+                errors.add("category", "error.choice.unknown")
+            }
         }
         input.tags = (text("tags") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         input.servings = whole("servings", 1...100, units: NumberUnits.servings)
@@ -121,7 +125,10 @@ struct RecipeForm {
             row.section = fields[prefix + "section", default: ""].trimmingCharacters(in: .whitespaces)
             row.keptPhoto = fields[prefix + "photo_kept"].flatMap { storedPhotos.contains($0) ? $0 : nil }
             row.link = fields[prefix + "link"].flatMap { storedLinks.contains($0) ? $0 : nil }
-            if fields[prefix + "drop_photo"] == "1" { row.keptPhoto = nil; row.link = nil }
+            if fields[prefix + "drop_photo"] == "1" {
+                row.keptPhoto = nil
+                row.link = nil
+            }
             var rowErrors = FieldErrors()
             FormInput.check(row.text, field: prefix + "text", errors: &rowErrors)
             FormInput.check(row.section, field: prefix + "section", errors: &rowErrors)
@@ -134,7 +141,11 @@ struct RecipeForm {
             let removed = fields[prefix + "remove"] == "1"
             let empty = row.text.isEmpty && row.keptPhoto == nil && row.link == nil && !photoRows.contains(index)
             guard !removed, !empty else { continue }
-            kept.append((order ?? Double(index + 1), index, RecipeStep(section: row.section.isEmpty ? nil : row.section, text: row.text, imageURL: row.link, photoSHA: row.keptPhoto)))
+            kept.append(
+                (
+                    order ?? Double(index + 1), index,
+                    RecipeStep(section: row.section.isEmpty ? nil : row.section, text: row.text, imageURL: row.link, photoSHA: row.keptPhoto)
+                ))
         }
         if rows.contains(where: { $0.error != nil }) { errors.add("steps", "recipes.error.steps") }
         // Moving step 5 to 2 is typing 2 in its box: on equal numbers, the step whose number

@@ -15,7 +15,6 @@ struct RecipeImportController {
     /// list about 8.
     static let largestFile = Int(ImportLimits.recipeFileBytes)
 
-
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireRecorder()
         return renderer.page(RecipeImportPage(), titleKey: "recipes.import.title", request: request, context: context)
@@ -31,7 +30,8 @@ struct RecipeImportController {
         var sources: [RecipeFiles.Source] = []
         for file in upload.files where file.field == "files" {
             guard !file.tooLarge else {
-                let page = RecipeImportPage(problem: format.t("recipes.import.too_large", ["file": file.filename, "megabytes": String(Self.largestFile / 1024 / 1024)]))
+                let page = RecipeImportPage(
+                    problem: format.t("recipes.import.too_large", ["file": file.filename, "megabytes": String(Self.largestFile / 1024 / 1024)]))
                 return renderer.page(page, titleKey: "recipes.import.title", request: request, context: context, status: .contentTooLarge)
             }
             sources.append(.file(name: file.filename, path: file.temporaryPath))
@@ -39,12 +39,15 @@ struct RecipeImportController {
         let pasted = upload.fields["pasted", default: ""]
         if !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { sources.append(.text(name: format.t("recipes.import.pasted_name"), pasted)) }
         guard !sources.isEmpty else {
-            return renderer.page(RecipeImportPage(problem: format.t("recipes.import.nothing_sent")), titleKey: "recipes.import.title",
-                                 request: request, context: context, status: .unprocessableContent)
+            return renderer.page(
+                RecipeImportPage(problem: format.t("recipes.import.nothing_sent")), titleKey: "recipes.import.title",
+                request: request, context: context, status: .unprocessableContent)
         }
         let report = try await RecipeFiles.importSources(sources, into: recipes, createdBy: member.accountID)
         let summary = RecipeImportPage.Summary(
-            heading: format.t("recipes.import.counts", ["imported": String(report.imported.count), "duplicates": String(report.duplicates.count), "refused": String(report.refused.count)]),
+            heading: format.t(
+                "recipes.import.counts",
+                ["imported": String(report.imported.count), "duplicates": String(report.duplicates.count), "refused": String(report.refused.count)]),
             imported: report.imported.map { .init(title: $0.title, href: "/recipes/\($0.id)") },
             duplicates: report.duplicates,
             refused: report.refused.map { refusal in
@@ -71,8 +74,10 @@ struct RecipeImportController {
     }
 
     private static func download(_ recipes: [RecipeInput], name: String) throws -> Response {
-        Response(status: .ok, headers: [
-            .contentType: "application/ld+json; charset=utf-8", .cacheControl: "no-store", .contentDisposition: ContentDisposition.header(name: name),
-        ], body: .init(byteBuffer: ByteBuffer(bytes: try RecipeFiles.jsonLD(recipes))))
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/ld+json; charset=utf-8", .cacheControl: "no-store", .contentDisposition: ContentDisposition.header(name: name),
+            ], body: .init(byteBuffer: ByteBuffer(bytes: try RecipeFiles.jsonLD(recipes))))
     }
 }

@@ -31,7 +31,10 @@ struct RecipePage: Page {
     let food: Food?
     let figures: String
 
-    struct Food { let action, energy: String; let done: Bool }
+    struct Food {
+        let action, energy: String
+        let done: Bool
+    }
 
     struct IngredientRow: PagePart {
         /// "1¼ cup", scaled; nil for a line that could not be read.

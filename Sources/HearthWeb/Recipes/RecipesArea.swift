@@ -9,7 +9,7 @@ enum RecipesArea: Area {
     ]
     static let help: String? = "recipes"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/recipes", key: "nav.recipes", place: .more, rank: 2),
+        NavigationEntry(href: "/recipes", key: "nav.recipes", place: .more, rank: 2)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {

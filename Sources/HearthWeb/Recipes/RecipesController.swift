@@ -12,7 +12,6 @@ struct RecipesController {
     let recipes: RecipeRepository
     let foods: FoodRepository
 
-
     /// The ingredient tags of `?i=`, split at commas; the same one twice is named.
     static func tags(_ text: String) -> (tags: [String], repeated: String?) {
         var seen: [String] = []
@@ -51,12 +50,16 @@ struct RecipesController {
             var parts: [String: String] = [:]
             if let tagged { parts["tag"] = tagged }
             if !title.isEmpty { parts["q"] = title }
-            if !tags.isEmpty { parts["i"] = ingredientText; parts["match"] = match.rawValue }
+            if !tags.isEmpty {
+                parts["i"] = ingredientText
+                parts["match"] = match.rawValue
+            }
             if let category { parts["category"] = String(category) }
             if let after { parts["after"] = String(after) }
             return QueryLink.make("/recipes", parts)
         }
-        let chips = [LinkView(label: format.t("recipes.all"), href: link(category: nil, tagged: nil), current: category == nil && tag == nil)]
+        let chips =
+            [LinkView(label: format.t("recipes.all"), href: link(category: nil, tagged: nil), current: category == nil && tag == nil)]
             + (tag.map { [LinkView(label: format.t("recipes.tagged", ["tag": $0]), href: link(category: category?.id), current: true)] } ?? [])
             + categories.map { LinkView(label: "\($0.name) \($0.count)", href: link(category: $0.id), current: $0.id == category?.id) }
         let searched = !title.isEmpty || !tags.isEmpty || category != nil || tag != nil
@@ -86,7 +89,8 @@ struct RecipesController {
             // the number as Korean writes it: "양파 ¾개".
             let nameFirst = ingredient.text.hasPrefix(ingredient.name)
             let most = scale(ingredient.upperQuantity ?? quantity)
-            let amount = CookQuantity.text(scale(quantity), unit: ingredient.unit)
+            let amount =
+                CookQuantity.text(scale(quantity), unit: ingredient.unit)
                 + (ingredient.upperQuantity.map { "–" + CookQuantity.text(scale($0), unit: ingredient.unit) } ?? "")
                 + (ingredient.unit.map { (nameFirst ? "" : " ") + CookQuantity.unit($0, for: most) } ?? "")
             return .init(amount: amount, words: ingredient.name, note: ingredient.note.map { CookQuantity.scaledNote($0, scale) }, nameFirst: nameFirst)
@@ -100,20 +104,26 @@ struct RecipesController {
         let bookmarked = try recipes.isBookmarked(recipeID: id, accountID: member.accountID)
         let canRecord = context.role?.canRecord == true
         let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
-        let food = canRecord
-            ? RecipePage.Food(action: "/recipes/\(id)/food", energy: kcal.map { format.t("recipes.food_energy", ["kcal": format.number($0, decimals: 1)]) } ?? format.t("recipes.food_no_energy"),
-                              done: request.uri.queryParameters.get("food") != nil)
+        let food =
+            canRecord
+            ? RecipePage.Food(
+                action: "/recipes/\(id)/food",
+                energy: kcal.map { format.t("recipes.food_energy", ["kcal": format.number($0, decimals: 1)]) } ?? format.t("recipes.food_no_energy"),
+                done: request.uri.queryParameters.get("food") != nil)
             : nil
         let figures = [
             wanted.map { format.t("recipes.serves", ["servings": String($0)]) },
-            recipe.preparationMinutes.map { format.t("recipes.prep", ["minutes": String($0)]) }, recipe.cookingMinutes.map { format.t("recipes.cook", ["minutes": String($0)]) },
+            recipe.preparationMinutes.map { format.t("recipes.prep", ["minutes": String($0)]) },
+            recipe.cookingMinutes.map { format.t("recipes.cook", ["minutes": String($0)]) },
             recipe.kcalPerServing.map { format.t("recipes.kcal", ["kcal": format.number($0, decimals: 0)]) },
             recipe.gramsPerServing.map { format.t("recipes.grams", ["grams": format.number($0, decimals: 0)]) },
         ].compactMap { $0 }
         let page = RecipePage(
             id: id, title: recipe.title, category: recipe.category,
-            tags: recipe.tags.map { .init(label: "#" + $0, href: QueryLink.make("/recipes", ["tag": $0]), current: false) }, servings: wanted.map(String.init) ?? "",
-            scaled: wanted != recipe.servings ? format.t("recipes.scaled", ["servings": wanted.map(String.init) ?? "", "original": recipe.servings.map(String.init) ?? ""]) : nil,
+            tags: recipe.tags.map { .init(label: "#" + $0, href: QueryLink.make("/recipes", ["tag": $0]), current: false) },
+            servings: wanted.map(String.init) ?? "",
+            scaled: wanted != recipe.servings
+                ? format.t("recipes.scaled", ["servings": wanted.map(String.init) ?? "", "original": recipe.servings.map(String.init) ?? ""]) : nil,
             scalable: (recipe.servings ?? 0) > 0, ingredients: ingredients, parts: parts, tip: recipe.tip, description: recipe.description,
             source: recipe.sourceURL, sourceName: recipe.sourceName ?? recipe.sourceURL,
             photo: recipe.photoSHA, image: recipe.imageURL, bookmarked: bookmarked, canRecord: canRecord, food: food, figures: figures.joined(separator: " · "))

@@ -27,7 +27,9 @@ struct PushTarget: Sendable {
 
     /// `http://` or `https://` and a host: what the settings accept.
     static func isWebAddress(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty else { return false }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty else {
+            return false
+        }
         return true
     }
 

@@ -73,11 +73,18 @@ struct ReminderScheduler: Sendable {
             }
             addressed.append((reminder, recipient))
         }
-        struct Send: Hashable { let ntfy: String?; let webhook: String?; let dueAt: Date; let round: Int }
+        struct Send: Hashable {
+            let ntfy: String?
+            let webhook: String?
+            let dueAt: Date
+            let round: Int
+        }
         var sends: [Send: [Int]] = [:]
         for (index, item) in addressed.enumerated() {
             let (dueAt, round) = (item.reminder.dueAt, item.reminder.round)
-            if let ntfy = item.recipient.ntfyURL ?? targets.ntfyURL { sends[Send(ntfy: ntfy, webhook: nil, dueAt: dueAt, round: round), default: []].append(index) }
+            if let ntfy = item.recipient.ntfyURL ?? targets.ntfyURL {
+                sends[Send(ntfy: ntfy, webhook: nil, dueAt: dueAt, round: round), default: []].append(index)
+            }
             if let webhook = targets.webhookURL { sends[Send(ntfy: nil, webhook: webhook, dueAt: dueAt, round: round), default: []].append(index) }
         }
         // What went wrong for each reminder, by its place in `addressed`.
@@ -87,15 +94,19 @@ struct ReminderScheduler: Sendable {
                 let items = indices.map { addressed[$0] }
                 group.addTask {
                     let names = items.map(\.recipient.name).sorted()
-                    let title = format.t(send.round == 0 ? "push.message_title" : "push.message_again", ["time": format.clock(send.dueAt), "name": names.joined(separator: ", ")])
+                    let title = format.t(
+                        send.round == 0 ? "push.message_title" : "push.message_again",
+                        ["time": format.clock(send.dueAt), "name": names.joined(separator: ", ")])
                     let message = Self.union(items.map(\.reminder.message))
                     do {
                         if let ntfy = send.ntfy { try await push.ntfy(ntfy, title: title, message: message, urgent: send.round > 0) }
                         if let webhook = send.webhook {
-                            try await push.webhook(webhook, payload: [
-                                "title": title, "message": message, "members": names.joined(separator: ", "),
-                                "due_at": ISO8601DateFormatter().string(from: send.dueAt), "round": String(send.round),
-                            ])
+                            try await push.webhook(
+                                webhook,
+                                payload: [
+                                    "title": title, "message": message, "members": names.joined(separator: ", "),
+                                    "due_at": ISO8601DateFormatter().string(from: send.dueAt), "round": String(send.round),
+                                ])
                         }
                         return (indices, nil)
                     } catch {

@@ -60,7 +60,8 @@ struct ChromiumPrinter: Sendable {
     /// What the printed page may load: its stylesheets, fonts and pictures from files, and
     /// nothing else — no script, no fetch, no frame. Escaping keeps a pet's name from being
     /// markup; this is the wall behind it, as the site's own header is for the browser.
-    static let policy = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src file:; img-src file: data:; font-src file:; base-uri 'none'; form-action 'none'">"#
+    static let policy =
+        #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src file:; img-src file: data:; font-src file:; base-uri 'none'; form-action 'none'">"#
 
     /// `/static/…` and `/photos/<sha>-320.jpg` as `file://` URLs of the files, and the policy
     /// first in the head.

@@ -64,7 +64,8 @@ struct ReportHTML {
                     continue
                 }
                 let kinds = (report.kindsByDay[day] ?? []).sorted()
-                let marks = kinds.map { kind -> HTML in #"<abbr title="\#(format.t("pets.kind.\(kind)"))">\#(format.t("report.mark.\(kind)"))</abbr>"# }.joined(separator: " ")
+                let marks = kinds.map { kind -> HTML in #"<abbr title="\#(format.t("pets.kind.\(kind)"))">\#(format.t("report.mark.\(kind)"))</abbr>"# }.joined(
+                    separator: " ")
                 let missed: HTML = missedDays.contains(day) ? #" <abbr class="missed" title="\#(format.t("report.missed_dose"))">✕</abbr>"# : .empty
                 html += #"<td><span class="day">\#(day.day)</span> \#(marks)\#(missed)</td>"#
             }
@@ -73,7 +74,9 @@ struct ReportHTML {
         html += "</tbody></table>"
         let used = Set(report.kindsByDay.values.flatMap { $0 }).sorted()
         if !used.isEmpty || !missedDays.isEmpty {
-            let legend = used.map { "\(format.t("report.mark.\($0)")) \(format.t("pets.kind.\($0)"))" } + (missedDays.isEmpty ? [] : ["✕ \(format.t("report.missed_dose"))"])
+            let legend =
+                used.map { "\(format.t("report.mark.\($0)")) \(format.t("pets.kind.\($0)"))" }
+                + (missedDays.isEmpty ? [] : ["✕ \(format.t("report.missed_dose"))"])
             html += #"<figcaption class="legend">\#(legend.joined(separator: " · "))</figcaption>"#
         }
         return html + "</figure>"
@@ -95,15 +98,19 @@ struct ReportHTML {
         let grams = report.weights.map(\.grams)
         let change = last.grams - first.grams
         var html = #"<div class="report-block">"# + heading("report.weight")
-        html += #"<p>\#(format.t("report.weight_figures", ["first": text(first.grams), "last": text(last.grams), "change": (change >= 0 ? "+" : "−") + text(abs(change)), "low": text(grams.min()!), "high": text(grams.max()!), "count": String(grams.count)]))</p>"#
+        html +=
+            #"<p>\#(format.t("report.weight_figures", ["first": text(first.grams), "last": text(last.grams), "change": (change >= 0 ? "+" : "−") + text(abs(change)), "low": text(grams.min()!), "high": text(grams.max()!), "count": String(grams.count)]))</p>"#
         if report.weights.count >= 2 {
             let period = ChartPeriod(from: report.from, to: report.to)
             // Gathered as the chart's points are (a day, a week or a month by the span's length):
             // keyed by day, a 90-day span's weekly points found none.
             let byBucket = Dictionary(grouping: report.weights) { period.bucket.start(of: $0.day) }
-            let figures = byBucket.sorted { $0.key < $1.key }.map { BucketFigure(start: $0.key, total: $0.value.map(\.grams).reduce(0, +), days: $0.value.count, kcal: nil) }
-            let section = charts.section("weight", figures: figures, period: period, words: ChartWords(format: format, period: period), style: .line,
-                                         value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: decimals)) \(unit.rawValue)" }, summary: [])
+            let figures = byBucket.sorted { $0.key < $1.key }.map {
+                BucketFigure(start: $0.key, total: $0.value.map(\.grams).reduce(0, +), days: $0.value.count, kcal: nil)
+            }
+            let section = charts.section(
+                "weight", figures: figures, period: period, words: ChartWords(format: format, period: period), style: .line,
+                value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: decimals)) \(unit.rawValue)" }, summary: [])
             html += #"<figure class="report-chart">\#(section.chart)</figure>"#
         }
         return html + "</div>"
@@ -115,7 +122,8 @@ struct ReportHTML {
         html += table("report.food", "report.times", "report.amount", "report.refused")
         for food in report.foods {
             let amount = food.amount.map { "\(format.number($0, decimals: 0)) \(format.t("pets.amount_unit.\(food.unit)"))" } ?? "—"
-            html += #"<tr><td>\#(food.name) <span class="meta">\#(format.t("pets.food_kind.\(food.kind)"))</span></td><td>\#(food.times)</td><td>\#(amount)</td><td>\#(food.refused)</td></tr>"#
+            html +=
+                #"<tr><td>\#(food.name) <span class="meta">\#(format.t("pets.food_kind.\(food.kind)"))</span></td><td>\#(food.times)</td><td>\#(amount)</td><td>\#(food.refused)</td></tr>"#
         }
         return html + "</tbody></table></div>"
     }
@@ -124,7 +132,8 @@ struct ReportHTML {
         let toilets = report.toilets
         guard toilets.count > 0 else { return .empty }
         var html = #"<div class="report-block">"# + heading("report.toilets")
-        html += #"<p>\#(format.t("report.toilet_figures", ["count": String(toilets.count), "urine": String(toilets.urine), "stool": String(toilets.stool), "score": toilets.averageScore.map { format.number($0, decimals: 1) } ?? "—"]))</p>"#
+        html +=
+            #"<p>\#(format.t("report.toilet_figures", ["count": String(toilets.count), "urine": String(toilets.urine), "stool": String(toilets.stool), "score": toilets.averageScore.map { format.number($0, decimals: 1) } ?? "—"]))</p>"#
         if !toilets.unusualDays.isEmpty {
             html += #"<p>\#(format.t("report.toilet_unusual", ["days": toilets.unusualDays.map(format.dayHeading).joined(separator: ", ")]))</p>"#
         }
@@ -136,12 +145,16 @@ struct ReportHTML {
         let vomits = report.symptoms.filter { $0.kind == "vomit" }
         var html = #"<div class="report-block">"# + heading("report.symptoms")
         let worst = report.symptoms.compactMap(\.severity).max()
-        html += #"<p>\#(format.t("report.symptom_figures", ["symptoms": String(report.symptoms.count - vomits.count), "vomits": String(vomits.count), "days": String(Set(report.symptoms.map(\.day)).count), "worst": worst.map(String.init) ?? "—"]))</p>"#
+        html +=
+            #"<p>\#(format.t("report.symptom_figures", ["symptoms": String(report.symptoms.count - vomits.count), "vomits": String(vomits.count), "days": String(Set(report.symptoms.map(\.day)).count), "worst": worst.map(String.init) ?? "—"]))</p>"#
         html += table("report.when", "report.what", "report.severity")
         for symptom in report.symptoms {
-            let what = symptom.kind == "vomit" ? format.t("pets.kind.vomit") : symptom.signs.split(separator: ",").map { format.t("pets.symptom.\($0)") }.joined(separator: ", ")
+            let what =
+                symptom.kind == "vomit"
+                ? format.t("pets.kind.vomit") : symptom.signs.split(separator: ",").map { format.t("pets.symptom.\($0)") }.joined(separator: ", ")
             let note = symptom.note.map { " — \($0)" } ?? ""
-            html += #"<tr><td>\#(format.dayHeading(symptom.day)) \#(format.clock(symptom.at))</td><td>\#(what + note)</td><td>\#(symptom.severity.map { "\($0)/5" } ?? "—")</td></tr>"#
+            html +=
+                #"<tr><td>\#(format.dayHeading(symptom.day)) \#(format.clock(symptom.at))</td><td>\#(what + note)</td><td>\#(symptom.severity.map { "\($0)/5" } ?? "—")</td></tr>"#
         }
         return html + "</tbody></table></div>"
     }
@@ -152,14 +165,16 @@ struct ReportHTML {
         if !report.vaccinations.isEmpty {
             html += "<ul>"
             for given in report.vaccinations {
-                html += #"<li>\#(format.dayHeading(given.day)): \#(given.vaccines.map { format.vaccine($0.code, $0.name) }.joined(separator: ", "))\#(given.clinic.map { " · \($0)" } ?? "")</li>"#
+                html +=
+                    #"<li>\#(format.dayHeading(given.day)): \#(given.vaccines.map { format.vaccine($0.code, $0.name) }.joined(separator: ", "))\#(given.clinic.map { " · \($0)" } ?? "")</li>"#
             }
             html += "</ul>"
         }
         if !report.due.isEmpty {
             html += #"<p><strong>\#(format.t("report.due"))</strong></p><ul>"#
             for due in report.due {
-                html += #"<li>\#(format.dueLabel(due.what)) — \#(format.dayHeading(due.date))\#(due.status == .overdue ? " (\(format.t("report.overdue")))" : "")</li>"#
+                html +=
+                    #"<li>\#(format.dueLabel(due.what)) — \#(format.dayHeading(due.date))\#(due.status == .overdue ? " (\(format.t("report.overdue")))" : "")</li>"#
             }
             html += "</ul>"
         }
@@ -174,12 +189,14 @@ struct ReportHTML {
         for visit in report.visits {
             let cost = visit.cost.map { "\(format.number($0, decimals: 0)) \(visit.currency ?? "")" } ?? "—"
             if let amount = visit.cost { totals[visit.currency ?? "", default: 0] += amount }
-            let what = [visit.reason, visit.diagnosis.map { "\(format.t("report.diagnosis")): \($0)" }, visit.treatment].compactMap { $0 }.joined(separator: " · ")
+            let what = [visit.reason, visit.diagnosis.map { "\(format.t("report.diagnosis")): \($0)" }, visit.treatment].compactMap { $0 }.joined(
+                separator: " · ")
             html += #"<tr><td>\#(format.dayHeading(visit.day))</td><td>\#(visit.clinic ?? "—")</td><td>\#(what)</td><td>\#(cost)</td></tr>"#
         }
         html += "</tbody></table>"
         if !totals.isEmpty {
-            html += #"<p>\#(format.t("report.cost_total", ["total": totals.sorted { $0.key < $1.key }.map { "\(format.number($0.value, decimals: 0)) \($0.key)" }.joined(separator: " + ")]))</p>"#
+            html +=
+                #"<p>\#(format.t("report.cost_total", ["total": totals.sorted { $0.key < $1.key }.map { "\(format.number($0.value, decimals: 0)) \($0.key)" }.joined(separator: " + ")]))</p>"#
         }
         return html + "</div>"
     }
@@ -189,7 +206,9 @@ struct ReportHTML {
         var html = #"<div class="report-block">"# + heading("report.medicines")
         html += table("report.regimen", "report.adherence", "report.missed")
         for line in report.regimens {
-            let adherence = line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" } ?? noneDue(line.regimen.schedule, from: report.from)
+            let adherence =
+                line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" }
+                ?? noneDue(line.regimen.schedule, from: report.from)
             let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
             html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)</td><td>\#(missed)</td></tr>"#
         }
@@ -218,7 +237,10 @@ struct ReportHTML {
         let waterDays = report.days.filter { $0.waterML != nil }, stepDays = report.days.filter { $0.steps != nil }
         let volume = volumeUnit
         // Met or not is counted over the days that had a goal; with none, the report says so.
-        func figures(_ key: String, average: String, days: [SubjectReport.Day], goal: (SubjectReport.Day) -> Int?, value: (SubjectReport.Day) -> Int?, text: (Int) -> String) -> HTML {
+        func figures(
+            _ key: String, average: String, days: [SubjectReport.Day], goal: (SubjectReport.Day) -> Int?, value: (SubjectReport.Day) -> Int?,
+            text: (Int) -> String
+        ) -> HTML {
             let withGoal = days.filter { goal($0) != nil }
             guard let lastGoal = withGoal.last.flatMap(goal) else {
                 return #"<p>\#(format.t(key + "_no_goal", ["average": average]))</p>"#
@@ -228,7 +250,8 @@ struct ReportHTML {
         }
         if !waterDays.isEmpty {
             let average = waterDays.compactMap(\.waterML).reduce(0, +) / waterDays.count
-            html += figures("report.water_figures", average: format.volume(ml: average, unit: volume), days: waterDays, goal: \.goals.waterML, value: \.waterML) {
+            html += figures("report.water_figures", average: format.volume(ml: average, unit: volume), days: waterDays, goal: \.goals.waterML, value: \.waterML)
+            {
                 format.volume(ml: $0, unit: volume)
             }
         }
@@ -255,7 +278,8 @@ struct ReportHTML {
         if !report.photos.isEmpty {
             html += #"<ul class="report-photos">"#
             for sha in report.photos {
-                html += #"<li><img src="\#(PhotoURL.thumbnail(sha))" width="320" height="320" alt="\#(format.t("report.photo_alt", ["name": report.subject.name]))"></li>"#
+                html +=
+                    #"<li><img src="\#(PhotoURL.thumbnail(sha))" width="320" height="320" alt="\#(format.t("report.photo_alt", ["name": report.subject.name]))"></li>"#
             }
             html += "</ul>"
         }

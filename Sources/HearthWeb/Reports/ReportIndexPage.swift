@@ -6,7 +6,10 @@ import HearthHTML
 /// the vet's spans for pets, and a form for any month.
 struct ReportIndexPage: Page {
     static let template = "reports/index"
-    struct Subject { let name, month, previous: String; let vet30, vet90, rangeAction: String? }
+    struct Subject {
+        let name, month, previous: String
+        let vet30, vet90, rangeAction: String?
+    }
     let thisMonth: String
     let lastMonth: String
     let household: Subject
@@ -16,8 +19,10 @@ struct ReportIndexPage: Page {
 
     func child(named name: String) -> Any? {
         func row(_ subject: Subject) -> [String: Any] {
-            ["name": subject.name, "month": subject.month, "previous": subject.previous, "vet30": subject.vet30 ?? false, "vet90": subject.vet90 ?? false,
-             "rangeAction": subject.rangeAction ?? false]
+            [
+                "name": subject.name, "month": subject.month, "previous": subject.previous, "vet30": subject.vet30 ?? false, "vet90": subject.vet90 ?? false,
+                "rangeAction": subject.rangeAction ?? false,
+            ]
         }
         switch name {
         case "thisMonth": return thisMonth

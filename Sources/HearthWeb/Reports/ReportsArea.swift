@@ -7,7 +7,7 @@ enum ReportsArea: Area {
     static let pages: [any Page.Type] = [ReportIndexPage.self, ReportPage.self]
     static let help: String? = "reports"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/reports", key: "nav.reports", place: .more, rank: 1),
+        NavigationEntry(href: "/reports", key: "nav.reports", place: .more, rank: 1)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {

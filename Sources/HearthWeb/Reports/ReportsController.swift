@@ -17,7 +17,6 @@ struct ReportsController {
     let now: @Sendable () -> Date
     static let longestSpan = 366
 
-
     /// The list of reports, and a form for any month (`?subject=&month=` goes to it).
     @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
@@ -29,15 +28,18 @@ struct ReportsController {
         let everyone = try await subjects.subjects(access: context.access)
         let page = ReportIndexPage(
             thisMonth: format.monthHeading(month), lastMonth: format.monthHeading(month.previous),
-            household: ReportIndexPage.Subject(name: format.t("report.household"), month: "/reports/household/\(month)", previous: "/reports/household/\(month.previous)",
-                                               vet30: nil, vet90: nil, rangeAction: nil),
+            household: ReportIndexPage.Subject(
+                name: format.t("report.household"), month: "/reports/household/\(month)", previous: "/reports/household/\(month.previous)",
+                vet30: nil, vet90: nil, rangeAction: nil),
             subjects: everyone.map { subject in
                 let pet = subject.kind == .pet
-                return ReportIndexPage.Subject(name: subject.name, month: "/reports/\(subject.id)/\(month)", previous: "/reports/\(subject.id)/\(month.previous)",
-                                               vet30: pet ? "/reports/\(subject.id)/vet?days=30" : nil, vet90: pet ? "/reports/\(subject.id)/vet?days=90" : nil,
-                                               rangeAction: pet ? "/reports/\(subject.id)/vet" : nil)
+                return ReportIndexPage.Subject(
+                    name: subject.name, month: "/reports/\(subject.id)/\(month)", previous: "/reports/\(subject.id)/\(month.previous)",
+                    vet30: pet ? "/reports/\(subject.id)/vet?days=30" : nil, vet90: pet ? "/reports/\(subject.id)/vet?days=90" : nil,
+                    rangeAction: pet ? "/reports/\(subject.id)/vet" : nil)
             },
-            choices: [OptionView(value: "household", label: format.t("report.household"), selected: true)] + everyone.map { OptionView(value: String($0.id), label: $0.name, selected: false) },
+            choices: [OptionView(value: "household", label: format.t("report.household"), selected: true)]
+                + everyone.map { OptionView(value: String($0.id), label: $0.name, selected: false) },
             month: month.description)
         return renderer.page(page, titleKey: "report.title", request: request, context: context)
     }
@@ -49,11 +51,13 @@ struct ReportsController {
         let html = htmlMaker(format, context: context)
         let body = found.map { html.subject($0, id: "subject-\($0.subject.id)") }.joined()
         let title = format.t("report.household_title", ["span": format.monthHeading(month)])
-        return try await respond(ReportPage(
-            heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
-            contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },
-            body: body, pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-            previous: "/reports/household/\(month.previous)", next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/household/\(month.next)" : nil),
+        return try await respond(
+            ReportPage(
+                heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
+                contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },
+                body: body, pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
+                previous: "/reports/household/\(month.previous)",
+                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/household/\(month.next)" : nil),
             title: title, request: request, context: context)
     }
 
@@ -69,32 +73,43 @@ struct ReportsController {
             let query = request.uri.queryParameters
             let today = LocalDate(now(), in: context.timeZone)
             if let days = query.get("days") {
-                guard let count = Int(days), (1...Self.longestSpan).contains(count) else { throw PageError(status: .unprocessableContent, messageKey: "report.error.days") }
+                guard let count = Int(days), (1...Self.longestSpan).contains(count) else {
+                    throw PageError(status: .unprocessableContent, messageKey: "report.error.days")
+                }
                 (from, to) = (today.adding(days: 1 - count), today)
             } else {
                 guard let first = query.get("from").flatMap(LocalDate.init), let last = query.get("to").flatMap(LocalDate.init) else {
                     throw PageError(status: .unprocessableContent, messageKey: "report.error.dates")
                 }
-                guard first <= last, last.daysSince1970 - first.daysSince1970 < Self.longestSpan else { throw PageError(status: .unprocessableContent, messageKey: "report.error.span") }
+                guard first <= last, last.daysSince1970 - first.daysSince1970 < Self.longestSpan else {
+                    throw PageError(status: .unprocessableContent, messageKey: "report.error.span")
+                }
                 (from, to) = (first, last)
             }
         } else {
             throw PageError.notFound
         }
-        guard let report = try reports.report(subjectID: subjectID, from: from, to: to, access: context.access, timeZone: context.timeZone, now: now()) else { throw PageError.notFound }
+        guard let report = try reports.report(subjectID: subjectID, from: from, to: to, access: context.access, timeZone: context.timeZone, now: now()) else {
+            throw PageError.notFound
+        }
         let html = htmlMaker(format, context: context)
-        let title = month == nil
+        let title =
+            month == nil
             ? format.t("report.vet_title", ["name": report.subject.name, "span": html.span(from, to)])
             : format.t("report.subject_title", ["name": report.subject.name, "span": html.span(from, to)])
-        return try await respond(ReportPage(
-            heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
-            body: html.subject(report, id: "subject-\(report.subject.id)"), pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-            previous: month.map { "/reports/\(subjectID)/\($0.previous)" }, next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/\(subjectID)/\($0.next)" : nil }),
+        return try await respond(
+            ReportPage(
+                heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
+                body: html.subject(report, id: "subject-\(report.subject.id)"), pdf: link(request, ["pdf": "1"]),
+                autoPrint: request.uri.queryParameters.get("print") != nil,
+                previous: month.map { "/reports/\(subjectID)/\($0.previous)" },
+                next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/\(subjectID)/\($0.next)" : nil }),
             title: title, request: request, context: context)
     }
 
     private func htmlMaker(_ format: Formatting, context: AppRequestContext) -> ReportHTML {
-        ReportHTML(format: format, charts: charts, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg), volumeUnit: context.household?.volumeUnit ?? .ml)
+        ReportHTML(
+            format: format, charts: charts, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg), volumeUnit: context.household?.volumeUnit ?? .ml)
     }
 
     /// `?paper=letter`, else the household's habit: Letter where money is dollars, A4 elsewhere.
@@ -122,13 +137,17 @@ struct ReportsController {
             return renderer.page(page, titleKey: "report.title", titleText: title, request: request, context: context)
         }
         let html = renderer.html(page, titleKey: "report.title", titleText: title, request: request, context: context)
-        let printed = try await printer.perMember.run(try context.requireMember().accountID, messageKey: "report.error.pdf_busy") { await printer.pdf(html: html) }
+        let printed = try await printer.perMember.run(try context.requireMember().accountID, messageKey: "report.error.pdf_busy") {
+            await printer.pdf(html: html)
+        }
         guard let pdf = printed else {
             return .redirect(to: link(request, ["print": "1"]), type: .normal)
         }
-        return Response(status: .ok, headers: [
-            .contentType: "application/pdf", .cacheControl: "no-store",
-            .contentDisposition: ContentDisposition.header("inline", name: "hearth \(title).pdf"),
-        ], body: .init(byteBuffer: ByteBuffer(data: pdf)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/pdf", .cacheControl: "no-store",
+                .contentDisposition: ContentDisposition.header("inline", name: "hearth \(title).pdf"),
+            ], body: .init(byteBuffer: ByteBuffer(data: pdf)))
     }
 }

@@ -50,8 +50,14 @@ struct FormData: Sendable {
             case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 // A stray "%" (not followed by two hex digits) is kept as typed.
-                guard let high = iterator.next() else { bytes.append(byte); break }
-                guard let low = iterator.next() else { bytes += [byte, high]; break }
+                guard let high = iterator.next() else {
+                    bytes.append(byte)
+                    break
+                }
+                guard let low = iterator.next() else {
+                    bytes += [byte, high]
+                    break
+                }
                 if let high4 = hexValue(high), let low4 = hexValue(low) { bytes.append(high4 << 4 | low4) } else { bytes += [byte, high, low] }
             default: bytes.append(byte)
             }

@@ -85,14 +85,16 @@ enum DayHeadings {
         let key = Key(language: language, day: date.daysSince1970)
         return state.withLock { state in
             if let known = state.written[key] { return known }
-            let formatter = state.formatters[language] ?? {
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-                formatter.timeZone = TimeZone(identifier: "UTC")
-                formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
-                state.formatters[language] = formatter
-                return formatter
-            }()
+            let formatter =
+                state.formatters[language]
+                ?? {
+                    let formatter = DateFormatter()
+                    formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+                    formatter.timeZone = TimeZone(identifier: "UTC")
+                    formatter.setLocalizedDateFormatFromTemplate("EEEEdMMMMy")
+                    state.formatters[language] = formatter
+                    return formatter
+                }()
             let text = formatter.string(from: Date(timeIntervalSince1970: Double(date.daysSince1970) * 86400 + 43200))
             // Bounded: ten years of days in both languages is about 7,000 short strings.
             if state.written.count >= 20_000 { state.written.removeAll(keepingCapacity: true) }

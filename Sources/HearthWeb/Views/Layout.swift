@@ -30,7 +30,9 @@ struct LayoutView: PagePart {
     }
 
     init(lang: String, title: String, householdName: String?, csrf: String, member: MemberView?, navigation: HTML, help: String? = nil) {
-        (self.lang, self.title, self.householdName, self.csrf, self.member, self.navigation, self.help) = (lang, title, householdName, csrf, member, navigation, help)
+        (self.lang, self.title, self.householdName, self.csrf, self.member, self.navigation, self.help) = (
+            lang, title, householdName, csrf, member, navigation, help
+        )
     }
 
     init(request: Request, context: AppRequestContext, title: String, help: String?, strings: Localization) {

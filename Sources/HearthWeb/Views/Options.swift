@@ -45,7 +45,8 @@ extension Localization {
         // A zone is selected once: in the likely group when it is there.
         return [
             TimeZoneGroup(label: text("setup.zones_likely", language), options: first.map { Self.zoneOption($0, selected: $0 == selected) }),
-            TimeZoneGroup(label: text("setup.zones_all", language), options: TimeZones.all.map { Self.zoneOption($0, selected: $0 == selected && !first.contains($0)) }),
+            TimeZoneGroup(
+                label: text("setup.zones_all", language), options: TimeZones.all.map { Self.zoneOption($0, selected: $0 == selected && !first.contains($0)) }),
         ]
     }
 }

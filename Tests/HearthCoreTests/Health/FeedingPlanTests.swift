@@ -7,8 +7,11 @@ import Testing
 struct FeedingPlanTests {
     static let today = LocalDate("2026-11-23")!
 
-    static func plan(_ species: Species, born: String?, neutered: Bool? = true, stage: FeedingStage = .automatic, kg: Double?, target: Double? = nil) -> FeedingPlan? {
-        FeedingPlan.make(species: species, birthDate: born.flatMap(LocalDate.init), neutered: neutered, stage: stage, weightKg: kg, targetKg: target, today: today)
+    static func plan(
+        _ species: Species, born: String?, neutered: Bool? = true, stage: FeedingStage = .automatic, kg: Double?, target: Double? = nil
+    ) -> FeedingPlan? {
+        FeedingPlan.make(
+            species: species, birthDate: born.flatMap(LocalDate.init), neutered: neutered, stage: stage, weightKg: kg, targetKg: target, today: today)
     }
 
     @Test("dogs: neutered, intact, inactive, weight loss, young puppy, older puppy")

@@ -23,40 +23,66 @@ struct VaccinationPlanTests {
     static func d(_ text: String) -> LocalDate { LocalDate(text)! }
 
     static let cases: [Case] = [
-        Case(name: "a puppy of 19 days: DAPP at 6 weeks, rabies at 12", species: .dog, born: "2026-01-01", given: [], today: "2026-01-20",
-             expected: ["dog.dapp": ("2026-02-12", .series(1)), "dog.rabies": ("2026-03-26", .series(1))]),
-        Case(name: "a puppy at 15 weeks with four DAPP doses: a fifth, 3 weeks on, past 16 weeks", species: .dog, born: "2026-01-01",
-             given: [("dog.dapp", "2026-02-12"), ("dog.dapp", "2026-03-05"), ("dog.dapp", "2026-03-26"), ("dog.dapp", "2026-04-16"), ("dog.rabies", "2026-03-26")],
-             today: "2026-04-20",
-             expected: ["dog.dapp": ("2026-05-07", .series(5)), "dog.rabies": ("2027-03-26", .firstBooster)]),
-        Case(name: "the series ended at 18 weeks: booster a year later", species: .dog, born: "2026-01-01",
-             given: [("dog.dapp", "2026-02-12"), ("dog.dapp", "2026-03-05"), ("dog.dapp", "2026-03-26"), ("dog.dapp", "2026-04-16"), ("dog.dapp", "2026-05-07")],
-             today: "2026-06-01", expected: ["dog.dapp": ("2027-05-07", .firstBooster), "dog.rabies": ("2026-03-26", .series(1))]),
-        Case(name: "after the first booster: every 3 years", species: .dog, born: "2026-01-01",
-             given: [("dog.dapp", "2026-03-26"), ("dog.dapp", "2026-04-23"), ("dog.dapp", "2027-04-23"), ("dog.rabies", "2026-04-01"), ("dog.rabies", "2027-04-01")],
-             today: "2027-05-01", expected: ["dog.dapp": ("2030-04-23", .booster(months: 36)), "dog.rabies": ("2030-04-01", .booster(months: 36))]),
-        Case(name: "an adult adopted with no history: the adult series from the day it came home", species: .dog, born: "2020-05-01", adopted: "2026-10-01",
-             given: [], today: "2026-11-23",
-             expected: ["dog.dapp": ("2026-10-01", .adultSeries(1, of: 2)), "dog.rabies": ("2026-10-01", .series(1))]),
-        Case(name: "an adult's second dose 3 weeks after the first, then a booster a year on", species: .dog, born: "2020-05-01",
-             given: [("dog.dapp", "2026-11-01"), ("dog.rabies", "2026-11-01")], today: "2026-11-23",
-             expected: ["dog.dapp": ("2026-11-22", .adultSeries(2, of: 2)), "dog.rabies": ("2027-11-01", .firstBooster)]),
-        Case(name: "a dog of unknown age with no history: due today", species: .dog, born: nil, given: [], today: "2026-11-23",
-             expected: ["dog.dapp": ("2026-11-23", .adultSeries(1, of: 2)), "dog.rabies": ("2026-11-23", .series(1))]),
-        Case(name: "leptospirosis is due only once started", species: .dog, born: "2020-05-01",
-             given: [("dog.lepto", "2026-06-01"), ("dog.dapp", "2025-01-10"), ("dog.dapp", "2025-01-31"), ("dog.rabies", "2025-01-10")], today: "2026-11-23",
-             expected: ["dog.lepto": ("2026-06-22", .adultSeries(2, of: 2)), "dog.dapp": ("2026-01-31", .firstBooster), "dog.rabies": ("2026-01-10", .firstBooster)]),
-        Case(name: "a kitten with an estimated birth date", species: .cat, born: "2026-09-01", estimated: true, given: [], today: "2026-09-20",
-             expected: ["cat.fvrcp": ("2026-10-13", .series(1)), "cat.rabies": ("2026-11-24", .series(1)), "cat.felv": ("2026-10-27", .series(1))]),
-        Case(name: "a cat's rabies is yearly after the first booster", species: .cat, born: "2024-01-01",
-             given: [("cat.rabies", "2024-04-01"), ("cat.rabies", "2025-04-01"), ("cat.fvrcp", "2024-02-12"), ("cat.fvrcp", "2024-03-04"), ("cat.fvrcp", "2024-03-25"), ("cat.fvrcp", "2024-04-22"),
-                     ("cat.fvrcp", "2025-04-22"), ("cat.felv", "2024-03-01"), ("cat.felv", "2024-03-22"), ("cat.felv", "2025-03-22")],
-             today: "2026-01-01",
-             expected: ["cat.rabies": ("2026-04-01", .booster(months: 12)), "cat.fvrcp": ("2028-04-22", .booster(months: 36)), "cat.felv": ("2027-03-22", .booster(months: 24))]),
-        Case(name: "a rabbit never vaccinated, now 25 weeks old", species: .rabbit, born: "2026-06-01", given: [], today: "2026-11-23",
-             expected: ["rabbit.myxo_rhd": ("2026-07-06", .series(1))]),
-        Case(name: "a ferret: distemper from 8 weeks", species: .ferret, born: "2026-09-01", given: [], today: "2026-10-01",
-             expected: ["ferret.distemper": ("2026-10-27", .series(1)), "ferret.rabies": ("2026-11-24", .series(1))]),
+        Case(
+            name: "a puppy of 19 days: DAPP at 6 weeks, rabies at 12", species: .dog, born: "2026-01-01", given: [], today: "2026-01-20",
+            expected: ["dog.dapp": ("2026-02-12", .series(1)), "dog.rabies": ("2026-03-26", .series(1))]),
+        Case(
+            name: "a puppy at 15 weeks with four DAPP doses: a fifth, 3 weeks on, past 16 weeks", species: .dog, born: "2026-01-01",
+            given: [
+                ("dog.dapp", "2026-02-12"), ("dog.dapp", "2026-03-05"), ("dog.dapp", "2026-03-26"), ("dog.dapp", "2026-04-16"), ("dog.rabies", "2026-03-26"),
+            ],
+            today: "2026-04-20",
+            expected: ["dog.dapp": ("2026-05-07", .series(5)), "dog.rabies": ("2027-03-26", .firstBooster)]),
+        Case(
+            name: "the series ended at 18 weeks: booster a year later", species: .dog, born: "2026-01-01",
+            given: [
+                ("dog.dapp", "2026-02-12"), ("dog.dapp", "2026-03-05"), ("dog.dapp", "2026-03-26"), ("dog.dapp", "2026-04-16"), ("dog.dapp", "2026-05-07"),
+            ],
+            today: "2026-06-01", expected: ["dog.dapp": ("2027-05-07", .firstBooster), "dog.rabies": ("2026-03-26", .series(1))]),
+        Case(
+            name: "after the first booster: every 3 years", species: .dog, born: "2026-01-01",
+            given: [
+                ("dog.dapp", "2026-03-26"), ("dog.dapp", "2026-04-23"), ("dog.dapp", "2027-04-23"), ("dog.rabies", "2026-04-01"), ("dog.rabies", "2027-04-01"),
+            ],
+            today: "2027-05-01", expected: ["dog.dapp": ("2030-04-23", .booster(months: 36)), "dog.rabies": ("2030-04-01", .booster(months: 36))]),
+        Case(
+            name: "an adult adopted with no history: the adult series from the day it came home", species: .dog, born: "2020-05-01", adopted: "2026-10-01",
+            given: [], today: "2026-11-23",
+            expected: ["dog.dapp": ("2026-10-01", .adultSeries(1, of: 2)), "dog.rabies": ("2026-10-01", .series(1))]),
+        Case(
+            name: "an adult's second dose 3 weeks after the first, then a booster a year on", species: .dog, born: "2020-05-01",
+            given: [("dog.dapp", "2026-11-01"), ("dog.rabies", "2026-11-01")], today: "2026-11-23",
+            expected: ["dog.dapp": ("2026-11-22", .adultSeries(2, of: 2)), "dog.rabies": ("2027-11-01", .firstBooster)]),
+        Case(
+            name: "a dog of unknown age with no history: due today", species: .dog, born: nil, given: [], today: "2026-11-23",
+            expected: ["dog.dapp": ("2026-11-23", .adultSeries(1, of: 2)), "dog.rabies": ("2026-11-23", .series(1))]),
+        Case(
+            name: "leptospirosis is due only once started", species: .dog, born: "2020-05-01",
+            given: [("dog.lepto", "2026-06-01"), ("dog.dapp", "2025-01-10"), ("dog.dapp", "2025-01-31"), ("dog.rabies", "2025-01-10")], today: "2026-11-23",
+            expected: [
+                "dog.lepto": ("2026-06-22", .adultSeries(2, of: 2)), "dog.dapp": ("2026-01-31", .firstBooster), "dog.rabies": ("2026-01-10", .firstBooster),
+            ]),
+        Case(
+            name: "a kitten with an estimated birth date", species: .cat, born: "2026-09-01", estimated: true, given: [], today: "2026-09-20",
+            expected: ["cat.fvrcp": ("2026-10-13", .series(1)), "cat.rabies": ("2026-11-24", .series(1)), "cat.felv": ("2026-10-27", .series(1))]),
+        Case(
+            name: "a cat's rabies is yearly after the first booster", species: .cat, born: "2024-01-01",
+            given: [
+                ("cat.rabies", "2024-04-01"), ("cat.rabies", "2025-04-01"), ("cat.fvrcp", "2024-02-12"), ("cat.fvrcp", "2024-03-04"),
+                ("cat.fvrcp", "2024-03-25"), ("cat.fvrcp", "2024-04-22"),
+                ("cat.fvrcp", "2025-04-22"), ("cat.felv", "2024-03-01"), ("cat.felv", "2024-03-22"), ("cat.felv", "2025-03-22"),
+            ],
+            today: "2026-01-01",
+            expected: [
+                "cat.rabies": ("2026-04-01", .booster(months: 12)), "cat.fvrcp": ("2028-04-22", .booster(months: 36)),
+                "cat.felv": ("2027-03-22", .booster(months: 24)),
+            ]),
+        Case(
+            name: "a rabbit never vaccinated, now 25 weeks old", species: .rabbit, born: "2026-06-01", given: [], today: "2026-11-23",
+            expected: ["rabbit.myxo_rhd": ("2026-07-06", .series(1))]),
+        Case(
+            name: "a ferret: distemper from 8 weeks", species: .ferret, born: "2026-09-01", given: [], today: "2026-10-01",
+            expected: ["ferret.distemper": ("2026-10-27", .series(1)), "ferret.rabies": ("2026-11-24", .series(1))]),
         Case(name: "a hamster has no vaccines", species: .hamster, born: "2026-01-01", given: [], today: "2026-11-23", expected: [:]),
         Case(name: "a guinea pig has no vaccines", species: .guineaPig, born: nil, given: [], today: "2026-11-23", expected: [:]),
     ]
@@ -106,8 +132,12 @@ struct VaccinationPlanTests {
         var schedules = VaccineSchedules.vaccines(for: .dog)
         schedules[schedules.firstIndex { $0.code == "dog.rabies" }!].boosterMonths = 12
         let plan = VaccinationPlan(schedules: schedules, birthDate: Self.d("2026-01-01"))
-        let due = plan.due(history: [GivenDose(code: "dog.rabies", name: "Rabies", date: Self.d("2026-04-01")), GivenDose(code: "dog.rabies", name: "Rabies", date: Self.d("2027-04-01"))],
-                           today: Self.d("2027-05-01"))
+        let due = plan.due(
+            history: [
+                GivenDose(code: "dog.rabies", name: "Rabies", date: Self.d("2026-04-01")),
+                GivenDose(code: "dog.rabies", name: "Rabies", date: Self.d("2027-04-01")),
+            ],
+            today: Self.d("2027-05-01"))
         #expect(due.first { $0.code == "dog.rabies" }?.date == Self.d("2028-04-01"))
     }
 

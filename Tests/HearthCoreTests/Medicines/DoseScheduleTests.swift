@@ -18,14 +18,18 @@ struct DoseScheduleTests {
 
     @Test("every day, chosen weekdays, every N days and weeks, from the start")
     func rules() {
-        #expect(Self.days(DoseSchedule(repeatRule: .daily, times: [480], start: Self.d("2026-11-23")), "2026-11-20", "2026-11-25")
+        #expect(
+            Self.days(DoseSchedule(repeatRule: .daily, times: [480], start: Self.d("2026-11-23")), "2026-11-20", "2026-11-25")
                 == ["2026-11-23", "2026-11-24", "2026-11-25"])
         // 2026-11-23 is a Monday: Monday, Wednesday, Friday.
-        #expect(Self.days(DoseSchedule(repeatRule: .weekdays([2, 4, 6]), times: [480], start: Self.d("2026-11-23")), "2026-11-23", "2026-11-30")
+        #expect(
+            Self.days(DoseSchedule(repeatRule: .weekdays([2, 4, 6]), times: [480], start: Self.d("2026-11-23")), "2026-11-23", "2026-11-30")
                 == ["2026-11-23", "2026-11-25", "2026-11-27", "2026-11-30"])
-        #expect(Self.days(DoseSchedule(repeatRule: .everyDays(3), times: [480], start: Self.d("2026-11-23")), "2026-11-24", "2026-12-02")
+        #expect(
+            Self.days(DoseSchedule(repeatRule: .everyDays(3), times: [480], start: Self.d("2026-11-23")), "2026-11-24", "2026-12-02")
                 == ["2026-11-26", "2026-11-29", "2026-12-02"])
-        #expect(Self.days(DoseSchedule(repeatRule: .everyWeeks(2), times: [480], start: Self.d("2026-11-23")), "2026-11-01", "2026-12-31")
+        #expect(
+            Self.days(DoseSchedule(repeatRule: .everyWeeks(2), times: [480], start: Self.d("2026-11-23")), "2026-11-01", "2026-12-31")
                 == ["2026-11-23", "2026-12-07", "2026-12-21"])
     }
 
@@ -46,8 +50,9 @@ struct DoseScheduleTests {
         #expect(tenDays.occurrences(from: Self.d("2026-11-01"), to: Self.d("2026-12-31"), in: Self.seoul).count == 20)
         let until = DoseSchedule(repeatRule: .daily, times: [480], start: Self.d("2026-11-23"), end: .on(Self.d("2026-11-24")))
         #expect(Self.days(until, "2026-11-01", "2026-12-31") == ["2026-11-23", "2026-11-24"])
-        #expect(DoseSchedule(repeatRule: .asNeeded(minimumMinutes: 240), times: [], start: Self.d("2026-11-23"))
-            .occurrences(from: Self.d("2026-11-23"), to: Self.d("2026-12-23"), in: Self.seoul).isEmpty)
+        #expect(
+            DoseSchedule(repeatRule: .asNeeded(minimumMinutes: 240), times: [], start: Self.d("2026-11-23"))
+                .occurrences(from: Self.d("2026-11-23"), to: Self.d("2026-12-23"), in: Self.seoul).isEmpty)
     }
 
     @Test("several times a day, in order, as instants in the household's zone")
@@ -101,7 +106,10 @@ struct DoseScheduleTests {
             let schedule = DoseSchedule.validate(input, errors: &errors)
             return (errors.isEmpty ? schedule : nil, errors)
         }
-        let good = read(["repeat": "weekdays", "weekday_2": "on", "weekday_6": "on", "time_1": "08:00", "time_2": "20:30", "start": "2026-11-23", "end": "days", "end_days": "14"])
+        let good = read([
+            "repeat": "weekdays", "weekday_2": "on", "weekday_6": "on", "time_1": "08:00", "time_2": "20:30", "start": "2026-11-23", "end": "days",
+            "end_days": "14",
+        ])
         #expect(good.0 == DoseSchedule(repeatRule: .weekdays([2, 6]), times: [480, 1230], start: Self.d("2026-11-23"), end: .afterDays(14)))
         #expect(read(["repeat": "daily", "start": "2026-11-23"]).1["time_1"] == "medicines.error.time_required")
         #expect(read(["repeat": "daily", "time_1": "08:00", "time_2": "08:00", "start": "2026-11-23"]).1["time_2"] == "medicines.error.time_twice")
@@ -112,7 +120,9 @@ struct DoseScheduleTests {
         #expect(read(["repeat": "weekdays", "time_1": "08:00", "start": "2026-11-23"]).1["weekdays"] == "medicines.error.weekdays")
         #expect(read(["repeat": "daily", "time_1": "25:00", "start": "2026-11-23"]).1["time_1"] == "error.time.invalid")
         #expect(read(["repeat": "daily", "time_1": "08:00", "start": "2026-02-30"]).1["start"] == "error.date.invalid")
-        #expect(read(["repeat": "daily", "time_1": "08:00", "start": "2026-11-23", "end": "date", "end_date": "2026-11-01"]).1["end_date"] == "medicines.error.end_before_start")
+        #expect(
+            read(["repeat": "daily", "time_1": "08:00", "start": "2026-11-23", "end": "date", "end_date": "2026-11-01"]).1["end_date"]
+                == "medicines.error.end_before_start")
         let asNeeded = read(["repeat": "as_needed", "minimum_hours": "4", "start": "2026-11-23"])
         #expect(asNeeded.0?.repeatRule == .asNeeded(minimumMinutes: 240))
     }
@@ -130,11 +140,13 @@ struct DoseScheduleRuleTests {
         #expect(DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=DAILY;INTERVAL=3")
         #expect(DoseSchedule(repeatRule: .everyWeeks(2), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=WEEKLY;INTERVAL=2")
         #expect(DoseSchedule(repeatRule: .everyMonths(1), times: [480], start: start).recurrenceRule(in: Self.seoul) == "FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=23")
-        #expect(DoseSchedule(repeatRule: .everyMonths(1), times: [480], start: LocalDate("2026-01-31")!).recurrenceRule(in: Self.seoul)
+        #expect(
+            DoseSchedule(repeatRule: .everyMonths(1), times: [480], start: LocalDate("2026-01-31")!).recurrenceRule(in: Self.seoul)
                 == "FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")
         #expect(DoseSchedule(repeatRule: .asNeeded(minimumMinutes: 240), times: [], start: start).recurrenceRule(in: Self.seoul) == nil)
         // Ten days from 23 November: the last is 2 December, which ends at 14:59:59 UTC in Seoul.
-        #expect(DoseSchedule(repeatRule: .daily, times: [480], start: start, end: .afterDays(10)).recurrenceRule(in: Self.seoul)
+        #expect(
+            DoseSchedule(repeatRule: .daily, times: [480], start: start, end: .afterDays(10)).recurrenceRule(in: Self.seoul)
                 == "FREQ=DAILY;UNTIL=20261202T145959Z")
     }
 }

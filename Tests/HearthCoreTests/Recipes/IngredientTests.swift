@@ -3,25 +3,27 @@ import Testing
 
 @Suite("Ingredient lines and cooks' quantities")
 struct IngredientTests {
-    @Test("English lines: quantity, unit, name and note", arguments: [
-        ("2 cups flour, sifted", 2.0, nil as Double?, "cup", "flour", "sifted"),
-        ("1/2 tsp salt", 0.5, nil, "tsp", "salt", nil),
-        ("1 1/2 Tablespoons olive oil", 1.5, nil, "tbsp", "olive oil", nil),
-        ("1½ cups milk", 1.5, nil, "cup", "milk", nil),
-        ("½ level teaspoon ground cinnamon", 0.5, nil, "tsp", "ground cinnamon", "level"),
-        ("225g self-raising flour", 225, nil, "g", "self-raising flour", nil),
-        ("3 Bramley apples (about 550g)", 3, nil, nil, "Bramley apples", "about 550g"),
-        ("2-3 cloves garlic, minced", 2, 3, "clove", "garlic", "minced"),
-        ("1 can of chickpeas", 1, nil, "can", "chickpeas", nil),
-        ("2 large eggs, beaten", 2, nil, nil, "large eggs", "beaten"),
-        ("1 (15-ounce) can coconut milk (full-fat, or lite)", 1, nil, "can", "coconut milk", "15-ounce; full-fat, or lite"),
-        ("½ teaspoon salt (, to taste)", 0.5, nil, "tsp", "salt", "to taste"),
-        ("1 block (400 g) firm tofu, cubed", 1, nil, "block", "firm tofu", "400 g; cubed"),
-        ("2 Sticks butter", 2, nil, "stick", "butter", nil),
-        ("3 sprigs of thyme", 3, nil, "sprig", "thyme", nil),
-        ("a pinch of salt", 1, nil, "pinch", "salt", nil),
-        ("One bunch spring onions, sliced", 1, nil, "bunch", "spring onions", "sliced"),
-    ] as [(String, Double, Double?, String?, String, String?)])
+    @Test(
+        "English lines: quantity, unit, name and note",
+        arguments: [
+            ("2 cups flour, sifted", 2.0, nil as Double?, "cup", "flour", "sifted"),
+            ("1/2 tsp salt", 0.5, nil, "tsp", "salt", nil),
+            ("1 1/2 Tablespoons olive oil", 1.5, nil, "tbsp", "olive oil", nil),
+            ("1½ cups milk", 1.5, nil, "cup", "milk", nil),
+            ("½ level teaspoon ground cinnamon", 0.5, nil, "tsp", "ground cinnamon", "level"),
+            ("225g self-raising flour", 225, nil, "g", "self-raising flour", nil),
+            ("3 Bramley apples (about 550g)", 3, nil, nil, "Bramley apples", "about 550g"),
+            ("2-3 cloves garlic, minced", 2, 3, "clove", "garlic", "minced"),
+            ("1 can of chickpeas", 1, nil, "can", "chickpeas", nil),
+            ("2 large eggs, beaten", 2, nil, nil, "large eggs", "beaten"),
+            ("1 (15-ounce) can coconut milk (full-fat, or lite)", 1, nil, "can", "coconut milk", "15-ounce; full-fat, or lite"),
+            ("½ teaspoon salt (, to taste)", 0.5, nil, "tsp", "salt", "to taste"),
+            ("1 block (400 g) firm tofu, cubed", 1, nil, "block", "firm tofu", "400 g; cubed"),
+            ("2 Sticks butter", 2, nil, "stick", "butter", nil),
+            ("3 sprigs of thyme", 3, nil, "sprig", "thyme", nil),
+            ("a pinch of salt", 1, nil, "pinch", "salt", nil),
+            ("One bunch spring onions, sliced", 1, nil, "bunch", "spring onions", "sliced"),
+        ] as [(String, Double, Double?, String?, String, String?)])
     func english(line: String, quantity: Double, upper: Double?, unit: String?, name: String, note: String?) {
         let parsed = Ingredient.parse(line)
         #expect(parsed.quantity == quantity)
@@ -32,14 +34,16 @@ struct IngredientTests {
         #expect(parsed.text == line)
     }
 
-    @Test("Korean lines: the name first, then quantity and unit", arguments: [
-        ("양파 1/2개", 0.5, "개", "양파", nil as String?),
-        ("간장 2큰술", 2.0, "큰술", "간장", nil),
-        ("설탕 1작은술", 1.0, "작은술", "설탕", nil),
-        ("두부 1모(300g)", 1.0, "모", "두부", "300g"),
-        ("연두부 75g(3/4모)", 75.0, "g", "연두부", "3/4모"),
-        ("다진 마늘 0.5큰술", 0.5, "큰술", "다진 마늘", nil),
-    ] as [(String, Double, String, String, String?)])
+    @Test(
+        "Korean lines: the name first, then quantity and unit",
+        arguments: [
+            ("양파 1/2개", 0.5, "개", "양파", nil as String?),
+            ("간장 2큰술", 2.0, "큰술", "간장", nil),
+            ("설탕 1작은술", 1.0, "작은술", "설탕", nil),
+            ("두부 1모(300g)", 1.0, "모", "두부", "300g"),
+            ("연두부 75g(3/4모)", 75.0, "g", "연두부", "3/4모"),
+            ("다진 마늘 0.5큰술", 0.5, "큰술", "다진 마늘", nil),
+        ] as [(String, Double, String, String, String?)])
     func korean(line: String, quantity: Double, unit: String, name: String, note: String?) {
         let parsed = Ingredient.parse(line)
         #expect(parsed.quantity == quantity)
@@ -57,10 +61,13 @@ struct IngredientTests {
         #expect(Ingredient.parse("   ").name == "")
     }
 
-    @Test("scaled quantities read as a cook writes them", arguments: [
-        (0.4999, nil as String?, "½"), (1.25, nil, "1¼"), (0.3333, nil, "⅓"), (2.0 / 3, nil, "⅔"), (0.75, nil, "¾"), (2.5, nil, "2½"),
-        (3.0, nil, "3"), (0.2, nil, "¼"), (0.3, nil, "⅓"), (0.45, "tsp", "½"), (0.05, nil, "0.05"), (12.4, nil, "12"), (337.5, "g", "338"), (7.5, "ml", "7.5"), (1.0 / 8, nil, "⅛"), (0.999, nil, "1"),
-    ] as [(Double, String?, String)])
+    @Test(
+        "scaled quantities read as a cook writes them",
+        arguments: [
+            (0.4999, nil as String?, "½"), (1.25, nil, "1¼"), (0.3333, nil, "⅓"), (2.0 / 3, nil, "⅔"), (0.75, nil, "¾"), (2.5, nil, "2½"),
+            (3.0, nil, "3"), (0.2, nil, "¼"), (0.3, nil, "⅓"), (0.45, "tsp", "½"), (0.05, nil, "0.05"), (12.4, nil, "12"), (337.5, "g", "338"),
+            (7.5, "ml", "7.5"), (1.0 / 8, nil, "⅛"), (0.999, nil, "1"),
+        ] as [(Double, String?, String)])
     func cook(value: Double, unit: String?, written: String) {
         #expect(CookQuantity.text(value, unit: unit) == written)
     }

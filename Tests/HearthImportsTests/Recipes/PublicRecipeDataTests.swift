@@ -21,7 +21,9 @@ struct PublicRecipeDataTests {
     }
 
     static func answer(_ rows: [[String: Any]]) -> Data {
-        try! JSONSerialization.data(withJSONObject: ["COOKRCP01": ["total_count": String(rows.count), "row": rows, "RESULT": ["CODE": "INFO-000", "MSG": "정상처리되었습니다."]]])
+        try! JSONSerialization.data(withJSONObject: [
+            "COOKRCP01": ["total_count": String(rows.count), "row": rows, "RESULT": ["CODE": "INFO-000", "MSG": "정상처리되었습니다."]]
+        ])
     }
 
     @Test("twenty steps, each with its photo when it has one; the fields in their places")

@@ -25,8 +25,10 @@ struct BackupTests {
         let entries = EntryRepository(database)
         for index in 0..<40 {
             let at = Date(timeIntervalSince1970: 1_767_312_000 + Double(index) * 86_400)
-            _ = try await entries.create(subjectID: pet.id, RecordInput(occurredAt: at, localDate: LocalDate(at, in: .gmt), note: nil, details: .weight(value: 4 + Double(index) / 100, unit: .kg)),
-                                         photos: index == 3 ? [photos[1]] : [], createdBy: nil)
+            _ = try await entries.create(
+                subjectID: pet.id,
+                RecordInput(occurredAt: at, localDate: LocalDate(at, in: .gmt), note: nil, details: .weight(value: 4 + Double(index) / 100, unit: .kg)),
+                photos: index == 3 ? [photos[1]] : [], createdBy: nil)
         }
         return (folder, database, photos.map(\.sha256))
     }
@@ -83,7 +85,10 @@ struct BackupTests {
         let before = try listing()
         #expect(throws: BackupProblem.self) { try Backup.restore(archive: damagedPath, dataDirectory: folder) }
         #expect(try listing() == before, "nothing replaced")
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: (folder as NSString).deletingLastPathComponent)).contains { $0.contains("restoring") && $0.hasPrefix((folder as NSString).lastPathComponent) })
+        #expect(
+            !(try FileManager.default.contentsOfDirectory(atPath: (folder as NSString).deletingLastPathComponent)).contains {
+                $0.contains("restoring") && $0.hasPrefix((folder as NSString).lastPathComponent)
+            })
 
         // An archive cut short (a copy that stopped half way).
         let cut = folder + "/cut.tar"

@@ -92,12 +92,16 @@ struct HostileRestoreTests {
         let empty = try DatabaseQueue(path: scratch + "/hearth.sqlite")
         try empty.close()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch + "/hearth.sqlite"))
-        let manifest = BackupManifest(createdAt: Date(), migrations: [], tables: [:], files: [.init(path: BackupManifest.databaseName, sha256: SHA256.hex(digest: SHA256.hash(data: bytes)), bytes: bytes.count)])
+        let manifest = BackupManifest(
+            createdAt: Date(), migrations: [], tables: [:],
+            files: [.init(path: BackupManifest.databaseName, sha256: SHA256.hex(digest: SHA256.hash(data: bytes)), bytes: bytes.count)])
         var writer = try TarWriter(creating: scratch + "/zero.tar")
         try writer.add(name: BackupManifest.entryName, data: manifest.encoded())
         try writer.add(name: BackupManifest.databaseName, data: bytes)
         try writer.finish()
-        #expect(throws: BackupProblem.foreignSchema("schema 0: it holds no Hearth database")) { try Backup.restore(archive: scratch + "/zero.tar", dataDirectory: folder) }
+        #expect(throws: BackupProblem.foreignSchema("schema 0: it holds no Hearth database")) {
+            try Backup.restore(archive: scratch + "/zero.tar", dataDirectory: folder)
+        }
     }
 
     /// A tar header for `name` of `size` bytes with `type`.
@@ -162,7 +166,9 @@ struct HostileRestoreTests {
             }
             data += Data(count: 1024)
             try data.write(to: URL(fileURLWithPath: linked))
-            #expect(throws: BackupProblem.mismatch("hearth.sqlite is a link or a device, which a Hearth backup never holds")) { try Backup.restore(archive: linked, dataDirectory: folder) }
+            #expect(throws: BackupProblem.mismatch("hearth.sqlite is a link or a device, which a Hearth backup never holds")) {
+                try Backup.restore(archive: linked, dataDirectory: folder)
+            }
         }
         #expect(try restoringFolders(beside: folder).isEmpty)
     }
@@ -228,7 +234,10 @@ struct TarNameTests {
         #expect(throws: BackupProblem.self) { try writer.add(name: String(repeating: "x", count: 120), data: Data()) }
         try writer.finish()
         var names: [String] = []
-        try TarReader(path: path).forEach { entry in names.append(entry.name); return nil }
+        try TarReader(path: path).forEach { entry in
+            names.append(entry.name)
+            return nil
+        }
         #expect(names == [long])
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -10,7 +10,8 @@ import Testing
 /// (the files of earlier versions are never rewritten).
 @Suite("Schema upgrades from every released version")
 struct SchemaUpgradeTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Fixtures/schemas"
+    static let folder =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Fixtures/schemas"
 
     @Test("there is a database for every released schema version")
     func everyVersionHasAFixture() throws {
@@ -69,18 +70,27 @@ struct SchemaUpgradeTests {
 
     private static func fill(_ db: Database, version: Int) throws {
         let now = "2026-01-02 03:04:05.000"
-        try db.execute(sql: "INSERT INTO household (id, name, time_zone, language, weight_unit, volume_unit, created_at, updated_at) VALUES (1, ?, 'Asia/Seoul', 'ko', 'kg', 'ml', ?, ?)",
-                       arguments: ["Fixture household \(version)", now, now])
-        try db.execute(sql: "INSERT INTO account (username, display_name, password_hash, role, created_at, updated_at) VALUES ('mina', '민아', '$2b$04$abcdefghijklmnopqrstuv', 'owner', ?, ?)", arguments: [now, now])
+        try db.execute(
+            sql:
+                "INSERT INTO household (id, name, time_zone, language, weight_unit, volume_unit, created_at, updated_at) VALUES (1, ?, 'Asia/Seoul', 'ko', 'kg', 'ml', ?, ?)",
+            arguments: ["Fixture household \(version)", now, now])
+        try db.execute(
+            sql:
+                "INSERT INTO account (username, display_name, password_hash, role, created_at, updated_at) VALUES ('mina', '민아', '$2b$04$abcdefghijklmnopqrstuv', 'owner', ?, ?)",
+            arguments: [now, now])
         guard version >= 2 else { return }
         let sha = String(repeating: "ab", count: 32)
-        try db.execute(sql: "INSERT INTO photo (sha256, format, width, height, byte_count, created_at) VALUES (?, 'jpeg', 10, 10, 100, ?)", arguments: [sha, now])
+        try db.execute(
+            sql: "INSERT INTO photo (sha256, format, width, height, byte_count, created_at) VALUES (?, 'jpeg', 10, 10, 100, ?)", arguments: [sha, now])
         try db.execute(sql: "INSERT INTO subject (kind, name, photo_sha, created_at, updated_at) VALUES ('pet', '나비', ?, ?, ?)", arguments: [sha, now, now])
         try db.execute(sql: "INSERT INTO pet_profile (subject_id, species, weight_unit) VALUES (1, 'cat', 'kg')")
         for day in 1...5 {
-            try db.execute(sql: "INSERT INTO entry (subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES (1, 'weight', ?, ?, ?, ?)",
-                           arguments: ["2026-01-0\(day) 00:00:00.000", "2026-01-0\(day)", now, now])
-            try db.execute(sql: "INSERT INTO weight_entry (entry_id, value, unit, grams) VALUES (?, ?, 'kg', ?)", arguments: [db.lastInsertedRowID, 4.0 + Double(day) / 10, 4000 + day * 100])
+            try db.execute(
+                sql: "INSERT INTO entry (subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES (1, 'weight', ?, ?, ?, ?)",
+                arguments: ["2026-01-0\(day) 00:00:00.000", "2026-01-0\(day)", now, now])
+            try db.execute(
+                sql: "INSERT INTO weight_entry (entry_id, value, unit, grams) VALUES (?, ?, 'kg', ?)",
+                arguments: [db.lastInsertedRowID, 4.0 + Double(day) / 10, 4000 + day * 100])
         }
         try db.execute(sql: "INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (1, ?, 0)", arguments: [sha])
         if version >= 4 {
@@ -102,7 +112,10 @@ struct SchemaUpgradeTests {
         }
         if version >= 13 {
             try db.execute(sql: "UPDATE photo SET favourite_at = ?", arguments: [now])
-            try db.execute(sql: "INSERT INTO backup_run (started_at, finished_at, trigger, file_name, byte_count) VALUES (?, ?, 'nightly', 'hearth-20260102-030000.tar', 1000)", arguments: [now, now])
+            try db.execute(
+                sql:
+                    "INSERT INTO backup_run (started_at, finished_at, trigger, file_name, byte_count) VALUES (?, ?, 'nightly', 'hearth-20260102-030000.tar', 1000)",
+                arguments: [now, now])
         }
         if version >= 14 {
             try db.execute(sql: "INSERT INTO recipe (title, ingredient_names, created_at, updated_at) VALUES ('된장찌개', '된장', ?, ?)", arguments: [now, now])

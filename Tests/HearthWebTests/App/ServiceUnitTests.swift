@@ -11,7 +11,8 @@ struct ServiceUnitTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/data 100%", withIntermediateDirectories: true)
         // A real executable for ExecStart (systemd checks it exists).
-        let unit = ServiceUnit(executable: "/bin/true", user: "hearth", dataDirectory: folder + "/data 100%", resourcesDirectory: packageRoot, host: "0.0.0.0", port: 8080)
+        let unit = ServiceUnit(
+            executable: "/bin/true", user: "hearth", dataDirectory: folder + "/data 100%", resourcesDirectory: packageRoot, host: "0.0.0.0", port: 8080)
         let path = folder + "/hearth.service"
         try unit.text.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(unit.text.contains(#"ExecStart="/bin/true" "serve" "--host" "0.0.0.0" "--port" "8080" "--data-dir" "\#(folder)/data 100%%""#))

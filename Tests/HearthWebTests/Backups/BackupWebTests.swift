@@ -37,7 +37,8 @@ struct BackupWebTests {
             #expect(try await owner.get("/settings/backups/..%2Fhearth.sqlite").status == .notFound)
             // An archive of an earlier day (a second one the same day replaces the day's: 7/4/12):
             // the page lists each once.
-            _ = try Backup.make(hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups", now: Date(timeIntervalSince1970: 1_767_312_000))
+            _ = try Backup.make(
+                hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups", now: Date(timeIntervalSince1970: 1_767_312_000))
             let both = try await owner.get("/settings/backups").text
             #expect(both.components(separatedBy: "<li><a href=\"/settings/backups/hearth-").count - 1 == 2, "two archives, each listed once")
             #expect(try await owner.get("/settings/backups/hearth-20990101-000000.tar").status == .notFound)
@@ -66,13 +67,17 @@ struct BackupWebTests {
     @Test("the nightly backup runs once after 03:00 in the household's zone, also when the server was down at 03:00, and keeps 7/4/12")
     func nightly() async throws {
         try await withHousehold { hearth, owner in
-            let services = try await makeServices(HearthConfiguration(dataDirectory: hearth.dataDirectory, resourcesDirectory: packageRoot), database: hearth.database, logger: Logger(label: "test"))
+            let services = try await makeServices(
+                HearthConfiguration(dataDirectory: hearth.dataDirectory, resourcesDirectory: packageRoot), database: hearth.database,
+                logger: Logger(label: "test"))
             let service = BackupService(runner: services.backups, clock: { Date() }, logger: Logger(label: "test"))
             let seoul = TimeZone(identifier: "Asia/Seoul")!
             func at(_ text: String) -> Date { try! LocalTime.instant(date: String(text.prefix(10)), time: String(text.suffix(5)), in: seoul).get() }
             let runs = BackupRepository(hearth.database)
             func count() throws -> Int { try runs.recent(limit: 100).filter { $0.trigger == .nightly }.count }
-            func settle() async throws { for _ in 0..<200 where try runs.recent().contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(20)) } }
+            func settle() async throws {
+                for _ in 0..<200 where try runs.recent().contains(where: \.isRunning) { try await Task.sleep(for: .milliseconds(20)) }
+            }
             try await service.tick(now: at("2026-11-20 02:59"))
             try await settle()
             #expect(try count() == 1, "the first start backs up at once: none was made before")
@@ -94,7 +99,9 @@ struct BackupWebTests {
         try await withHousehold { hearth, owner in
             let pet = try await owner.addPet("나비")
             let at = Date(timeIntervalSince1970: 1_767_312_000)
-            _ = try await EntryRepository(hearth.database).create(subjectID: pet, RecordInput(occurredAt: at, localDate: LocalDate("2026-01-02")!, note: "아침, \"조금\"", details: .weight(value: 4.2, unit: .kg)), photos: [], createdBy: nil)
+            _ = try await EntryRepository(hearth.database).create(
+                subjectID: pet, RecordInput(occurredAt: at, localDate: LocalDate("2026-01-02")!, note: "아침, \"조금\"", details: .weight(value: 4.2, unit: .kg)),
+                photos: [], createdBy: nil)
             let csv = try await owner.get("/settings/export/weights.csv")
             let bytes = Array(csv.body.readableBytesView)
             #expect(bytes.prefix(3) == [0xEF, 0xBB, 0xBF])
@@ -120,7 +127,8 @@ struct BackupWebTests {
 
     @Test("the restore command on the page is this server's, with the newest archive and the data folder as absolute paths, quoted where needed")
     func restoreCommand() {
-        let command = BackupsController.restoreCommand(archive: "/home/kim/hearth data/backups/hearth-20261124-030000.tar", dataDirectory: "/home/kim/hearth data")
+        let command = BackupsController.restoreCommand(
+            archive: "/home/kim/hearth data/backups/hearth-20261124-030000.tar", dataDirectory: "/home/kim/hearth data")
         #expect(command.hasSuffix(" restore '/home/kim/hearth data/backups/hearth-20261124-030000.tar' --data-dir '/home/kim/hearth data'"))
         #expect(command.hasPrefix("/"), "the program by its absolute path")
         #expect(BackupsController.shellWord("it's") == #"'it'\''s'"#)

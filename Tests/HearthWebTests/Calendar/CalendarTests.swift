@@ -51,7 +51,8 @@ struct CalendarTests {
     @Test("goals met are marked in the person's colour with the goal that held that day; filters show one subject or one kind")
     func goalsAndFilters() async throws {
         try await withHousehold { hearth, owner in
-            let mina = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina", colour: .teal), photo: nil, now: Date(timeIntervalSince1970: 0))
+            let mina = try await PersonRepository(hearth.database).create(
+                PersonProfile(name: "Mina", colour: .teal), photo: nil, now: Date(timeIntervalSince1970: 0))
             let bori = try await owner.addPet("Bori", species: "dog")
             let daily = DailyRepository(hearth.database)
             try await daily.setGoals(DailyGoals(waterML: 1000, steps: 5000), subjectID: mina.id, from: LocalDate("2026-03-01")!)
@@ -60,7 +61,10 @@ struct CalendarTests {
             try await daily.addWater(1500, subjectID: mina.id, on: LocalDate("2026-03-12")!)
             try await daily.setSteps(6000, subjectID: mina.id, on: LocalDate("2026-03-12")!)
             try await EntryRepository(hearth.database).create(
-                subjectID: bori, RecordInput(occurredAt: LocalDate("2026-03-12")!.noon(in: TimeZone(identifier: "Asia/Seoul")!), localDate: LocalDate("2026-03-12")!, note: nil, details: .weight(value: 12, unit: .kg)),
+                subjectID: bori,
+                RecordInput(
+                    occurredAt: LocalDate("2026-03-12")!.noon(in: TimeZone(identifier: "Asia/Seoul")!), localDate: LocalDate("2026-03-12")!, note: nil,
+                    details: .weight(value: 12, unit: .kg)),
                 photos: [], createdBy: nil)
             let month = try await owner.get("/calendar/2026-03").text
             #expect(month.contains("Thursday, 5 March 2026: Mina: water goal met"), "1,500 ml met the 1,000 ml goal of 5 March")
@@ -81,8 +85,9 @@ struct CalendarTests {
         try await withHousehold { hearth, owner in
             let bori = try await owner.addPet("Bori", species: "dog", photo: try fixture("exif-orientation/Landscape_1.jpg"))
             try await owner.get("/pets/\(bori)/records/new?kind=diary")
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "diary", "title": "Park", "date": "2026-04-09", "time": "10:00"],
-                                          files: [("photos", "park.jpg", try fixture("exif-orientation/Landscape_2.jpg"))])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "diary", "title": "Park", "date": "2026-04-09", "time": "10:00"],
+                files: [("photos", "park.jpg", try fixture("exif-orientation/Landscape_2.jpg"))])
             let year = try await owner.get("/calendar/2026").text
             #expect(year.components(separatedBy: "class=\"mini-month\"").count == 13)
             #expect(year.contains(#"<td class="active"><a href="/calendar/2026-04-09">9</a></td>"#))

@@ -11,7 +11,9 @@ import Testing
 @Suite("The gallery, favourites and animated GIFs")
 struct GalleryWebTests {
     /// Records with 1–3 photos each (many photo rows, few files), some sharing a time.
-    static func records(_ count: Int, subjectID: Int64, database: AppDatabase, start: Date = Date(timeIntervalSince1970: 1_767_312_000)) async throws -> [(at: Date, id: Int64, positions: Int)] {
+    static func records(
+        _ count: Int, subjectID: Int64, database: AppDatabase, start: Date = Date(timeIntervalSince1970: 1_767_312_000)
+    ) async throws -> [(at: Date, id: Int64, positions: Int)] {
         let entries = EntryRepository(database)
         var made: [(Date, Int64, Int)] = []
         for index in 0..<count {
@@ -19,7 +21,8 @@ struct GalleryWebTests {
             let photos = (0..<(index % 3 + 1)).map { position in
                 PhotoRecord(sha256: String(format: "%064x", index * 10 + position), format: "jpeg", width: 4000, height: 3000, byteCount: 1000, takenAt: nil)
             }
-            let input = RecordInput(occurredAt: at, localDate: LocalDate(at, in: TimeZone(identifier: "Asia/Seoul")!), note: nil, details: .diary(title: "Day \(index)", text: nil))
+            let input = RecordInput(
+                occurredAt: at, localDate: LocalDate(at, in: TimeZone(identifier: "Asia/Seoul")!), note: nil, details: .diary(title: "Day \(index)", text: nil))
             made.append((at, try await entries.create(subjectID: subjectID, input, photos: photos, createdBy: nil), photos.count))
         }
         return made
@@ -118,7 +121,10 @@ struct GalleryWebTests {
             let sha = try #require(try await PetRepository(hearth.database).pet(id: pet, access: .everyone)?.photoSHA)
             let photo = try #require(try hearth.database.read { db in try PhotoRecord.fetch(sha: sha, db) })
             let record = try await EntryRepository(hearth.database).create(
-                subjectID: pet, RecordInput(occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .diary(title: nil, text: nil)),
+                subjectID: pet,
+                RecordInput(
+                    occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil,
+                    details: .diary(title: nil, text: nil)),
                 photos: [photo, photo, photo], createdBy: nil)
 
             let one = try await owner.get("/gallery/animations/new?photo=\(record)-0")
@@ -132,7 +138,9 @@ struct GalleryWebTests {
             let wrongSize = try await owner.post("/gallery/animations", ["photos": "\(record)-0,\(record)-1", "side": "1000", "seconds": "1"])
             #expect(wrongSize.text.contains("Choose 320, 480 or 640 pixels."))
 
-            let made = try await owner.post("/gallery/animations", ["photos": "\(record)-0,\(record)-1,\(record)-2", "side": "320", "seconds": "0.5", "loop": "on", "order_\(record)-0": "3"])
+            let made = try await owner.post(
+                "/gallery/animations",
+                ["photos": "\(record)-0,\(record)-1,\(record)-2", "side": "320", "seconds": "0.5", "loop": "on", "order_\(record)-0": "3"])
             let job = try #require(made.headers[.location])
             var page = try await owner.get(job)
             for _ in 0..<200 where !page.text.contains("is ready") {

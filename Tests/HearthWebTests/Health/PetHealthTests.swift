@@ -28,11 +28,13 @@ struct PetHealthTests {
             let form = try await owner.get("/pets/\(bori)/records/new?kind=vaccination")
             #expect(form.text.contains(#"name="vaccine_dog.dapp""#) && form.text.contains(#"name="vaccine_dog.rabies""#))
             let given = today.adding(days: -1)
-            let saved = try await owner.postMultipart("/pets/\(bori)/records", [
-                "kind": "vaccination", "vaccine_dog.dapp": "on", "batch_dog.dapp": "A123", "other_name_1": "Kennel cough nasal",
-                "other_next_due_1": today.adding(days: 3).description, "clinic_name": "Happy Vet", "vet": "Dr Kim",
-                "date": given.description, "time": "10:00",
-            ])
+            let saved = try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                [
+                    "kind": "vaccination", "vaccine_dog.dapp": "on", "batch_dog.dapp": "A123", "other_name_1": "Kennel cough nasal",
+                    "other_next_due_1": today.adding(days: 3).description, "clinic_name": "Happy Vet", "vet": "Dr Kim",
+                    "date": given.description, "time": "10:00",
+                ])
             #expect(saved.status == .seeOther)
             let page = try await owner.get("/pets/\(bori)").text
             // A puppy at 9 weeks with its first DAPP yesterday: the second 3 weeks on; rabies from 12 weeks.
@@ -61,12 +63,15 @@ struct PetHealthTests {
             let none = try await owner.postMultipart("/pets/\(bori)/records", ["kind": "vaccination", "date": "2026-01-02", "time": "10:00"])
             #expect(none.status == .unprocessableContent)
             #expect(none.text.contains("Tick at least one vaccine, or type one."))
-            let before = try await owner.postMultipart("/pets/\(bori)/records", [
-                "kind": "vaccination", "vaccine_dog.rabies": "on", "next_due_dog.rabies": "2026-01-01", "date": "2026-01-02", "time": "10:00",
-            ])
+            let before = try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                [
+                    "kind": "vaccination", "vaccine_dog.rabies": "on", "next_due_dog.rabies": "2026-01-01", "date": "2026-01-02", "time": "10:00",
+                ])
             #expect(before.status == .unprocessableContent)
             #expect(before.text.contains("The next date must come after the day it was given."))
-            let visit = try await owner.postMultipart("/pets/\(bori)/records", ["kind": "vet_visit", "date": "2026-01-02", "time": "10:00", "follow_up": "2026-02-30"])
+            let visit = try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "vet_visit", "date": "2026-01-02", "time": "10:00", "follow_up": "2026-02-30"])
             #expect(visit.status == .unprocessableContent)
             #expect(visit.text.contains("Say why you went."))
             let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") }
@@ -82,10 +87,12 @@ struct PetHealthTests {
             let clinic = try await ClinicRepository(hearth.database).create(ClinicInput(name: "Seoul Animal Clinic", phone: "02-111-2222"))
             try await owner.get("/pets/\(bori)/records/new?kind=vet_visit")
             let followUp = today.adding(days: 5)
-            let saved = try await owner.postMultipart("/pets/\(bori)/records", [
-                "kind": "vet_visit", "clinic_id": String(clinic), "reason": "Limping", "diagnosis": "Sprain", "medicines": "Carprofen 25 mg",
-                "cost": "45000", "follow_up": followUp.description, "date": today.description, "time": "00:01",
-            ])
+            let saved = try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                [
+                    "kind": "vet_visit", "clinic_id": String(clinic), "reason": "Limping", "diagnosis": "Sprain", "medicines": "Carprofen 25 mg",
+                    "cost": "45000", "follow_up": followUp.description, "date": today.description, "time": "00:01",
+                ])
             #expect(saved.status == .seeOther)
             let page = try await owner.get("/pets/\(bori)").text
             #expect(page.contains("Last vet visit:") && page.contains("Limping · Seoul Animal Clinic · Sprain"))
@@ -110,14 +117,17 @@ struct PetHealthTests {
             let clinic = try await clinics.create(ClinicInput(name: "Gone Clinic"))
             try await owner.get("/pets/\(bori)/records/new?kind=vet_visit")
             try await clinics.delete(id: clinic)
-            let response = try await owner.postMultipart("/pets/\(bori)/records", ["kind": "vet_visit", "clinic_id": String(clinic), "reason": "Check", "date": "2026-01-02", "time": "10:00"])
+            let response = try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "vet_visit", "clinic_id": String(clinic), "reason": "Check", "date": "2026-01-02", "time": "10:00"])
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("That clinic was just removed from the directory"))
             #expect(try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") } == 0)
         }
     }
 
-    @Test("/emergency at 21:15 on a Tuesday: open now first (favourites first), then the register's unconfirmed 24-hour clinics, then the closed favourite with when it opens")
+    @Test(
+        "/emergency at 21:15 on a Tuesday: open now first (favourites first), then the register's unconfirmed 24-hour clinics, then the closed favourite with when it opens"
+    )
     func emergency() async throws {
         let clock = TestClock("2026-11-24T12:15:00Z")  // Tuesday 21:15 in Seoul
         try await withHousehold(clock: clock.read) { hearth, owner in
@@ -129,14 +139,21 @@ struct PetHealthTests {
             let daytime = (1..<7).reduce(into: [String: String]()) { $0["hours_\($1)"] = "09:00-18:00" }
             #expect(try await owner.post("/clinics", ["name": "Always Open Clinic", "phone": "02-000-1111"].merging(allDay) { a, _ in a }).status == .seeOther)
             #expect(try await owner.post("/clinics", ["name": "Night 24 Clinic", "phone": "02-000-2424", "open_24_hours": "on"]).status == .seeOther)
-            #expect(try await owner.post("/clinics", ["name": "Our Vet", "phone": "+82 2-000-0000", "favourite": "on"].merging(daytime) { a, _ in a }).status == .seeOther)
-            #expect(try await owner.post("/clinics", ["name": "Open Favourite", "phone": "02-000-3333", "favourite": "on"].merging(allDay) { a, _ in a }).status == .seeOther)
+            #expect(
+                try await owner.post("/clinics", ["name": "Our Vet", "phone": "+82 2-000-0000", "favourite": "on"].merging(daytime) { a, _ in a }).status
+                    == .seeOther)
+            #expect(
+                try await owner.post("/clinics", ["name": "Open Favourite", "phone": "02-000-3333", "favourite": "on"].merging(allDay) { a, _ in a }).status
+                    == .seeOther)
             #expect(try await owner.post("/clinics", ["name": "Never Open", "phone": "02-999-9999"]).status == .seeOther)
             _ = try await ClinicRepository(hearth.database).importLicensed([
-                LicensedClinic(key: "A1", name: "행복 24시 동물병원", phone: "02-555-2424", address: nil, district: nil, maybe24Hours: true, mapX: nil, mapY: nil)])
+                LicensedClinic(key: "A1", name: "행복 24시 동물병원", phone: "02-555-2424", address: nil, district: nil, maybe24Hours: true, mapX: nil, mapY: nil)
+            ])
             let page = try await owner.get("/emergency").text
             let order = ["Open Favourite", "Night 24 Clinic", "Always Open Clinic", "행복 24시 동물병원", "Our Vet"].map { page.range(of: $0)?.lowerBound }
-            #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(), "open now (favourite first), unconfirmed 24, closed favourite")
+            #expect(
+                order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted(),
+                "open now (favourite first), unconfirmed 24, closed favourite")
             #expect(page.contains("&quot;24&quot; in the name — not confirmed, call first"))
             #expect(page.contains("Closed now · opens tomorrow at 09:00"))
             #expect(!page.contains("Never Open"), "closed, not 24 hours, not a favourite")
@@ -166,7 +183,8 @@ struct PetHealthTests {
             let clinics = ClinicRepository(hearth.database)
             let happy = try #require(try clinics.clinics().first { $0.name == "행복 24시 동물병원" })
             #expect(happy.maybe24Hours && happy.district == "서울특별시 마포구")
-            try await clinics.update(id: happy.id, ClinicInput(name: happy.name, phone: happy.input.phone, address: happy.input.address, open24Hours: true, favourite: true))
+            try await clinics.update(
+                id: happy.id, ClinicInput(name: happy.name, phone: happy.input.phone, address: happy.input.address, open24Hours: true, favourite: true))
             let again = try await owner.postMultipart("/clinics/import", [:], files: [("file", "동물병원.csv", Array(bytes))])
             #expect(again.text.contains("0 added, 2 updated"))
             let after = try clinics.clinics()
@@ -176,7 +194,8 @@ struct PetHealthTests {
             let list = try await owner.get("/clinics").text
             #expect(list.contains("경기도 성남시 분당구"), "grouped by district")
 
-            let notRegister = try await owner.postMultipart("/clinics/import", [:], files: [("file", "steps.csv", Array("Date,Step count\n2026-01-01,5\n".utf8))])
+            let notRegister = try await owner.postMultipart(
+                "/clinics/import", [:], files: [("file", "steps.csv", Array("Date,Step count\n2026-01-01,5\n".utf8))])
             #expect(notRegister.status == .unprocessableContent)
             #expect(notRegister.text.contains("This is not the animal-hospital register: it has no 사업장명, 영업상태명 column."))
             #expect(try clinics.clinics().count == 2, "nothing written")
@@ -221,9 +240,14 @@ struct PetHealthTests {
             let kibble = try await foods.create(name: "Kibble", kind: .food, kcalPer100g: 350)
             let jerky = try await foods.create(name: "Jerky", kind: .treat, kcalPer100g: 300)
             try await owner.get("/pets/\(bori)")
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "weight", "weight": "10", "unit": "kg", "date": today.description, "time": "00:01"])
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "food_id": String(kibble), "amount": "100", "amount_unit": "g", "outcome": "all", "date": today.description, "time": "00:02"])
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "food_id": String(jerky), "amount": "30", "amount_unit": "g", "outcome": "all", "date": today.description, "time": "00:03"])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "weight", "weight": "10", "unit": "kg", "date": today.description, "time": "00:01"])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                ["kind": "meal", "food_id": String(kibble), "amount": "100", "amount_unit": "g", "outcome": "all", "date": today.description, "time": "00:02"])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                ["kind": "meal", "food_id": String(jerky), "amount": "30", "amount_unit": "g", "outcome": "all", "date": today.description, "time": "00:03"])
             #expect(try await owner.post("/pets/\(bori)/feeding", ["stage": "automatic", "meals": "2", "food_id": String(kibble)]).status == .seeOther)
             let page = try await owner.get("/pets/\(bori)").text
             // 70 × 10^0.75 = 393.6; × 1.6 = 629.8 kcal; at 350 kcal/100 g: 179.9 g, 90 g a meal.
@@ -233,8 +257,12 @@ struct PetHealthTests {
             #expect(page.contains("Today: 440 of 630 kcal"))
             #expect(page.contains("treats 90 kcal, over the 10% (63 kcal)"))
             // Three pieces of a treat counted in pieces, 12 kcal each, typed on the meal form: 36 kcal more.
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "new_food_name": "Chicken strip", "new_food_kind": "treat", "new_food_kcal_piece": "12",
-                                                                    "amount": "3", "amount_unit": "pieces", "outcome": "all", "date": today.description, "time": "00:04"])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                [
+                    "kind": "meal", "new_food_name": "Chicken strip", "new_food_kind": "treat", "new_food_kcal_piece": "12",
+                    "amount": "3", "amount_unit": "pieces", "outcome": "all", "date": today.description, "time": "00:04",
+                ])
             let after = try await owner.get("/pets/\(bori)").text
             #expect(after.contains("Today: 476 of 630 kcal") && after.contains("treats 126 kcal"))
             let snacks = try ChartRepository(hearth.database).snacks(subjectID: bori, from: today, to: today, bucket: .day)
@@ -254,7 +282,11 @@ struct PetHealthTests {
             let bori = try await Self.dog("Bori", born: LocalDate("2020-01-01")!, owner: owner, hearth: hearth)
             try await owner.get("/pets/\(bori)/records/new?kind=preventive")
             let given = Self.today.adding(days: -2)
-            #expect(try await owner.postMultipart("/pets/\(bori)/records", ["kind": "preventive", "preventive": "heartworm", "product": "Heartgard", "cycle": "1m", "date": given.description, "time": "09:00"]).status == .seeOther)
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(bori)/records",
+                    ["kind": "preventive", "preventive": "heartworm", "product": "Heartgard", "cycle": "1m", "date": given.description, "time": "09:00"]
+                ).status == .seeOther)
             try await owner.postMultipart("/pets/\(bori)/records", ["kind": "vaccination", "vaccine_dog.rabies": "on", "date": "2025-01-10", "time": "09:00"])
             try await owner.postMultipart("/pets/\(bori)/records", ["kind": "vaccination", "vaccine_dog.rabies": "on", "date": "2026-01-10", "time": "09:00"])
             let format = Formatting(strings: try Localization(directory: packageRoot + "/Templates/i18n"), language: .en, timeZone: Self.seoul)
@@ -271,7 +303,9 @@ struct PetHealthTests {
             let bad = try await owner.post("/care/vaccines/own", ["species": "dog", "name": "", "booster_months": "12"])
             #expect(bad.status == .unprocessableContent && bad.text.contains("Name the vaccine."))
             #expect(try await owner.post("/care/vaccines/own", ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]).status == .seeOther)
-            #expect(try await owner.post("/care/vaccines/own", ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]).text.contains("already has a vaccine of that name"))
+            #expect(
+                try await owner.post("/care/vaccines/own", ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]).text.contains(
+                    "already has a vaccine of that name"))
             #expect(try await owner.get("/pets/\(bori)/records/new?kind=vaccination").text.contains("Kennel cough nasal"))
         }
     }

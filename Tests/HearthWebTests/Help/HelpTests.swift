@@ -29,9 +29,11 @@ struct HelpTests {
     func linkedFromEveryArea() async throws {
         try await withHousehold { _, owner in
             let pets = try await owner.addPet("Tori")
-            let pages = ["/": "home", "/pets": "pets", "/pets/\(pets)": "pets", "/people": "people", "/calendar": "calendar", "/doses": "medicines",
-                         "/medicines": "medicines", "/clinics": "health", "/emergency": "health", "/gallery": "gallery", "/reports": "reports",
-                         "/recipes": "recipes", "/settings/backups": "backups", "/accounts": "household", "/me": "household", "/pets/\(pets)/charts": "charts"]
+            let pages = [
+                "/": "home", "/pets": "pets", "/pets/\(pets)": "pets", "/people": "people", "/calendar": "calendar", "/doses": "medicines",
+                "/medicines": "medicines", "/clinics": "health", "/emergency": "health", "/gallery": "gallery", "/reports": "reports",
+                "/recipes": "recipes", "/settings/backups": "backups", "/accounts": "household", "/me": "household", "/pets/\(pets)/charts": "charts",
+            ]
             for (path, topic) in pages {
                 let html = try await owner.get(path).text
                 #expect(html.contains(#"class="help-link" href="/help/\#(topic)""#), "\(path) should link to /help/\(topic)")

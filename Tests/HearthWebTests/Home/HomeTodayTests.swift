@@ -14,9 +14,11 @@ struct HomeTodayTests {
             let bori = try await owner.addPet("Bori", species: "dog")
             let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
             try await owner.get("/pets/\(bori)/records/new?kind=weight")
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "weight", "weight": "12.5", "unit": "kg", "date": today.description, "time": "00:05"])
-            try await owner.postMultipart("/pets/\(bori)/records", ["kind": "diary", "title": "Park", "date": today.description, "time": "00:06"],
-                                          files: [("photos", "park.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "weight", "weight": "12.5", "unit": "kg", "date": today.description, "time": "00:05"])
+            try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "diary", "title": "Park", "date": today.description, "time": "00:06"],
+                files: [("photos", "park.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
             let mina = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina", colour: .teal), photo: nil)
             try await DailyRepository(hearth.database).setGoals(DailyGoals(steps: 10000), subjectID: mina.id, from: today)
             try await DailyRepository(hearth.database).setSteps(6200, subjectID: mina.id, on: today)

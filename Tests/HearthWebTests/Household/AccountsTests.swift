@@ -21,7 +21,8 @@ struct AccountsTests {
             #expect(taken.text.contains("Someone in the household already has this username."))
             #expect(try await AccountRepository(hearth.database).all().count == 1)
 
-            let good = try await owner.post("/accounts", ["username": "Jun", "display_name": "Jun", "password": "0123456789ab", "role": "viewer", "language": "ko"])
+            let good = try await owner.post(
+                "/accounts", ["username": "Jun", "display_name": "Jun", "password": "0123456789ab", "role": "viewer", "language": "ko"])
             #expect(good.location == "/accounts?done=added")
             let page = try await owner.get("/accounts?done=added")
             #expect(page.text.contains("Member added."))

@@ -30,10 +30,12 @@ struct SetupTests {
         try await withHearth() { hearth, client in
             let browser = Browser(client)
             try await browser.get("/setup")
-            let response = try await browser.post("/setup", [
-                "household_name": "The Kims", "time_zone": "Mars/Olympus", "language": "en",
-                "username": "mina", "password": "short", "password_confirm": "short",
-            ])
+            let response = try await browser.post(
+                "/setup",
+                [
+                    "household_name": "The Kims", "time_zone": "Mars/Olympus", "language": "en",
+                    "username": "mina", "password": "short", "password_confirm": "short",
+                ])
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("At least 10 characters, please."))
             #expect(response.text.contains("Choose a time zone from the list."))
@@ -56,10 +58,12 @@ struct SetupTests {
             #expect(home.text.contains("Hello, Mina"))
 
             #expect(try await browser.get("/setup").status == .notFound)
-            let again = try await browser.post("/setup", [
-                "household_name": "Intruders", "time_zone": "UTC", "language": "en",
-                "username": "eve", "password": "0123456789ab", "password_confirm": "0123456789ab",
-            ])
+            let again = try await browser.post(
+                "/setup",
+                [
+                    "household_name": "Intruders", "time_zone": "UTC", "language": "en",
+                    "username": "eve", "password": "0123456789ab", "password_confirm": "0123456789ab",
+                ])
             #expect(again.status == .notFound)
             let stranger = Browser(client)
             #expect(try await stranger.get("/setup").status == .notFound)

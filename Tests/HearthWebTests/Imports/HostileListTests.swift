@@ -24,7 +24,10 @@ struct HostileListTests {
         defer { try? database.close() }
         let text = Self.header + "1,타이레놀,한국얀센,,일반의약품,\n2,Nul\u{0}Tail,회사,,,\n3,\"Esc\u{1B}[31m\",회사,,,\n1,타이레놀 again,한국얀센,,,\n4,노바스크,화이자,,전문의약품,\n"
         let path = try write(Data(text.utf8), "drugs.csv")
-        guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else { Issue.record("refused"); return }
+        guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else {
+            Issue.record("refused")
+            return
+        }
         #expect(summary.added == 2)
         #expect(summary.badRows.map(\.line) == [3, 4, 5])
         #expect(summary.badRows[0].problem == .controlCharacters(in: "ITEM_NAME"))
@@ -39,7 +42,10 @@ struct HostileListTests {
         let most = FieldLimits.characters("ingredients")
         let text = Self.header + "1,타이레놀,한국얀센,\(String(repeating: "가", count: most)),,\n2,긴약,회사,\(String(repeating: "가", count: most + 1)),,\n"
         let path = try write(Data(text.utf8), "drugs.csv")
-        guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else { Issue.record("refused"); return }
+        guard case .success(let summary) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else {
+            Issue.record("refused")
+            return
+        }
         #expect(summary.added == 1, "one at its limit is kept")
         #expect(summary.badRows.map(\.line) == [3])
         #expect(summary.badRows.first?.problem == .tooLong("ITEM_INGR_NAME", length: most + 1, limit: most))
@@ -52,7 +58,10 @@ struct HostileListTests {
         var bytes = try #require(TextEncoding.convert(Data((Self.header + "1,타이레놀,한국얀센,,,\n").utf8), from: "UTF-8", to: "CP949"))
         bytes += Data("2,".utf8) + Data([0xFF, 0xFE, 0x41]) + Data(",x,,,\n".utf8)
         let path = try write(bytes, "drugs.csv")
-        guard case .failure(.csv(let problem)) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else { Issue.record("read"); return }
+        guard case .failure(.csv(let problem)) = try await MedicineImport.run(path: path, into: MedicineRepository(database)) else {
+            Issue.record("read")
+            return
+        }
         #expect(problem == .encoding(line: 3, bytes: "FF FE"))
         #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM medicine") } == 0)
         // The header itself: a missing column was said before.

@@ -39,7 +39,8 @@ struct PhoneImportTests {
             // The sample's day, 13 September 2014, in Seoul.
             #expect(try DailyRepository(hearth.database).day(subjectID: person.id, on: LocalDate("2014-09-13")!).steps == 2517)
             let before = try await RoleMatrixTests.Snapshot(hearth.database)
-            let again = try await Self.finished(try #require(try await Self.upload(owner, person: person.id, source: "apple-health", filename: "export.xml", bytes: sample).1), hearth)
+            let again = try await Self.finished(
+                try #require(try await Self.upload(owner, person: person.id, source: "apple-health", filename: "export.xml", bytes: sample).1), hearth)
             #expect(again.state == .done && again.daysWritten == 0, "the same file again writes nothing")
             let after = try await RoleMatrixTests.Snapshot(hearth.database)
             #expect(after.rows.filter { !$0.hasPrefix("import|") } == before.rows.filter { !$0.hasPrefix("import|") })
@@ -53,7 +54,9 @@ struct PhoneImportTests {
             try await owner.get("/people/\(person.id)")
             #expect(try await owner.post("/people/\(person.id)/steps", ["steps": "1234", "date": "2026-01-02"]).status == .seeOther)
             let csv = Array("Date,Step count,Average weight (kg)\n2026-01-02,4000,70\n2026-01-03,5000,\n".utf8)
-            let job = try await Self.finished(try #require(try await Self.upload(owner, person: person.id, source: "google-fit", filename: "Daily activity metrics.csv", bytes: csv).1), hearth)
+            let job = try await Self.finished(
+                try #require(try await Self.upload(owner, person: person.id, source: "google-fit", filename: "Daily activity metrics.csv", bytes: csv).1),
+                hearth)
             #expect(job.daysWritten == 2)
             let daily = DailyRepository(hearth.database)
             #expect(try daily.day(subjectID: person.id, on: LocalDate("2026-01-02")!).steps == 1234, "typed by hand")
@@ -62,12 +65,17 @@ struct PhoneImportTests {
         }
     }
 
-    @Test("bad files end with a clear summary and nothing written", arguments: [
-        ("apple-health", "export.zip", "PK\u{3}\u{4} half a zip", "The zip file is cut off or damaged."),
-        ("apple-health", "export.xml", "<HealthData><Record type=\"HKQuantityTypeIdentifierStepCount\" startDate=\"2026-01-01 10:00:00 +0900\" value=\"5\"/>", "cut off while copying"),
-        ("apple-health", "photo.jpg", "\u{FF}\u{D8} not xml", "it is not XML"),
-        ("google-fit", "metrics.csv", "Date,Calories (kcal)\n2026-01-01,100\n", "lacks the columns Hearth reads"),
-    ])
+    @Test(
+        "bad files end with a clear summary and nothing written",
+        arguments: [
+            ("apple-health", "export.zip", "PK\u{3}\u{4} half a zip", "The zip file is cut off or damaged."),
+            (
+                "apple-health", "export.xml",
+                "<HealthData><Record type=\"HKQuantityTypeIdentifierStepCount\" startDate=\"2026-01-01 10:00:00 +0900\" value=\"5\"/>", "cut off while copying"
+            ),
+            ("apple-health", "photo.jpg", "\u{FF}\u{D8} not xml", "it is not XML"),
+            ("google-fit", "metrics.csv", "Date,Calories (kcal)\n2026-01-01,100\n", "lacks the columns Hearth reads"),
+        ])
     func badFiles(source: String, filename: String, content: String, message: String) async throws {
         let directory = temporaryDataDirectory()
         try await withHousehold(dataDirectory: directory) { hearth, owner in

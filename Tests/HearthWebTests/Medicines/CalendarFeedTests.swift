@@ -14,7 +14,9 @@ struct CalendarFeedTests {
         return "/feeds/" + me[start.upperBound..<end.upperBound]
     }
 
-    @Test("a member's feed: RRULE per time with the zone, EXDATE for a skipped day, a moved dose, care due, alarms, folded lines; limited members see only theirs; revoked is gone")
+    @Test(
+        "a member's feed: RRULE per time with the zone, EXDATE for a skipped day, a moved dose, care due, alarms, folded lines; limited members see only theirs; revoked is gone"
+    )
     func feed() async throws {
         let clock = TestClock("2026-11-22T23:30:00Z")
         try await withHousehold(clock: clock.read) { hearth, owner in
@@ -23,14 +25,19 @@ struct CalendarFeedTests {
             let bori = try await owner.addPet("Bori", species: "dog")
             let regimens = RegimenRepository(database)
             let long = String(repeating: "아주 긴 이름 ", count: 12)
-            let pills = try await regimens.create(subjectID: mochi, RegimenInput(
-                name: "Heart pills", items: [RegimenItemInput(name: long, amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .weekdays([2, 4, 6]), times: [480, 1200], start: LocalDate("2026-11-20")!, end: .afterDays(30))))
-            _ = try await regimens.create(subjectID: bori, RegimenInput(
-                name: "Ear drops", items: [RegimenItemInput(name: "Drops", amount: 2, unit: "drops")],
-                schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-01-31")!)))
+            let pills = try await regimens.create(
+                subjectID: mochi,
+                RegimenInput(
+                    name: "Heart pills", items: [RegimenItemInput(name: long, amount: 1, unit: "tablet")],
+                    schedule: DoseSchedule(repeatRule: .weekdays([2, 4, 6]), times: [480, 1200], start: LocalDate("2026-11-20")!, end: .afterDays(30))))
+            _ = try await regimens.create(
+                subjectID: bori,
+                RegimenInput(
+                    name: "Ear drops", items: [RegimenItemInput(name: "Drops", amount: 2, unit: "drops")],
+                    schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-01-31")!)))
             let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
-            try await regimens.changeDay(regimenID: pills, day: LocalDate("2026-11-25")!, time: 480, movedTo: nil, reason: "vet said so", clear: false, accountID: mina)
+            try await regimens.changeDay(
+                regimenID: pills, day: LocalDate("2026-11-25")!, time: 480, movedTo: nil, reason: "vet said so", clear: false, accountID: mina)
             try await regimens.changeDay(regimenID: pills, day: LocalDate("2026-11-27")!, time: 1200, movedTo: 1290, reason: nil, clear: false, accountID: mina)
 
             #expect(try await owner.get("/me").text.contains("Make my calendar link"))
@@ -73,7 +80,9 @@ struct CalendarFeedTests {
             try await owner.get("/me")
             try await owner.post("/me/feed", ["action": "renew"])
             #expect(try await owner.client.execute(uri: path, method: .get, headers: [:], body: nil).status == .notFound)
-            #expect(try await owner.client.execute(uri: "/feeds/0000000000000000000000000000000000000000.ics", method: .get, headers: [:], body: nil).status == .notFound)
+            #expect(
+                try await owner.client.execute(uri: "/feeds/0000000000000000000000000000000000000000.ics", method: .get, headers: [:], body: nil).status
+                    == .notFound)
             let newPath = try Self.link(try await owner.get("/me").text)
             let renewed = try await owner.client.execute(uri: newPath, method: .get, headers: [:], body: nil)
             #expect(newPath != path && renewed.status == .ok)

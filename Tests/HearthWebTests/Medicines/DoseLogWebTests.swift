@@ -46,10 +46,13 @@ struct DoseLogWebTests {
             let twice = try await owner.post("/regimens", fields)
             #expect(twice.status == .unprocessableContent && twice.text.contains("Another regimen of theirs has this name."))
             var sameTime = fields
-            sameTime["name"] = "Other"; sameTime["time_2"] = "08:00"
+            sameTime["name"] = "Other"
+            sameTime["time_2"] = "08:00"
             #expect(try await owner.post("/regimens", sameTime).text.contains("This time is already in the list."))
             var noItem = fields
-            noItem["name"] = "Other"; noItem["item_1_name"] = ""; noItem["item_1_amount"] = ""
+            noItem["name"] = "Other"
+            noItem["item_1_name"] = ""
+            noItem["item_1_amount"] = ""
             #expect(try await owner.post("/regimens", noItem).text.contains("Add at least one medicine or supplement."))
             #expect(try RegimenRepository(hearth.database).regimens(access: .everyone).count == 1)
 
@@ -61,7 +64,8 @@ struct DoseLogWebTests {
 
             // Mina gives the morning dose at 08:05; Dad, a moment later, is told who did.
             try await owner.get("/doses")
-            let given = try await owner.post("/doses/mark", ["regimen": "\(regimenID)", "day": "2026-11-23", "time": "480", "action": "given", "at": "08:05", "back": "/doses"])
+            let given = try await owner.post(
+                "/doses/mark", ["regimen": "\(regimenID)", "day": "2026-11-23", "time": "480", "action": "given", "at": "08:05", "back": "/doses"])
             #expect(given.status == .seeOther)
             _ = try await owner.addMember("dad", role: .adult, database: hearth.database)
             let dad = Browser(owner.client)
@@ -75,14 +79,17 @@ struct DoseLogWebTests {
 
             // One day only: tomorrow's evening dose moves to 21:30; the regimen stays.
             try await owner.get("/regimens/\(regimenID)")
-            #expect(try await owner.post("/doses/change", ["regimen": "\(regimenID)", "day": "2026-11-24", "time": "1200", "action": "move", "to": "21:30"]).status == .seeOther)
+            #expect(
+                try await owner.post("/doses/change", ["regimen": "\(regimenID)", "day": "2026-11-24", "time": "1200", "action": "move", "to": "21:30"]).status
+                    == .seeOther)
             let tomorrow = try await owner.get("/doses?day=2026-11-24").text
             #expect(tomorrow.contains("21:30") && tomorrow.contains("moved from 20:00"))
 
             // The evening: the morning dose stays given; the dose of the 21st was never marked: missed.
             clock.set("2026-11-23T11:10:00Z")  // 20:10 in Seoul
             #expect(try await owner.get("/doses?day=2026-11-21").text.contains("missed"))
-            #expect(try await owner.post("/doses/mark", ["regimen": "\(regimenID)", "day": "2026-11-23", "time": "1200", "action": "given"]).status == .seeOther)
+            #expect(
+                try await owner.post("/doses/mark", ["regimen": "\(regimenID)", "day": "2026-11-23", "time": "1200", "action": "given"]).status == .seeOther)
             let page = try await owner.get("/regimens/\(regimenID)").text
             #expect(page.contains("This month: 25% (2 of 8 doses given)."), "20th–23rd: eight doses due by 20:10, two given")
             #expect(page.contains("29 tablet left"), "30 counted at 08:30, one given since")
@@ -93,7 +100,8 @@ struct DoseLogWebTests {
             // From tomorrow on, once a day at 09:00: the days before keep their two times.
             try await owner.get("/regimens/\(regimenID)/edit")
             var changed = fields
-            changed["time_1"] = "09:00"; changed["time_2"] = ""
+            changed["time_1"] = "09:00"
+            changed["time_2"] = ""
             clock.set("2026-11-23T15:10:00Z")  // 00:10 on the 24th
             #expect(try await owner.post("/regimens/\(regimenID)", changed).status == .seeOther)
             let before = try await owner.get("/doses?day=2026-11-22").text
@@ -117,9 +125,11 @@ struct DoseLogWebTests {
             let dad = try await owner.addMember("dad", role: .adult, database: hearth.database)
             let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
             let regimens = RegimenRepository(hearth.database)
-            let id = try await regimens.create(subjectID: pet, RegimenInput(
-                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+            let id = try await regimens.create(
+                subjectID: pet,
+                RegimenInput(
+                    name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
             let day = LocalDate("2026-11-23")!
             for _ in 0..<20 {
                 try await regimens.undo(regimenID: id, day: day, time: 480)
@@ -140,10 +150,13 @@ struct DoseLogWebTests {
         try await withHousehold(clock: clock.read) { hearth, owner in
             let pet = try await owner.addPet("Mochi")
             try await owner.get("/regimens/new?subject=\(pet)")
-            let created = try await owner.post("/regimens", [
-                "subject": "\(pet)", "name": "Pain relief", "item_1_name": "Meloxicam", "item_1_amount": "0.5", "item_1_unit": "ml", "item_1_mg_per_kg": "0.05",
-                "repeat": "as_needed", "minimum_hours": "24", "start": "2026-11-20",
-            ])
+            let created = try await owner.post(
+                "/regimens",
+                [
+                    "subject": "\(pet)", "name": "Pain relief", "item_1_name": "Meloxicam", "item_1_amount": "0.5", "item_1_unit": "ml",
+                    "item_1_mg_per_kg": "0.05",
+                    "repeat": "as_needed", "minimum_hours": "24", "start": "2026-11-20",
+                ])
             #expect(created.status == .seeOther, "\(created.text)")
             let id = try #require(try RegimenRepository(hearth.database).regimens(access: .everyone).first?.id)
             let page = try await owner.get("/doses").text

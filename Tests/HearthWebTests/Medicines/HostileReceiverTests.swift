@@ -66,9 +66,11 @@ struct HostileReceiverTests {
     /// Mochi's heart pill, due daily at 08:00.
     static func heartPills(_ owner: Browser, _ database: AppDatabase) async throws {
         let mochi = try await owner.addPet("Mochi")
-        _ = try await RegimenRepository(database).create(subjectID: mochi, RegimenInput(
-            name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+        _ = try await RegimenRepository(database).create(
+            subjectID: mochi,
+            RegimenInput(
+                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
     }
 
     @Test("a receiver that trickles its body holds no one else's reminder, and its own counts as delivered by its status line")
@@ -85,7 +87,8 @@ struct HostileReceiverTests {
                 try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/house", webhookURL: nil, againMinutes: 0))
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(slow.port)/mina")
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), household: try await HouseholdState(repository: HouseholdRepository(database)),
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database),
+                    household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(deadline: .seconds(10)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
                 let started = Date()
                 let tick = Task { try await scheduler.tick(now: clock.read()) }
@@ -115,15 +118,18 @@ struct HostileReceiverTests {
                 let redirect = try CannedReceiver(answer: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(port)/stolen\r\nContent-Length: 0\r\n\r\n")
                 let big = try CannedReceiver(answer: "HTTP/1.1 200 OK\r\nContent-Length: 1048576\r\n\r\n" + String(repeating: "y", count: 1 << 20))
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), household: try await HouseholdState(repository: HouseholdRepository(database)),
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database),
+                    household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(deadline: .seconds(5)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
-                try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(redirect.port)/house", webhookURL: nil, againMinutes: 0))
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(ntfyURL: "http://127.0.0.1:\(redirect.port)/house", webhookURL: nil, againMinutes: 0))
                 try await scheduler.tick(now: clock.read())
                 #expect(await receiver.messages.isEmpty, "the redirect was not followed")
                 #expect(try await owner.get("/settings/reminders").text.contains("a redirect, not followed"))
 
                 try await database.write { db in try db.execute(sql: "DELETE FROM reminder") }
-                try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(big.port)/house", webhookURL: nil, againMinutes: 0))
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(ntfyURL: "http://127.0.0.1:\(big.port)/house", webhookURL: nil, againMinutes: 0))
                 try await scheduler.tick(now: clock.read())
                 let delivered = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder WHERE delivered_at IS NOT NULL") }
                 #expect(delivered == 1, "a megabyte after 200 OK: it arrived")
@@ -131,7 +137,8 @@ struct HostileReceiverTests {
                 // Written down for Mina, then she turns reminders off before it is sent.
                 try await database.write { db in try db.execute(sql: "DELETE FROM reminder") }
                 let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
-                _ = try await ReminderRepository(database).claim(accountID: mina, dueAt: clock.read().addingTimeInterval(-30), round: 0, message: "08:00 — Mochi: Heart pills", now: clock.read())
+                _ = try await ReminderRepository(database).claim(
+                    accountID: mina, dueAt: clock.read().addingTimeInterval(-30), round: 0, message: "08:00 — Mochi: Heart pills", now: clock.read())
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: false, ntfyURL: nil)
                 try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/house", webhookURL: nil, againMinutes: 0))
                 let format = Formatting(strings: Self.strings, language: .en, timeZone: TimeZone(identifier: "Asia/Seoul")!)
@@ -155,7 +162,9 @@ struct HostileReceiverTests {
                 #expect(refused.text.contains("only the owner may send reminders there"))
             }
             try await dad.get("/me")
-            #expect(try await dad.post("/me/reminders", ["reminders": "on", "ntfy_url": "http://127.0.0.1:8090/dad"]).status == .seeOther, "the household's own ntfy")
+            #expect(
+                try await dad.post("/me/reminders", ["reminders": "on", "ntfy_url": "http://127.0.0.1:8090/dad"]).status == .seeOther,
+                "the household's own ntfy")
             try await dad.get("/me")
             #expect(try await dad.post("/me/reminders", ["reminders": "on", "ntfy_url": "https://ntfy.sh/kim-dad"]).status == .seeOther)
             try await owner.get("/me")

@@ -53,8 +53,11 @@ struct MedicineCatalogueWebTests {
             let pet = try await owner.addPet("Mochi")
             #expect(try await owner.get("/medicines/\(vitamin.id)").text.contains(#"action="/regimens/new""#))
             let form = try await owner.get("/regimens/new?subject=\(pet)&medicine=\(vitamin.id)").text
-            #expect(form.contains(#"name="item_1_medicine" value="\#(vitamin.id)""#) && form.contains("Vitamin D 1000 IU") && form.contains("How to take it: One a day with food"))
-            let wrong = try await Self.finished(owner, try await owner.postMultipart("/medicines/import", [:], files: [("file", "steps.csv", Array("Date,Steps\n1,2\n".utf8))]))
+            #expect(
+                form.contains(#"name="item_1_medicine" value="\#(vitamin.id)""#) && form.contains("Vitamin D 1000 IU")
+                    && form.contains("How to take it: One a day with food"))
+            let wrong = try await Self.finished(
+                owner, try await owner.postMultipart("/medicines/import", [:], files: [("file", "steps.csv", Array("Date,Steps\n1,2\n".utf8))]))
             #expect(wrong.status == .unprocessableContent && wrong.text.contains("neither the drug-permit list nor the supplement list"))
             #expect(try MedicineRepository(hearth.database).count() == 2)
         }
@@ -63,21 +66,27 @@ struct MedicineCatalogueWebTests {
 
 @Suite("A catalogue item's photo")
 struct MedicinePhotoTests {
-    @Test("a photo taken with the item is stored, shown and served; a file that is not a photo is refused on the form with nothing saved; a new photo replaces the old")
+    @Test(
+        "a photo taken with the item is stored, shown and served; a file that is not a photo is refused on the form with nothing saved; a new photo replaces the old"
+    )
     func photo() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/medicines/new")
-            let refused = try await owner.postMultipart("/medicines", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", Array("not a photo".utf8))])
+            let refused = try await owner.postMultipart(
+                "/medicines", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", Array("not a photo".utf8))])
             #expect(refused.status == .unprocessableContent && refused.text.contains("Nothing was saved"))
             #expect(try MedicineRepository(hearth.database).count() == 0)
-            let added = try await owner.postMultipart("/medicines", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
+            let added = try await owner.postMultipart(
+                "/medicines", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
             #expect(added.status == .seeOther)
             let item = try #require(try MedicineRepository(hearth.database).search("Eye drops").first)
             let first = try #require(item.photoSHA)
             #expect(try await owner.get("/medicines/\(item.id)").text.contains("/photos/\(first)-1600.jpg"))
             #expect(try await owner.get("/photos/\(first)-320.jpg").status == .ok)
             try await owner.get("/medicines/\(item.id)/edit")
-            let replaced = try await owner.postMultipart("/medicines/\(item.id)", ["kind": "medicine", "name": "Eye drops"], files: [("photo", "box.jpg", try fixture("exif-orientation/Landscape_3.jpg"))])
+            let replaced = try await owner.postMultipart(
+                "/medicines/\(item.id)", ["kind": "medicine", "name": "Eye drops"],
+                files: [("photo", "box.jpg", try fixture("exif-orientation/Landscape_3.jpg"))])
             #expect(replaced.status == .seeOther)
             let second = try #require(try MedicineRepository(hearth.database).medicine(id: item.id)?.photoSHA)
             #expect(second != first)
@@ -89,7 +98,8 @@ struct MedicinePhotoTests {
     func importPageIsTheStarters() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/medicines")
-            let started = try await owner.postMultipart("/medicines/import", [:], files: [("file", "private-list.csv", Array("ITEM_SEQ,ITEM_NAME,ENTP_NAME\n1,A,B\n".utf8))])
+            let started = try await owner.postMultipart(
+                "/medicines/import", [:], files: [("file", "private-list.csv", Array("ITEM_SEQ,ITEM_NAME,ENTP_NAME\n1,A,B\n".utf8))])
             let page = try #require(started.headers[.location])
             #expect(page.count == "/medicines/imports/".count + 32, "128 random bits, not a counter")
             _ = try await MedicineCatalogueWebTests.finished(owner, started)

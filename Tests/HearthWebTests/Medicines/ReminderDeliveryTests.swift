@@ -34,9 +34,10 @@ actor Receiver {
         let router = Router()
         router.post("/**") { request, context -> Response in
             let text = String(buffer: try await request.body.collect(upTo: 1 << 20))
-            let status = await self.add(Message(
-                path: request.uri.path, title: request.headers[HeaderName("Title")!], tags: request.headers[HeaderName("Tags")!],
-                priority: request.headers[HeaderName("Priority")!], body: text))
+            let status = await self.add(
+                Message(
+                    path: request.uri.path, title: request.headers[HeaderName("Title")!], tags: request.headers[HeaderName("Tags")!],
+                    priority: request.headers[HeaderName("Priority")!], body: text))
             return Response(status: status)
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -46,7 +47,9 @@ actor Receiver {
 
 @Suite("Reminders to phones")
 struct ReminderDeliveryTests {
-    @Test("one message per topic and time: members without their own topic share the household's, which gets each dose once; again for what nobody marked; never twice after a restart; nothing after the window")
+    @Test(
+        "one message per topic and time: members without their own topic share the household's, which gets each dose once; again for what nobody marked; never twice after a restart; nothing after the window"
+    )
     func delivery() async throws {
         let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
         try await withHousehold(clock: clock.read) { hearth, owner in
@@ -55,15 +58,21 @@ struct ReminderDeliveryTests {
             let mom = try await PersonRepository(database).create(PersonProfile(name: "Mom", colour: .teal), photo: nil)
             let regimens = RegimenRepository(database)
             let start = LocalDate("2026-11-01")!
-            let pills = try await regimens.create(subjectID: mochi, RegimenInput(
-                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480, 1200], start: start)))
-            _ = try await regimens.create(subjectID: mom.id, RegimenInput(
-                name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
-            _ = try await regimens.create(subjectID: mom.id, RegimenInput(
-                name: "Quiet one", items: [RegimenItemInput(name: "Zinc", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start), remind: false))
+            let pills = try await regimens.create(
+                subjectID: mochi,
+                RegimenInput(
+                    name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                    schedule: DoseSchedule(repeatRule: .daily, times: [480, 1200], start: start)))
+            _ = try await regimens.create(
+                subjectID: mom.id,
+                RegimenInput(
+                    name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
+                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+            _ = try await regimens.create(
+                subjectID: mom.id,
+                RegimenInput(
+                    name: "Quiet one", items: [RegimenItemInput(name: "Zinc", amount: 1, unit: "tablet")],
+                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start), remind: false))
             let sitter = try await owner.addMember("sitter", role: .adult, database: database)
             try await AccountRepository(database).setAccess(.only([mochi]), accountID: sitter)
             let quiet = try await owner.addMember("quiet", role: .adult, database: database)
@@ -71,12 +80,15 @@ struct ReminderDeliveryTests {
 
             let receiver = Receiver()
             try await receiver.serve { port in
-                try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: nil, againMinutes: 30))
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: nil, againMinutes: 30))
                 func scheduler() async throws -> ReminderScheduler {
                     // Made anew each time: as after a restart, it knows only what SQLite kept.
-                    ReminderScheduler(reminders: ReminderRepository(database), regimens: regimens, household: try await HouseholdState(repository: HouseholdRepository(database)),
-                                      push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
-                                      logger: Logger(label: "test"), clock: clock.read)
+                    ReminderScheduler(
+                        reminders: ReminderRepository(database), regimens: regimens,
+                        household: try await HouseholdState(repository: HouseholdRepository(database)),
+                        push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
+                        logger: Logger(label: "test"), clock: clock.read)
                 }
                 try await scheduler().tick(now: clock.read())
                 var messages = await receiver.messages
@@ -91,12 +103,15 @@ struct ReminderDeliveryTests {
 
                 // Mochi's pill is given; at 08:31 only Mom's vitamin is reminded again, to Mina.
                 let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
-                _ = try await regimens.mark(regimenID: pills, day: LocalDate("2026-11-23")!, time: 480, status: .given, givenAt: clock.read(), reason: nil, accountID: mina)
+                _ = try await regimens.mark(
+                    regimenID: pills, day: LocalDate("2026-11-23")!, time: 480, status: .given, givenAt: clock.read(), reason: nil, accountID: mina)
                 clock.set("2026-11-22T23:31:00Z")
                 try await scheduler().tick(now: clock.read())
                 messages = await receiver.messages
                 #expect(messages.count == 2)
-                #expect(messages.last?.body == "08:00 — Mom: Vitamin D" && messages.last?.priority == "4" && messages.last?.title == "Still not marked: doses of 08:00")
+                #expect(
+                    messages.last?.body == "08:00 — Mom: Vitamin D" && messages.last?.priority == "4"
+                        && messages.last?.title == "Still not marked: doses of 08:00")
 
                 // The server was down until 10:30: the 08:00 doses are past their window.
                 clock.set("2026-11-23T01:30:00Z")
@@ -129,20 +144,24 @@ struct ReminderDeliveryTests {
         try await withHousehold(clock: clock.read) { hearth, owner in
             let database = hearth.database
             let mom = try await PersonRepository(database).create(PersonProfile(name: "Mom", colour: .teal), photo: nil)
-            _ = try await RegimenRepository(database).create(subjectID: mom.id, RegimenInput(
-                name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+            _ = try await RegimenRepository(database).create(
+                subjectID: mom.id,
+                RegimenInput(
+                    name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
+                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
             let dad = try await owner.addMember("dad", role: .adult, database: database)
             _ = try await owner.addMember("son", role: .adult, database: database)
             let receiver = Receiver()
             try await receiver.serve { port in
                 try await ReminderRepository(database).setMemberSettings(accountID: dad, reminders: true, ntfyURL: "http://127.0.0.1:\(port)/dad")
-                try await ReminderRepository(database).setTargets(ReminderTargets(
-                    ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: "http://127.0.0.1:\(port)/hook", againMinutes: 0))
-                let scheduler = ReminderScheduler(reminders: ReminderRepository(database), regimens: RegimenRepository(database),
-                                                  household: try await HouseholdState(repository: HouseholdRepository(database)),
-                                                  push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
-                                                  logger: Logger(label: "test"), clock: clock.read)
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(
+                        ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: "http://127.0.0.1:\(port)/hook", againMinutes: 0))
+                let scheduler = ReminderScheduler(
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database),
+                    household: try await HouseholdState(repository: HouseholdRepository(database)),
+                    push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
+                    logger: Logger(label: "test"), clock: clock.read)
                 try await scheduler.tick(now: clock.read())
                 let messages = await receiver.messages
                 #expect(messages.filter { $0.path == "/hearth-doses" }.map(\.body) == ["08:00 — Mom: Vitamin D"], "Mina and Son share it: once")

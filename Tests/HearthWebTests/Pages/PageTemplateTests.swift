@@ -28,53 +28,94 @@ struct PageTemplateTests {
         SetupPage(fields: fields(SetupPage.fieldNames), timeZones: [TimeZoneGroup(label: "Likely", options: options)], languages: options, hasErrors: true),
         SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
         AccountsPage(
-            members: [.init(id: 1, displayName: "Mina", username: "mina", roleLabel: "Owner", roles: options, disabled: true, isSelf: false, sees: "Bori", limited: true, canLimit: true, subjects: [CheckboxView(name: "subject_1", label: "Bori", checked: true)])],
+            members: [
+                .init(
+                    id: 1, displayName: "Mina", username: "mina", roleLabel: "Owner", roles: options, disabled: true, isSelf: false, sees: "Bori",
+                    limited: true, canLimit: true, subjects: [CheckboxView(name: "subject_1", label: "Bori", checked: true)])
+            ],
             fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
-        SettingsPage(fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true, hasErrors: true),
+        SettingsPage(
+            fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true,
+            hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html),
-        GalleryPage(heading: "Photos", subjects: [.init(label: "Everyone", href: "/gallery", current: true)], favourites: [.init(label: "All", href: "/gallery", current: true)],
-                    views: [.init(label: "Photo diary", href: "/gallery?subject=1", current: true)], body: "<p></p>", empty: "None", newest: "/gallery", older: "/gallery?after=1_2_0",
-                    makeAnimation: "/gallery/animations/new"),
-        GalleryPhotoPage(preview: "/photos/a-1600.jpg", alt: "Nabi", caption: "Nabi · Diary", record: "/calendar/2026-01-02", newer: "/gallery/1-0", older: "/gallery/2-0",
-                         back: "/gallery", original: "/photos/a.jpg", originalSize: "1 MB", favourite: true, canChange: true,
-                         favouriteAction: "/gallery/1-0/favourite", removeAction: "/gallery/1-0/remove"),
-        AnimationFormPage(photos: [.init(place: "1-0", thumbnail: "/photos/a-320.jpg", alt: "Nabi", order: "1")], list: "1-0",
-                          sides: [OptionView(value: "320", label: "320", selected: true)], fields: fields(["photos", "side", "seconds", "loop"]),
-                          problems: FormProblems(["No"]), loop: true, subject: "1", canMake: true),
-        AnimationPage(status: "Ready", making: true, file: "/gallery/animations/1/file", figures: "12 frames", subjects: [OptionView(value: "1", label: "Nabi", selected: true)],
-                      saveAction: "/gallery/animations/1/save", failed: true),
-        RecipeListPage(query: "찌개", ingredients: "두부, 양파", matchAll: true, categories: [.init(label: "Rice 3", href: "/recipes?category=3", current: true)],
-                       recipes: [.init(href: "/recipes/1", title: "된장찌개", category: "Soup")], next: "/recipes?after=1", problem: "Twice", nothing: "None",
-                       notice: "Deleted", canRecord: true),
-        RecipePage(id: 1, title: "된장찌개", category: "Soup", tags: [.init(label: "#여름", href: "/recipes?tag=%EC%97%AC%EB%A6%84", current: false)], servings: "6", scaled: "For 6", scalable: true,
-                   ingredients: [.init(amount: "1½큰술", words: "된장", note: "heaped", nameFirst: true)],
-                   parts: [.init(name: "The broth", start: 1, steps: [.init(number: 1, text: "Boil.", photo: String(repeating: "a", count: 64), link: "https://example.org/1.jpg")])],
-                   tip: "Less salt", description: "A stew", source: "https://example.org", sourceName: "Example", photo: String(repeating: "b", count: 64),
-                   image: "https://example.org/a.jpg", bookmarked: true, canRecord: true,
-                   food: .init(action: "/recipes/1/food", energy: "120 kcal", done: true), figures: "10 min"),
+        GalleryPage(
+            heading: "Photos", subjects: [.init(label: "Everyone", href: "/gallery", current: true)],
+            favourites: [.init(label: "All", href: "/gallery", current: true)],
+            views: [.init(label: "Photo diary", href: "/gallery?subject=1", current: true)], body: "<p></p>", empty: "None", newest: "/gallery",
+            older: "/gallery?after=1_2_0",
+            makeAnimation: "/gallery/animations/new"),
+        GalleryPhotoPage(
+            preview: "/photos/a-1600.jpg", alt: "Nabi", caption: "Nabi · Diary", record: "/calendar/2026-01-02", newer: "/gallery/1-0", older: "/gallery/2-0",
+            back: "/gallery", original: "/photos/a.jpg", originalSize: "1 MB", favourite: true, canChange: true,
+            favouriteAction: "/gallery/1-0/favourite", removeAction: "/gallery/1-0/remove"),
+        AnimationFormPage(
+            photos: [.init(place: "1-0", thumbnail: "/photos/a-320.jpg", alt: "Nabi", order: "1")], list: "1-0",
+            sides: [OptionView(value: "320", label: "320", selected: true)], fields: fields(["photos", "side", "seconds", "loop"]),
+            problems: FormProblems(["No"]), loop: true, subject: "1", canMake: true),
+        AnimationPage(
+            status: "Ready", making: true, file: "/gallery/animations/1/file", figures: "12 frames",
+            subjects: [OptionView(value: "1", label: "Nabi", selected: true)],
+            saveAction: "/gallery/animations/1/save", failed: true),
+        RecipeListPage(
+            query: "찌개", ingredients: "두부, 양파", matchAll: true, categories: [.init(label: "Rice 3", href: "/recipes?category=3", current: true)],
+            recipes: [.init(href: "/recipes/1", title: "된장찌개", category: "Soup")], next: "/recipes?after=1", problem: "Twice", nothing: "None",
+            notice: "Deleted", canRecord: true),
+        RecipePage(
+            id: 1, title: "된장찌개", category: "Soup", tags: [.init(label: "#여름", href: "/recipes?tag=%EC%97%AC%EB%A6%84", current: false)], servings: "6",
+            scaled: "For 6", scalable: true,
+            ingredients: [.init(amount: "1½큰술", words: "된장", note: "heaped", nameFirst: true)],
+            parts: [
+                .init(
+                    name: "The broth", start: 1,
+                    steps: [.init(number: 1, text: "Boil.", photo: String(repeating: "a", count: 64), link: "https://example.org/1.jpg")])
+            ],
+            tip: "Less salt", description: "A stew", source: "https://example.org", sourceName: "Example", photo: String(repeating: "b", count: 64),
+            image: "https://example.org/a.jpg", bookmarked: true, canRecord: true,
+            food: .init(action: "/recipes/1/food", energy: "120 kcal", done: true), figures: "10 min"),
         RecipeBookmarksPage(groups: [.init(name: "Rice", recipes: [.init(id: "1", title: "김치볶음밥")])]),
-        RecipeFormPage(heading: "Add", action: "/recipes", cancel: "/recipes", fields: fields(RecipeForm.fieldNames), problems: FormProblems(["No"]),
-                       categories: [OptionView(value: "1", label: "Rice", selected: true)],
-                       steps: [RecipeForm.StepRow(index: 0, text: "Boil.", section: "Broth", order: "1", keptPhoto: String(repeating: "c", count: 64),
-                                                  link: "https://example.org/1.jpg", error: "Too long")],
-                       photo: "/photos/a-320.jpg", imageLink: "https://example.org/a.jpg", stepsError: "Mend a step"),
+        RecipeFormPage(
+            heading: "Add", action: "/recipes", cancel: "/recipes", fields: fields(RecipeForm.fieldNames), problems: FormProblems(["No"]),
+            categories: [OptionView(value: "1", label: "Rice", selected: true)],
+            steps: [
+                RecipeForm.StepRow(
+                    index: 0, text: "Boil.", section: "Broth", order: "1", keptPhoto: String(repeating: "c", count: 64),
+                    link: "https://example.org/1.jpg", error: "Too long")
+            ],
+            photo: "/photos/a-320.jpg", imageLink: "https://example.org/a.jpg", stepsError: "Mend a step"),
         RecipeCategoriesPage(categories: [.init(id: "1", name: "Rice", count: "3")], added: "Bread", problem: "Taken"),
-        RecipeImportPage(pasted: "{}", problem: "Nothing", summary: .init(heading: "1 imported", imported: [.init(title: "Stew", href: "/recipes/1")],
-                                                                         duplicates: ["Cake"], refused: ["x.html: no recipe"], imageLinks: true)),
-        ReportIndexPage(thisMonth: "November 2026", lastMonth: "October 2026",
-                        household: .init(name: "Everyone", month: "/reports/household/2026-11", previous: "/reports/household/2026-10", vet30: nil, vet90: nil, rangeAction: nil),
-                        subjects: [.init(name: "Nabi", month: "/reports/1/2026-11", previous: "/reports/1/2026-10", vet30: "/reports/1/vet?days=30", vet90: "/reports/1/vet?days=90", rangeAction: "/reports/1/vet")],
-                        choices: [OptionView(value: "household", label: "Everyone", selected: true)], month: "2026-11"),
-        ReportPage(heading: "Nabi", paper: "a4", paperLinks: [.init(label: "A4", href: "?paper=a4")], contents: [.init(label: "Nabi", href: "#subject-1")],
-                   body: "<p></p>", pdf: "?pdf=1", autoPrint: true, previous: "/reports/1/2026-10", next: "/reports/1/2026-12"),
-        BackupsPage(fields: fields(["folder"]), problems: FormProblems(["No"]), notice: "Saved", running: "Running", last: "Last", lastFailed: true,
-                    archives: [.init(name: "hearth-20260102-000000.tar", when: "2 Jan", size: "1 MB", href: "/settings/backups/hearth-20260102-000000.tar")],
-                    csvLinks: [.init(label: "Weights", href: "/settings/export/weights.csv")], restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
-        ReminderSettingsPage(fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
+        RecipeImportPage(
+            pasted: "{}", problem: "Nothing",
+            summary: .init(
+                heading: "1 imported", imported: [.init(title: "Stew", href: "/recipes/1")],
+                duplicates: ["Cake"], refused: ["x.html: no recipe"], imageLinks: true)),
+        ReportIndexPage(
+            thisMonth: "November 2026", lastMonth: "October 2026",
+            household: .init(
+                name: "Everyone", month: "/reports/household/2026-11", previous: "/reports/household/2026-10", vet30: nil, vet90: nil, rangeAction: nil),
+            subjects: [
+                .init(
+                    name: "Nabi", month: "/reports/1/2026-11", previous: "/reports/1/2026-10", vet30: "/reports/1/vet?days=30", vet90: "/reports/1/vet?days=90",
+                    rangeAction: "/reports/1/vet")
+            ],
+            choices: [OptionView(value: "household", label: "Everyone", selected: true)], month: "2026-11"),
+        ReportPage(
+            heading: "Nabi", paper: "a4", paperLinks: [.init(label: "A4", href: "?paper=a4")], contents: [.init(label: "Nabi", href: "#subject-1")],
+            body: "<p></p>", pdf: "?pdf=1", autoPrint: true, previous: "/reports/1/2026-10", next: "/reports/1/2026-12"),
+        BackupsPage(
+            fields: fields(["folder"]), problems: FormProblems(["No"]), notice: "Saved", running: "Running", last: "Last", lastFailed: true,
+            archives: [.init(name: "hearth-20260102-000000.tar", when: "2 Jan", size: "1 MB", href: "/settings/backups/hearth-20260102-000000.tar")],
+            csvLinks: [.init(label: "Weights", href: "/settings/export/weights.csv")],
+            restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
+        ReminderSettingsPage(
+            fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
         HomePage(
             greeting: "Hello", today: "Monday", isOwner: true, isViewer: true,
-            people: [.init(id: 1, name: "Mina", colour: "teal", water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-                           steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)],
+            people: [
+                .init(
+                    id: 1, name: "Mina", colour: "teal",
+                    water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
+                    steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)
+            ],
             pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)],
             photos: "<li></li>", calendarToday: "/calendar/2026-11-23", careDue: "<li></li>", doses: "<li></li>", dosesSummary: "2 of 4"),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
@@ -83,25 +124,34 @@ struct PageTemplateTests {
             facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true, day: "2026-11-23", dayHeading: "Monday",
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-            steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames), problems: FormProblems(["x"]), notice: "Saved", medicines: "<ul></ul>"),
-        CalendarMonthPage(heading: "November 2026", previous: "/calendar/2026-10", next: "/calendar/2026-12", today: "/calendar", yearLink: "/calendar/2026",
-                          subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
-        CalendarDayPage(heading: "Monday", day: "2026-11-23", previous: "/calendar/2026-11-22", next: "/calendar/2026-11-24", monthLink: "/calendar/2026-11",
-                        subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)], isEmpty: true, due: "<li></li>"),
+            steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames),
+            problems: FormProblems(["x"]), notice: "Saved", medicines: "<ul></ul>"),
+        CalendarMonthPage(
+            heading: "November 2026", previous: "/calendar/2026-10", next: "/calendar/2026-12", today: "/calendar", yearLink: "/calendar/2026",
+            subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
+        CalendarDayPage(
+            heading: "Monday", day: "2026-11-23", previous: "/calendar/2026-11-22", next: "/calendar/2026-11-24", monthLink: "/calendar/2026-11",
+            subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)], isEmpty: true,
+            due: "<li></li>"),
         CalendarYearPage(heading: "2026", previous: "/calendar/2025", next: "/calendar/2027", months: "<ol></ol>"),
-        ChartsPage(name: "Mina", colour: "teal", back: "/people/1", charts: [.init(label: "Steps", href: "?chart=steps", current: true)], periods: [.init(label: "Week", href: "?period=week", current: true)],
-                   previous: "/people/1/charts?at=2026-10-01", next: nil, span: "November 2026",
-                   sections: [.init(heading: "Steps", figures: ["Total 1"], chart: "<figure></figure>")]),
+        ChartsPage(
+            name: "Mina", colour: "teal", back: "/people/1", charts: [.init(label: "Steps", href: "?chart=steps", current: true)],
+            periods: [.init(label: "Week", href: "?period=week", current: true)],
+            previous: "/people/1/charts?at=2026-10-01", next: nil, span: "November 2026",
+            sections: [.init(heading: "Steps", figures: ["Total 1"], chart: "<figure></figure>")]),
         ImportFormPage(personID: 1, personName: "Mina", sources: options, fields: fields(ImportFormPage.fieldNames), problems: FormProblems(["x"])),
-        ImportProgressPage(id: 1, personID: 1, personName: "Mina", fileName: "export.zip", running: true, done: true, percent: 40, records: "10 records read", days: "3 days written", problem: "Cut off"),
+        ImportProgressPage(
+            id: 1, personID: 1, personName: "Mina", fileName: "export.zip", running: true, done: true, percent: 40, records: "10 records read",
+            days: "3 days written", problem: "Cut off"),
         PersonGoalsPage(id: 1, name: "Mina", fields: fields(PersonGoalsPage.fieldNames), waterUnits: options, weightUnit: "kg", problems: FormProblems(["x"])),
         PersonFormPage(
             fields: fields(PersonFormPage.fieldNames), sexes: options, colours: options,
             accounts: options, problems: FormProblems(["bad photo"]), action: "/people", cancel: "/people", heading: "Add a person", today: "2026-11-23"),
         PetListPage(pets: [.init(id: 1, name: "Nabi", species: "Cat", age: "3 y", photo: "/photos/a-320.jpg")], archived: true, canRecord: true),
         PetPage(
-            pet: .init(id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],
-                       photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
+            pet: .init(
+                id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],
+                photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
             latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
             photos: html, hasPhotos: true, foods: html, hasFoods: true, care: html, medicines: html, feeding: html,
             feedingForm: html,
@@ -131,21 +181,29 @@ struct PageTemplateTests {
             name: "Nabi", photo: "/p-320.jpg", facts: [.init(label: "Breed", value: "Korean shorthair")], allergies: "Chicken", dislikes: "Fish",
             medicines: "Ear drops", vaccinations: html, due: html, clinic: html),
         MedicineListPage(query: "타이", items: html, count: "3 items", nothingFound: true, narrowed: true, canRecord: true, summary: "Added", importError: "No"),
-        MedicinePage(photo: "/p-1600.jpg", id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true, subjects: options),
-        MedicineFormPage(heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
-                         kinds: options, prescription: options, photo: "/p-320.jpg"),
-        MedicineImportPage(id: "0c4a", fileName: "drugs.csv", running: true, percent: 40, progress: "400 of 1,000 rows saved", summary: "Drug list: 1 added", problem: "Not a list"),
+        MedicinePage(
+            photo: "/p-1600.jpg", id: 1, name: "Tylenol", kind: "Medicine", facts: [.init(label: "Company", value: "Janssen")], canRecord: true,
+            subjects: options),
+        MedicineFormPage(
+            heading: "Add", action: "/medicines", cancel: "/medicines", fields: fields(MedicineInput.fieldNames), problems: FormProblems(["No"]),
+            kinds: options, prescription: options, photo: "/p-320.jpg"),
+        MedicineImportPage(
+            id: "0c4a", fileName: "drugs.csv", running: true, percent: 40, progress: "400 of 1,000 rows saved", summary: "Drug list: 1 added",
+            problem: "Not a list"),
         RegimenListPage(items: html, canRecord: true, subjects: options),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
-            fields: fields(["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "hint"]), problems: FormProblems(["No"]),
+            fields: fields(["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "hint"]),
+            problems: FormProblems(["No"]),
             items: html, times: html, weekdays: html, repeats: options, ends: options, hint: "With food", weight: "Latest weight: 4 kg", remind: true),
         RegimenPage(
             id: 1, name: "Heart pills", subject: "Nabi", subjectLink: "/pets/1", purpose: "Heart", schedule: "Every day at 08:00", items: html,
             ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, canRecord: true, hasEnded: false, remind: false),
-        DosesPage(day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
-                  message: "Already given", confirm: html),
-        VaccineSettingsPage(species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
+        DosesPage(
+            day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
+            message: "Already given", confirm: html),
+        VaccineSettingsPage(
+            species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
     ]
 
     static let sources: [String: String] = {
@@ -175,7 +233,11 @@ struct PageTemplateTests {
         var check = TemplateCheck(sources: [
             "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
         ])
-        let model = PageModel(layout: Self.layout, page: HomePage(greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar", careDue: .empty, doses: .empty, dosesSummary: nil))
+        let model = PageModel(
+            layout: Self.layout,
+            page: HomePage(
+                greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar",
+                careDue: .empty, doses: .empty, dosesSummary: nil))
         for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
         #expect(check.problems.count == 4, "\(check.problems)")
     }

@@ -26,7 +26,10 @@ struct TemplateCheck {
     }
 
     private mutating func check(template name: String, stack: [Any], path: String) {
-        guard let source = sources[name] else { problems.append("\(path): no template \(name)"); return }
+        guard let source = sources[name] else {
+            problems.append("\(path): no template \(name)")
+            return
+        }
         do {
             var tags = try Self.tags(source)[...]
             let nodes = try Self.parse(&tags, until: nil)
@@ -41,11 +44,15 @@ struct TemplateCheck {
             switch node {
             case .variable(let name, let triple):
                 guard name != "." else { continue }
-                guard let value = Self.resolve(name, in: stack) else { problems.append("\(path): {{\(name)}} finds nothing"); continue }
+                guard let value = Self.resolve(name, in: stack) else {
+                    problems.append("\(path): {{\(name)}} finds nothing")
+                    continue
+                }
                 if triple && !(value is HTML) { problems.append("\(path): {{{\(name)}}} is \(type(of: value)), not HTML") }
             case .section(let name, let inverted, let children):
                 guard let value = Self.resolve(name, in: stack) else {
-                    problems.append("\(path): {{\(inverted ? "^" : "#")\(name)}} finds nothing"); continue
+                    problems.append("\(path): {{\(inverted ? "^" : "#")\(name)}} finds nothing")
+                    continue
                 }
                 if inverted || value is Bool {
                     check(children, stack: stack, path: path)

@@ -13,9 +13,11 @@ struct PeopleTests {
         try await withHousehold { hearth, owner in
             let dadID = try await owner.addMember("dad", role: .adult, database: hearth.database)
             try await owner.get("/people/new")
-            let response = try await owner.postMultipart("/people", [
-                "name": "Dad", "birth_date": "1984-03-02", "sex": "male", "colour": "teal", "account_id": String(dadID),
-            ])
+            let response = try await owner.postMultipart(
+                "/people",
+                [
+                    "name": "Dad", "birth_date": "1984-03-02", "sex": "male", "colour": "teal", "account_id": String(dadID),
+                ])
             #expect(response.status == .seeOther)
             let id = try #require(Int64(response.location!.split(separator: "/").last!))
             let person = try #require(try await PersonRepository(hearth.database).person(id: id, access: .everyone))
@@ -31,14 +33,15 @@ struct PeopleTests {
         }
     }
 
-    @Test("bad input comes back on its field with 422 and nothing is written",
-          arguments: [
+    @Test(
+        "bad input comes back on its field with 422 and nothing is written",
+        arguments: [
             (["name": "", "colour": "blue"], "name", "Write the person"),
             (["name": "Kid", "birth_date": "2999-01-01", "colour": "blue"], "birth_date", "future"),
             (["name": "Kid", "birth_date": "2026-02-30", "colour": "blue"], "birth_date", "date"),
             (["name": "Kid", "colour": "gold"], "colour", "Choose from the list."),
             (["name": "Kid", "colour": "blue", "account_id": "4242"], "account_id", "Choose from the list."),
-          ])
+        ])
     func refused(fields: [String: String], field: String, words: String) async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/people/new")
@@ -70,7 +73,9 @@ struct PeopleTests {
             let form = try await owner.get("/people/\(person.id)/edit")
             #expect(form.text.contains(#"value="pink" checked"#))
             #expect(try await owner.postMultipart("/people/\(person.id)", ["name": "Mina Kim", "colour": "indigo", "sex": "female"]).status == .seeOther)
-            #expect(try await PersonRepository(hearth.database).person(id: person.id, access: .everyone)?.profile == PersonProfile(name: "Mina Kim", sex: .female, colour: .indigo))
+            #expect(
+                try await PersonRepository(hearth.database).person(id: person.id, access: .everyone)?.profile
+                    == PersonProfile(name: "Mina Kim", sex: .female, colour: .indigo))
         }
     }
 

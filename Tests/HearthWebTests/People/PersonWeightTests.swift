@@ -12,13 +12,18 @@ struct PersonWeightTests {
     func weighing() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/settings")
-            #expect(try await owner.post("/settings", ["household_name": "The Kims", "time_zone": "Asia/Seoul", "language": "en", "weight_unit": "lb", "volume_unit": "ml"]).status == .seeOther)
+            #expect(
+                try await owner.post(
+                    "/settings", ["household_name": "The Kims", "time_zone": "Asia/Seoul", "language": "en", "weight_unit": "lb", "volume_unit": "ml"]
+                ).status == .seeOther)
             let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Jun"), photo: nil)
             try await owner.get("/people/\(person.id)")
             #expect(try await owner.post("/people/\(person.id)/weight", ["weight": "150", "weight_date": "2026-01-05"]).status == .seeOther)
             #expect(try await owner.post("/people/\(person.id)/weight", ["weight": "148.5"]).status == .seeOther)
             let grams = try hearth.database.read { db in
-                try Double.fetchAll(db, sql: "SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id WHERE e.subject_id = ? ORDER BY e.local_date", arguments: [person.id])
+                try Double.fetchAll(
+                    db, sql: "SELECT w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id WHERE e.subject_id = ? ORDER BY e.local_date",
+                    arguments: [person.id])
             }
             #expect(grams.count == 2)
             #expect(abs(grams[0] - 150 * 453.59237) < 0.01, "pounds are stored as grams too")
@@ -45,7 +50,9 @@ struct PersonWeightTests {
             #expect(upsideDown.status == .unprocessableContent)
             #expect(upsideDown.text.contains("The upper end must not be below the lower end."))
             #expect(try await owner.post("/people/\(person.id)/goals", ["cup_ml": "250", "weight_min": "60"]).text.contains("Give both ends"))
-            let written = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM entry) + (SELECT count(*) FROM person_goal)")! }
+            let written = try hearth.database.read { db in
+                try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM entry) + (SELECT count(*) FROM person_goal)")!
+            }
             #expect(written == 0)
         }
     }

@@ -16,7 +16,8 @@ struct WaterAndStepsTests {
             let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina"), photo: nil)
             let daily = DailyRepository(hearth.database)
             try await owner.get("/people/\(person.id)")
-            #expect(try await owner.post("/people/\(person.id)/goals", ["water": "4", "water_unit": "cups", "cup_ml": "250", "steps": "10000"]).status == .seeOther)
+            #expect(
+                try await owner.post("/people/\(person.id)/goals", ["water": "4", "water_unit": "cups", "cup_ml": "250", "steps": "10000"]).status == .seeOther)
             for change in ["cup", "cup", "-cup", "cup"] {
                 #expect(try await owner.post("/people/\(person.id)/water", ["change": change]).status == .seeOther)
             }
@@ -88,18 +89,32 @@ struct WaterAndStepsTests {
         }
     }
 
-    @Test("goals: cups, ml or fl oz become millilitres; nonsense is refused on its field", arguments: [
-        (["water": "8", "water_unit": "cups", "cup_ml": "250"], 2000),
-        (["water": "1500", "water_unit": "ml"], 1500),
-        (["water": "64", "water_unit": "fl_oz"], 1893),
-    ])
+    @Test(
+        "goals: cups, ml or fl oz become millilitres; nonsense is refused on its field",
+        arguments: [
+            (["water": "8", "water_unit": "cups", "cup_ml": "250"], 2000),
+            (["water": "1500", "water_unit": "ml"], 1500),
+            (["water": "64", "water_unit": "fl_oz"], 1893),
+        ])
     func goalUnits(input: [String: String], millilitres: Int) throws {
-        guard case .valid(let goals) = DailyGoals.validate(input) else { Issue.record("refused \(input)"); return }
+        guard case .valid(let goals) = DailyGoals.validate(input) else {
+            Issue.record("refused \(input)")
+            return
+        }
         #expect(goals.waterML == millilitres)
-        guard case .invalid(let errors) = DailyGoals.validate(["water": "50", "water_unit": "cups", "cup_ml": "250"]) else { Issue.record("12.5 l accepted"); return }
+        guard case .invalid(let errors) = DailyGoals.validate(["water": "50", "water_unit": "cups", "cup_ml": "250"]) else {
+            Issue.record("12.5 l accepted")
+            return
+        }
         #expect(errors["water"] == "people.error.water_too_much")
-        guard case .invalid = DailyGoals.validate(["cup_ml": "5"]) else { Issue.record("a 5 ml cup accepted"); return }
-        guard case .invalid(let small) = DailyGoals.validate(["water": "8", "water_unit": "ml"]) else { Issue.record("8 ml accepted"); return }
+        guard case .invalid = DailyGoals.validate(["cup_ml": "5"]) else {
+            Issue.record("a 5 ml cup accepted")
+            return
+        }
+        guard case .invalid(let small) = DailyGoals.validate(["water": "8", "water_unit": "ml"]) else {
+            Issue.record("8 ml accepted")
+            return
+        }
         #expect(small["water"] == "people.error.water_too_little")
     }
 

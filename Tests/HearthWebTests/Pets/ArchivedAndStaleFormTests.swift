@@ -8,12 +8,16 @@ import Testing
 
 @Suite("Archived pets and stale forms")
 struct ArchivedAndStaleFormTests {
-    @Test("an archived pet is read-only on the server: profile, records, preferences and restores are refused with 409 and nothing changes; the timeline offers no edit or delete")
+    @Test(
+        "an archived pet is read-only on the server: profile, records, preferences and restores are refused with 409 and nothing changes; the timeline offers no edit or delete"
+    )
     func archivedIsReadOnly() async throws {
         try await withHousehold { hearth, owner in
             let pet = try await owner.addPet("Nabi")
             let entries = EntryRepository(hearth.database)
-            let input = RecordInput(occurredAt: Date(), localDate: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!), note: "before", details: .weight(value: 4, unit: .kg))
+            let input = RecordInput(
+                occurredAt: Date(), localDate: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!), note: "before", details: .weight(value: 4, unit: .kg)
+            )
             let record = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
             let deleted = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
             try await entries.delete(id: deleted)

@@ -14,11 +14,20 @@ struct FoodSpeciesTests {
             let nabi = try await owner.addPet("Nabi", species: "cat")
             let bori = try await owner.addPet("Bori", species: "dog")
             try await owner.get("/pets/\(nabi)/records/new?kind=meal")
-            #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "meal", "new_food_name": "Tuna pouch", "new_food_kind": "food", "amount": "40", "amount_unit": "g", "outcome": "all", "date": "2026-11-20", "time": "08:00"]).status == .seeOther)
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(nabi)/records",
+                    [
+                        "kind": "meal", "new_food_name": "Tuna pouch", "new_food_kind": "food", "amount": "40", "amount_unit": "g", "outcome": "all",
+                        "date": "2026-11-20", "time": "08:00",
+                    ]
+                ).status == .seeOther)
             let tuna = try #require(try await hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE name = 'Tuna pouch'") })
             #expect(try await owner.get("/pets/\(nabi)/records/new?kind=meal").text.contains("Tuna pouch"))
             #expect(!(try await owner.get("/pets/\(bori)/records/new?kind=meal").text.contains("Tuna pouch")), "not on the dog's form")
-            let refused = try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "food_id": String(tuna), "amount": "40", "amount_unit": "g", "outcome": "all", "date": "2026-11-20", "time": "08:00"])
+            let refused = try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                ["kind": "meal", "food_id": String(tuna), "amount": "40", "amount_unit": "g", "outcome": "all", "date": "2026-11-20", "time": "08:00"])
             #expect(refused.status == .conflict || refused.status == .unprocessableContent, "the cat's food posted for the dog: \(refused.status)")
 
             let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
@@ -29,9 +38,19 @@ struct FoodSpeciesTests {
 
             // Typed on the dog's form as well: one food, now for both.
             try await owner.get("/pets/\(bori)/records/new?kind=meal")
-            #expect(try await owner.postMultipart("/pets/\(bori)/records", ["kind": "meal", "new_food_name": "tuna POUCH", "new_food_kind": "food", "amount": "40", "amount_unit": "g", "outcome": "all", "date": "2026-11-20", "time": "09:00"]).status == .seeOther)
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(bori)/records",
+                    [
+                        "kind": "meal", "new_food_name": "tuna POUCH", "new_food_kind": "food", "amount": "40", "amount_unit": "g", "outcome": "all",
+                        "date": "2026-11-20", "time": "09:00",
+                    ]
+                ).status == .seeOther)
             #expect(try await owner.get("/pets/\(bori)/records/new?kind=meal").text.contains("Tuna pouch"))
-            #expect(try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE name = 'Tuna pouch' COLLATE NOCASE AND species IS NULL") } == 1)
+            #expect(
+                try await hearth.database.read { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE name = 'Tuna pouch' COLLATE NOCASE AND species IS NULL")
+                } == 1)
         }
     }
 }

@@ -22,7 +22,8 @@ struct KoreanNumbersTests {
         try await withHousehold { hearth, owner in
             let nabi = try await owner.addPet("Nabi")
             try await owner.get("/pets/\(nabi)/records/new?kind=weight")
-            let first = try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "weight", "weight": "4,800", "unit": "g", "date": "2026-11-20", "time": "08:00"])
+            let first = try await owner.postMultipart(
+                "/pets/\(nabi)/records", ["kind": "weight", "weight": "4,800", "unit": "g", "date": "2026-11-20", "time": "08:00"])
             #expect(first.status == .seeOther)
             #expect(try await weights(hearth, nabi) == [4_800])
 
@@ -49,7 +50,9 @@ struct KoreanNumbersTests {
     func vetBill() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/settings")
-            #expect(try await owner.post("/settings", ["household_name": "The Kims", "time_zone": "Asia/Seoul", "language": "en", "currency": "KRW"]).status == .seeOther)
+            #expect(
+                try await owner.post("/settings", ["household_name": "The Kims", "time_zone": "Asia/Seoul", "language": "en", "currency": "KRW"]).status
+                    == .seeOther)
             let bori = try await owner.addPet("Bori", species: "dog")
             try await owner.get("/pets/\(bori)/records/new?kind=vet_visit")
             let visit = ["kind": "vet_visit", "clinic_name": "행복동물병원", "reason": "예방접종", "date": "2026-11-20", "time": "10:00"]
@@ -60,7 +63,10 @@ struct KoreanNumbersTests {
             let saved = try await owner.postMultipart("/pets/\(bori)/records", visit.merging(["cost": "55,000원"]) { $1 })
             #expect(saved.status == .seeOther)
             let entry = try #require(try await EntryRepository(hearth.database).timeline(subjectID: bori).first)
-            guard case .vetVisit(let stored) = entry.details else { Issue.record("a vet visit"); return }
+            guard case .vetVisit(let stored) = entry.details else {
+                Issue.record("a vet visit")
+                return
+            }
             #expect(stored.cost == 55_000)
         }
     }

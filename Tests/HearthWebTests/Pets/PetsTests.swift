@@ -19,10 +19,14 @@ struct PetsTests {
 
         init(_ hearth: Hearth, _ directory: String) async throws {
             let counts = try hearth.database.read { db in
-                [try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM subject")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")!,
-                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo")!]
+                [
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM subject")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")!,
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo")!,
+                ]
             }
-            pets = counts[0]; entries = counts[1]; photoRows = counts[2]
+            pets = counts[0]
+            entries = counts[1]
+            photoRows = counts[2]
             photoFiles = (FileManager.default.subpaths(atPath: directory + "/photos") ?? []).sorted()
             temporaryFiles = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/tmp")) ?? []
         }
@@ -61,8 +65,9 @@ struct PetsTests {
         }
     }
 
-    @Test("bad files are refused with a message naming each, 422, and nothing at all is written",
-          arguments: ["truncated", "text", "bomb"])
+    @Test(
+        "bad files are refused with a message naming each, 422, and nothing at all is written",
+        arguments: ["truncated", "text", "bomb"])
     func badFiles(kind: String) async throws {
         let directory = temporaryDataDirectory()
         try await withHousehold(dataDirectory: directory) { hearth, owner in
@@ -109,7 +114,8 @@ struct PetsTests {
         let directory = temporaryDataDirectory()
         try await withHousehold(dataDirectory: directory) { hearth, owner in
             let before = try await Footprint(hearth, directory)
-            let response = try await owner.postMultipart("/pets", ["name": "Nabi", "species": "cat"], files: [("photo", "a.jpg", try fixture("exif-orientation/Landscape_1.jpg"))], withCSRF: false)
+            let response = try await owner.postMultipart(
+                "/pets", ["name": "Nabi", "species": "cat"], files: [("photo", "a.jpg", try fixture("exif-orientation/Landscape_1.jpg"))], withCSRF: false)
             #expect(response.status == .forbidden)
             #expect(try await Footprint(hearth, directory) == before)
         }
@@ -121,7 +127,10 @@ struct PetsTests {
         try await withHousehold(dataDirectory: directory) { hearth, owner in
             let nabi = try await owner.addPet("Nabi")
             try await owner.get("/pets/\(nabi)/records/new?kind=weight")
-            #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "weight", "weight": "4.2", "unit": "kg", "date": "2026-11-20", "time": "08:00"]).status == .seeOther)
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(nabi)/records", ["kind": "weight", "weight": "4.2", "unit": "kg", "date": "2026-11-20", "time": "08:00"]
+                ).status == .seeOther)
             let entryID = try #require(try await EntryRepository(hearth.database).timeline(subjectID: nabi).first?.id)
             try await owner.addMember("kid", role: .viewer, database: hearth.database)
             let kid = Browser(owner.client)
@@ -163,8 +172,11 @@ struct PetsTests {
             let nabi = try await owner.addPet("Nabi")
             let first = try fixture("exif-orientation/Landscape_1.jpg"), second = try fixture("exif-orientation/Landscape_2.jpg")
             try await owner.get("/pets/\(nabi)/records/new?kind=diary")
-            #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "diary", "title": "Park", "date": "2026-11-20", "time": "10:00"],
-                                                  files: [("photos", "a.jpg", first), ("photos", "b.jpg", second)]).status == .seeOther)
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(nabi)/records", ["kind": "diary", "title": "Park", "date": "2026-11-20", "time": "10:00"],
+                    files: [("photos", "a.jpg", first), ("photos", "b.jpg", second)]
+                ).status == .seeOther)
             let entry = try #require(try await EntryRepository(hearth.database).timeline(subjectID: nabi).first)
             #expect(entry.photos == [SHA256.hex(first), SHA256.hex(second)])
             // The pet's page shows them among its recent photos, each linking to its preview.
@@ -176,9 +188,11 @@ struct PetsTests {
             let form = try await owner.get("/records/\(entry.id)/edit")
             #expect(form.text.contains(#"value="Park""#))
             #expect(form.text.contains("keep_\(SHA256.hex(first))"))
-            let saved = try await owner.postMultipart("/records/\(entry.id)", [
-                "title": "Park, then home", "date": "2026-11-20", "time": "11:15", "keep_\(SHA256.hex(second))": "on",
-            ])
+            let saved = try await owner.postMultipart(
+                "/records/\(entry.id)",
+                [
+                    "title": "Park, then home", "date": "2026-11-20", "time": "11:15", "keep_\(SHA256.hex(second))": "on",
+                ])
             #expect(saved.status == .seeOther)
             let edited = try #require(try await EntryRepository(hearth.database).entry(id: entry.id))
             #expect(edited.details == .diary(title: "Park, then home", text: nil))
@@ -195,7 +209,10 @@ struct PetsTests {
         try await withHousehold { hearth, owner in
             let nabi = try await owner.addPet("Nabi")
             try await owner.get("/pets/\(nabi)/records/new?kind=walk")
-            #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "walk", "minutes": "25", "activity": "walk", "date": "2026-11-20", "time": "07:00"]).status == .seeOther)
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(nabi)/records", ["kind": "walk", "minutes": "25", "activity": "walk", "date": "2026-11-20", "time": "07:00"]
+                ).status == .seeOther)
             let id = try #require(try await EntryRepository(hearth.database).timeline(subjectID: nabi).first?.id)
             // The delete button names the page's one delete form, which carries the token once.
             let timeline = try await owner.get("/pets/\(nabi)/timeline").text
@@ -243,7 +260,10 @@ struct PetsTests {
             for index in 0..<35 {
                 let instant = start.addingTimeInterval(Double(index) * 3600)
                 _ = try await entries.create(
-                    subjectID: nabi, RecordInput(occurredAt: instant, localDate: LocalDate(instant, in: TimeZone(identifier: "Asia/Seoul")!), note: "n\(index)", details: .weight(value: 4000 + Double(index), unit: .g)),
+                    subjectID: nabi,
+                    RecordInput(
+                        occurredAt: instant, localDate: LocalDate(instant, in: TimeZone(identifier: "Asia/Seoul")!), note: "n\(index)",
+                        details: .weight(value: 4000 + Double(index), unit: .g)),
                     photos: [], createdBy: nil)
             }
             let first = try await owner.get("/pets/\(nabi)/timeline")
@@ -296,7 +316,10 @@ struct PetsTests {
             let nabi = try await owner.addPet("Nabi")
             try await owner.get("/pets/\(nabi)/records/new?kind=meal")
             for (amount, unit) in [("1", "pieces"), ("2", "pieces"), ("40", "g")] {
-                let form = ["kind": "meal", "new_food_name": "Treat", "amount": amount, "amount_unit": unit, "outcome": "all", "date": "2026-11-20", "time": "08:0\(amount.count)"]
+                let form = [
+                    "kind": "meal", "new_food_name": "Treat", "amount": amount, "amount_unit": unit, "outcome": "all", "date": "2026-11-20",
+                    "time": "08:0\(amount.count)",
+                ]
                 #expect(try await owner.postMultipart("/pets/\(nabi)/records", form).status == .seeOther)
             }
             let timeline = try await owner.get("/pets/\(nabi)/timeline").text
@@ -306,7 +329,10 @@ struct PetsTests {
             #expect(timeline.components(separatedBy: #"<span class="by">by Mina</span>"#).count == 4, "each record says who recorded it")
             // "Treat" was typed as a food (the default kind): a meal. A new snack is called a snack.
             #expect(timeline.contains("<strong>Meal</strong> <span class=\"detail\">Treat · 40 g"))
-            let snack = ["kind": "meal", "new_food_name": "Jerky", "new_food_kind": "snack", "amount": "1", "amount_unit": "pieces", "outcome": "all", "date": "2026-11-20", "time": "09:00"]
+            let snack = [
+                "kind": "meal", "new_food_name": "Jerky", "new_food_kind": "snack", "amount": "1", "amount_unit": "pieces", "outcome": "all",
+                "date": "2026-11-20", "time": "09:00",
+            ]
             #expect(try await owner.postMultipart("/pets/\(nabi)/records", snack).status == .seeOther)
             #expect(try await owner.get("/pets/\(nabi)/timeline").text.contains("<strong>Snack</strong> <span class=\"detail\">Jerky · 1 piece"))
         }
@@ -318,7 +344,10 @@ struct PetsTests {
             let nabi = try await owner.addPet("Nabi")
             for food in ["Apple", "Zucchini"] {
                 try await owner.get("/pets/\(nabi)/records/new?kind=meal")
-                #expect(try await owner.postMultipart("/pets/\(nabi)/records", ["kind": "meal", "new_food_name": food, "outcome": "some", "date": "2026-11-20", "time": "08:00"]).status == .seeOther)
+                #expect(
+                    try await owner.postMultipart(
+                        "/pets/\(nabi)/records", ["kind": "meal", "new_food_name": food, "outcome": "some", "date": "2026-11-20", "time": "08:00"]
+                    ).status == .seeOther)
             }
             let zucchini = try #require(try await FoodRepository(hearth.database).foods(for: nabi).first { $0.food.name == "Zucchini" }?.food.id)
             try await owner.get("/pets/\(nabi)")

@@ -62,16 +62,20 @@ struct RecordKindTests {
             let declared = Set(RecordKind.commonFields + description.fields).subtracting(description.maximumPhotos == 0 ? ["photos"] : [])
             // Rows made per choice (a vaccine per line: vaccine_dog.rabies, other_name_1; a sign per checkbox) count by their family.
             let families = ["vaccine", "batch", "next_due", "other_name", "other_batch", "other_next_due", "sign"]
-            let names = Set(form.matches(of: /<(?:input|select|textarea)[^>]* name="([^"]+)"/).map { String($0.output.1) }.filter { name in
-                declared.contains(name) || !families.contains { name.hasPrefix($0 + "_") }
-            }).subtracting(["_csrf", "kind"])
+            let names = Set(
+                form.matches(of: /<(?:input|select|textarea)[^>]* name="([^"]+)"/).map { String($0.output.1) }.filter { name in
+                    declared.contains(name) || !families.contains { name.hasPrefix($0 + "_") }
+                }
+            ).subtracting(["_csrf", "kind"])
             #expect(names.subtracting(declared).sorted() == [], "the \(raw) form sends fields its RecordKind does not name")
             let errorOnly: Set<String> = ["vaccines", "signs"]
             #expect(declared.subtracting(names).subtracting(errorOnly).sorted() == [], "RecordKind names \(raw) fields its form lacks")
 
             let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
-            let saved = try await owner.postMultipart("/pets/\(pet)/records", Self.sample(kind, clinic: clinic).merging(
-                ["kind": raw, "date": today.description, "time": "09:00"], uniquingKeysWith: { first, _ in first }))
+            let saved = try await owner.postMultipart(
+                "/pets/\(pet)/records",
+                Self.sample(kind, clinic: clinic).merging(
+                    ["kind": raw, "date": today.description, "time": "09:00"], uniquingKeysWith: { first, _ in first }))
             #expect(saved.status == .seeOther, "\(raw): \(saved.status) \(saved.text.prefix(2000))")
 
             #expect(try await owner.get("/pets/\(pet)/timeline").text.contains(#"<li class="entry \#(raw)""#), "the timeline does not show the \(raw)")

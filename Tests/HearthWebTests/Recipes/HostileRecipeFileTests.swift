@@ -16,7 +16,9 @@ struct HostileRecipeFileTests {
     }
 
     func recipe(name: String = "Tea", ingredients: [String] = ["1 cup tea"], steps: [String] = ["Brew."]) -> String {
-        let object: [String: Any] = ["@context": "https://schema.org", "@type": "Recipe", "name": name, "recipeIngredient": ingredients, "recipeInstructions": steps]
+        let object: [String: Any] = [
+            "@context": "https://schema.org", "@type": "Recipe", "name": name, "recipeIngredient": ingredients, "recipeInstructions": steps,
+        ]
         return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
 
@@ -26,7 +28,9 @@ struct HostileRecipeFileTests {
         return Date().timeIntervalSince(start)
     }
 
-    @Test("tags are taken out in one pass: 400 KB of '<' in a step (40 KB took 32.7 s with the pattern) reads in seconds (the pattern would take most of an hour)")
+    @Test(
+        "tags are taken out in one pass: 400 KB of '<' in a step (40 KB took 32.7 s with the pattern) reads in seconds (the pattern would take most of an hour)"
+    )
     func runOfOpeningBrackets() throws {
         let brackets = String(repeating: "<", count: 400_000)
         #expect(RecipeJSONLD.withoutTags("a<b>c<<d>e" + brackets + "f") == "ace" + brackets + "f")
@@ -45,7 +49,9 @@ struct HostileRecipeFileTests {
 
     @Test("a saved page of 400,000 scripts and no recipe is read once: 'no recipe in this page' in seconds")
     func manyScripts() throws {
-        let page = "<html><head>" + String(repeating: "<script>var a = 1 < 2;</script>", count: 400_000) + "</head><body>" + String(repeating: "<", count: 100_000) + "</body></html>"
+        let page =
+            "<html><head>" + String(repeating: "<script>var a = 1 < 2;</script>", count: 400_000) + "</head><body>" + String(repeating: "<", count: 100_000)
+            + "</body></html>"
         let seconds = elapsed {
             #expect(throws: RecipeJSONLD.Problem.noRecipe) { try RecipeJSONLD.recipes(in: page) }
         }
@@ -54,7 +60,9 @@ struct HostileRecipeFileTests {
         #expect(try RecipeJSONLD.recipes(in: withRecipe).map(\.title) == ["Found"])
     }
 
-    @Test("a name over 200 characters, 201 ingredient lines, a step over 10,000 characters, a NUL: each recipe refused, the field and limit named, nothing of it written")
+    @Test(
+        "a name over 200 characters, 201 ingredient lines, a step over 10,000 characters, a NUL: each recipe refused, the field and limit named, nothing of it written"
+    )
     func limits() async throws {
         let database = try AppDatabase.inMemory()
         defer { try? database.close() }

@@ -7,16 +7,16 @@ import Testing
 @Suite("Recipe files: import with a summary, export that imports back unchanged")
 struct RecipeFilesTests {
     static let jsonLD = """
-    {"@context": "https://schema.org", "@type": "Recipe", "name": "Barley tea", "recipeCategory": "Other", "recipeYield": "4 servings",
-     "keywords": "tea, warm", "image": "https://example.org/tea.jpg", "url": "https://example.org/tea",
-     "recipeIngredient": ["1 cup roasted barley", "2 l water"],
-     "recipeInstructions": [{"@type": "HowToStep", "text": "Roast the barley."}, {"@type": "HowToStep", "text": "Simmer for an hour."}]}
-    """
+        {"@context": "https://schema.org", "@type": "Recipe", "name": "Barley tea", "recipeCategory": "Other", "recipeYield": "4 servings",
+         "keywords": "tea, warm", "image": "https://example.org/tea.jpg", "url": "https://example.org/tea",
+         "recipeIngredient": ["1 cup roasted barley", "2 l water"],
+         "recipeInstructions": [{"@type": "HowToStep", "text": "Roast the barley."}, {"@type": "HowToStep", "text": "Simmer for an hour."}]}
+        """
     static let public_ = """
-    {"COOKRCP01": {"total_count": "1", "RESULT": {"CODE": "INFO-000", "MSG": "정상"}, "row": [
-      {"RCP_SEQ": "1", "RCP_NM": "된장찌개", "RCP_PAT2": "국&찌개", "INFO_ENG": "180", "INFO_WGT": "300", "RCP_NA_TIP": "된장을 줄이세요.",
-       "RCP_PARTS_DTLS": "된장 2큰술, 두부 1/2모", "MANUAL01": "1. 물을 끓인다.a", "MANUAL_IMG01": "", "MANUAL02": "2. 된장을 푼다.b", "MANUAL_IMG02": "", "MANUAL03": "", "MANUAL_IMG03": ""}]}}
-    """
+        {"COOKRCP01": {"total_count": "1", "RESULT": {"CODE": "INFO-000", "MSG": "정상"}, "row": [
+          {"RCP_SEQ": "1", "RCP_NM": "된장찌개", "RCP_PAT2": "국&찌개", "INFO_ENG": "180", "INFO_WGT": "300", "RCP_NA_TIP": "된장을 줄이세요.",
+           "RCP_PARTS_DTLS": "된장 2큰술, 두부 1/2모", "MANUAL01": "1. 물을 끓인다.a", "MANUAL_IMG01": "", "MANUAL02": "2. 된장을 푼다.b", "MANUAL_IMG02": "", "MANUAL03": "", "MANUAL_IMG03": ""}]}}
+        """
 
     func write(_ text: String, _ name: String) throws -> String {
         let path = NSTemporaryDirectory() + UUID().uuidString + "-" + name
@@ -29,8 +29,10 @@ struct RecipeFilesTests {
         let database = try AppDatabase.inMemory()
         defer { try? database.close() }
         let recipes = RecipeRepository(database)
-        let files = [try write(Self.jsonLD, "tea.json"), try write(Self.public_, "cookrcp01.json"), try write("<html><body>No recipe</body></html>", "page.html"),
-                     try write(Self.jsonLD, "again.json")]
+        let files = [
+            try write(Self.jsonLD, "tea.json"), try write(Self.public_, "cookrcp01.json"), try write("<html><body>No recipe</body></html>", "page.html"),
+            try write(Self.jsonLD, "again.json"),
+        ]
         let result = try await RecipeFiles.importFiles(files, into: recipes)
         #expect(result.imported == 2)
         #expect(result.text.hasPrefix("2 imported, 1 skipped as already in the book, 1 refused."))
@@ -49,7 +51,10 @@ struct RecipeFilesTests {
     @Test("export → import → export gives the same file, and the same recipes")
     func roundTrip() async throws {
         let first = try AppDatabase.inMemory(), second = try AppDatabase.inMemory()
-        defer { try? first.close(); try? second.close() }
+        defer {
+            try? first.close()
+            try? second.close()
+        }
         _ = try await RecipeFiles.importFiles([try write(Self.jsonLD, "tea.json"), try write(Self.public_, "cookrcp01.json")], into: RecipeRepository(first))
         let exported = NSTemporaryDirectory() + UUID().uuidString + ".json"
         #expect(try RecipeFiles.export(RecipeRepository(first), to: exported) == 2)

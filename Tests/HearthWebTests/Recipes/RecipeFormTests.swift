@@ -16,15 +16,17 @@ struct RecipeFormTests {
         try await withHousehold { hearth, owner in
             let category = try #require(try RecipeRepository(hearth.database).categories().first { $0.name == "Soup and stew" })
             #expect(try await owner.get("/recipes/new").text.contains(#"name="step_4_text""#), "five blank steps")
-            let response = try await owner.postMultipart("/recipes", [
-                "title": "된장찌개", "category": String(category.id), "tags": "여름, 간단", "servings": "2", "cooking_minutes": "20",
-                "ingredients": "된장 2큰술\n\n두부 1/2모\n2 cups water", "step_count": "5",
-                "step_0_text": "Add the tofu.", "step_0_order": "3",
-                "step_1_text": "Boil the water.", "step_1_order": "1",
-                "step_2_text": "Stir in the doenjang.", "step_2_order": "2", "step_2_section": "The broth",
-                "step_3_text": "", "step_3_order": "4",
-                "step_4_text": "Not this one.", "step_4_order": "5", "step_4_remove": "1",
-            ], files: [("step_2_photo", "stir.jpg", try fixture("exif-orientation/Landscape_6.jpg"))])
+            let response = try await owner.postMultipart(
+                "/recipes",
+                [
+                    "title": "된장찌개", "category": String(category.id), "tags": "여름, 간단", "servings": "2", "cooking_minutes": "20",
+                    "ingredients": "된장 2큰술\n\n두부 1/2모\n2 cups water", "step_count": "5",
+                    "step_0_text": "Add the tofu.", "step_0_order": "3",
+                    "step_1_text": "Boil the water.", "step_1_order": "1",
+                    "step_2_text": "Stir in the doenjang.", "step_2_order": "2", "step_2_section": "The broth",
+                    "step_3_text": "", "step_3_order": "4",
+                    "step_4_text": "Not this one.", "step_4_order": "5", "step_4_remove": "1",
+                ], files: [("step_2_photo", "stir.jpg", try fixture("exif-orientation/Landscape_6.jpg"))])
             #expect(response.status == .seeOther)
             let id = try #require(response.headers[.location].flatMap { Int64($0.split(separator: "/").last!) })
             let recipe = try #require(try RecipeRepository(hearth.database).recipe(id: id))
@@ -51,31 +53,42 @@ struct RecipeFormTests {
     func edit() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/recipes/new")
-            let made = try await owner.postMultipart("/recipes", [
-                "title": "Barley tea", "ingredients": "1 cup barley", "step_count": "3",
-                "step_0_text": "Roast.", "step_1_text": "Boil.", "step_2_text": "Pour.",
-            ], files: [("step_0_photo", "a.jpg", try fixture("exif-orientation/Landscape_1.jpg")), ("step_1_photo", "b.jpg", try fixture("exif-orientation/Landscape_2.jpg"))])
+            let made = try await owner.postMultipart(
+                "/recipes",
+                [
+                    "title": "Barley tea", "ingredients": "1 cup barley", "step_count": "3",
+                    "step_0_text": "Roast.", "step_1_text": "Boil.", "step_2_text": "Pour.",
+                ],
+                files: [
+                    ("step_0_photo", "a.jpg", try fixture("exif-orientation/Landscape_1.jpg")),
+                    ("step_1_photo", "b.jpg", try fixture("exif-orientation/Landscape_2.jpg")),
+                ])
             let id = try #require(made.headers[.location].flatMap { Int64($0.split(separator: "/").last!) })
             let before = try #require(try RecipeRepository(hearth.database).recipe(id: id))
             let (roast, boil) = (try #require(before.steps[0].photoSHA), try #require(before.steps[1].photoSHA))
             let form = try await owner.get("/recipes/\(id)/edit").text
             #expect(form.contains(#"name="step_0_photo_kept" value="\#(roast)""#) && form.contains("1 cup barley"))
-            let saved = try await owner.postMultipart("/recipes/\(id)", [
-                "title": "Barley tea", "ingredients": "1 cup barley\n2 l water", "step_count": "4",
-                "step_0_text": "Roast.", "step_0_order": "1", "step_0_photo_kept": roast,
-                "step_1_text": "Boil.", "step_1_order": "2", "step_1_photo_kept": boil, "step_1_remove": "1",
-                "step_2_text": "Pour.", "step_2_order": "1",
-                "step_3_text": "Serve warm.", "step_3_order": "4",
-            ])
+            let saved = try await owner.postMultipart(
+                "/recipes/\(id)",
+                [
+                    "title": "Barley tea", "ingredients": "1 cup barley\n2 l water", "step_count": "4",
+                    "step_0_text": "Roast.", "step_0_order": "1", "step_0_photo_kept": roast,
+                    "step_1_text": "Boil.", "step_1_order": "2", "step_1_photo_kept": boil, "step_1_remove": "1",
+                    "step_2_text": "Pour.", "step_2_order": "1",
+                    "step_3_text": "Serve warm.", "step_3_order": "4",
+                ])
             #expect(saved.status == .seeOther)
             let after = try #require(try RecipeRepository(hearth.database).recipe(id: id))
             #expect(after.steps.map(\.text) == ["Pour.", "Roast.", "Serve warm."])
             #expect(after.steps[1].photoSHA == roast && after.ingredients.count == 2)
-            #expect(!FileManager.default.fileExists(atPath: try PhotoFiles(dataDirectory: hearth.dataDirectory).path(boil, .thumbnail)), "the removed step's photo is deleted")
+            #expect(
+                !FileManager.default.fileExists(atPath: try PhotoFiles(dataDirectory: hearth.dataDirectory).path(boil, .thumbnail)),
+                "the removed step's photo is deleted")
             #expect(FileManager.default.fileExists(atPath: try PhotoFiles(dataDirectory: hearth.dataDirectory).path(roast, .thumbnail)))
             // A digest the recipe does not show cannot be kept into it.
             let foreign = String(repeating: "f", count: 64)
-            _ = try await owner.postMultipart("/recipes/\(id)", ["title": "Barley tea", "ingredients": "1 cup barley", "step_count": "1", "step_0_text": "X", "step_0_photo_kept": foreign])
+            _ = try await owner.postMultipart(
+                "/recipes/\(id)", ["title": "Barley tea", "ingredients": "1 cup barley", "step_count": "1", "step_0_text": "X", "step_0_photo_kept": foreign])
             #expect(try RecipeRepository(hearth.database).recipe(id: id)?.steps.first?.photoSHA == nil)
         }
     }
@@ -84,15 +97,18 @@ struct RecipeFormTests {
     func refusals() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/recipes/new")
-            let noName = try await owner.postMultipart("/recipes", ["title": " ", "servings": "four", "ingredients": "1 egg", "step_count": "1", "step_0_text": "Fry."])
+            let noName = try await owner.postMultipart(
+                "/recipes", ["title": " ", "servings": "four", "ingredients": "1 egg", "step_count": "1", "step_0_text": "Fry."])
             #expect(noName.status == .unprocessableContent)
             #expect(noName.text.contains("Give the recipe a name.") && noName.text.contains("1 egg") && noName.text.contains("Fry."))
-            let photo = try await owner.postMultipart("/recipes", ["title": "Egg", "ingredients": "1 egg", "step_count": "1", "step_0_text": "Fry."],
-                                                      files: [("step_0_photo", "egg.jpg", Array("not a photo at all".utf8))])
+            let photo = try await owner.postMultipart(
+                "/recipes", ["title": "Egg", "ingredients": "1 egg", "step_count": "1", "step_0_text": "Fry."],
+                files: [("step_0_photo", "egg.jpg", Array("not a photo at all".utf8))])
             #expect(photo.status == .unprocessableContent && photo.text.contains("egg.jpg"))
             let nothing = try await owner.postMultipart("/recipes", ["title": "Egg", "step_count": "2"])
             #expect(nothing.status == .unprocessableContent && nothing.text.contains("A recipe needs its ingredients or its steps."))
-            let url = try await owner.postMultipart("/recipes", ["title": "Egg", "ingredients": "1 egg", "source_url": "javascript:alert(1)", "step_count": "0"])
+            let url = try await owner.postMultipart(
+                "/recipes", ["title": "Egg", "ingredients": "1 egg", "source_url": "javascript:alert(1)", "step_count": "0"])
             #expect(url.status == .unprocessableContent && url.text.contains("https://"))
             #expect(try RecipeRepository(hearth.database).allIDs().isEmpty)
             #expect(try Self.photoCount(hearth) == 0)
@@ -129,8 +145,9 @@ struct RecipeFormTests {
     func delete() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/recipes/new")
-            let made = try await owner.postMultipart("/recipes", ["title": "Toast", "ingredients": "1 slice bread", "step_count": "1", "step_0_text": "Toast it."],
-                                                     files: [("photo", "toast.jpg", try fixture("exif-orientation/Landscape_3.jpg"))])
+            let made = try await owner.postMultipart(
+                "/recipes", ["title": "Toast", "ingredients": "1 slice bread", "step_count": "1", "step_0_text": "Toast it."],
+                files: [("photo", "toast.jpg", try fixture("exif-orientation/Landscape_3.jpg"))])
             let id = try #require(made.headers[.location].flatMap { Int64($0.split(separator: "/").last!) })
             let sha = try #require(try RecipeRepository(hearth.database).recipe(id: id)?.photoSHA)
             try await owner.get("/recipes/\(id)")

@@ -9,17 +9,17 @@ struct RecipeImportWebTests {
     /// A recipe site's page as a browser saves it: the recipe in one ld+json block among
     /// other scripts, in a @graph with the site's other things.
     static let savedPage = """
-    <!doctype html><html><head><title>Spicy tofu stew</title>
-    <script>window.ads = {"@type": "Recipe"};</script>
-    <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
-      {"@type": "WebSite", "name": "Example kitchen"},
-      {"@type": ["Recipe", "NewsArticle"], "name": "Spicy tofu stew", "url": "https://example.org/tofu-stew",
-       "image": {"@type": "ImageObject", "url": "https://example.org/tofu.jpg"}, "recipeYield": ["4", "4 bowls"], "totalTime": "PT40M",
-       "recipeIngredient": ["1 block (400 g) tofu, cubed", "2 tbsp gochujang", "1 onion, sliced", "2 cups water"],
-       "recipeInstructions": [{"@type": "HowToSection", "name": "The broth", "itemListElement": [{"@type": "HowToStep", "text": "Boil the water with the gochujang."}]},
-                              {"@type": "HowToStep", "text": "Add the tofu and onion; simmer 15 minutes."}]}]}</script>
-    </head><body><h1>Spicy tofu stew</h1></body></html>
-    """
+        <!doctype html><html><head><title>Spicy tofu stew</title>
+        <script>window.ads = {"@type": "Recipe"};</script>
+        <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+          {"@type": "WebSite", "name": "Example kitchen"},
+          {"@type": ["Recipe", "NewsArticle"], "name": "Spicy tofu stew", "url": "https://example.org/tofu-stew",
+           "image": {"@type": "ImageObject", "url": "https://example.org/tofu.jpg"}, "recipeYield": ["4", "4 bowls"], "totalTime": "PT40M",
+           "recipeIngredient": ["1 block (400 g) tofu, cubed", "2 tbsp gochujang", "1 onion, sliced", "2 cups water"],
+           "recipeInstructions": [{"@type": "HowToSection", "name": "The broth", "itemListElement": [{"@type": "HowToStep", "text": "Boil the water with the gochujang."}]},
+                                  {"@type": "HowToStep", "text": "Add the tofu and onion; simmer 15 minutes."}]}]}</script>
+        </head><body><h1>Spicy tofu stew</h1></body></html>
+        """
 
     @Test("a saved page imported from the browser: the summary names it, links it, and says its photo is a link")
     func savedPageImport() async throws {
@@ -42,7 +42,8 @@ struct RecipeImportWebTests {
     func refusals() async throws {
         try await withHousehold { hearth, owner in
             try await owner.get("/recipes/import")
-            let none = try await owner.postMultipart("/recipes/import", [:], files: [("files", "blog.html", Array("<html><body>Just a story</body></html>".utf8))])
+            let none = try await owner.postMultipart(
+                "/recipes/import", [:], files: [("files", "blog.html", Array("<html><body>Just a story</body></html>".utf8))])
             #expect(none.status == .unprocessableContent && none.text.contains("blog.html: no recipe in it"))
             let service = #"{"COOKRCP01": {"RESULT": {"CODE": "INFO-200", "MSG": "해당하는 데이터가 없습니다."}, "total_count": "0"}}"#
             let answer = try await owner.postMultipart("/recipes/import", ["pasted": service])
@@ -51,9 +52,11 @@ struct RecipeImportWebTests {
             let empty = try await owner.postMultipart("/recipes/import", ["pasted": "  "])
             #expect(empty.status == .unprocessableContent && empty.text.contains("Choose a file or paste a recipe first."))
             #expect(try RecipeRepository(hearth.database).allIDs().isEmpty)
-            let pasted = try await owner.postMultipart("/recipes/import", [
-                "pasted": #"{"@type": "Recipe", "name": "Barley tea", "recipeIngredient": ["1 cup barley"], "recipeInstructions": "Roast it.\nBoil it."}"#,
-            ])
+            let pasted = try await owner.postMultipart(
+                "/recipes/import",
+                [
+                    "pasted": #"{"@type": "Recipe", "name": "Barley tea", "recipeIngredient": ["1 cup barley"], "recipeInstructions": "Roast it.\nBoil it."}"#
+                ])
             #expect(pasted.status == .ok && pasted.text.contains("Barley tea"))
         }
     }
@@ -86,7 +89,8 @@ struct RecipeImportWebTests {
             var inputs: [RecipeInput] = []
             for number in 0..<130 {
                 // Titles that sort differently by case, and two with the same title.
-                var input = RecipeInput(title: number == 7 ? "same" : number == 8 ? "Same" : (number % 2 == 0 ? "dish \(1000 + number)" : "Dish \(1000 + number)"))
+                var input = RecipeInput(
+                    title: number == 7 ? "same" : number == 8 ? "Same" : (number % 2 == 0 ? "dish \(1000 + number)" : "Dish \(1000 + number)"))
                 input.category = number % 3 == 0 ? "Rice" : "Dessert"
                 input.ingredients = [Ingredient.parse("1 egg")]
                 inputs.append(input)

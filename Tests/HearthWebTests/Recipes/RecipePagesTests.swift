@@ -35,7 +35,9 @@ struct RecipePagesTests {
             let any = try await owner.get("/recipes?i=" + "김치, onion".addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&match=any").text
             #expect(any.contains("김치볶음밥") && any.contains("Onion soup") && !any.contains("된장찌개"))
             // As a browser's form writes it: a space is "+".
-            let form = try await owner.get("/recipes?i=" + "김치,+onion".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["+"]))! + "&match=any").text
+            let form = try await owner.get(
+                "/recipes?i=" + "김치,+onion".addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["+"]))! + "&match=any"
+            ).text
             #expect(form.contains("김치볶음밥") && form.contains("Onion soup"))
             #expect(try await owner.get("/recipes?q=onion+soup").text.contains("Onion soup"))
             let twice = try await owner.get("/recipes?i=" + "두부, 두부".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
@@ -69,7 +71,8 @@ struct RecipePagesTests {
             let page = try await owner.get("/recipes/\(id)")
             #expect(page.text.contains("120 kcal per 100 g"))
             #expect(try await owner.post("/recipes/\(id)/food", [:]).headers[.location] == "/recipes/\(id)?food=1")
-            let kcal = try hearth.database.read { db in try Double.fetchOne(db, sql: "SELECT kcal_per_100g FROM food WHERE name = 'Chicken and rice for Bori'") }
+            let kcal = try hearth.database.read { db in try Double.fetchOne(db, sql: "SELECT kcal_per_100g FROM food WHERE name = 'Chicken and rice for Bori'")
+            }
             #expect(kcal == 120)
         }
     }

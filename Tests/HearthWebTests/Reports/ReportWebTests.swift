@@ -24,7 +24,8 @@ struct ReportWebTests {
         let entries = EntryRepository(hearth.database)
         func add(_ day: String, at time: String = "09:00", _ details: RecordDetails) async throws {
             let (instant, date) = at(day, time)
-            _ = try await entries.create(subjectID: pet, RecordInput(occurredAt: instant, localDate: date, note: nil, details: details), photos: [], createdBy: owner)
+            _ = try await entries.create(
+                subjectID: pet, RecordInput(occurredAt: instant, localDate: date, note: nil, details: details), photos: [], createdBy: owner)
         }
         try await add("2026-10-03", .weight(value: 4.0, unit: .kg))
         try await add("2026-10-20", .weight(value: 4.25, unit: .kg))
@@ -38,14 +39,17 @@ struct ReportWebTests {
         try await add("2026-10-11", .diary(title: "Back to herself", text: "Played with the feather toy."))
         try await add("2026-11-02", .weight(value: 9, unit: .kg))  // November: not in October's report
         let regimens = RegimenRepository(hearth.database)
-        let regimen = try await regimens.create(subjectID: pet, RegimenInput(
-            name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-10-01")!)))
+        let regimen = try await regimens.create(
+            subjectID: pet,
+            RegimenInput(
+                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-10-01")!)))
         for day in 1...31 where day != 15 && day != 16 {
             let (instant, date) = at(String(format: "2026-10-%02d", day), "08:05")
             _ = try await regimens.mark(regimenID: regimen, day: date, time: 480, status: .given, givenAt: instant, reason: nil, accountID: owner, now: now)
         }
-        _ = try await regimens.mark(regimenID: regimen, day: LocalDate("2026-10-15")!, time: 480, status: .skipped, givenAt: nil, reason: "asleep", accountID: owner, now: now)
+        _ = try await regimens.mark(
+            regimenID: regimen, day: LocalDate("2026-10-15")!, time: 480, status: .skipped, givenAt: nil, reason: "asleep", accountID: owner, now: now)
         return regimen
     }
 
@@ -111,8 +115,10 @@ struct ReportWebTests {
             #expect(thirty.text.contains("<caption>October 2026</caption>") && thirty.text.contains("<caption>November 2026</caption>"))
             let chosen = try await owner.get("/reports/\(pet)/vet?from=2026-10-01&to=2026-10-05")
             #expect(chosen.text.contains("From 4 kg to 4 kg") && !chosen.text.contains("4.25 kg"))
-            for (query, message) in [("from=2026-02-30&to=2026-03-01", "days that exist"), ("from=2026-10-05&to=2026-10-01", "must come before"),
-                                     ("from=2024-01-01&to=2026-10-01", "at most a year"), ("days=0", "from 1 to 366")] {
+            for (query, message) in [
+                ("from=2026-02-30&to=2026-03-01", "days that exist"), ("from=2026-10-05&to=2026-10-01", "must come before"),
+                ("from=2024-01-01&to=2026-10-01", "at most a year"), ("days=0", "from 1 to 366"),
+            ] {
                 let refused = try await owner.get("/reports/\(pet)/vet?\(query)")
                 #expect(refused.status == .unprocessableContent, "\(query)")
                 #expect(refused.text.contains(message), "\(query)")
@@ -143,9 +149,12 @@ struct ReportWebTests {
     func monthlyPillAhead() async throws {
         try await withHousehold(clock: { Self.now }) { hearth, owner in
             let pet = try await owner.addPet("Bori", species: "dog")
-            _ = try await RegimenRepository(hearth.database).create(subjectID: pet, RegimenInput(
-                name: "Heartworm", items: [RegimenItemInput(name: "Heartgard", amount: 1, unit: "chew")],
-                schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-10-20")!)), now: Self.now.addingTimeInterval(-30 * 86400))
+            _ = try await RegimenRepository(hearth.database).create(
+                subjectID: pet,
+                RegimenInput(
+                    name: "Heartworm", items: [RegimenItemInput(name: "Heartgard", amount: 1, unit: "chew")],
+                    schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-10-20")!)),
+                now: Self.now.addingTimeInterval(-30 * 86400))
             let november = try await owner.get("/reports/\(pet)/2026-11").text
             #expect(november.contains("No dose yet; next on Friday, 20 November 2026"))
             #expect(!november.contains("As needed"))

@@ -39,7 +39,8 @@ struct CSRFTests {
             let response = try await owner.post("/settings", Self.newSettings, headers: [.origin: "http://localhost"])
             #expect(response.status == .seeOther)
             // Behind a TLS proxy that says so, the page's origin is https (default port either way).
-            let proxied = try await owner.post("/settings", Self.newSettings, headers: [.origin: "https://localhost:443", HeaderName("X-Forwarded-Proto")!: "https"])
+            let proxied = try await owner.post(
+                "/settings", Self.newSettings, headers: [.origin: "https://localhost:443", HeaderName("X-Forwarded-Proto")!: "https"])
             #expect(proxied.status == .seeOther)
             #expect(try await HouseholdRepository(hearth.database).settings()?.name == "Renamed")
 
@@ -56,10 +57,12 @@ struct CSRFTests {
         try await withHearth() { hearth, client in
             let browser = Browser(client)
             try await browser.get("/setup")
-            let setup = try await browser.post("/setup", [
-                "household_name": "The Kims", "time_zone": "UTC", "language": "en",
-                "username": "mina", "password": ownerPassword, "password_confirm": ownerPassword,
-            ], withCSRF: false)
+            let setup = try await browser.post(
+                "/setup",
+                [
+                    "household_name": "The Kims", "time_zone": "UTC", "language": "en",
+                    "username": "mina", "password": ownerPassword, "password_confirm": ownerPassword,
+                ], withCSRF: false)
             #expect(setup.status == .forbidden)
             #expect(try await HouseholdRepository(hearth.database).settings() == nil)
 

@@ -64,9 +64,14 @@ struct FieldLimitTests {
             let form = try #require(forms.first { $0.action == "/setup" })
             #expect(form.textFields.filter { FieldLimits.limit($0) == nil } == [])
             var values = form.values
-            values.merge(["household_name": "The Kims", "username": "mina", "password": ownerPassword, "password_confirm": ownerPassword, "time_zone": "Asia/Seoul"]) { $1 }
+            values.merge([
+                "household_name": "The Kims", "username": "mina", "password": ownerPassword, "password_confirm": ownerPassword, "time_zone": "Asia/Seoul",
+            ]) { $1 }
             for field in ["household_name", "display_name"] {
-                guard case .characters(let most) = FieldLimits.limit(field) else { Issue.record("\(field) is text"); continue }
+                guard case .characters(let most) = FieldLimits.limit(field) else {
+                    Issue.record("\(field) is text")
+                    continue
+                }
                 var sent = values
                 sent[field] = String(repeating: "가", count: most + 1)
                 let response = try await browser.post("/setup", sent)
@@ -102,7 +107,9 @@ struct FieldLimitTests {
             guard attribute("method", head)?.lowercased() == "post", let action = attribute("action", head) else { return nil }
             var form = Form(action: action, multipart: attribute("enctype", head) == "multipart/form-data", values: [:], textFields: [])
             for input in body.matches(of: /<(?:input|textarea)\b([^>]*)>/) {
-                if let name = attribute("name", String(input.output.1)), attribute("maxlength", String(input.output.1)) != nil { form.cutByBrowser.append(name) }
+                if let name = attribute("name", String(input.output.1)), attribute("maxlength", String(input.output.1)) != nil {
+                    form.cutByBrowser.append(name)
+                }
             }
             for input in body.matches(of: /<input\b([^>]*)>/) {
                 let tag = String(input.output.1)

@@ -29,8 +29,9 @@ struct HostileInputTests {
 
     /// Sends a url-encoded body exactly as given (the test browser would encode it again).
     func postRaw(_ owner: Browser, _ path: String, _ body: String) async throws -> TestResponse {
-        try await owner.send(path, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"],
-                             body: ByteBuffer(string: body + "&_csrf=\(owner.csrf!)"))
+        try await owner.send(
+            path, method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"],
+            body: ByteBuffer(string: body + "&_csrf=\(owner.csrf!)"))
     }
 
     @Test("a note that is not UTF-8, or holds a NUL, is refused on its field, not saved as less", arguments: ["%FF%FE", "%C0%BC", "%ED%A0%80", "a%00b"])
@@ -45,10 +46,13 @@ struct HostileInputTests {
         }
     }
 
-    @Test("weights written as hex, exponents, inf or nan, or in units not offered, are refused",
-          arguments: [("weight=0x10&unit=kg", "This is not a number."), ("weight=1e3&unit=kg", "This is not a number."),
-                      ("weight=inf&unit=kg", "This is not a number."), ("weight=nan&unit=kg", "This is not a number."),
-                      ("weight=4&unit=stone", "Choose from the list.")])
+    @Test(
+        "weights written as hex, exponents, inf or nan, or in units not offered, are refused",
+        arguments: [
+            ("weight=0x10&unit=kg", "This is not a number."), ("weight=1e3&unit=kg", "This is not a number."),
+            ("weight=inf&unit=kg", "This is not a number."), ("weight=nan&unit=kg", "This is not a number."),
+            ("weight=4&unit=stone", "Choose from the list."),
+        ])
     func oddNumbers(fields: String, message: String) async throws {
         try await withHousehold { hearth, owner in
             let nabi = try await owner.addPet("Nabi")

@@ -16,24 +16,31 @@ struct LimitedMemberTests {
     static let creating: Set<String> = ["GET /pets/new", "POST /pets", "GET /people/new", "POST /people"]
     /// Pages of everyone's days (the calendar's `{when}` is a date, not a subject): they answer, filtered.
     static let household: Set<String> = [
-        "GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit", "GET /medicines/imports/{job}", "GET /medicines/imports/{job}/status",
+        "GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit", "GET /medicines/imports/{job}",
+        "GET /medicines/imports/{job}/status",
         "GET /reports/household/{month}", "GET /recipes/{id}", "GET /recipes/{id}/edit", "GET /recipes/{id}/export", "GET /help/{topic}",
     ]
     /// Routes whose subject or regimen is named in the form or the query, not the path: a hidden one is 404 too.
-    static let namedInForm: Set<String> = ["GET /regimens/new", "POST /regimens", "POST /doses/mark", "POST /doses/change", "GET /gallery/animations/new", "POST /gallery/animations"]
+    static let namedInForm: Set<String> = [
+        "GET /regimens/new", "POST /regimens", "POST /doses/mark", "POST /doses/change", "GET /gallery/animations/new", "POST /gallery/animations",
+    ]
     /// The clinic directory, the medicine catalogue and the recipe book are the household's, not a subject's: a
     /// limited adult keeps them (the sitter may need to add the clinic they took the dog to). Not asked here.
     static let directoryChanges: Set<String> = [
         "POST /recipes/{id}/bookmark", "POST /recipes/{id}/food", "POST /recipes", "POST /recipes/categories", "POST /recipes/import", "POST /recipes/{id}",
         "POST /recipes/{id}/delete",
-        "POST /clinics", "POST /clinics/import", "POST /clinics/{id}", "POST /clinics/{id}/delete", "POST /medicines", "POST /medicines/import", "POST /medicines/{id}",
+        "POST /clinics", "POST /clinics/import", "POST /clinics/{id}", "POST /clinics/{id}/delete", "POST /medicines", "POST /medicines/import",
+        "POST /medicines/{id}",
     ]
 
-    @Test("a limited member gets 404 for every hidden subject's page, list pages leave them out, adding is refused",
-          arguments: RoleMatrixTests.routes.keys.sorted())
+    @Test(
+        "a limited member gets 404 for every hidden subject's page, list pages leave them out, adding is refused",
+        arguments: RoleMatrixTests.routes.keys.sorted())
     func limitedMatrix(routeName: String) async throws {
         let route = RoleMatrixTests.routes[routeName]!
-        guard route.needs != .anyone, route.needs != .owner, !routeName.contains(" /me"), routeName != "POST /logout", !Self.directoryChanges.contains(routeName) else { return }
+        guard route.needs != .anyone, route.needs != .owner, !routeName.contains(" /me"), routeName != "POST /logout",
+            !Self.directoryChanges.contains(routeName)
+        else { return }
         try await withHousehold { hearth, owner in
             let hidden = try await RoleMatrixTests.household(owner, hearth: hearth, photo: routeName.contains("/photos/") || routeName.contains("/gallery"))
             let bori = try await owner.addPet("Bori", species: "dog")
@@ -86,7 +93,8 @@ struct LimitedMemberTests {
             #expect(try await member.get("/photos/\(boriPhoto)-320.jpg").status == .ok)
             #expect(try await member.get("/photos/\(nabiPhoto)-320.jpg").status == .notFound, "a photo by its URL")
             try await member.get("/pets/\(bori)/records/new?kind=weight")
-            let record = try await member.postMultipart("/pets/\(bori)/records", ["kind": "weight", "weight": "12", "unit": "kg", "date": "2026-01-02", "time": "08:00"])
+            let record = try await member.postMultipart(
+                "/pets/\(bori)/records", ["kind": "weight", "weight": "12", "unit": "kg", "date": "2026-01-02", "time": "08:00"])
             #expect(record.status == .seeOther, "a limited member records for what they see")
 
             try await owner.get("/accounts")

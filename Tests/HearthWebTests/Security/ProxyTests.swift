@@ -31,7 +31,8 @@ struct ProxyTests {
         for attempt in firstGuess..<firstGuess + times {
             let browser = Browser(client)
             try await browser.get("/login")
-            let response = try await browser.post("/login", ["username": "guess\(attempt)", "password": "wrong password"], headers: [HeaderName("X-Forwarded-For")!: address])
+            let response = try await browser.post(
+                "/login", ["username": "guess\(attempt)", "password": "wrong password"], headers: [HeaderName("X-Forwarded-For")!: address])
             #expect(response.status == .unauthorized)
         }
     }
@@ -45,7 +46,8 @@ struct ProxyTests {
             #expect(try await failures.lockedUntil(username: "nobody", address: "127.0.0.1") == nil, "the proxy's own address is not what was counted")
             let mina = Browser(owner.client)
             try await mina.get("/login")
-            let response = try await mina.post("/login", ["username": "mina", "password": ownerPassword], headers: [HeaderName("X-Forwarded-For")!: "192.168.1.20"])
+            let response = try await mina.post(
+                "/login", ["username": "mina", "password": ownerPassword], headers: [HeaderName("X-Forwarded-For")!: "192.168.1.20"])
             #expect(response.status == .seeOther, "another member behind the same proxy signs in")
         }
     }
@@ -59,7 +61,9 @@ struct ProxyTests {
             #expect(try await SignInFailureRepository(hearth.database).lockedUntil(username: "nobody", address: "127.0.0.1") != nil)
             let browser = Browser(owner.client)
             try await browser.get("/login")
-            #expect(try await browser.post("/login", ["username": "mina", "password": ownerPassword], headers: [HeaderName("X-Forwarded-For")!: "10.9.9.9"]).status == .tooManyRequests)
+            #expect(
+                try await browser.post("/login", ["username": "mina", "password": ownerPassword], headers: [HeaderName("X-Forwarded-For")!: "10.9.9.9"]).status
+                    == .tooManyRequests)
         }
     }
 }

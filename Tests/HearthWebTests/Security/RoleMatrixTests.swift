@@ -59,9 +59,11 @@ struct RoleMatrixTests {
         "GET /help": Route(needs: .member, path: { _ in "/help" }),
         "GET /help/{topic}": Route(needs: .member, path: { _ in "/help/pets" }),
         "POST /me": Route(needs: .member, path: { _ in "/me" }, fields: ["display_name": "New name", "language": "ko"]),
-        "POST /me/password": Route(needs: .member, path: { _ in "/me/password" }, fields: [
-            "current_password": "member password 1", "new_password": "member password 2", "new_password_confirm": "member password 2",
-        ]),
+        "POST /me/password": Route(
+            needs: .member, path: { _ in "/me/password" },
+            fields: [
+                "current_password": "member password 1", "new_password": "member password 2", "new_password_confirm": "member password 2",
+            ]),
         "GET /accounts": Route(needs: .owner, path: { _ in "/accounts" }),
         "POST /accounts": Route(needs: .owner, path: { _ in "/accounts" }, fields: ["username": "intruder", "password": "0123456789ab", "role": "owner"]),
         "POST /accounts/{id}/role": Route(needs: .owner, path: { "/accounts/\($0.member)/role" }, fields: ["role": "owner"]),
@@ -81,14 +83,16 @@ struct RoleMatrixTests {
         "POST /people/{id}/weight": Route(needs: .recorder, path: { "/people/\($0.person)/weight" }, fields: ["weight": "70"]),
         "POST /people/{id}/steps": Route(needs: .recorder, path: { "/people/\($0.person)/steps" }, fields: ["steps": "4000"]),
         "GET /people/{id}/import": Route(needs: .recorder, path: { "/people/\($0.person)/import" }),
-        "POST /people/{id}/import": Route(needs: .recorder, path: { "/people/\($0.person)/import" }, fields: ["source": "google-fit"],
-                                          file: ("file", "metrics.csv", "Date,Step count\n2026-01-02,4000\n")),
+        "POST /people/{id}/import": Route(
+            needs: .recorder, path: { "/people/\($0.person)/import" }, fields: ["source": "google-fit"],
+            file: ("file", "metrics.csv", "Date,Step count\n2026-01-02,4000\n")),
         "GET /imports/{id}": Route(needs: .member, path: { "/imports/\($0.importJob)" }),
         "GET /imports/{id}/status": Route(needs: .member, path: { "/imports/\($0.importJob)/status" }),
         "GET /people/{id}/charts": Route(needs: .member, path: { "/people/\($0.person)/charts?period=year&at=2026-01-02" }),
         "GET /pets/{id}/charts": Route(needs: .member, path: { "/pets/\($0.pet)/charts?period=year&at=2026-01-02" }),
         "GET /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }),
-        "POST /people/{id}/goals": Route(needs: .recorder, path: { "/people/\($0.person)/goals" }, fields: ["water": "8", "water_unit": "cups", "cup_ml": "250"]),
+        "POST /people/{id}/goals": Route(
+            needs: .recorder, path: { "/people/\($0.person)/goals" }, fields: ["water": "8", "water_unit": "cups", "cup_ml": "250"]),
         "GET /pets": Route(needs: .member, path: { _ in "/pets" }),
         "GET /pets/{id}": Route(needs: .member, path: { "/pets/\($0.pet)" }),
         "GET /pets/{id}/timeline": Route(needs: .member, path: { "/pets/\($0.pet)/timeline" }),
@@ -98,21 +102,30 @@ struct RoleMatrixTests {
         "POST /pets/{id}": Route(needs: .recorder, path: { "/pets/\($0.pet)" }, fields: ["name": "Renamed", "species": "cat"]),
         "POST /pets/{id}/archive": Route(needs: .recorder, path: { "/pets/\($0.pet)/archive" }),
         "POST /pets/{id}/unarchive": Route(needs: .recorder, path: { "/pets/\($0.pet)/unarchive" }),
-        "POST /pets/{id}/foods/{food}/preference": Route(needs: .recorder, path: { "/pets/\($0.pet)/foods/\($0.food)/preference" }, fields: ["preference": "loves"]),
+        "POST /pets/{id}/foods/{food}/preference": Route(
+            needs: .recorder, path: { "/pets/\($0.pet)/foods/\($0.food)/preference" }, fields: ["preference": "loves"]),
         "GET /pets/{id}/records/new": Route(needs: .recorder, path: { "/pets/\($0.pet)/records/new?kind=weight" }),
-        "POST /pets/{id}/records": Route(needs: .recorder, path: { "/pets/\($0.pet)/records" }, fields: ["kind": "weight", "weight": "4", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
+        "POST /pets/{id}/records": Route(
+            needs: .recorder, path: { "/pets/\($0.pet)/records" },
+            fields: ["kind": "weight", "weight": "4", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
         "GET /records/{id}/edit": Route(needs: .recorder, path: { "/records/\($0.record)/edit" }),
-        "POST /records/{id}": Route(needs: .recorder, path: { "/records/\($0.record)" }, fields: ["weight": "5", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
+        "POST /records/{id}": Route(
+            needs: .recorder, path: { "/records/\($0.record)" }, fields: ["weight": "5", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
         "POST /records/{id}/delete": Route(needs: .recorder, path: { "/records/\($0.record)/delete" }),
         "POST /records/{id}/restore": Route(needs: .recorder, path: { "/records/\($0.deletedRecord)/restore" }),
         "GET /emergency": Route(needs: .member, path: { _ in "/emergency" }),
         "GET /pets/{id}/card": Route(needs: .member, path: { "/pets/\($0.pet)/card" }),
-        "POST /pets/{id}/feeding": Route(needs: .recorder, path: { "/pets/\($0.pet)/feeding" }, fields: ["stage": "weight_loss", "target": "3.5", "meals": "3"]),
+        "POST /pets/{id}/feeding": Route(
+            needs: .recorder, path: { "/pets/\($0.pet)/feeding" }, fields: ["stage": "weight_loss", "target": "3.5", "meals": "3"]),
         "GET /clinics": Route(needs: .member, path: { _ in "/clinics" }),
         "GET /clinics/new": Route(needs: .recorder, path: { _ in "/clinics/new" }),
-        "POST /clinics": Route(needs: .recorder, path: { _ in "/clinics" }, fields: ["name": "Night Clinic", "phone": "02-123-4567", "hours_1": "22:00-06:00"]),
-        "POST /clinics/import": Route(needs: .recorder, path: { _ in "/clinics/import" }, file: (
-            "file", "clinics.csv", "사업장명,영업상태명,소재지전화,도로명전체주소,관리번호\n행복 24시 동물병원,영업/정상,02-000-0000,서울특별시 마포구 양화로 1,A1\n")),
+        "POST /clinics": Route(
+            needs: .recorder, path: { _ in "/clinics" }, fields: ["name": "Night Clinic", "phone": "02-123-4567", "hours_1": "22:00-06:00"]),
+        "POST /clinics/import": Route(
+            needs: .recorder, path: { _ in "/clinics/import" },
+            file: (
+                "file", "clinics.csv", "사업장명,영업상태명,소재지전화,도로명전체주소,관리번호\n행복 24시 동물병원,영업/정상,02-000-0000,서울특별시 마포구 양화로 1,A1\n"
+            )),
         "GET /clinics/{id}/edit": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/edit" }),
         "POST /clinics/{id}": Route(needs: .recorder, path: { "/clinics/\($0.clinic)" }, fields: ["name": "Renamed Clinic", "favourite": "on"]),
         "POST /clinics/{id}/delete": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/delete" }),
@@ -121,8 +134,11 @@ struct RoleMatrixTests {
         "GET /medicines": Route(needs: .member, path: { _ in "/medicines?q=Tylenol" }),
         "GET /medicines/new": Route(needs: .recorder, path: { _ in "/medicines/new" }),
         "POST /medicines": Route(needs: .recorder, path: { _ in "/medicines" }, fields: ["kind": "supplement", "name": "Vitamin D"]),
-        "POST /medicines/import": Route(needs: .recorder, path: { _ in "/medicines/import" }, file: (
-            "file", "supplements.csv", "PRDLST_REPORT_NO,PRDLST_NM,BSSH_NM,NTK_MTHD\n1,오메가3,바다건강,1일 1회\n")),
+        "POST /medicines/import": Route(
+            needs: .recorder, path: { _ in "/medicines/import" },
+            file: (
+                "file", "supplements.csv", "PRDLST_REPORT_NO,PRDLST_NM,BSSH_NM,NTK_MTHD\n1,오메가3,바다건강,1일 1회\n"
+            )),
         "GET /feeds/{file}": Route(needs: .anyone, path: { _ in "/feeds/0123456789abcdef0123456789abcdef0123456789abcdef.ics" }),
         "POST /me/feed": Route(needs: .member, path: { _ in "/me/feed" }, fields: ["action": "renew"]),
         "POST /me/reminders": Route(needs: .member, path: { _ in "/me/reminders" }, fields: ["reminders": "on", "ntfy_url": "http://127.0.0.1:9/mine"]),
@@ -131,26 +147,35 @@ struct RoleMatrixTests {
         "POST /gallery/{place}/favourite": Route(needs: .recorder, path: { "/gallery/\($0.record)-0/favourite" }, fields: ["favourite": "1"]),
         "POST /gallery/{place}/remove": Route(needs: .recorder, path: { "/gallery/\($0.record)-1/remove" }),
         "GET /gallery/animations/new": Route(needs: .recorder, path: { "/gallery/animations/new?photo=\($0.record)-0&photo=\($0.record)-1" }),
-        "POST /gallery/animations": Route(needs: .recorder, path: { _ in "/gallery/animations" }, fieldsFor: { ["photos": "\($0.record)-0,\($0.record)-1", "side": "320", "seconds": "1", "loop": "on"] }),
+        "POST /gallery/animations": Route(
+            needs: .recorder, path: { _ in "/gallery/animations" },
+            fieldsFor: { ["photos": "\($0.record)-0,\($0.record)-1", "side": "320", "seconds": "1", "loop": "on"] }),
         "GET /gallery/animations/{job}": Route(needs: .recorder, path: { _ in "/gallery/animations/1" }),
         "GET /gallery/animations/{job}/file": Route(needs: .recorder, path: { _ in "/gallery/animations/1/file" }),
-        "POST /gallery/animations/{job}/save": Route(needs: .recorder, path: { _ in "/gallery/animations/1/save" }, fieldsFor: { ["subject": String($0.pet), "title": "Moving"] }),
+        "POST /gallery/animations/{job}/save": Route(
+            needs: .recorder, path: { _ in "/gallery/animations/1/save" }, fieldsFor: { ["subject": String($0.pet), "title": "Moving"] }),
         "GET /recipes": Route(needs: .member, path: { _ in "/recipes?i=%EB%91%90%EB%B6%80" }),
         "GET /recipes/bookmarks": Route(needs: .member, path: { _ in "/recipes/bookmarks" }),
         "GET /recipes/{id}": Route(needs: .member, path: { "/recipes/\($0.recipe)?servings=6" }),
         "POST /recipes/{id}/bookmark": Route(needs: .member, path: { "/recipes/\($0.recipe)/bookmark" }, fields: ["on": "1"]),
         "POST /recipes/{id}/food": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/food" }),
         "GET /recipes/new": Route(needs: .recorder, path: { _ in "/recipes/new" }),
-        "POST /recipes": Route(needs: .recorder, path: { _ in "/recipes" }, fields: ["title": "Barley tea", "ingredients": "1 cup barley", "step_count": "1", "step_0_text": "Roast it."]),
+        "POST /recipes": Route(
+            needs: .recorder, path: { _ in "/recipes" },
+            fields: ["title": "Barley tea", "ingredients": "1 cup barley", "step_count": "1", "step_0_text": "Roast it."]),
         "GET /recipes/categories": Route(needs: .recorder, path: { _ in "/recipes/categories" }),
         "POST /recipes/categories": Route(needs: .recorder, path: { _ in "/recipes/categories" }, fields: ["added": "Bread"]),
         "GET /recipes/import": Route(needs: .recorder, path: { _ in "/recipes/import" }),
-        "POST /recipes/import": Route(needs: .recorder, path: { _ in "/recipes/import" }, fields: [
-            "pasted": #"{"@type": "Recipe", "name": "Barley tea", "recipeIngredient": ["1 cup barley"], "recipeInstructions": "Roast it."}"#]),
+        "POST /recipes/import": Route(
+            needs: .recorder, path: { _ in "/recipes/import" },
+            fields: [
+                "pasted": #"{"@type": "Recipe", "name": "Barley tea", "recipeIngredient": ["1 cup barley"], "recipeInstructions": "Roast it."}"#
+            ]),
         "GET /recipes/export": Route(needs: .member, path: { _ in "/recipes/export" }),
         "GET /recipes/{id}/edit": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/edit" }),
         "GET /recipes/{id}/export": Route(needs: .member, path: { "/recipes/\($0.recipe)/export" }),
-        "POST /recipes/{id}": Route(needs: .recorder, path: { "/recipes/\($0.recipe)" }, fields: ["title": "된장찌개", "ingredients": "된장 2큰술", "step_count": "0"]),
+        "POST /recipes/{id}": Route(
+            needs: .recorder, path: { "/recipes/\($0.recipe)" }, fields: ["title": "된장찌개", "ingredients": "된장 2큰술", "step_count": "0"]),
         "POST /recipes/{id}/delete": Route(needs: .recorder, path: { "/recipes/\($0.recipe)/delete" }),
         "GET /reports": Route(needs: .member, path: { _ in "/reports" }),
         "GET /reports/household/{month}": Route(needs: .member, path: { _ in "/reports/household/2026-01" }),
@@ -161,25 +186,41 @@ struct RoleMatrixTests {
         "GET /settings/backups/{name}": Route(needs: .owner, path: { _ in "/settings/backups/hearth-20260102-000000.tar" }),
         "GET /settings/export/{file}": Route(needs: .owner, path: { _ in "/settings/export/weights.csv" }),
         "GET /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }),
-        "POST /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }, fields: ["ntfy_url": "http://127.0.0.1:9/doses", "again_minutes": "30"]),
+        "POST /settings/reminders": Route(
+            needs: .owner, path: { _ in "/settings/reminders" }, fields: ["ntfy_url": "http://127.0.0.1:9/doses", "again_minutes": "30"]),
         "GET /regimens": Route(needs: .member, path: { _ in "/regimens" }),
         "GET /regimens/new": Route(needs: .recorder, path: { "/regimens/new?subject=\($0.pet)" }),
-        "POST /regimens": Route(needs: .recorder, path: { _ in "/regimens" }, fieldsFor: { ["subject": "\($0.pet)", "name": "Eye drops", "item_1_name": "Pimobendan", "item_1_amount": "1", "item_1_unit": "tablet", "repeat": "daily", "time_1": "08:00", "start": "2026-01-01"] }),
+        "POST /regimens": Route(
+            needs: .recorder, path: { _ in "/regimens" },
+            fieldsFor: {
+                [
+                    "subject": "\($0.pet)", "name": "Eye drops", "item_1_name": "Pimobendan", "item_1_amount": "1", "item_1_unit": "tablet", "repeat": "daily",
+                    "time_1": "08:00", "start": "2026-01-01",
+                ]
+            }),
         "GET /regimens/{id}": Route(needs: .member, path: { "/regimens/\($0.regimen)" }),
         "GET /regimens/{id}/edit": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/edit" }),
-        "POST /regimens/{id}": Route(needs: .recorder, path: { "/regimens/\($0.regimen)" }, fields: ["name": "Heart pills 2", "item_1_name": "Pimobendan", "item_1_amount": "2", "item_1_unit": "tablet", "repeat": "daily", "time_1": "09:00", "start": "2026-01-01"]),
+        "POST /regimens/{id}": Route(
+            needs: .recorder, path: { "/regimens/\($0.regimen)" },
+            fields: [
+                "name": "Heart pills 2", "item_1_name": "Pimobendan", "item_1_amount": "2", "item_1_unit": "tablet", "repeat": "daily", "time_1": "09:00",
+                "start": "2026-01-01",
+            ]),
         "POST /regimens/{id}/end": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/end" }),
         "POST /regimens/{id}/delete": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/delete" }),
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
-        "POST /doses/mark": Route(needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
-        "POST /doses/change": Route(needs: .recorder, path: { _ in "/doses/change" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2099-01-02", "time": "480", "action": "skip"] }),
+        "POST /doses/mark": Route(
+            needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
+        "POST /doses/change": Route(
+            needs: .recorder, path: { _ in "/doses/change" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2099-01-02", "time": "480", "action": "skip"] }),
         // The job's id is random and its page is its starter's: each case starts its own (`ownImport`).
         "GET /medicines/imports/{job}": Route(needs: .recorder, path: { _ in "/medicines/imports/none" }),
         "GET /medicines/imports/{job}/status": Route(needs: .recorder, path: { _ in "/medicines/imports/none/status" }),
         "GET /medicines/{id}": Route(needs: .member, path: { "/medicines/\($0.medicine)" }),
         "GET /medicines/{id}/edit": Route(needs: .recorder, path: { "/medicines/\($0.medicine)/edit" }),
         "POST /medicines/{id}": Route(needs: .recorder, path: { "/medicines/\($0.medicine)" }, fields: ["kind": "medicine", "name": "Tylenol 500"]),
-        "POST /care/vaccines/own": Route(needs: .owner, path: { _ in "/care/vaccines/own" }, fields: ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]),
+        "POST /care/vaccines/own": Route(
+            needs: .owner, path: { _ in "/care/vaccines/own" }, fields: ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]),
     ]
 
     static func key(_ route: Hearth.Route) -> String {
@@ -195,8 +236,9 @@ struct RoleMatrixTests {
         #expect(Set(Self.routes.keys).subtracting(registered).sorted() == [], "routes in the matrix the router does not have")
     }
 
-    @Test("each role gets 403 where it falls short, and nothing changes; elsewhere it gets through",
-          arguments: [Role.adult, Role.viewer], Self.routes.keys.sorted())
+    @Test(
+        "each role gets 403 where it falls short, and nothing changes; elsewhere it gets through",
+        arguments: [Role.adult, Role.viewer], Self.routes.keys.sorted())
     func memberRoutes(role: Role, routeName: String) async throws {
         let route = Self.routes[routeName]!
         guard route.needs != .anyone else { return }
@@ -207,11 +249,12 @@ struct RoleMatrixTests {
             #expect(try await member.signIn("member", "member password 1").status == .seeOther)
             try await member.get("/")
 
-            let allowed = switch route.needs {
-            case .anyone, .member: true
-            case .recorder: role.canRecord
-            case .owner: role.canManageHousehold
-            }
+            let allowed =
+                switch route.needs {
+                case .anyone, .member: true
+                case .recorder: role.canRecord
+                case .owner: role.canManageHousehold
+                }
             if allowed, routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(member, ids: ids) }
             var route = route
             if allowed, routeName.contains("/medicines/imports/{job}") { route = try await Self.ownImport(route, member, ids: ids) }
@@ -235,14 +278,18 @@ struct RoleMatrixTests {
             let ids = try await Self.household(owner, hearth: hearth, photo: routeName.contains("/photos/") || routeName.contains("/gallery/"))
             if routeName.hasSuffix("/enable") { try await AccountRepository(hearth.database).setDisabled(true, accountID: ids.member) }
             if routeName == "GET /settings/backups/{name}" {
-                _ = try Backup.make(hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups", now: Date(timeIntervalSince1970: 1_767_312_000))
+                _ = try Backup.make(
+                    hearth.database, dataDirectory: hearth.dataDirectory, into: hearth.dataDirectory + "/backups",
+                    now: Date(timeIntervalSince1970: 1_767_312_000))
             }
             if routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(owner, ids: ids) }
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
             let route = routeName.contains("/medicines/imports/{job}") ? try await Self.ownImport(route, owner, ids: ids) : route
-            let response = try await Self.send(Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file), ids: ids, as: owner, method: routeName.hasPrefix("POST") ? .post : .get)
+            let response = try await Self.send(
+                Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file), ids: ids, as: owner,
+                method: routeName.hasPrefix("POST") ? .post : .get)
             #expect([.ok, .seeOther].contains(response.status), "owner \(routeName): \(response.status)")
         }
     }
@@ -265,7 +312,8 @@ struct RoleMatrixTests {
         let member = try await owner.addMember("target", role: .adult, database: hearth.database)
         let pet = try await owner.addPet("Nabi", photo: withPhoto ? try fixture("exif-orientation/Landscape_1.jpg") : nil)
         let photo = try await PetRepository(hearth.database).pet(id: pet, access: .everyone)?.photoSHA ?? "none"
-        let input = RecordInput(occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .weight(value: 4, unit: .kg))
+        let input = RecordInput(
+            occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .weight(value: 4, unit: .kg))
         let entries = EntryRepository(hearth.database)
         // With a photo, the record has it twice (places 0 and 1): enough to pick for an animation.
         let photoRecord = try await hearth.database.read { db in try PhotoRecord.fetch(sha: photo, db) }
@@ -282,15 +330,19 @@ struct RoleMatrixTests {
         let medicine = try await MedicineRepository(hearth.database).create(MedicineInput(kind: .medicine, name: "Tylenol", company: "Janssen"))
         try await owner.get("/medicines")
         _ = try await owner.postMultipart("/medicines/import", [:], files: [("file", "drugs.csv", Array("ITEM_SEQ,ITEM_NAME\n1,Aspirin\n".utf8))])
-        let regimen = try await RegimenRepository(hearth.database).create(subjectID: pet, RegimenInput(
-            name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-            schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
+        let regimen = try await RegimenRepository(hearth.database).create(
+            subjectID: pet,
+            RegimenInput(
+                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
         var stew = RecipeInput(title: "된장찌개")
         stew.servings = 2
         stew.ingredients = [Ingredient.parse("두부 1/2모")]
         let recipe = try await RecipeRepository(hearth.database).create(stew, createdBy: nil)
         try await owner.get("/")
-        return IDs(member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic, medicine: medicine, regimen: regimen, recipe: recipe)
+        return IDs(
+            member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic,
+            medicine: medicine, regimen: regimen, recipe: recipe)
     }
 
     /// Animation 1 of this server, made by `browser` and finished.
@@ -316,7 +368,10 @@ struct RoleMatrixTests {
         let path = route.path(ids)
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
-        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals") || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import" || path == "/medicines/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore") {
+        if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals")
+            || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import"
+            || path == "/medicines/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore")
+        {
             return try await browser.postMultipart(path, route.fields, files: route.file.map { [($0.field, $0.filename, Array($0.text.utf8))] } ?? [])
         }
         return try await browser.post(path, route.fieldsFor?(ids) ?? route.fields)
@@ -328,28 +383,31 @@ struct RoleMatrixTests {
 
         init(_ database: AppDatabase) async throws {
             rows = try database.read { db in
-                try String.fetchAll(db, sql: """
-                    SELECT 'household|' || name || '|' || time_zone || '|' || language FROM household
-                    UNION ALL SELECT 'account|' || username || '|' || display_name || '|' || role || '|' || ifnull(language, '-') || '|' || password_hash || '|' || ifnull(disabled_at, '-') FROM account
-                    UNION ALL SELECT 'subject|' || id || '|' || name || '|' || updated_at || '|' || ifnull(archived_at, '-') || '|' || ifnull(colour, '-') FROM subject
-                    UNION ALL SELECT 'entry|' || id || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM entry
-                    UNION ALL SELECT 'daily|' || subject_id || '|' || local_date || '|' || water_ml || '|' || ifnull(steps, '-') FROM daily_value
-                    UNION ALL SELECT 'goal|' || subject_id || '|' || effective_from || '|' || ifnull(water_ml, '-') || '|' || cup_ml FROM person_goal
-                    UNION ALL SELECT 'import|' || id || '|' || state FROM import_job
-                    UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
-                    UNION ALL SELECT 'clinic|' || id || '|' || name || '|' || updated_at FROM clinic
-                    UNION ALL SELECT 'medicine|' || id || '|' || name || '|' || updated_at FROM medicine
-                    UNION ALL SELECT 'regimen|' || id || '|' || name || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM regimen
-                    UNION ALL SELECT 'schedule|' || id || '|' || times || '|' || ifnull(until_date, '-') FROM regimen_schedule
-                    UNION ALL SELECT 'dose|' || regimen_id || '|' || day || '|' || time || '|' || status FROM dose
-                    UNION ALL SELECT 'change|' || regimen_id || '|' || day || '|' || time FROM dose_change
-                    UNION ALL SELECT 'interval|' || code || '|' || booster_months FROM vaccine_interval
-                    UNION ALL SELECT 'vaccine|' || species || '|' || name FROM own_vaccine
-                    UNION ALL SELECT 'feeding|' || subject_id || '|' || feeding_stage || '|' || ifnull(target_weight_grams, '-') || '|' || meals_per_day FROM pet_profile
-                    UNION ALL SELECT 'recipe|' || id || '|' || title || '|' || updated_at FROM recipe
-                    UNION ALL SELECT 'recipe_category|' || id || '|' || name FROM recipe_category
-                    UNION ALL SELECT 'recipe_bookmark|' || account_id || '|' || recipe_id FROM recipe_bookmark
-                    """).sorted()
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT 'household|' || name || '|' || time_zone || '|' || language FROM household
+                        UNION ALL SELECT 'account|' || username || '|' || display_name || '|' || role || '|' || ifnull(language, '-') || '|' || password_hash || '|' || ifnull(disabled_at, '-') FROM account
+                        UNION ALL SELECT 'subject|' || id || '|' || name || '|' || updated_at || '|' || ifnull(archived_at, '-') || '|' || ifnull(colour, '-') FROM subject
+                        UNION ALL SELECT 'entry|' || id || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM entry
+                        UNION ALL SELECT 'daily|' || subject_id || '|' || local_date || '|' || water_ml || '|' || ifnull(steps, '-') FROM daily_value
+                        UNION ALL SELECT 'goal|' || subject_id || '|' || effective_from || '|' || ifnull(water_ml, '-') || '|' || cup_ml FROM person_goal
+                        UNION ALL SELECT 'import|' || id || '|' || state FROM import_job
+                        UNION ALL SELECT 'preference|' || subject_id || '|' || food_id || '|' || preference FROM food_preference
+                        UNION ALL SELECT 'clinic|' || id || '|' || name || '|' || updated_at FROM clinic
+                        UNION ALL SELECT 'medicine|' || id || '|' || name || '|' || updated_at FROM medicine
+                        UNION ALL SELECT 'regimen|' || id || '|' || name || '|' || updated_at || '|' || ifnull(deleted_at, '-') FROM regimen
+                        UNION ALL SELECT 'schedule|' || id || '|' || times || '|' || ifnull(until_date, '-') FROM regimen_schedule
+                        UNION ALL SELECT 'dose|' || regimen_id || '|' || day || '|' || time || '|' || status FROM dose
+                        UNION ALL SELECT 'change|' || regimen_id || '|' || day || '|' || time FROM dose_change
+                        UNION ALL SELECT 'interval|' || code || '|' || booster_months FROM vaccine_interval
+                        UNION ALL SELECT 'vaccine|' || species || '|' || name FROM own_vaccine
+                        UNION ALL SELECT 'feeding|' || subject_id || '|' || feeding_stage || '|' || ifnull(target_weight_grams, '-') || '|' || meals_per_day FROM pet_profile
+                        UNION ALL SELECT 'recipe|' || id || '|' || title || '|' || updated_at FROM recipe
+                        UNION ALL SELECT 'recipe_category|' || id || '|' || name FROM recipe_category
+                        UNION ALL SELECT 'recipe_bookmark|' || account_id || '|' || recipe_id FROM recipe_bookmark
+                        """
+                ).sorted()
             }
         }
     }

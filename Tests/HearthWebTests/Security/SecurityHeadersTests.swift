@@ -117,9 +117,11 @@ struct EntryListHTMLTests {
             try await owner.get("/pets/\(id)/records/new?kind=diary")
             let today = try await owner.get("/pets/\(id)/records/new?kind=diary")
             let date = try #require(today.text.firstMatch(of: /id="date" name="date" type="date" value="([0-9-]+)"/)?.output.1)
-            let saved = try await owner.postMultipart("/pets/\(id)/records", [
-                "kind": "diary", "title": "<script>alert('t')</script>", "note": "\"quoted\" & <b>bold</b>", "date": String(date), "time": "00:01",
-            ])
+            let saved = try await owner.postMultipart(
+                "/pets/\(id)/records",
+                [
+                    "kind": "diary", "title": "<script>alert('t')</script>", "note": "\"quoted\" & <b>bold</b>", "date": String(date), "time": "00:01",
+                ])
             #expect(saved.status == .seeOther)
             for path in ["/pets/\(id)", "/pets/\(id)/timeline"] {
                 let page = try await owner.get(path)

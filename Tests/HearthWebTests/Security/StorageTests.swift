@@ -63,10 +63,12 @@ struct StorageTests {
             let copy = temporaryDataDirectory() + "-export.xml"
             let start = Date(timeIntervalSince1970: 1_500_000_000)
             let records = (0..<3000).map { day in
-                let stamp = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(day) * 86_400)).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " +0000")
+                let stamp = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(day) * 86_400)).replacingOccurrences(of: "T", with: " ")
+                    .replacingOccurrences(of: "Z", with: " +0000")
                 return #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="\#(stamp)" value="\#(4000 + day)"/>"#
             }
-            try ("<?xml version=\"1.0\"?>\n<HealthData locale=\"ko_KR\">\n" + records.joined(separator: "\n") + "\n</HealthData>\n").write(toFile: copy, atomically: true, encoding: .utf8)
+            try ("<?xml version=\"1.0\"?>\n<HealthData locale=\"ko_KR\">\n" + records.joined(separator: "\n") + "\n</HealthData>\n").write(
+                toFile: copy, atomically: true, encoding: .utf8)
             try await fillDatabase(hearth)
             await runner.run(jobID: job, subjectID: person.id, source: .appleHealth, path: copy, fileName: "export.xml", timeZone: seoul)
             try await emptyDatabase(hearth)

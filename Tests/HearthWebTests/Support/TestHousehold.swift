@@ -7,7 +7,8 @@ import Testing
 @testable import HearthWeb
 
 /// The repository root, where Templates/ and Public/ live.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
 
 /// A throwaway data folder for one test.
 func temporaryDataDirectory() -> String {
@@ -123,10 +124,12 @@ extension Browser {
     /// Completes `/setup` as the first person in the house; leaves the owner signed in.
     func setUpHousehold(username: String = "mina", language: String = "en") async throws {
         try await get("/setup")
-        let response = try await post("/setup", [
-            "household_name": "The Kims", "time_zone": "Asia/Seoul", "language": language,
-            "username": username, "display_name": "Mina", "password": ownerPassword, "password_confirm": ownerPassword,
-        ])
+        let response = try await post(
+            "/setup",
+            [
+                "household_name": "The Kims", "time_zone": "Asia/Seoul", "language": language,
+                "username": username, "display_name": "Mina", "password": ownerPassword, "password_confirm": ownerPassword,
+            ])
         precondition(response.status == .seeOther, "setup failed: \(response.status) \(response.text)")
         try await get("/")
     }
@@ -158,7 +161,10 @@ func fixture(_ path: String) throws -> [UInt8] {
 extension Browser {
     /// Posts a multipart form as a browser would: the CSRF token first, then the fields, then the files.
     @discardableResult
-    func postMultipart(_ path: String, _ fields: [String: String], files: [(field: String, filename: String, bytes: [UInt8])] = [], withCSRF: Bool = true, truncateTo: Int? = nil) async throws -> TestResponse {
+    func postMultipart(
+        _ path: String, _ fields: [String: String], files: [(field: String, filename: String, bytes: [UInt8])] = [], withCSRF: Bool = true,
+        truncateTo: Int? = nil
+    ) async throws -> TestResponse {
         let boundary = "----hearth\(UUID().uuidString)"
         var body: [UInt8] = []
         func add(_ text: String) { body.append(contentsOf: Array(text.utf8)) }
@@ -175,7 +181,8 @@ extension Browser {
         }
         add("--\(boundary)--\r\n")
         if let truncateTo { body = Array(body.prefix(truncateTo)) }
-        return try await send(path, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .accept: "text/html"], body: ByteBuffer(bytes: body))
+        return try await send(
+            path, method: .post, headers: [.contentType: "multipart/form-data; boundary=\(boundary)", .accept: "text/html"], body: ByteBuffer(bytes: body))
     }
 
     /// Adds a pet through the form and returns its id.
