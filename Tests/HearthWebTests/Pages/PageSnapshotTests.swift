@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import Hummingbird
 import HummingbirdTesting
 import Testing
 @testable import HearthWeb
@@ -25,22 +26,28 @@ struct PageSnapshotTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try await DemoHousehold.seed(dataDirectory: directory, photos: [], years: 1, now: Self.moment)
         let moment = Self.moment
-        try await withHearth(dataDirectory: directory, clock: { moment }) { _, client in
+        try await withHearth(dataDirectory: directory, clock: { moment }) { hearth, client in
             let owner = Browser(client)
             let signedIn = try await owner.signIn(DemoHousehold.username, DemoHousehold.password)
             #expect(signedIn.status == .seeOther)
             for language in ["ko", "en"] {
                 try await owner.get("/me")
                 try await owner.post("/me", ["display_name": "Demo", "language": language])
-                let pages = try await Self.walk(owner, language: language, dataDirectory: directory)
+                let (pages, forms) = try await Self.walk(owner, language: language, dataDirectory: directory)
                 #expect(pages > 60, "only \(pages) pages reached in \(language)")
+                // Links are followed (each must answer 200); a form's action must be a route the
+                // router has for its method, so a renamed route cannot leave a dead form behind.
+                let dead = forms.filter { form in !hearth.routes.contains { $0.method == form.method && Self.matches($0.path, form.path) } }
+                #expect(dead.map { "\($0.method) \($0.path)" }.sorted() == [], "forms that post where no route answers")
+                #expect(forms.count > 30)
             }
         }
     }
 
     /// Breadth first from home, links in page order, at most four pages of a shape (numbers
     /// aside) and 400 pages of a language.
-    static func walk(_ browser: Browser, language: String, dataDirectory: String) async throws -> Int {
+    static func walk(_ browser: Browser, language: String, dataDirectory: String) async throws -> (pages: Int, forms: Set<Form>) {
+        var forms: Set<Form> = []
         var queue = ["/"]
         var seen: Set<String> = ["/"]
         var shapes: [String: Int] = [:]
@@ -59,6 +66,12 @@ struct PageSnapshotTests {
                 try FileManager.default.createDirectory(atPath: folder + "/" + language, withIntermediateDirectories: true)
                 try masked.write(toFile: "\(folder)/\(language)/\(name.isEmpty ? "_" : name).html", atomically: true, encoding: .utf8)
             }
+            for match in html.matches(of: #/<form[^>]*>/#) {
+                let tag = String(match.output)
+                let method: HTTPRequest.Method = tag.contains(#"method="post""#) ? .post : .get
+                if let action = tag.firstMatch(of: #/action="(/[^"?#]*)/#) { forms.insert(Form(method: method, path: String(action.output.1))) }
+            }
+            for match in html.matches(of: #/formaction="(/[^"?#]*)"/#) { forms.insert(Form(method: .post, path: String(match.output.1))) }
             for match in html.matches(of: #/<a [^>]*href="(/[^"#]*)"/#) {
                 let link = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
                 guard !seen.contains(link), !skipped(link) else { continue }
@@ -69,6 +82,17 @@ struct PageSnapshotTests {
                 queue.append(link)
             }
         }
-        return index
+        return (index, forms)
+    }
+
+    struct Form: Hashable {
+        let method: HTTPRequest.Method
+        let path: String
+    }
+
+    /// `/pets/{id}/records` matches `/pets/3/records`: a `{…}` segment takes any one segment.
+    static func matches(_ route: String, _ path: String) -> Bool {
+        let routeParts = route.split(separator: "/"), pathParts = path.split(separator: "/")
+        return routeParts.count == pathParts.count && zip(routeParts, pathParts).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
     }
 }
