@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import HearthStore
 @testable import HearthWeb
 
 /// Every area declares itself in `<Name>Area.swift` in its own folder, and `Areas.all`
@@ -73,5 +74,18 @@ struct AreaShapeTests {
         let mounted = Areas.all.map { String(describing: $0) }
         #expect(Set(mounted) == declared)
         #expect(mounted.count == Set(mounted).count)
+    }
+
+    @Test("every calendar mark source an area declares is read by the calendar")
+    func calendarSources() throws {
+        let store = packageRoot + "/Sources/HearthStore"
+        let files = FileManager.default.enumerator(atPath: store)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var declared: Set<String> = []
+        for file in files {
+            let text = try String(contentsOfFile: store + "/" + file, encoding: .utf8)
+            for match in text.matches(of: /(?m)^enum (\w+): CalendarMarksSource/) { declared.insert(String(match.output.1)) }
+        }
+        #expect(declared == Set(CalendarRepository.sources.map { "\($0)" }))
+        #expect(declared.count >= 4)
     }
 }

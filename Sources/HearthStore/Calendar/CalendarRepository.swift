@@ -50,6 +50,11 @@ public struct CalendarRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
+    /// What each area adds to a calendar day, in the order of a cell: records and photos
+    /// (pets and people), care due (health), doses (medicines), goals met (people). Each reads
+    /// inside the calendar's one snapshot.
+    static let sources: [any CalendarMarksSource.Type] = [RecordMarks.self, CareDueMarks.self, DoseMarks.self, GoalMarks.self]
+
     /// Marks for each day from `from` to `to` that has any.
     public func marks(
         from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
@@ -59,78 +64,11 @@ public struct CalendarRepository: Sendable {
         return try database.read { db in
             var subjects = try SubjectRepository.subjects(access: access, db)
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
+            let span = CalendarSpan(
+                from: from, to: to, today: today, access: access, filter: filter, subjects: subjects, timeZone: timeZone, now: now, withDoses: doses,
+                regimens: (database.regimenCache, writeCount))
             var marks: [LocalDate: DayMarks] = [:]
-            let range: StatementArguments = [from.description, to.description]
-            let ids = subjects.map(\.id)
-            let wantsRecords: Bool
-            var kindCondition = ""
-            switch filter.kind {
-            case .record(let kind)?:
-                wantsRecords = true
-                kindCondition = " AND kind = '\(kind.rawValue)'"
-            case nil: wantsRecords = true
-            default: wantsRecords = false
-            }
-            if wantsRecords && !ids.isEmpty {
-                // The entry_by_day index: (subject, day) for each subject in the list.
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT local_date, kind, count(*) AS n FROM entry
-                        WHERE subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL\(kindCondition)
-                        GROUP BY local_date, kind
-                        """, arguments: range)
-                for row in rows {
-                    guard let day = LocalDate(row["local_date"] as String), let kind = EntryKind(rawValue: row["kind"]) else { continue }
-                    marks[day, default: DayMarks()].records[kind] = row["n"]
-                }
-                let photos = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT e.local_date, p.photo_sha, min(e.occurred_at) FROM entry e JOIN entry_photo p ON p.entry_id = e.id AND p.position = 0
-                        WHERE e.subject_id IN (\(ids.map(String.init).joined(separator: ","))) AND e.local_date BETWEEN ? AND ?
-                              AND e.deleted_at IS NULL AND e.photo_count > 0\(kindCondition.replacingOccurrences(of: "kind", with: "e.kind"))
-                        GROUP BY e.local_date
-                        """, arguments: range)
-                for row in photos {
-                    guard let day = LocalDate(row[0] as String) else { continue }
-                    marks[day, default: DayMarks()].photo = row[1]
-                }
-            }
-            if filter.kind == nil || (filter.kind.map { if case .record(let kind) = $0 { kind.isCare } else { false } } ?? false) {
-                for item in try CareRepository.due(access: access, today: today, db) where item.date >= from && item.date <= to {
-                    guard filter.subject == nil || filter.subject == item.subjectID else { continue }
-                    marks[item.date, default: DayMarks()].due.append(item)
-                }
-            }
-            if filter.kind == nil && doses {
-                // Regimens keep no rows per day: the doses are worked out for the days shown.
-                var byDay: [LocalDate: [DoseSlot]] = [:]
-                for entry in try RegimenRepository.doses(
-                    access: access, subjectID: filter.subject, from: from, to: to, in: timeZone,
-                    cache: (database.regimenCache, writeCount), db)
-                {
-                    for slot in entry.slots { byDay[slot.day, default: []].append(slot) }
-                }
-                for (day, slots) in byDay {
-                    let adherence = Adherence.of(slots, now: now)
-                    if adherence.due > 0 { marks[day, default: DayMarks()].doses = adherence }
-                }
-            }
-            let people = subjects.filter { $0.kind == .person }
-            if filter.kind == nil || filter.kind == .water || filter.kind == .steps {
-                for person in people {
-                    for figures in try Self.figures(subjectID: person.id, from: from, to: to, db) {
-                        guard let day = LocalDate(figures.day) else { continue }
-                        if filter.kind != .steps, let goal = figures.value.goals.waterML, figures.value.waterML >= goal {
-                            marks[day, default: DayMarks()].waterMet.append(person.id)
-                        }
-                        if filter.kind != .water, let goal = figures.value.goals.steps, let steps = figures.value.steps, steps >= goal {
-                            marks[day, default: DayMarks()].stepsMet.append(person.id)
-                        }
-                    }
-                }
-            }
+            for source in Self.sources { try source.mark(&marks, span, db) }
             return marks
         }
     }
