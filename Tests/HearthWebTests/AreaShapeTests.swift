@@ -88,4 +88,15 @@ struct AreaShapeTests {
         #expect(declared == Set(CalendarRepository.sources.map { "\($0)" }))
         #expect(declared.count >= 4)
     }
+
+    @Test("every area's demo step is part of the demo household")
+    func demoSteps() throws {
+        var declared: Set<String> = []
+        let files = FileManager.default.enumerator(atPath: Self.sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        for file in files {
+            let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
+            for match in text.matches(of: /(?m)^enum (\w+): DemoStep/) { declared.insert(String(match.output.1)) }
+        }
+        #expect(declared == Set(DemoHousehold.steps.map { "\($0)" }))
+    }
 }

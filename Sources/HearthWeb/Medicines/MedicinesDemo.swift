@@ -54,3 +54,11 @@ extension DemoHousehold {
         return total
     }
 }
+
+enum MedicinesDemo: DemoStep {
+    static func seed(_ demo: DemoContext) async throws {
+        demo.summary.doses = try await DemoHousehold.seedRegimens(
+            demo.database, from: demo.first, to: demo.today, timeZone: demo.timeZone, owner: demo.owner, random: &demo.random,
+            summary: &demo.summary, log: demo.log)
+    }
+}

@@ -54,3 +54,9 @@ extension DemoHousehold {
         try await recipes.setBookmark(true, recipeID: petFood, accountID: owner)
     }
 }
+
+enum RecipesDemo: DemoStep {
+    static func seed(_ demo: DemoContext) async throws {
+        try await DemoHousehold.seedRecipes(demo.database, owner: demo.owner.id!)
+    }
+}
