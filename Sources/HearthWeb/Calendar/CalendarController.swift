@@ -45,7 +45,7 @@ struct CalendarController {
         let grid = MonthGrid(month, firstWeekday: firstWeekday)
         let marks = try calendar.marks(
             from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind),
-            timeZone: context.timeZone)
+            timeZone: context.timeZone, now: context.now)
         let today = context.today
         let weeks = grid.weeks.map { week in
             week.map { CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, marks: marks[$0]) }

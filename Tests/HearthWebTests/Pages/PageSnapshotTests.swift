@@ -13,7 +13,7 @@ import Testing
 @Suite("Every page a seeded household reaches")
 struct PageSnapshotTests {
     static let folder = ProcessInfo.processInfo.environment["HEARTH_PAGE_SNAPSHOT"]
-    static let moment = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-19 in Seoul
+    static let moment = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 20:06 in Seoul
     static func skipped(_ link: String) -> Bool {
         link.firstMatch(
             of: #/^/(logout|photos/|feeds/|settings/export/|settings/backups/hearth-)|[?&](pdf|download)=|/file$|\.(ics|csv|json|jsonld)$|/status$|/export$/#)
