@@ -105,7 +105,7 @@ struct RecipeEditController {
     ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var rows = rows
-        for index in rows.indices { rows[index].error = rows[index].error.map { format.t($0, rows[index].errorValues) } }
+        for index in rows.indices { rows[index].row.error = rows[index].row.error.map { format.t($0, rows[index].row.errorValues) } }
         let page = RecipeFormPage(
             heading: format.t(id == nil ? "recipes.new" : "recipes.edit"), action: id.map { "/recipes/\($0)" } ?? "/recipes",
             cancel: id.map { "/recipes/\($0)" } ?? "/recipes",

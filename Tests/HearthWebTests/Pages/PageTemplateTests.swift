@@ -78,8 +78,13 @@ struct PageTemplateTests {
             categories: [OptionView(value: "1", label: "Rice", selected: true)],
             steps: [
                 RecipeForm.StepRow(
-                    index: 0, text: "Boil.", section: "Broth", order: "1", keptPhoto: String(repeating: "c", count: 64),
-                    link: "https://example.org/1.jpg", error: "Too long")
+                    {
+                        var row = RecipeStepRow(
+                            index: 0, text: "Boil.", section: "Broth", order: "1", keptPhoto: String(repeating: "c", count: 64),
+                            link: "https://example.org/1.jpg")
+                        row.error = "Too long"
+                        return row
+                    }())
             ],
             photo: "/photos/a-320.jpg", imageLink: "https://example.org/a.jpg", stepsError: "Mend a step"),
         RecipeCategoriesPage(categories: [.init(id: "1", name: "Rice", count: "3")], added: "Bread", problem: "Taken"),
