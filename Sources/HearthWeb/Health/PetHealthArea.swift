@@ -6,6 +6,7 @@ import Hummingbird
 enum PetHealthArea: Area {
     static let pages: [any Page.Type] = [ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self]
     static let help: String? = "health"
+    static let subjectCards: (any SubjectCards.Type)? = HealthCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/emergency", key: "nav.emergency", place: .bar, rank: 4),
         NavigationEntry(href: "/clinics", key: "nav.clinics", place: .more, rank: 6),

@@ -11,7 +11,8 @@ struct PeopleController {
     let daily: DailyRepository
     let entries: EntryRepository
     let intake: PhotoIntake
-    let regimens: RegimenRepository
+    /// For the other areas' cards on the person's page (`Areas.personCards`).
+    let database: AppDatabase
     let now: @Sendable () -> Date
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -69,8 +70,8 @@ struct PeopleController {
             weightUnit: weightUnit.rawValue,
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice,
-            medicines: try SubjectMedicinesHTML.card(
-                subjectID: person.id, regimens: regimens, context: context, now: now(), format: format, back: "/people/\(person.id)#medicines"))
+            cards: try Areas.personCards(
+                ShownSubject(id: person.id, database: database, context: context, format: format, now: now(), back: "/people/\(person.id)#medicines")))
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
     }
 

@@ -33,7 +33,8 @@ struct PersonPage: Page {
     let problems: FormProblems
     let notice: String?
     /// The Medicines card: today's doses and the regimens.
-    let medicines: HTML
+    /// Other areas' cards (`SubjectCards`): the medicines.
+    let cards: SubjectCardSlots
 
     /// The day's water: the glass, what was drunk, and how far from the goal. The person's
     /// page and the home page show it alike.
@@ -104,7 +105,7 @@ struct PersonPage: Page {
         case "weightUnit": weightUnit
         case "fields": fields
         case "notice": notice ?? false
-        case "medicines": medicines
+        case "medicines": cards.medicines
         default: problems.child(named: name)
         }
     }

@@ -14,12 +14,9 @@ struct PetPage: Page {
     let hasPhotos: Bool
     let foods: HTML
     let hasFoods: Bool
-    /// What is due, the last visit and vaccinations; the feeding calculator and its settings.
-    let care: HTML
-    let medicines: HTML
-    let feeding: HTML
-    /// The calculator's inputs as a form (empty for a member who may not change them).
-    let feedingForm: HTML
+    /// Other areas' cards (`SubjectCards`): what is due, the last visit and vaccinations; the
+    /// medicines; the feeding calculator and its settings (a form only for who may change them).
+    let cards: SubjectCardSlots
     /// May add and change records (a recorder, and the pet is not archived).
     let canRecord: Bool
     let mayArchive: Bool
@@ -82,10 +79,10 @@ struct PetPage: Page {
         case "hasPhotos": hasPhotos
         case "foods": foods
         case "hasFoods": hasFoods
-        case "care": care
-        case "medicines": medicines
-        case "feeding": feeding
-        case "feedingForm": feedingForm
+        case "care": cards.care
+        case "medicines": cards.medicines
+        case "feeding": cards.feeding
+        case "feedingForm": cards.feedingForm
         case "canRecord": canRecord
         case "mayArchive": mayArchive
         case "newRecord": newRecord

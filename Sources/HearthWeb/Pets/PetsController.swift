@@ -10,7 +10,8 @@ struct PetsController {
     let pages: PetPages
     let foods: FoodRepository
     let intake: PhotoIntake
-    let regimens: RegimenRepository
+    /// For the other areas' cards on the pet page (`Areas.petCards`).
+    let database: AppDatabase
     let now: @Sendable () -> Date
 
     // MARK: - List
@@ -116,6 +117,8 @@ struct PetsController {
         let actions = EntryListHTML.Actions(context, format: format, mayChange: mayChange)
         let preferences = overview.foods
         let photoLabel = format.t("photo.open")
+        let shown = ShownSubject(id: pet.id, database: database, context: context, format: format, now: now(), back: "/pets/\(pet.id)#medicines")
+        let cards = try Areas.petCards(ShownPet(subject: shown, overview: overview, mayChange: mayChange))
         let page = PetPage(
             pet: profileView(pet, format: format, today: context.today), latestWeight: latestWeight,
             today: EntryListHTML.render(today, actions: actions, photoLabel: photoLabel), hasToday: !today.isEmpty,
@@ -123,12 +126,7 @@ struct PetsController {
             photos: PhotoGridHTML.render(overview.photos, label: photoLabel), hasPhotos: !overview.photos.isEmpty,
             foods: FoodPreferenceListHTML.render(preferences, petID: pet.id, csrf: mayChange ? context.csrfToken : nil, format: format),
             hasFoods: !preferences.isEmpty,
-            care: PetCareHTML.summary(overview.care, pet: pet, format: format, today: context.today),
-            medicines: try SubjectMedicinesHTML.card(
-                subjectID: pet.id, regimens: regimens, context: context, now: now(), format: format, back: "/pets/\(pet.id)#medicines"),
-            feeding: PetCareHTML.feeding(overview.care, pet: pet, format: format, today: context.today),
-            feedingForm: mayChange && (pet.profile.species == .dog || pet.profile.species == .cat)
-                ? PetCareHTML.feedingForm(overview.care.feeding, pet: pet, foods: preferences.map(\.food), csrf: context.csrfToken, format: format) : .empty,
+            cards: cards,
             canRecord: mayChange, mayArchive: context.role?.canRecord == true,
             newRecord: "/pets/\(pet.id)/records/new?kind=",
             notice: request.uri.queryParameters.get("saved") != nil ? format.t("pets.record.saved") : nil)

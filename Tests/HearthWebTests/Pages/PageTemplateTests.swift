@@ -130,7 +130,7 @@ struct PageTemplateTests {
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
             steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames),
-            problems: FormProblems(["x"]), notice: "Saved", medicines: "<ul></ul>"),
+            problems: FormProblems(["x"]), notice: "Saved", cards: SubjectCardSlots(medicines: "<ul></ul>")),
         CalendarMonthPage(
             heading: "November 2026", previous: "/calendar/2026-10", next: "/calendar/2026-12", today: "/calendar", yearLink: "/calendar/2026",
             subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
@@ -158,8 +158,8 @@ struct PageTemplateTests {
                 id: 1, name: "Nabi", species: "Cat", age: "3 y", archived: true, notes: "Shy", facts: [.init(label: "Breed", value: "Korean shorthair")],
                 photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
             latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
-            photos: html, hasPhotos: true, foods: html, hasFoods: true, care: html, medicines: html, feeding: html,
-            feedingForm: html,
+            photos: html, hasPhotos: true, foods: html, hasFoods: true,
+            cards: SubjectCardSlots(care: html, medicines: html, feeding: html, feedingForm: html),
             canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
             notice: "Saved"),
         PetFormPage(
