@@ -14,7 +14,8 @@ enum RecipesArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let recipes = RecipeRepository(services.database)
-        // The fixed paths (/recipes/new, /import, /export, /categories) before /recipes/{id}.
+        // The router prefers a fixed segment (/recipes/new, /import, /export, /categories) to :id,
+        // so the routes read in the order of the book: editing, importing, reading.
         let editing = RecipeEditController(renderer: services.renderer, recipes: recipes, intake: services.intake)
         router.get("/recipes/new", use: editing.new)
         router.post("/recipes", use: editing.create)
