@@ -70,11 +70,14 @@ public struct RecordKind: Sendable, Equatable {
 
     /// The fields every record form has, whatever its kind.
     public static let commonFields = ["date", "time", "note", "photos"]
+
+    /// Each kind's description, made once: `isCare` is asked of every row a timeline reads.
+    fileprivate static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind, $0) })
 }
 
 extension EntryKind {
     /// Its description (`RecordKind`): tables, form, photos, marks, export.
-    public var recordKind: RecordKind { RecordKind.of(self) }
+    public var recordKind: RecordKind { RecordKind.byKind[self]! }
 
     /// Care records: given by a vet or on a cycle, with their own "due" dates.
     public var isCare: Bool { recordKind.isCare }
