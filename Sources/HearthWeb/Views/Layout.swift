@@ -60,8 +60,7 @@ struct LayoutView: PagePart {
     static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
         // Each area names its places (`Area.navigation`); Emergency is in the bar: one tap on
         // a phone, at night, in a hurry.
-        let places = Areas.navigation.filter { !$0.ownerOnly || role.canManageHousehold }
-        let main = places.filter { $0.place == .bar }, more = places.filter { $0.place == .more }
+        let (main, more) = role.canManageHousehold ? Self.forOwners : Self.forMembers
         var html = HTML.empty
         for entry in main { html += item(entry, wide: false, path: path, strings: strings, language: language) }
         for entry in more { html += item(entry, wide: true, path: path, strings: strings, language: language) }
@@ -69,6 +68,15 @@ struct LayoutView: PagePart {
         html += #"<li class="more narrow"><details><summary\#(holdsCurrent)>\#(strings.text("nav.more", language))</summary><ul>"#
         for entry in more { html += item(entry, wide: false, path: path, strings: strings, language: language) }
         return html + "</ul></details></li>"
+    }
+
+    /// The bar's and More's places for owners and for everyone else, found once (the
+    /// navigation is on every page).
+    private static let forOwners = split(Areas.navigation)
+    private static let forMembers = split(Areas.navigation.filter { !$0.ownerOnly })
+
+    private static func split(_ places: [NavigationEntry]) -> (bar: [NavigationEntry], more: [NavigationEntry]) {
+        (places.filter { $0.place == .bar }, places.filter { $0.place == .more })
     }
 
     private static func isCurrent(_ href: String, _ path: String) -> Bool {
