@@ -29,8 +29,8 @@ struct ServiceCommand: ParsableCommand {
 
         func run() throws {
             let unit = ServiceUnit(
-                executable: try Self.executable(), user: user, dataDirectory: Self.absolute(data.dataDirectory),
-                resourcesDirectory: Self.absolute(resourcesDirectory), host: host, port: port)
+                executable: try Self.executable(), user: user, dataDirectory: URL(fileURLWithPath: data.dataDirectory).standardizedFileURL.path,
+                resourcesDirectory: URL(fileURLWithPath: resourcesDirectory).standardizedFileURL.path, host: host, port: port)
             guard FileManager.default.fileExists(atPath: unit.resourcesDirectory + "/Templates") else {
                 throw ValidationError("No Templates/ folder in \(unit.resourcesDirectory): run from the Hearth folder or pass --resources.")
             }
@@ -59,10 +59,6 @@ struct ServiceCommand: ParsableCommand {
         /// This program's own path, as the unit must name it.
         static func executable() throws -> String {
             try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        }
-
-        static func absolute(_ path: String) -> String {
-            URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
         }
     }
 

@@ -12,11 +12,21 @@ struct AreaShapeTests {
     /// Folders of shared machinery, not areas.
     static let shared: Set<String> = ["App", "Connections", "Demo", "Middleware", "Reminders", "Views"]
 
+    /// Every Swift file under `folder`: its path there and its text.
+    static func swiftFiles(in folder: String = sources) throws -> [(path: String, text: String)] {
+        let paths = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return try paths.map { ($0, try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) }
+    }
+
+    /// The types declared `enum Name: <conformance>` in the Swift files under `folder`.
+    static func enums(conformingTo conformance: String, in folder: String = sources) throws -> Set<String> {
+        let pattern = try Regex<(Substring, Substring)>("(?m)^enum (\\w+): \(conformance)\\b")
+        return Set(try swiftFiles(in: folder).flatMap { $0.text.matches(of: pattern).map { String($0.output.1) } })
+    }
+
     static func declarations() throws -> [(folder: String, file: String, area: String)] {
         var found: [(String, String, String)] = []
-        let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        for file in files {
-            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+        for (file, text) in try swiftFiles() {
             for match in text.matches(of: /(?m)^enum (\w+): Area \{/) {
                 found.append(((file as NSString).deletingLastPathComponent, (file as NSString).lastPathComponent, String(match.output.1)))
             }
@@ -59,10 +69,8 @@ struct AreaShapeTests {
 
     @Test("routes are added in the areas' own files, not in controllers")
     func routesInTheArea() throws {
-        let files = FileManager.default.enumerator(atPath: Self.sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         var elsewhere: [String] = []
-        for file in files where !file.hasSuffix("Area.swift") && !file.hasSuffix("Context.swift") {
-            let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
+        for (file, text) in try Self.swiftFiles() where !file.hasSuffix("Area.swift") && !file.hasSuffix("Context.swift") {
             if text.contains("func addRoutes(") || text.firstMatch(of: /router\.(get|post|group|on)\(/) != nil { elsewhere.append(file) }
         }
         #expect(elsewhere.sorted() == [], "routes added outside an <Area>Area.swift")
@@ -78,25 +86,14 @@ struct AreaShapeTests {
 
     @Test("every calendar mark source an area declares is read by the calendar")
     func calendarSources() throws {
-        let store = packageRoot + "/Sources/HearthStore"
-        let files = FileManager.default.enumerator(atPath: store)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        var declared: Set<String> = []
-        for file in files {
-            let text = try String(contentsOfFile: store + "/" + file, encoding: .utf8)
-            for match in text.matches(of: /(?m)^enum (\w+): CalendarMarksSource/) { declared.insert(String(match.output.1)) }
-        }
+        let declared = try Self.enums(conformingTo: "CalendarMarksSource", in: packageRoot + "/Sources/HearthStore")
         #expect(declared == Set(CalendarRepository.sources.map { "\($0)" }))
         #expect(declared.count >= 4)
     }
 
     @Test("every area's demo step is part of the demo household")
     func demoSteps() throws {
-        var declared: Set<String> = []
-        let files = FileManager.default.enumerator(atPath: Self.sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        for file in files {
-            let text = try String(contentsOfFile: Self.sources + "/" + file, encoding: .utf8)
-            for match in text.matches(of: /(?m)^enum (\w+): DemoStep/) { declared.insert(String(match.output.1)) }
-        }
+        let declared = try Self.enums(conformingTo: "DemoStep")
         #expect(declared == Set(DemoHousehold.steps.map { "\($0)" }))
     }
 }
