@@ -185,3 +185,23 @@ public struct GalleryRepository: Sendable {
         }
     }
 }
+
+extension GalleryRepository {
+    /// The newest photos of `subjects`, newest first, each once, with its place in the gallery.
+    public static func newest(of subjects: [SubjectSummary], limit: Int, in snapshot: Snapshot) throws -> [(sha: String, place: GalleryPlace)] {
+        var newest: [(at: Date, sha: String, place: GalleryPlace)] = []
+        // Each subject's newest from its photo index, then merged: no sort of every photo.
+        for subject in subjects {
+            newest += try Row.fetchAll(
+                snapshot.db.cachedStatement(
+                    sql: """
+                        SELECT e.occurred_at, p.photo_sha, e.id, p.position FROM entry e JOIN entry_photo p ON p.entry_id = e.id
+                        WHERE e.subject_id = ? AND e.deleted_at IS NULL AND e.photo_count > 0
+                        ORDER BY e.occurred_at DESC, e.id DESC, p.position LIMIT ?
+                        """), arguments: [subject.id, limit]
+            ).map { ($0[0], $0[1], GalleryPlace(entryID: $0[2], position: $0[3])) }
+        }
+        var seen = Set<String>()
+        return Array(newest.sorted { $0.at > $1.at }.filter { seen.insert($0.sha).inserted }.map { ($0.sha, $0.place) }.prefix(limit))
+    }
+}

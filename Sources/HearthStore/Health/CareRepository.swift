@@ -238,6 +238,10 @@ public struct CareRepository: Sendable {
 
     /// Everything due for the pets a member may see, soonest first: the home page and the
     /// calendar read it within their own snapshot and keep the days they show.
+    public static func due(access: SubjectAccess, today: LocalDate, in snapshot: Snapshot) throws -> [CareDue] {
+        try due(access: access, today: today, snapshot.db)
+    }
+
     static func due(access: SubjectAccess, today: LocalDate, _ db: Database) throws -> [CareDue] {
         var items: [CareDue] = []
         var schedules: [Species: [VaccineSchedule]] = [:]

@@ -33,6 +33,11 @@ public struct SubjectRepository: Sendable {
         return try database.read { db in try Self.subjects(access: .only([id]), db).first }
     }
 
+    /// The subjects a page that several areas fill shows.
+    public static func subjects(access: SubjectAccess, in snapshot: Snapshot) throws -> [SubjectSummary] {
+        try subjects(access: access, snapshot.db)
+    }
+
     /// People first (the household's own), then pets; each by name.
     static func subjects(access: SubjectAccess, includeArchived: Bool = false, _ db: Database) throws -> [SubjectSummary] {
         try Row.fetchAll(

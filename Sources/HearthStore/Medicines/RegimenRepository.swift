@@ -167,6 +167,11 @@ public struct RegimenRepository: Sendable {
         }
     }
 
+    /// A day's doses (or days'), read in a shared page's snapshot.
+    public static func doses(access: SubjectAccess, from: LocalDate, to: LocalDate, in timeZone: TimeZone, snapshot: Snapshot) throws -> [RegimenDoses] {
+        try doses(access: access, from: from, to: to, in: timeZone, cache: snapshot.regimens, snapshot.db)
+    }
+
     static func doses(
         access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone,
         cache: (RegimenCache, writeCount: UInt64)? = nil, _ db: Database

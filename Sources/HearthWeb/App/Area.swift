@@ -10,14 +10,14 @@ protocol Area {
     static var help: String? { get }
     /// Its places in the main navigation (none for most areas).
     static var navigation: [NavigationEntry] { get }
-    /// Its cards on pets' and people's pages (none for most areas).
-    static var subjectCards: (any SubjectCards.Type)? { get }
+    /// Its cards on other areas' pages: pets', people's, the home page (none for most areas).
+    static var cards: (any AreaCards.Type)? { get }
     static func addRoutes(to router: Router<AppRequestContext>, services: Services)
 }
 
 extension Area {
     static var navigation: [NavigationEntry] { [] }
-    static var subjectCards: (any SubjectCards.Type)? { nil }
+    static var cards: (any AreaCards.Type)? { nil }
 }
 
 /// One place in the main navigation: in the bar a phone always shows, or in its "More" menu,

@@ -3,8 +3,9 @@ import Hummingbird
 
 /// The household's photos: the gallery, favourites, one photo's page, animations.
 enum GalleryArea: Area {
-    static let pages: [any Page.Type] = [GalleryPage.self, GalleryPhotoPage.self, AnimationFormPage.self, AnimationPage.self]
+    static let pages: [any Page.Type] = [GalleryPage.self, GalleryPhotoPage.self, AnimationFormPage.self, AnimationPage.self, NewestPhotosCard.self]
     static let help: String? = "gallery"
+    static let cards: (any AreaCards.Type)? = GalleryCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/gallery", key: "nav.gallery", place: .more, rank: 0)
     ]

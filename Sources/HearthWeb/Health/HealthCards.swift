@@ -2,8 +2,22 @@ import HearthCore
 import HearthStore
 
 /// Health's cards on a pet's page: what is due with the last visit and vaccinations, and the
-/// feeding calculator with its settings (dogs and cats).
-enum HealthCards: SubjectCards {
+/// feeding calculator with its settings (dogs and cats); on the home page, the care overdue
+/// or due within a week.
+enum HealthCards: AreaCards {
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let format = shown.format
+        let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)
+            .filter { $0.date <= shown.today.adding(days: 7) }
+        guard !due.isEmpty else { return [] }
+        let items = due.map { due in
+            format.dueItem(
+                label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: due.status, approximate: due.approximate,
+                link: "/pets/\(due.subjectID)#care")
+        }
+        return [HomeCard(rank: 20, model: CareDueCard(due: items.joined()))]
+    }
+
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
         let (pet, care, format, today) = (shown.overview.pet, shown.overview.care, shown.subject.format, shown.subject.context.today)
         cards.care = PetCareHTML.summary(care, pet: pet, format: format, today: today)

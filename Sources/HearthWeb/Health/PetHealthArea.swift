@@ -4,9 +4,11 @@ import Hummingbird
 /// Pet health: vaccinations and preventives on schedules, vet visits (record kinds, added
 /// through the pets' record forms), clinics, the emergency page and the feeding calculator.
 enum PetHealthArea: Area {
-    static let pages: [any Page.Type] = [ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self]
+    static let pages: [any Page.Type] = [
+        ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self, CareDueCard.self,
+    ]
     static let help: String? = "health"
-    static let subjectCards: (any SubjectCards.Type)? = HealthCards.self
+    static let cards: (any AreaCards.Type)? = HealthCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/emergency", key: "nav.emergency", place: .bar, rank: 4),
         NavigationEntry(href: "/clinics", key: "nav.clinics", place: .more, rank: 6),

@@ -1,7 +1,22 @@
+import HearthCore
 import HearthStore
 
-/// Medicines' card on a pet's and a person's page: today's doses and the live regimens.
-enum MedicineCards: SubjectCards {
+/// Medicines' card on a pet's and a person's page: today's doses and the live regimens; on the
+/// home page, what still needs doing today.
+enum MedicineCards: AreaCards {
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let (now, format) = (shown.now, shown.format)
+        let today = LocalDate(now, in: shown.context.timeZone)
+        let all = try RegimenRepository.doses(access: shown.context.access, from: today, to: today, in: shown.context.timeZone, snapshot: snapshot)
+            .inTimeOrder
+        guard !all.isEmpty else { return [] }
+        let done = all.filter { [.given, .skipped].contains($0.slot.state(at: now)) }.count
+        let doses = DoseListHTML.render(
+            DoseListHTML.stillToDo(all, now: now), now: now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: "/", format: format)
+        let summary = format.t("home.doses_summary", ["done": String(done), "all": String(all.count)])
+        return [HomeCard(rank: 10, model: DosesTodayCard(doses: doses, summary: summary))]
+    }
+
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
         try person(shown.subject, into: &cards)
     }

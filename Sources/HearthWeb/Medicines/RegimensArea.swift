@@ -4,9 +4,11 @@ import Hummingbird
 
 /// Regimens and the shared dose log.
 enum RegimensArea: Area {
-    static let pages: [any Page.Type] = [RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self]
+    static let pages: [any Page.Type] = [
+        RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self, DosesTodayCard.self,
+    ]
     static let help: String? = "medicines"
-    static let subjectCards: (any SubjectCards.Type)? = MedicineCards.self
+    static let cards: (any AreaCards.Type)? = MedicineCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/doses", key: "nav.doses", place: .more, rank: 3),
         NavigationEntry(href: "/regimens", key: "nav.regimens", place: .more, rank: 4),

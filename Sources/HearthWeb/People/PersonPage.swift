@@ -33,7 +33,7 @@ struct PersonPage: Page {
     let problems: FormProblems
     let notice: String?
     /// The Medicines card: today's doses and the regimens.
-    /// Other areas' cards (`SubjectCards`): the medicines.
+    /// Other areas' cards (`AreaCards`): the medicines.
     let cards: SubjectCardSlots
 
     /// The day's water: the glass, what was drunk, and how far from the goal. The person's

@@ -14,7 +14,7 @@ struct PetPage: Page {
     let hasPhotos: Bool
     let foods: HTML
     let hasFoods: Bool
-    /// Other areas' cards (`SubjectCards`): what is due, the last visit and vaccinations; the
+    /// Other areas' cards (`AreaCards`): what is due, the last visit and vaccinations; the
     /// medicines; the feeding calculator and its settings (a form only for who may change them).
     let cards: SubjectCardSlots
     /// May add and change records (a recorder, and the pet is not archived).

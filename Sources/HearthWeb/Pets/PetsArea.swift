@@ -3,8 +3,9 @@ import Hummingbird
 
 /// The household's animals: profiles, daily records with photos, each pet's timeline.
 enum PetsArea: Area {
-    static let pages: [any Page.Type] = [PetListPage.self, PetPage.self, PetFormPage.self, TimelinePage.self, RecordFormPage.self]
+    static let pages: [any Page.Type] = [PetListPage.self, PetPage.self, PetFormPage.self, TimelinePage.self, RecordFormPage.self, PetsTodayCard.self]
     static let help: String? = "pets"
+    static let cards: (any AreaCards.Type)? = PetsCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/pets", key: "nav.pets", place: .bar, rank: 2)
     ]

@@ -113,16 +113,7 @@ struct PageTemplateTests {
             restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
         ReminderSettingsPage(
             fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
-        HomePage(
-            greeting: "Hello", today: "Monday", isOwner: true, isViewer: true,
-            people: [
-                .init(
-                    id: 1, name: "Mina", colour: "teal",
-                    water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-                    steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)
-            ],
-            pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)],
-            photos: "<li></li>", calendarToday: "/calendar/2026-11-23", careDue: "<li></li>", doses: "<li></li>", dosesSummary: "2 of 4"),
+        HomePage(greeting: "Hello", today: "Monday", isViewer: true, calendarToday: "/calendar/2026-11-23", cards: homeCards, isEmpty: true),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
@@ -211,6 +202,23 @@ struct PageTemplateTests {
             species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
     ]
 
+    /// One of every area's cards on the home page, checked inside the home page's sample.
+    static let homeCards: [HomeCard] = [
+        HomeCard(rank: 10, model: DosesTodayCard(doses: "<li></li>", summary: "2 of 4")),
+        HomeCard(rank: 20, model: CareDueCard(due: "<li></li>")),
+        HomeCard(
+            rank: 30,
+            model: PeopleTodayCard(people: [
+                .init(
+                    id: 1, name: "Mina", colour: "teal",
+                    water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
+                    steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)
+            ])),
+        HomeCard(
+            rank: 40, model: PetsTodayCard(pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)])),
+        HomeCard(rank: 50, model: NewestPhotosCard(photos: "<li></li>")),
+    ]
+
     static let sources: [String: String] = {
         let raw = try! Renderer.templateSources(in: packageRoot + "/Templates")
         return raw.mapValues { strings.resolve($0, .en) }
@@ -222,7 +230,8 @@ struct PageTemplateTests {
 
     @Test("every page of every area has a sample here", arguments: Areas.pages.map { "\($0)" })
     func sampled(page: String) {
-        #expect(Self.samples.contains { "\(type(of: $0))" == page }, "add a sample of \(page) to PageTemplateTests.samples")
+        let sampled = Self.samples + Self.homeCards.map(\.model)
+        #expect(sampled.contains { "\(type(of: $0))" == page }, "add a sample of \(page) to PageTemplateTests.samples (or homeCards)")
     }
 
     @Test("every name a page's template asks for is answered by its model", arguments: Self.samples.map { type(of: $0).template })
@@ -233,18 +242,17 @@ struct PageTemplateTests {
         #expect(check.problems.isEmpty, "\(check.problems.joined(separator: "\n"))")
     }
 
-    @Test("the check catches a misspelled name, a missing partial and a String in triple braces")
+    @Test("the check catches a misspelled name, a missing partial (named or dynamic) and a String in triple braces")
     func checkCanFail() {
         var check = TemplateCheck(sources: [
-            "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isOwner}}{{nope}}{{/page.isOwner}}",
+            "a": "{{page.greting}}", "b": "{{>partials/nope}}", "c": "{{{page.greeting}}}", "d": "{{#page.isEmpty}}{{nope}}{{/page.isEmpty}}",
+            "e": "{{>*page.greeting}}",
         ])
         let model = PageModel(
             layout: Self.layout,
-            page: HomePage(
-                greeting: "Hi", today: "Monday", isOwner: false, isViewer: false, people: [], pets: [], photos: .empty, calendarToday: "/calendar",
-                careDue: .empty, doses: .empty, dosesSummary: nil))
-        for name in ["a", "b", "c", "d"] { check.check(template: name, model: model) }
-        #expect(check.problems.count == 4, "\(check.problems)")
+            page: HomePage(greeting: "Hi", today: "Monday", isViewer: false, calendarToday: "/calendar", cards: [], isEmpty: false))
+        for name in ["a", "b", "c", "d", "e"] { check.check(template: name, model: model) }
+        #expect(check.problems.count == 5, "\(check.problems)")
     }
 
     @Test("a page whose template is missing stops the server from starting, naming the file")

@@ -62,6 +62,13 @@ struct TemplateCheck {
                 } else {
                     check(children, stack: stack + [value], path: "\(path) › \(name)")
                 }
+            case .partial(let name) where name.hasPrefix("*"):
+                // A dynamic partial (`{{>*template}}`): the name is the model's.
+                guard let template = Self.resolve(String(name.dropFirst()), in: stack) as? String else {
+                    problems.append("\(path): {{>\(name)}} names no template")
+                    continue
+                }
+                check(template: template, stack: stack, path: "\(path) › >\(template)")
             case .partial(let name):
                 check(template: name, stack: stack, path: "\(path) › >\(name)")
             case .parent(let name, let blocks):

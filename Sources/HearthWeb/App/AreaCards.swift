@@ -1,0 +1,92 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// What one area shows on pages that are not its own: on a pet's or a person's page (Health:
+/// care and feeding; Medicines: the medicines card), and on the home page (each area its
+/// part of today). The shared page asks every area (`Area.cards`) and names none of them.
+protocol AreaCards {
+    static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws
+    static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws
+    /// Its cards on the home page, read from the page's one snapshot.
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard]
+}
+
+extension AreaCards {
+    static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {}
+    static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {}
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] { [] }
+}
+
+/// The places a subject's page has for other areas' cards.
+struct SubjectCardSlots {
+    var care = HTML.empty
+    var medicines = HTML.empty
+    var feeding = HTML.empty
+    var feedingForm = HTML.empty
+}
+
+/// A subject's page as the cards see it: whose, for whom, and when.
+struct ShownSubject {
+    let id: Int64
+    let database: AppDatabase
+    let context: AppRequestContext
+    let format: Formatting
+    let now: Date
+    /// Where a form on a card returns to (`/pets/1#medicines`).
+    let back: String
+}
+
+/// A pet's page: the subject, and what the page read of the pet in its one snapshot.
+struct ShownPet {
+    let subject: ShownSubject
+    let overview: PetOverview
+    /// Whether the member may change this pet (a recorder, and the pet not archived).
+    let mayChange: Bool
+}
+
+/// The home page as its cards see it: for whom, and when.
+struct ShownHome {
+    let context: AppRequestContext
+    let format: Formatting
+    let now: Date
+    let today: LocalDate
+    /// The subjects the member may see: people first, then pets, each by name.
+    let subjects: [SubjectSummary]
+    let canRecord: Bool
+}
+
+/// One card on the home page: where it stands among the others, and what it shows (a page
+/// model, so its template is checked when the server starts; the home page draws it with
+/// `{{>*template}}`).
+struct HomeCard: PagePart {
+    let rank: Int
+    let model: any Page
+
+    func child(named name: String) -> Any? {
+        name == "template" ? type(of: model).template : model.child(named: name)
+    }
+}
+
+extension Areas {
+    /// Every area's cards, in the order of `all`.
+    static let cards: [any AreaCards.Type] = all.compactMap { $0.cards }
+
+    /// Every area's home cards, in their ranks' order.
+    static func homeCards(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        try cards.flatMap { try $0.home(shown, snapshot) }.sorted { $0.rank < $1.rank }
+    }
+
+    static func petCards(_ shown: ShownPet) throws -> SubjectCardSlots {
+        var slots = SubjectCardSlots()
+        for area in cards { try area.pet(shown, into: &slots) }
+        return slots
+    }
+
+    static func personCards(_ shown: ShownSubject) throws -> SubjectCardSlots {
+        var slots = SubjectCardSlots()
+        for area in cards { try area.person(shown, into: &slots) }
+        return slots
+    }
+}

@@ -1,0 +1,66 @@
+import HearthCore
+import HearthStore
+
+/// The home page's people: each person's water glass (with `+1 cup`), steps against the goal
+/// and latest weight.
+struct PeopleTodayCard: Page {
+    static let template = "people/home"
+    let people: [PersonToday]
+
+    /// One person's today: the glass, steps and weight, for members who record with `+1 cup`.
+    struct PersonToday: PagePart {
+        let id: Int64
+        let name: String
+        let colour: String
+        let water: PersonPage.Water
+        /// "6,200 of 10,000 steps", or nil when none are counted yet.
+        let steps: String?
+        let stepsReached: Bool
+        let weight: String?
+        let canRecord: Bool
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "id": id
+            case "name": self.name
+            case "colour": colour
+            case "water": water
+            case "steps": steps ?? false
+            case "stepsReached": stepsReached
+            case "weight": weight ?? false
+            case "canRecord": canRecord
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        name == "people" ? people : nil
+    }
+}
+
+/// People's part of other pages: today on the home page.
+enum PeopleCards: AreaCards {
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let found = try HearthStore.PersonToday.read(shown.subjects, on: shown.today, in: snapshot)
+        guard !found.isEmpty else { return [] }
+        let format = shown.format
+        let household = shown.context.household
+        let volume = household?.volumeUnit ?? .ml
+        let unit = BodyWeightUnit(household?.weightUnit ?? .kg)
+        let people = found.map { person in
+            let day = person.day
+            return PeopleTodayCard.PersonToday(
+                id: person.subject.id, name: person.subject.name, colour: person.subject.colour?.rawValue ?? "blue",
+                water: PersonPage.Water(day.water, personID: person.subject.id, unit: volume, format: format),
+                steps: day.steps.map { steps in
+                    day.goals.steps.map { format.t("home.steps_of", ["steps": format.number(Double(steps)), "goal": format.number(Double($0))]) }
+                        ?? format.t("people.steps.value", ["steps": format.number(Double(steps))])
+                },
+                stepsReached: day.steps.flatMap { steps in day.goals.steps.map { steps >= $0 } } ?? false,
+                weight: day.latestWeight.map { format.weight(grams: $0.grams, unit: unit) },
+                canRecord: shown.canRecord)
+        }
+        return [HomeCard(rank: 30, model: PeopleTodayCard(people: people))]
+    }
+}
