@@ -1,88 +1,56 @@
 import Foundation
+import GRDB
 import HearthCore
 
-/// Everything a printed report says about one subject over a span of days, read in one
-/// snapshot: plain figures, formatted by the page.
+/// A printed report's subject over a span of days, and what every area's part reads by: the
+/// record kinds of each day (the report's calendar) come from here; each area reads its own
+/// figures (`RecordsReport`, `CareReport`, `MedicinesReport`, `DaysReport`) in the same snapshot.
 public struct SubjectReport: Sendable {
-    public struct Weight: Sendable {
-        public let day: LocalDate
-        public let grams: Double
-    }
-    public struct Food: Sendable {
-        public let name: String
-        public let kind: String
-        public let times: Int
-        public let amount: Double?
-        public let unit: String
-        public let refused: Int
-    }
-    public struct Toilets: Sendable {
-        public var count = 0, urine = 0, stool = 0
-        public var averageScore: Double?
-        /// Days with blood or mucus, or a stool score of 6–7.
-        public var unusualDays: [LocalDate] = []
-    }
-    public struct Symptom: Sendable {
-        public let at: Date
-        public let day: LocalDate
-        public let kind: String
-        public let signs: String
-        public let severity: Int?
-        public let note: String?
-    }
-    public struct Vaccination: Sendable {
-        /// A vaccine given: the schedule's code (for its name in the member's language) and the name as recorded.
-        public struct Vaccine: Sendable {
-            public let code: String?
-            public let name: String
-        }
-        public let day: LocalDate
-        public let vaccines: [Vaccine]
-        public let clinic: String?
-    }
-    public struct Visit: Sendable {
-        public let day: LocalDate
-        public let clinic: String?
-        public let reason: String?
-        public let diagnosis: String?
-        public let treatment: String?
-        public let cost: Double?
-        public let currency: String?
-    }
-    public struct RegimenLine: Sendable {
-        public let regimen: Regimen
-        public let adherence: Adherence
-        public let missed: [DoseSlot]
-    }
-    public struct Day: Sendable {
-        public let day: LocalDate
-        public let waterML: Int?
-        public let steps: Int?
-        public let goals: DailyGoals
-    }
-    public struct Diary: Sendable {
-        public let day: LocalDate
-        public let title: String?
-        public let body: String?
-    }
-
     public let subject: SubjectSummary
     public let from: LocalDate
     public let to: LocalDate
+    /// Who is reading: the member's access (a regimen's doses), and their clock.
+    public let access: SubjectAccess
+    public let timeZone: TimeZone
+    public let now: Date
     /// Each day's record kinds, for the calendar's markers.
     public var kindsByDay: [LocalDate: Set<String>] = [:]
-    public var weights: [Weight] = []
-    public var foods: [Food] = []
-    public var toilets = Toilets()
-    public var symptoms: [Symptom] = []
-    public var vaccinations: [Vaccination] = []
-    public var due: [CareDue] = []
-    public var visits: [Visit] = []
-    public var regimens: [RegimenLine] = []
-    public var days: [Day] = []
-    public var diary: [Diary] = []
-    /// A few photos of the span: favourites first, then the earliest.
-    public var photos: [String] = []
 
     public var recordCount: Int { kindsByDay.values.reduce(0) { $0 + $1.count } }
+    public var today: LocalDate { LocalDate(now, in: timeZone) }
+
+    public static let diaryLimit = 6, photoLimit = 6
+
+    /// The subject's live records in the span, for a part's query: `WHERE \(live)` with `span`.
+    let live = "e.subject_id = ? AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL"
+    var span: StatementArguments { [subject.id, from.description, to.description] }
+
+    /// Nil when the member may not see the subject (or it does not exist); an archived one is still reported.
+    public static func read(
+        subjectID: Int64, from: LocalDate, to: LocalDate, access: SubjectAccess, timeZone: TimeZone, now: Date, in snapshot: Snapshot
+    ) throws -> SubjectReport? {
+        guard access.allows(subjectID),
+            let subject = try SubjectRepository.subjects(access: .only([subjectID]), includeArchived: true, snapshot.db).first
+        else { return nil }
+        return try read(subject, from: from, to: to, access: access, timeZone: timeZone, now: now, in: snapshot)
+    }
+
+    /// Every subject the member may see, people first.
+    public static func household(
+        from: LocalDate, to: LocalDate, access: SubjectAccess, timeZone: TimeZone, now: Date, in snapshot: Snapshot
+    ) throws -> [SubjectReport] {
+        try SubjectRepository.subjects(access: access, in: snapshot).map {
+            try read($0, from: from, to: to, access: access, timeZone: timeZone, now: now, in: snapshot)
+        }
+    }
+
+    static func read(
+        _ subject: SubjectSummary, from: LocalDate, to: LocalDate, access: SubjectAccess, timeZone: TimeZone, now: Date, in snapshot: Snapshot
+    ) throws -> SubjectReport {
+        var report = SubjectReport(subject: subject, from: from, to: to, access: access, timeZone: timeZone, now: now)
+        for row in try Row.fetchAll(snapshot.db, sql: "SELECT DISTINCT e.local_date, e.kind FROM entry e WHERE \(report.live)", arguments: report.span) {
+            if let day = LocalDate(row[0] as String) { report.kindsByDay[day, default: []].insert(row[1]) }
+        }
+        return report
+    }
 }

@@ -4,19 +4,23 @@ import HearthHTML
 import HearthStore
 
 /// What one area shows on pages that are not its own: on a pet's or a person's page (Health:
-/// care and feeding; Medicines: the medicines card), and on the home page (each area its
-/// part of today). The shared page asks every area (`Area.cards`) and names none of them.
+/// care and feeding; Medicines: the medicines card), on the home page (each area its part of
+/// today) and in a subject's report (each area its sections). The shared page asks every area
+/// (`Area.cards`) and names none of them.
 protocol AreaCards {
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws
     /// Its cards on the home page, read from the page's one snapshot.
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard]
+    /// Its sections of a subject's report, read from the report's one snapshot.
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection]
 }
 
 extension AreaCards {
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {}
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {}
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] { [] }
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] { [] }
 }
 
 /// The places a subject's page has for other areas' cards.
@@ -76,6 +80,11 @@ extension Areas {
     /// Every area's home cards, in their ranks' order.
     static func homeCards(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         try cards.flatMap { try $0.home(shown, snapshot) }.sorted { $0.rank < $1.rank }
+    }
+
+    /// Every area's sections of a subject's report, in their ranks' order.
+    static func reportSections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try cards.flatMap { try $0.report(shown, snapshot) }.sorted { $0.rank < $1.rank }
     }
 
     static func petCards(_ shown: ShownPet) throws -> SubjectCardSlots {

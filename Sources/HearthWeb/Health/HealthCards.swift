@@ -5,6 +5,10 @@ import HearthStore
 /// feeding calculator with its settings (dogs and cats); on the home page, the care overdue
 /// or due within a week.
 enum HealthCards: AreaCards {
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try CareReportHTML.sections(shown, snapshot)
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let format = shown.format
         let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)

@@ -4,6 +4,10 @@ import HearthStore
 /// Medicines' card on a pet's and a person's page: today's doses and the live regimens; on the
 /// home page, what still needs doing today.
 enum MedicineCards: AreaCards {
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try MedicinesReportHTML.sections(shown, snapshot)
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let (now, format) = (shown.now, shown.format)
         let today = LocalDate(now, in: shown.context.timeZone)

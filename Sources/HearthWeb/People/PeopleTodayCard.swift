@@ -39,8 +39,12 @@ struct PeopleTodayCard: Page {
     }
 }
 
-/// People's part of other pages: today on the home page.
+/// People's part of other pages: today on the home page, water and steps in a report.
 enum PeopleCards: AreaCards {
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try DaysReportHTML.sections(shown, snapshot)
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let found = try HearthStore.PersonToday.read(shown.subjects, on: shown.today, in: snapshot)
         guard !found.isEmpty else { return [] }

@@ -32,8 +32,12 @@ struct PetsTodayCard: Page {
     }
 }
 
-/// Pets' part of other pages: today on the home page.
+/// Pets' part of other pages: today on the home page, the records' sections of a report.
 enum PetsCards: AreaCards {
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try RecordsReportHTML.sections(shown, snapshot)
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let found = try HearthStore.PetToday.read(shown.subjects, on: shown.today, in: snapshot)
         guard !found.isEmpty else { return [] }

@@ -12,7 +12,7 @@ enum ReportsArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let reports = ReportsController(
-            renderer: services.renderer, reports: ReportRepository(services.database), subjects: SubjectRepository(services.database),
+            renderer: services.renderer, database: services.database, subjects: SubjectRepository(services.database),
             charts: ChartsController(renderer: services.renderer, charts: ChartRepository(services.database)),
             printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), now: services.clock)
         router.get("/reports", use: reports.index)

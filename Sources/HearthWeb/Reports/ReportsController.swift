@@ -10,7 +10,7 @@ import Hummingbird
 /// prints on A4 or Letter from the print stylesheet, and as a PDF made on the server.
 struct ReportsController {
     let renderer: Renderer
-    let reports: ReportRepository
+    let database: AppDatabase
     let subjects: SubjectRepository
     let charts: ChartsController
     let printer: ChromiumPrinter
@@ -46,10 +46,14 @@ struct ReportsController {
 
     @Sendable func household(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let month = YearMonth(try context.parameters.require("month")) else { throw PageError.notFound }
-        let found = try reports.household(from: month.firstDay, to: month.lastDay, access: context.access, timeZone: context.timeZone, now: now())
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let html = htmlMaker(format, context: context)
-        let body = found.map { html.subject($0, id: "subject-\($0.subject.id)") }.joined()
+        // The household's month is one snapshot.
+        let (found, body) = try database.snapshot { snapshot in
+            let found = try SubjectReport.household(
+                from: month.firstDay, to: month.lastDay, access: context.access, timeZone: context.timeZone, now: now(), in: snapshot)
+            return (found, try found.map { try html.subject($0, snapshot, id: "subject-\($0.subject.id)") }.joined())
+        }
         let title = format.t("report.household_title", ["span": format.monthHeading(month)])
         return try await respond(
             ReportPage(
@@ -89,10 +93,15 @@ struct ReportsController {
         } else {
             throw PageError.notFound
         }
-        guard let report = try reports.report(subjectID: subjectID, from: from, to: to, access: context.access, timeZone: context.timeZone, now: now()) else {
-            throw PageError.notFound
-        }
         let html = htmlMaker(format, context: context)
+        let read = try database.snapshot { snapshot -> (SubjectReport, HTML)? in
+            guard
+                let report = try SubjectReport.read(
+                    subjectID: subjectID, from: from, to: to, access: context.access, timeZone: context.timeZone, now: now(), in: snapshot)
+            else { return nil }
+            return (report, try html.subject(report, snapshot, id: "subject-\(report.subject.id)"))
+        }
+        guard let (report, body) = read else { throw PageError.notFound }
         let title =
             month == nil
             ? format.t("report.vet_title", ["name": report.subject.name, "span": html.span(from, to)])
@@ -100,7 +109,7 @@ struct ReportsController {
         return try await respond(
             ReportPage(
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
-                body: html.subject(report, id: "subject-\(report.subject.id)"), pdf: link(request, ["pdf": "1"]),
+                body: body, pdf: link(request, ["pdf": "1"]),
                 autoPrint: request.uri.queryParameters.get("print") != nil,
                 previous: month.map { "/reports/\(subjectID)/\($0.previous)" },
                 next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/\(subjectID)/\($0.next)" : nil }),

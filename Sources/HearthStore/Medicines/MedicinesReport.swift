@@ -1,0 +1,27 @@
+import Foundation
+import HearthCore
+
+/// What a report says of a subject's medicines: each regimen with doses in the span, how many
+/// were given of those due, and the ones missed or skipped.
+public struct MedicinesReport: Sendable {
+    public struct Line: Sendable {
+        public let regimen: Regimen
+        public let adherence: Adherence
+        public let missed: [DoseSlot]
+    }
+
+    public var regimens: [Line] = []
+
+    public static func read(_ report: SubjectReport, in snapshot: Snapshot) throws -> MedicinesReport {
+        var medicines = MedicinesReport()
+        let doses = try RegimenRepository.doses(
+            access: report.access, subjectID: report.subject.id, regimenID: nil, from: report.from, to: report.to, in: report.timeZone, cache: nil, snapshot.db)
+        for entry in doses {
+            let adherence = Adherence.of(entry.slots, now: report.now)
+            guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
+            let missed = Adherence.due(entry.slots, now: report.now).filter { $0.logged?.status != .given }
+            medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed))
+        }
+        return medicines
+    }
+}

@@ -1,0 +1,51 @@
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// Medicines' section of a report: each regimen's adherence and the doses missed, and a ✕ on
+/// the calendar's days that missed one.
+struct MedicinesReportHTML {
+    let medicines: MedicinesReport
+    let shown: ShownReport
+    var format: Formatting { shown.format }
+
+    static func sections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        let medicines = try MedicinesReport.read(shown.report, in: snapshot)
+        let html = MedicinesReportHTML(medicines: medicines, shown: shown)
+        let format = shown.format
+        let missed = ReportSection.CalendarMark(
+            days: Set(medicines.regimens.flatMap { $0.missed.map(\.day) }),
+            mark: #"<abbr class="missed" title="\#(format.t("report.missed_dose"))">✕</abbr>"#, legend: "✕ \(format.t("report.missed_dose"))")
+        return [ReportSection(rank: 70, html: html.regimens(), recorded: !medicines.regimens.isEmpty, calendarMark: missed)]
+    }
+
+    func regimens() -> HTML {
+        guard !medicines.regimens.isEmpty else { return .empty }
+        var html = #"<div class="report-block">"# + shown.html.heading("report.medicines")
+        html += shown.html.table("report.regimen", "report.adherence", "report.missed")
+        for line in medicines.regimens {
+            let adherence =
+                line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" }
+                ?? noneDue(line.regimen.schedule, from: shown.report.from)
+            let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
+            html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)</td><td>\#(missed)</td></tr>"#
+        }
+        return html + "</tbody></table></div>"
+    }
+
+    /// A regimen with no dose whose time has come in the span: taken as needed, or (a monthly
+    /// pill whose day is still ahead) next due on its day.
+    private func noneDue(_ schedule: DoseSchedule, from first: LocalDate) -> String {
+        if case .asNeeded = schedule.repeatRule { return format.t("report.as_needed") }
+        guard let next = schedule.firstDay(from: first) else { return format.t("report.none_due") }
+        return format.t("report.next_due", ["day": format.dayHeading(next)])
+    }
+
+    /// "3 Nov 08:00 (vomited)": a dose whose time came and that was not given.
+    private func missedText(_ slot: DoseSlot) -> String {
+        let when = format.dayHeading(slot.day) + " " + format.minutes(slot.minutes)
+        if let reason = slot.logged?.reason { return "\(when) (\(reason))" }
+        return slot.logged?.status == .skipped ? "\(when) (\(format.t("report.skipped")))" : when
+    }
+
+}
