@@ -10,7 +10,7 @@ public struct RecordKind: Sendable, Equatable {
     public let fields: [String]
     /// How many photos a record of this kind may carry.
     public let maximumPhotos: Int
-    /// Given by a vet or on a cycle, with its own "due" dates (details read by `CareEntries`).
+    /// Given by a vet or on a cycle, with its own "due" dates.
     public let isCare: Bool
     /// A big button on the pet's page: the records of every day.
     public let everyDay: Bool

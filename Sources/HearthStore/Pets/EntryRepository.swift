@@ -96,7 +96,7 @@ public struct EntryRepository: Sendable {
             try db.execute(
                 sql: "UPDATE entry SET occurred_at = ?, local_date = ?, note = ?, updated_at = ? WHERE id = ?",
                 arguments: [input.occurredAt, input.localDate.description, input.note, now, id])
-            for table in Self.detailTables { try db.execute(sql: "DELETE FROM \(table) WHERE entry_id = ?", arguments: [id]) }
+            for table in input.details.kind.recordKind.tables { try db.execute(sql: "DELETE FROM \(table) WHERE entry_id = ?", arguments: [id]) }
             try Self.writeDetails(entryID: id, input.details, now: now, db)
             let before = try String.fetchAll(db, sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? ORDER BY position", arguments: [id])
             let kept = keeping.filter(before.contains)
@@ -210,9 +210,6 @@ public struct EntryRepository: Sendable {
 
     // MARK: - Writing
 
-    static let detailTables =
-        ["weight_entry", "meal_entry", "excretion_entry", "vomit_entry", "symptom_entry", "walk_entry", "diary_entry"] + CareEntries.tables
-
     private static func attach(_ photos: [PhotoRecord], to entryID: Int64, startingAt first: Int, now: Date, _ db: Database) throws {
         for (offset, photo) in photos.enumerated() {
             try photo.insertIfMissing(db, now: now)
@@ -223,157 +220,57 @@ public struct EntryRepository: Sendable {
     }
 
     private static func writeDetails(entryID id: Int64, _ details: RecordDetails, now: Date, _ db: Database) throws {
-        switch details {
-        case .diary(let title, let text):
-            try db.execute(sql: "INSERT INTO diary_entry (entry_id, title, body) VALUES (?, ?, ?)", arguments: [id, title, text])
-        case .weight(let value, let unit):
-            try db.execute(
-                sql: "INSERT INTO weight_entry (entry_id, value, unit, grams) VALUES (?, ?, ?, ?)",
-                arguments: [id, value, unit.rawValue, value * unit.gramsPerUnit])
-        case .meal(let food, let amount, let unit, let outcome):
-            let foodID: Int64
-            // The pet's species: a food of another species' is not this pet's to eat.
-            let species = try String.fetchOne(
-                db, sql: "SELECT p.species FROM entry e JOIN pet_profile p ON p.subject_id = e.subject_id WHERE e.id = ?", arguments: [id])
-            switch food {
-            case .existing(let existing):
-                guard
-                    try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)", arguments: [existing, species]) == true
-                else { throw StoreError.foodNotFound }
-                foodID = existing
-            case .new(let name, let kind, let kcal, let perPiece):
-                foodID = try FoodRepository.findOrCreate(
-                    name: name, kind: kind, kcalPer100g: kcal, kcalPerPiece: perPiece, species: species.flatMap(Species.init), now: now, db)
-            }
-            try db.execute(
-                sql: "INSERT INTO meal_entry (entry_id, food_id, amount, amount_unit, outcome) VALUES (?, ?, ?, ?, ?)",
-                arguments: [id, foodID, amount, unit.rawValue, outcome.rawValue])
-        case .toilet(let urine, let stool, let colour, let score, let blood, let mucus):
-            try db.execute(
-                sql: "INSERT INTO excretion_entry (entry_id, urine, stool, colour, fecal_score, blood, mucus) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [id, urine, stool, colour?.rawValue, score, blood, mucus])
-        case .vomit(let times, let contents):
-            try db.execute(sql: "INSERT INTO vomit_entry (entry_id, times, contents) VALUES (?, ?, ?)", arguments: [id, times, contents])
-        case .symptom(let signs, let severity, let description):
-            try db.execute(
-                sql: "INSERT INTO symptom_entry (entry_id, signs, severity, description) VALUES (?, ?, ?, ?)",
-                arguments: [id, signs.joined(separator: ","), severity, description])
-        case .walk(let activity, let minutes, let distance):
-            try db.execute(
-                sql: "INSERT INTO walk_entry (entry_id, activity, minutes, distance_km) VALUES (?, ?, ?, ?)",
-                arguments: [id, activity.rawValue, minutes, distance])
-        case .vaccination, .preventive, .vetVisit:
-            try CareEntries.write(entryID: id, details, db)
-        }
+        try details.kind.detailTable.write(entryID: id, details, now: now, db)
     }
 
     // MARK: - Reading
 
+    /// Records matching `condition` (over `entry e`), newest first: the entries in one query,
+    /// then each kind's details from its own table (`RecordDetailsTable`), then the photos of
+    /// those that have any.
     static func fetch(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws -> [StoredEntry] {
-        // Cached statements: preparing this join costs more than running it.
+        // Cached statements: preparing a query costs more than running it for a page.
         let cursor = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name AS author,
-                           w.value AS w_value, w.unit AS w_unit,
-                           m.food_id AS m_food, f.name AS m_food_name, m.amount AS m_amount, m.amount_unit AS m_unit, m.outcome AS m_outcome,
-                           x.urine AS x_urine, x.stool AS x_stool, x.colour AS x_colour, x.fecal_score AS x_score, x.blood AS x_blood, x.mucus AS x_mucus,
-                           v.times AS v_times, v.contents AS v_contents,
-                           s.signs AS s_signs, s.severity AS s_severity, s.description AS s_description,
-                           k.activity AS k_activity, k.minutes AS k_minutes, k.distance_km AS k_distance,
-                           d.title AS d_title, d.body AS d_body,
-                           pw.grams AS previous_grams, f.kind AS m_food_kind, e.photo_count
-                    FROM entry e
-                    LEFT JOIN account a ON a.id = e.created_by
-                    LEFT JOIN weight_entry w ON w.entry_id = e.id
-                    LEFT JOIN meal_entry m ON m.entry_id = e.id
-                    LEFT JOIN food f ON f.id = m.food_id
-                    LEFT JOIN excretion_entry x ON x.entry_id = e.id
-                    LEFT JOIN vomit_entry v ON v.entry_id = e.id
-                    LEFT JOIN symptom_entry s ON s.entry_id = e.id
-                    LEFT JOIN walk_entry k ON k.entry_id = e.id
-                    LEFT JOIN diary_entry d ON d.entry_id = e.id
-                    LEFT JOIN weight_entry pw ON pw.entry_id = CASE WHEN e.kind = 'weight' THEN (
-                        SELECT p.id FROM entry p
-                        WHERE p.subject_id = e.subject_id AND p.kind = 'weight' AND p.deleted_at IS NULL AND (p.occurred_at, p.id) < (e.occurred_at, e.id)
-                        ORDER BY p.occurred_at DESC, p.id DESC LIMIT 1) END
+                    SELECT e.id, e.subject_id, e.kind, e.occurred_at, e.local_date, e.note, e.deleted_at, a.display_name, e.photo_count
+                    FROM entry e LEFT JOIN account a ON a.id = e.created_by
                     WHERE \(condition)
                     ORDER BY e.occurred_at DESC, e.id DESC
                     LIMIT \(limit)
                     """), arguments: arguments)
-        // Decoded straight from SQLite's row, not from a copy of it.
-        var entries: [StoredEntry] = []
+        // Read by position, straight from SQLite's row: GRDB's by-name lookup searches the names per value.
+        var rows: [(id: Int64, subjectID: Int64, kind: EntryKind, occurredAt: Date, localDate: LocalDate, note: String?, deletedAt: Date?, author: String?)] =
+            []
+        var byKind: [EntryKind: [Int64]] = [:]
         var withPhotos: [Int64] = []
-        var care: [EntryKind: [Int64]] = [:]
         while let row = try cursor.next() {
-            guard let details = details(from: row) else { continue }
-            if row[C.photoCount] as Int > 0 { withPhotos.append(row[C.id]) }
-            if details.kind.isCare { care[details.kind, default: []].append(row[C.id]) }
-            entries.append(
-                StoredEntry(
-                    id: row[C.id], subjectID: row[C.subjectID], occurredAt: StoredTime.date(row, C.occurredAt),
-                    localDate: LocalDate(row[C.localDate] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!,
-                    note: row[C.note], details: details, foodName: row[C.foodName],
-                    foodKind: (row[C.foodKind] as String?).flatMap(FoodKind.init(rawValue:)), photos: [],
-                    authorName: row[C.author], deletedAt: StoredTime.optionalDate(row, C.deletedAt), previousWeightGrams: row[C.previousGrams]))
+            guard let kind = EntryKind(rawValue: row[2]) else { continue }
+            let id: Int64 = row[0]
+            rows.append(
+                (
+                    id, row[1], kind, StoredTime.date(row, 3), LocalDate(row[4] as String) ?? LocalDate(year: 1970, month: 1, day: 1)!, row[5],
+                    StoredTime.optionalDate(row, 6), row[7]
+                ))
+            byKind[kind, default: []].append(id)
+            if row[8] as Int > 0 { withPhotos.append(id) }
         }
-        if !care.isEmpty {
-            let loaded = try CareEntries.load(care, db)
-            for index in entries.indices where entries[index].kind.isCare {
-                if let details = loaded[entries[index].id] { entries[index].details = details }
-            }
-        }
-        // Most records have no photos: ask only about those that have.
-        guard !withPhotos.isEmpty else { return entries }
+        var details: [Int64: ReadDetails] = [:]
+        for (kind, ids) in byKind { details.merge(try kind.detailTable.read(IDList(ids: ids), db)) { first, _ in first } }
         var photos: [Int64: [String]] = [:]
-        let photoRows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql:
-                    "SELECT entry_id, photo_sha FROM entry_photo WHERE entry_id IN (\(withPhotos.map { _ in "?" }.joined(separator: ","))) ORDER BY entry_id, position"
-            ),
-            arguments: StatementArguments(withPhotos))
-        while let row = try photoRows.next() { photos[row[0], default: []].append(row[1]) }
-        for index in entries.indices { entries[index].photos = photos[entries[index].id] ?? [] }
-        return entries
-    }
-
-    private static func details(from row: Row) -> RecordDetails? {
-        switch EntryKind(rawValue: row[C.kind]) {
-        case .diary: return .diary(title: row[C.diaryTitle], text: row[C.diaryBody])
-        case .weight: return .weight(value: row[C.weightValue], unit: BodyWeightUnit(rawValue: row[C.weightUnit]) ?? .kg)
-        case .meal:
-            return .meal(
-                food: .existing(id: row[C.mealFood]), amount: row[C.mealAmount], unit: AmountUnit(rawValue: row[C.mealUnit]) ?? .g,
-                outcome: MealOutcome(rawValue: row[C.mealOutcome]) ?? .all)
-        case .toilet:
-            return .toilet(
-                urine: row[C.urine], stool: row[C.stool], colour: (row[C.colour] as String?).flatMap(ExcretionColour.init(rawValue:)),
-                fecalScore: row[C.fecalScore], blood: row[C.blood], mucus: row[C.mucus])
-        case .vomit: return .vomit(times: row[C.vomitTimes], contents: row[C.vomitContents])
-        case .symptom:
-            let signs = (row[C.signs] as String).split(separator: ",").map(String.init)
-            return .symptom(signs: signs, severity: row[C.severity], description: row[C.symptomDescription])
-        case .walk:
-            return .walk(activity: Activity(rawValue: row[C.activity]) ?? .walk, minutes: row[C.minutes], distanceKm: row[C.distance])
-        // Filled in by `CareEntries.load` after the page's rows are read.
-        case .vaccination: return .vaccination(VaccinationVisit(vaccines: []))
-        case .preventive: return .preventive(PreventiveGiven(kind: .other, product: nil, cycle: .months(1)))
-        case .vetVisit: return .vetVisit(VetVisit())
-        case nil: return nil
+        // Most records have no photos: ask only about those that have.
+        if !withPhotos.isEmpty {
+            let photoRows = try Row.fetchCursor(
+                db.cachedStatement(sql: "SELECT entry_id, photo_sha FROM entry_photo WHERE \(IDList.condition) ORDER BY entry_id, position"),
+                arguments: IDList(ids: withPhotos).argument)
+            while let row = try photoRows.next() { photos[row[0], default: []].append(row[1]) }
         }
-    }
-
-    /// Positions of the columns in `fetch`'s SELECT, in order. Reading by position: GRDB's
-    /// by-name lookup lowercases and searches ~35 names per value, a visible cost per page.
-    private enum C {
-        static let id = 0, subjectID = 1, kind = 2, occurredAt = 3, localDate = 4, note = 5, deletedAt = 6, author = 7
-        static let weightValue = 8, weightUnit = 9
-        static let mealFood = 10, foodName = 11, mealAmount = 12, mealUnit = 13, mealOutcome = 14
-        static let urine = 15, stool = 16, colour = 17, fecalScore = 18, blood = 19, mucus = 20
-        static let vomitTimes = 21, vomitContents = 22
-        static let signs = 23, severity = 24, symptomDescription = 25
-        static let activity = 26, minutes = 27, distance = 28
-        static let diaryTitle = 29, diaryBody = 30
-        static let previousGrams = 31, foodKind = 32, photoCount = 33
+        return rows.compactMap { row in
+            guard let read = details[row.id] else { return nil }
+            return StoredEntry(
+                id: row.id, subjectID: row.subjectID, occurredAt: row.occurredAt, localDate: row.localDate, note: row.note, details: read.details,
+                foodName: read.foodName, foodKind: read.foodKind, photos: photos[row.id] ?? [], authorName: row.author, deletedAt: row.deletedAt,
+                previousWeightGrams: read.previousWeightGrams)
+        }
     }
 }
