@@ -67,6 +67,8 @@ let package = Package(
                 "HearthImports",
                 "HearthHTML",
                 "HearthCharts",
+                "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),

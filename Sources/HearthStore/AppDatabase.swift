@@ -12,10 +12,26 @@ public final class AppDatabase: Sendable {
     private let writes = Atomic<UInt64>(0)
     /// Regimens read since the last write (see `RegimenCache`).
     let regimenCache = RegimenCache()
+    /// When the clock last changed a page (see `ClockChanges`).
+    let clockChanges = ClockChanges()
 
-    /// How many writes this process has made. What is remembered from a read stays true
-    /// only while this has not moved (see `RecentSessions`).
-    public var writeCount: UInt64 { writes.load(ordering: .acquiring) }
+    /// A connection of its own that only asks SQLite whether anyone has committed (nil in memory).
+    private let watcher: DatabaseQueue?
+
+    /// How many writes this process has made.
+    private var writeCount: UInt64 { writes.load(ordering: .acquiring) }
+
+    /// Moves whenever what the database holds may have changed: every commit, this process's
+    /// or another's (the `hearth` command writing to the same file), seen through SQLite's
+    /// `PRAGMA data_version` on a connection that never writes. What is remembered from a read
+    /// (a session, the regimens, a page's `ETag`) stays true only while this has not moved;
+    /// take it before the read begins, so what is kept is never older than its generation.
+    public var generation: UInt64 {
+        guard let watcher else { return writeCount }
+        // A read transaction of a few microseconds: it checks the WAL's header for new commits.
+        let version = (try? watcher.inDatabase { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") }) ?? 0
+        return UInt64(max(version, 0))
+    }
 
     /// Opens (or creates) `<dataDirectory>/hearth.sqlite` and brings its schema up to date.
     /// The folder is created 0700 and the file 0600: the household's records are nobody else's.
@@ -43,7 +59,9 @@ public final class AppDatabase: Sendable {
 
     convenience init(path: String) throws {
         _ = Self.sqliteConfigured
-        try self.init(DatabasePool(path: path, configuration: Self.configuration))
+        var watching = Configuration()
+        watching.readonly = true
+        try self.init(DatabasePool(path: path, configuration: Self.configuration), watcher: DatabaseQueue(path: path, configuration: watching))
     }
 
     /// A private database in memory with the full schema: for tests of the repositories.
@@ -53,8 +71,9 @@ public final class AppDatabase: Sendable {
     }
 
     /// Brings `writer`'s schema up to date; the server's is a `DatabasePool` on the file.
-    public init(_ writer: any DatabaseWriter) throws {
+    public init(_ writer: any DatabaseWriter, watcher: DatabaseQueue? = nil) throws {
         self.writer = writer
+        self.watcher = watcher
         try Migrations.migrator.migrate(writer)
     }
 
@@ -105,6 +124,7 @@ public final class AppDatabase: Sendable {
             return closed
         }
         guard !alreadyClosed else { return }
+        try watcher?.close()
         try writer.writeWithoutTransaction { db in
             // Keeps the query planner's statistics fresh, as SQLite advises before closing.
             try db.execute(sql: "PRAGMA optimize")

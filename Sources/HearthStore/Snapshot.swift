@@ -6,12 +6,12 @@ import GRDB
 public struct Snapshot {
     let db: Database
     /// The regimens as cached for the writes counted before this read began.
-    let regimens: (RegimenCache, writeCount: UInt64)
+    let regimens: (RegimenCache, generation: UInt64)
 }
 
 extension AppDatabase {
     public func snapshot<T>(_ body: (Snapshot) throws -> T) throws -> T {
-        let regimens = (regimenCache, writeCount)
+        let regimens = (regimenCache, generation)
         return try read { db in try body(Snapshot(db: db, regimens: regimens)) }
     }
 }

@@ -22,7 +22,7 @@ struct CalendarSpan {
     let now: Date
     /// Whether doses are worked out (the year view does without).
     let withDoses: Bool
-    let regimens: (RegimenCache, writeCount: UInt64)
+    let regimens: (RegimenCache, generation: UInt64)
 
     var range: StatementArguments { [from.description, to.description] }
     var ids: [Int64] { subjects.map(\.id) }

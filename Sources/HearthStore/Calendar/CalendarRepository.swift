@@ -60,13 +60,13 @@ public struct CalendarRepository: Sendable {
         from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true
     ) throws -> [LocalDate: DayMarks] {
-        let writeCount = database.writeCount
+        let generation = database.generation
         return try database.read { db in
             var subjects = try SubjectRepository.subjects(access: access, db)
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
             let span = CalendarSpan(
                 from: from, to: to, today: today, access: access, filter: filter, subjects: subjects, timeZone: timeZone, now: now, withDoses: doses,
-                regimens: (database.regimenCache, writeCount))
+                regimens: (database.regimenCache, generation))
             var marks: [LocalDate: DayMarks] = [:]
             for source in Self.sources { try source.mark(&marks, span, db) }
             return marks

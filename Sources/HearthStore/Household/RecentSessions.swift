@@ -2,11 +2,10 @@ import Foundation
 import Synchronization
 
 /// Every request asks who is signed in, and a page brings its photos with it: the answer
-/// for a token is remembered for a few seconds. Any write this process makes (signing
-/// out, disabling an account, changing a role) forgets everything at once, so the web's
-/// own changes apply to the very next request; a change made by the command line in
-/// another process applies within `lifetime`. Only live sessions are remembered, so
-/// made-up tokens cannot fill the memory.
+/// for a token is remembered for a few seconds. Any write (signing out, disabling an
+/// account, changing a role, the same by the `hearth` command in another process) forgets
+/// everything at once (`AppDatabase.generation`), so it applies to the very next request.
+/// Only live sessions are remembered, so made-up tokens cannot fill the memory.
 public final class RecentSessions: Sendable {
     public let repository: SessionRepository
     let lifetime: Duration
@@ -15,7 +14,7 @@ public final class RecentSessions: Sendable {
 
     private struct Remembered {
         var session: SignedInSession
-        var writeCount: UInt64
+        var generation: UInt64
         var until: ContinuousClock.Instant
     }
     private let remembered = Mutex<[String: Remembered]>([:])
@@ -28,10 +27,10 @@ public final class RecentSessions: Sendable {
     /// The live session for `token`, as `SessionRepository.find` answers it.
     public func find(token: String, now: Date = Date()) async throws -> SignedInSession? {
         // Read before the database is: a write that lands meanwhile makes this answer stale.
-        let writeCount = repository.database.writeCount
+        let generation = repository.database.generation
         let clock = ContinuousClock.now
         if let known = remembered.withLock({ $0[token] }),
-            known.writeCount == writeCount, clock < known.until, now < known.session.expiresAt
+            known.generation == generation, clock < known.until, now < known.session.expiresAt
         {
             return known.session
         }
@@ -41,7 +40,7 @@ public final class RecentSessions: Sendable {
         }
         remembered.withLock { all in
             if all.count >= Self.capacity { all.removeAll() }
-            all[token] = Remembered(session: session, writeCount: writeCount, until: clock + lifetime)
+            all[token] = Remembered(session: session, generation: generation, until: clock + lifetime)
         }
         return session
     }

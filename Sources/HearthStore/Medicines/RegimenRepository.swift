@@ -98,11 +98,11 @@ public struct RegimenRepository: Sendable {
     /// snapshot began) when one is given.
     static func regimens(
         access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool,
-        cache: (RegimenCache, writeCount: UInt64)?, _ db: Database
+        cache: (RegimenCache, generation: UInt64)?, _ db: Database
     ) throws -> [Regimen] {
-        guard let (kept, writeCount) = cache else { return try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db) }
+        guard let (kept, generation) = cache else { return try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db) }
         let key = "\(access.sqlCondition("s"))|\(subjectID ?? 0)|\(ids ?? [])|\(includeDeleted)"
-        return try kept.regimens(key, writeCount: writeCount) {
+        return try kept.regimens(key, generation: generation) {
             try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db)
         }
     }
@@ -160,10 +160,10 @@ public struct RegimenRepository: Sendable {
     public func doses(
         access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone
     ) throws -> [RegimenDoses] {
-        let writeCount = database.writeCount
+        let generation = database.generation
         return try database.read { db in
             try Self.doses(
-                access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: (database.regimenCache, writeCount), db)
+                access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: (database.regimenCache, generation), db)
         }
     }
 
@@ -174,7 +174,7 @@ public struct RegimenRepository: Sendable {
 
     static func doses(
         access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone,
-        cache: (RegimenCache, writeCount: UInt64)? = nil, _ db: Database
+        cache: (RegimenCache, generation: UInt64)? = nil, _ db: Database
     ) throws -> [RegimenDoses] {
         let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, cache: cache, db)
             .filter { regimen in regimen.spans.contains { span in span.from <= to && (span.until.map { $0 >= from } ?? true) } || !regimen.deleted }

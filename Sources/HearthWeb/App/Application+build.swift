@@ -14,6 +14,8 @@ public struct Hearth: Sendable {
     let dataDirectory: String
     /// Every route the router answers, for tests that must not miss one.
     let routes: [Route]
+    /// What pages show from memory (jobs' progress), for tests that change it.
+    let pageChanges: PageChanges
 
     struct Route: Sendable, Hashable {
         let method: HTTPRequest.Method
@@ -62,13 +64,14 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         logger: logger)
     return Hearth(
         database: database, application: application, dataDirectory: configuration.dataDirectory,
-        routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) })
+        routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) }, pageChanges: services.pageChanges)
 }
 
 /// Everything the areas need, for the data folder of `configuration`. Loading the templates
 /// checks every area's pages, so a missing template stops the server here.
 func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, logger: Logger) async throws -> Services {
-    let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: Areas.pages)
+    let assets = try StaticAssets(publicDirectory: configuration.publicDirectory)
+    let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: Areas.pages, assets: assets)
     let sessions = SessionRepository(database)
     try await sessions.purgeExpired()
     let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
@@ -82,7 +85,7 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, l
         files: photoFiles, workers: WorkerThreads(limit: configuration.photoWorkers), limits: configuration.photoLimits,
         photos: PhotoRepository(database))
     return Services(
-        configuration: configuration, database: database, renderer: renderer,
+        configuration: configuration, database: database, renderer: renderer, assets: assets,
         household: household,
         help: try HelpBook(directory: configuration.templatesDirectory + "/help", topics: Areas.helpTopics),
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,

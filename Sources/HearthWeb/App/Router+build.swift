@@ -10,7 +10,7 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     // (and so the language) is known before error pages are drawn; CSRF runs before any handler.
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: errorPages)
-    router.add(middleware: StaticFilesMiddleware(publicDirectory: configuration.publicDirectory))
+    router.add(middleware: StaticFilesMiddleware(assets: services.assets))
     router.add(
         middleware: MemberSessionMiddleware(
             sessions: RecentSessions(SessionRepository(services.database)), household: services.household,
@@ -19,6 +19,7 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     router.add(middleware: SetupGateMiddleware())
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: RequireMemberMiddleware())
+    router.add(middleware: ConditionalPageMiddleware(database: services.database, changes: services.pageChanges))
     for area in Areas.all {
         area.addRoutes(to: router, services: services)
     }

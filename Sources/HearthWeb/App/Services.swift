@@ -9,6 +9,10 @@ struct Services: Sendable {
     let configuration: HearthConfiguration
     let database: AppDatabase
     let renderer: Renderer
+    /// `Public/`, read and compressed once.
+    let assets: StaticAssets
+    /// What pages show that is not in the database changes here (`ConditionalPageMiddleware`).
+    let pageChanges = PageChanges()
     let household: HouseholdState
     /// The manual's chapters, read once.
     let help: HelpBook

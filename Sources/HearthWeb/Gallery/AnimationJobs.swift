@@ -19,6 +19,10 @@ final class AnimationJobs: Sendable {
         var state: State
     }
 
+    /// Told of each change of a job's state, so its page's ETag moves.
+    let changes: PageChanges
+
+    init(changes: PageChanges) { self.changes = changes }
     private let jobs = Mutex<(next: Int, all: [Int: Job])>((1, [:]))
     private let workers = WorkerThreads(limit: 1, name: "animations")
 
@@ -65,5 +69,7 @@ final class AnimationJobs: Sendable {
 
     private func set(_ id: Int, _ state: State) {
         jobs.withLock { $0.all[id]?.state = state }
+        // Its progress page is not in the database: its ETag must move with it.
+        changes.note()
     }
 }

@@ -13,7 +13,7 @@ struct AnimationsController {
     let entries: EntryRepository
     let subjects: SubjectRepository
     let intake: PhotoIntake
-    let jobs = AnimationJobs()
+    let jobs: AnimationJobs
     let fileIO = FileIO()
     let now: @Sendable () -> Date
 

@@ -21,7 +21,8 @@ enum GalleryArea: Area {
             .post("remove", use: gallery.remove)
         let animations = AnimationsController(
             renderer: services.renderer, gallery: GalleryRepository(services.database), entries: EntryRepository(services.database),
-            subjects: SubjectRepository(services.database), intake: services.intake, now: services.clock)
+            subjects: SubjectRepository(services.database), intake: services.intake, jobs: AnimationJobs(changes: services.pageChanges),
+            now: services.clock)
         router.group("/gallery/animations").add(middleware: RequireRecorderMiddleware())
             .get("new", use: animations.new)
             .post(use: animations.create)

@@ -27,6 +27,10 @@ final class MedicineImportJobs: Sendable {
     }
 
     /// By an id nobody can guess (128 random bits), not a number counted up.
+    /// Told of each change of a job's state, so its page's ETag moves.
+    let changes: PageChanges
+
+    init(changes: PageChanges) { self.changes = changes }
     private let jobs = Mutex<[String: Job]>([:])
 
     /// Starts reading the file at `path` (the caller's to delete after) and returns the job's id.
@@ -57,5 +61,7 @@ final class MedicineImportJobs: Sendable {
 
     private func set(_ id: String, _ state: State) {
         jobs.withLock { $0[id]?.state = state }
+        // Its progress page is not in the database: its ETag must move with it.
+        changes.note()
     }
 }

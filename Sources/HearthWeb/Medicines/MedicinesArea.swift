@@ -12,7 +12,7 @@ enum MedicinesArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let medicines = MedicinesController(
             renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,
-            subjects: SubjectRepository(services.database), jobs: MedicineImportJobs())
+            subjects: SubjectRepository(services.database), jobs: MedicineImportJobs(changes: services.pageChanges))
         router.get("/medicines", use: medicines.list)
         router.group("/medicines").add(middleware: RequireRecorderMiddleware())
             .get("new", use: medicines.new)

@@ -1,19 +1,14 @@
 import Hummingbird
 
-/// Serves `Public/` at `/static/…` and nothing else. Any path that tries to climb out —
-/// `..` in any encoding, backslashes, NUL, doubled slashes — is a plain 404 before any
-/// file is looked at; the data folder and database are outside `Public/` and never reachable.
+/// Serves `Public/` at `/static/…` from memory (`StaticAssets`) and nothing else. Any path that
+/// tries to climb out — `..` in any encoding, backslashes, NUL, doubled slashes — is a plain
+/// 404 before anything is looked up; the data folder and database are outside `Public/` and
+/// were never read. A versioned name is immutable for a year; a plain one is asked about
+/// each time (`ETag`, 304). Gzipped where the browser takes it.
 struct StaticFilesMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     static let prefix = "/static"
-    let files: FileMiddleware<AppRequestContext, LocalFileSystem>
-
-    init(publicDirectory: String) {
-        self.files = FileMiddleware(
-            publicDirectory, urlBasePath: Self.prefix,
-            cacheControl: .init([(MediaType(type: .any), [.private, .maxAge(3600)])]),
-            searchForIndexHtml: false)
-    }
+    let assets: StaticAssets
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let rawPath = request.uri.path
@@ -23,8 +18,29 @@ struct StaticFilesMiddleware: RouterMiddleware {
         guard Self.isSafe(rawPath), request.method == .get || request.method == .head else {
             throw PageError.notFound
         }
-        // FileMiddleware serves the file when the rest of the chain answers 404; here there is no rest.
-        return try await files.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
+        guard let asset = assets.byPath[rawPath] else { throw PageError.notFound }
+        let tag = "\"\(asset.digest)\""
+        var headers: HTTPFields = [
+            .eTag: tag, .contentType: asset.contentType,
+            .cacheControl: rawPath == asset.versioned ? "public, max-age=31536000, immutable" : "public, no-cache",
+        ]
+        if asset.gzipped != nil { headers[.vary] = "Accept-Encoding" }
+        if let asked = request.headers[.ifNoneMatch], PageTag.matches(asked, tag) { return Response(status: .notModified, headers: headers) }
+        var body = asset.body
+        if let gzipped = asset.gzipped, Self.acceptsGzip(request.headers[.acceptEncoding]) {
+            body = gzipped
+            headers[.contentEncoding] = "gzip"
+        }
+        return Response(status: .ok, headers: headers, body: request.method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// `gzip` listed and not refused (`gzip;q=0`).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return header.split(separator: ",").contains { part in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            return pieces.first?.lowercased() == "gzip" && !pieces.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
     }
 
     /// Decodes repeatedly (double encoding such as `%252e`) and refuses anything suspicious.

@@ -63,10 +63,11 @@ struct ChromiumPrinter: Sendable {
     static let policy =
         #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src file:; img-src file: data:; font-src file:; base-uri 'none'; form-action 'none'">"#
 
-    /// `/static/…` and `/photos/<sha>-320.jpg` as `file://` URLs of the files, and the policy
-    /// first in the head.
+    /// `/static/…` (its versioned name back to the file's own) and `/photos/<sha>-320.jpg` as
+    /// `file://` URLs of the files, and the policy first in the head.
     func localised(_ html: String) -> String {
-        var text = html.replacingOccurrences(of: "\"/static/", with: "\"" + URL(fileURLWithPath: publicDirectory).absoluteString + "/")
+        var text = html.replacing(/"\/static\/([^"]+)\.[0-9a-f]{10}(\.[a-z0-9]+)"/) { match in "\"/static/\(match.1)\(match.2)\"" }
+        text = text.replacingOccurrences(of: "\"/static/", with: "\"" + URL(fileURLWithPath: publicDirectory).absoluteString + "/")
         if let head = text.range(of: "<head>") { text.insert(contentsOf: Self.policy, at: head.upperBound) }
         text = text.replacing(/"\/photos\/([0-9a-f]{64})-(320|1600)\.jpg"/) { match in
             let variant: PhotoFiles.Variant = match.2 == "320" ? .thumbnail : .preview

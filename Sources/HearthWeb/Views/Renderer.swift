@@ -15,8 +15,9 @@ struct Renderer: Sendable {
         let description: String
     }
 
-    /// Loads every template under the folder and checks that each page's template is there.
-    init(templatesDirectory: String, pages: [any Page.Type]) throws {
+    /// Loads every template under the folder and checks that each page's template is there;
+    /// with `assets`, every `/static/…` a template names becomes its versioned name.
+    init(templatesDirectory: String, pages: [any Page.Type], assets: StaticAssets? = nil) throws {
         FastHTMLEscaping.register()
         let strings = try Localization(directory: (templatesDirectory as NSString).appendingPathComponent("i18n"))
         let sources = try Self.templateSources(in: templatesDirectory)
@@ -25,7 +26,8 @@ struct Renderer: Sendable {
             var library = MustacheLibrary()
             for (name, source) in sources {
                 do {
-                    try library.register(strings.resolve(source, language), named: name)
+                    let resolved = strings.resolve(source, language)
+                    try library.register(assets?.versioning(resolved) ?? resolved, named: name)
                 } catch {
                     throw TemplateProblem(description: "Templates/\(name).mustache does not parse: \(error)")
                 }

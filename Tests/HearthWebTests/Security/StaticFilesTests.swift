@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import HearthCore
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -25,16 +27,46 @@ struct StaticFilesTests {
         "/static/%2e%2e/%2e%2e/data/hearth.sqlite",
     ]
 
-    @Test("Public/ is served under /static with a type and a cache lifetime")
+    @Test("Public/ is served under /static: pages link to versioned names kept for a year; gzipped when asked; a plain name revalidates")
     func servesPublic() async throws {
         try await withHousehold { _, owner in
-            let css = try await owner.get("/static/css/hearth.css")
-            #expect(css.status == .ok)
-            #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
-            #expect(css.headers[.cacheControl]?.contains("max-age") == true)
+            let page = try await owner.get("/").text
+            let link = try #require(page.firstMatch(of: /href="(\/static\/css\/hearth\.([0-9a-f]{10})\.css)"/)?.output)
+            let css = try await owner.get(String(link.1))
+            let plain = try await owner.get("/static/css/hearth.css")
+            #expect(css.status == .ok && css.headers[.contentType]?.hasPrefix("text/css") == true)
+            #expect(css.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(css.body == plain.body && plain.headers[.cacheControl] == "public, no-cache")
+            #expect(SHA256.hex(Array(buffer: plain.body)).hasPrefix(String(link.2)), "the name holds the content's digest")
+            let tag = try #require(plain.headers[.eTag])
+            #expect(try await owner.get("/static/css/hearth.css", headers: [.ifNoneMatch: tag]).status == .notModified)
+
+            let gzipped = try await owner.get(String(link.1), headers: [.acceptEncoding: "gzip, deflate, br"])
+            #expect(gzipped.headers[.contentEncoding] == "gzip" && gzipped.headers[.vary] == "Accept-Encoding")
+            #expect(gzipped.body.readableBytes < plain.body.readableBytes / 3)
+            #expect(try await owner.get(String(link.1), headers: [.acceptEncoding: "gzip;q=0"]).headers[.contentEncoding] == nil)
             let anonymous = Browser(owner.client)
             #expect(try await anonymous.get("/static/css/hearth.css").status == .ok, "the sign-in page needs its stylesheet")
+            #expect(try await anonymous.get("/static/css/hearth.0000000000.css").status == .notFound, "a name of no release")
         }
+    }
+
+    @Test("gzip as zlib writes it comes back as the same bytes")
+    func gzipRoundTrip() throws {
+        let text = Array(String(repeating: "Hearth 하스 ", count: 500).utf8)
+        let packed = try #require(StaticAssets.gzip(text))
+        #expect(packed.prefix(2) == [0x1f, 0x8b] && packed.count < text.count / 10)
+        let folder = NSTemporaryDirectory() + "hearth-gzip-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/a.gz", contents: Data(packed))
+        let gunzip = Process()
+        gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gunzip.arguments = ["-d", folder + "/a.gz"]
+        try gunzip.run()
+        gunzip.waitUntilExit()
+        #expect(gunzip.terminationStatus == 0)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/a"))) == text)
     }
 
     @Test("no path reaches outside Public/", arguments: attacks)
