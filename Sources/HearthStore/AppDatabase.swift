@@ -1,6 +1,7 @@
 import CHearthSQLite
 import Foundation
 import GRDB
+import HearthCore
 import Synchronization
 
 /// The household's database: one SQLite file in WAL mode under the data folder,
@@ -10,8 +11,14 @@ public final class AppDatabase: Sendable {
     private let writer: any DatabaseWriter
     private let closed = Mutex(false)
     private let writes = Atomic<UInt64>(0)
-    /// Regimens read since the last write (see `RegimenCache`).
-    let regimenCache = RegimenCache()
+    /// The regimens as last read, for as long as nothing has been written since. Every page
+    /// with doses reads every regimen a member may see, with their spans and items, and they
+    /// change rarely: reading them was a tenth of the home page's time with 50 regimens.
+    let regimenCache = KeptReads<String, [Regimen]>()
+    /// A span of days' doses for the whole household, worked out from the schedules and the log.
+    let doseCache = KeptReads<String, [RegimenDoses]>()
+    /// The household's due list (vaccines, preventives, follow-ups) of a day.
+    let dueCache = KeptReads<LocalDate, [CareDue]>()
     /// When the clock last changed a page (see `ClockChanges`).
     let clockChanges = ClockChanges()
 

@@ -1,17 +1,21 @@
 import GRDB
 
-/// One read of the household for a page that several areas fill (home, a report): each area's
-/// part reads from it in turn, so the page shows one moment, as one query would, and the web
-/// layer never holds a database connection of its own.
+/// One read of the household for a page that several areas fill (home, the calendar, a
+/// report): each area's part reads from it in turn, so the page shows one moment, as one
+/// query would, and the web layer never holds a database connection of its own. It carries
+/// the generation taken before the read began, so what a part keeps (`KeptReads`) is never
+/// older than the generation it is kept under.
 public struct Snapshot {
     let db: Database
-    /// The regimens as cached for the writes counted before this read began.
-    let regimens: (RegimenCache, generation: UInt64)
+    let generation: UInt64
+    let database: AppDatabase
+
+    var regimens: (KeptReads<String, [Regimen]>, generation: UInt64) { (database.regimenCache, generation) }
 }
 
 extension AppDatabase {
     public func snapshot<T>(_ body: (Snapshot) throws -> T) throws -> T {
-        let regimens = (regimenCache, generation)
-        return try read { db in try body(Snapshot(db: db, regimens: regimens)) }
+        let generation = generation
+        return try read { db in try body(Snapshot(db: db, generation: generation, database: self)) }
     }
 }

@@ -22,7 +22,8 @@ struct CalendarSpan {
     let now: Date
     /// Whether doses are worked out (the year view does without).
     let withDoses: Bool
-    let regimens: (RegimenCache, generation: UInt64)
+    /// The calendar's one read: the household's doses and due list are kept in it between writes.
+    let snapshot: Snapshot
 
     var range: StatementArguments { [from.description, to.description] }
     var ids: [Int64] { subjects.map(\.id) }

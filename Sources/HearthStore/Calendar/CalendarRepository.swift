@@ -60,15 +60,14 @@ public struct CalendarRepository: Sendable {
         from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true
     ) throws -> [LocalDate: DayMarks] {
-        let generation = database.generation
-        return try database.read { db in
-            var subjects = try SubjectRepository.subjects(access: access, db)
+        try database.snapshot { snapshot in
+            var subjects = try SubjectRepository.subjects(access: access, in: snapshot)
             if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
             let span = CalendarSpan(
                 from: from, to: to, today: today, access: access, filter: filter, subjects: subjects, timeZone: timeZone, now: now, withDoses: doses,
-                regimens: (database.regimenCache, generation))
+                snapshot: snapshot)
             var marks: [LocalDate: DayMarks] = [:]
-            for source in Self.sources { try source.mark(&marks, span, db) }
+            for source in Self.sources { try source.mark(&marks, span, snapshot.db) }
             return marks
         }
     }

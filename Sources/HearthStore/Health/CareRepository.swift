@@ -238,8 +238,11 @@ public struct CareRepository: Sendable {
 
     /// Everything due for the pets a member may see, soonest first: the home page and the
     /// calendar read it within their own snapshot and keep the days they show.
+    /// Worked out once a day for the whole household for as long as nothing is written, then
+    /// kept to the member's pets.
     public static func due(access: SubjectAccess, today: LocalDate, in snapshot: Snapshot) throws -> [CareDue] {
-        try due(access: access, today: today, snapshot.db)
+        let household = try snapshot.database.dueCache.value(today, generation: snapshot.generation) { try due(access: .everyone, today: today, snapshot.db) }
+        return access == .everyone ? household : household.filter { access.allows($0.subjectID) }
     }
 
     static func due(access: SubjectAccess, today: LocalDate, _ db: Database) throws -> [CareDue] {

@@ -9,7 +9,7 @@ enum DoseMarks: CalendarMarksSource {
         // Regimens keep no rows per day: the doses are worked out for the days shown.
         var byDay: [LocalDate: [DoseSlot]] = [:]
         for entry in try RegimenRepository.doses(
-            access: span.access, subjectID: span.filter.subject, from: span.from, to: span.to, in: span.timeZone, cache: span.regimens, db)
+            access: span.access, subjectID: span.filter.subject, from: span.from, to: span.to, in: span.timeZone, snapshot: span.snapshot)
         {
             for slot in entry.slots { byDay[slot.day, default: []].append(slot) }
         }

@@ -98,11 +98,11 @@ public struct RegimenRepository: Sendable {
     /// snapshot began) when one is given.
     static func regimens(
         access: SubjectAccess, subjectID: Int64? = nil, ids: [Int64]? = nil, includeDeleted: Bool,
-        cache: (RegimenCache, generation: UInt64)?, _ db: Database
+        cache: (KeptReads<String, [Regimen]>, generation: UInt64)?, _ db: Database
     ) throws -> [Regimen] {
         guard let (kept, generation) = cache else { return try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db) }
         let key = "\(access.sqlCondition("s"))|\(subjectID ?? 0)|\(ids ?? [])|\(includeDeleted)"
-        return try kept.regimens(key, generation: generation) {
+        return try kept.value(key, generation: generation) {
             try regimens(access: access, subjectID: subjectID, ids: ids, includeDeleted: includeDeleted, db)
         }
     }
@@ -160,21 +160,28 @@ public struct RegimenRepository: Sendable {
     public func doses(
         access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone
     ) throws -> [RegimenDoses] {
-        let generation = database.generation
-        return try database.read { db in
-            try Self.doses(
-                access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: (database.regimenCache, generation), db)
+        try database.snapshot { snapshot in
+            guard let regimenID else { return try Self.doses(access: access, subjectID: subjectID, from: from, to: to, in: timeZone, snapshot: snapshot) }
+            return try Self.doses(
+                access: access, subjectID: subjectID, regimenID: regimenID, from: from, to: to, in: timeZone, cache: snapshot.regimens, snapshot.db)
         }
     }
 
-    /// A day's doses (or days'), read in a shared page's snapshot.
-    public static func doses(access: SubjectAccess, from: LocalDate, to: LocalDate, in timeZone: TimeZone, snapshot: Snapshot) throws -> [RegimenDoses] {
-        try doses(access: access, from: from, to: to, in: timeZone, cache: snapshot.regimens, snapshot.db)
+    /// Days' doses in a page's snapshot: worked out once for the whole household for as long
+    /// as nothing is written (the calendar's month is 50 regimens × 42 days of schedules and
+    /// log rows), then kept to the member's subjects, or one subject's.
+    public static func doses(
+        access: SubjectAccess, subjectID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone, snapshot: Snapshot
+    ) throws -> [RegimenDoses] {
+        let household = try snapshot.database.doseCache.value("\(from) \(to) \(timeZone.identifier)", generation: snapshot.generation) {
+            try doses(access: .everyone, from: from, to: to, in: timeZone, cache: snapshot.regimens, snapshot.db)
+        }
+        return household.filter { access.allows($0.regimen.subjectID) && (subjectID == nil || $0.regimen.subjectID == subjectID) }
     }
 
     static func doses(
         access: SubjectAccess, subjectID: Int64? = nil, regimenID: Int64? = nil, from: LocalDate, to: LocalDate, in timeZone: TimeZone,
-        cache: (RegimenCache, generation: UInt64)? = nil, _ db: Database
+        cache: (KeptReads<String, [Regimen]>, generation: UInt64)? = nil, _ db: Database
     ) throws -> [RegimenDoses] {
         let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, cache: cache, db)
             .filter { regimen in regimen.spans.contains { span in span.from <= to && (span.until.map { $0 >= from } ?? true) } || !regimen.deleted }
