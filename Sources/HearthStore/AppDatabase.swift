@@ -120,7 +120,7 @@ public final class AppDatabase: Sendable {
 
     /// Answers whether the database is reachable and readable (for `/healthz`).
     public func check() async throws {
-        _ = try read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT 1")) }
     }
 
     /// Checkpoints the WAL and closes the file: the last thing a stopping server does.

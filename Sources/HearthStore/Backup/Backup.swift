@@ -50,7 +50,7 @@ public enum Backup {
         }
         try database.copy(to: snapshot)
         let (migrations, tables, digests) = try DatabaseQueue(path: snapshot, configuration: readOnly).read { db in
-            (try appliedMigrations(db), try rowCounts(db), try String.fetchAll(db, sql: "SELECT sha256 FROM photo ORDER BY sha256"))
+            (try appliedMigrations(db), try rowCounts(db), try String.fetchAll(db.cachedStatement(sql: "SELECT sha256 FROM photo ORDER BY sha256")))
         }
         var writer = try TarWriter(creating: partial)
         var files: [BackupManifest.File] = []
@@ -266,7 +266,7 @@ public enum Backup {
     /// their SQL in one spacing. SQLite's own (`sqlite_…`) are left out.
     static func schemaObjects(_ db: Database) throws -> [String: String] {
         var objects: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")) {
             let sql = (row["sql"] as String?)?.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
             objects["\(row["type"] as String) \(row["name"] as String)"] = sql
         }
@@ -316,7 +316,7 @@ public enum Backup {
 
     static func appliedMigrations(_ db: Database) throws -> [String] {
         guard try db.tableExists("grdb_migrations") else { return [] }
-        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+        let applied = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT identifier FROM grdb_migrations")))
         let known = Migrations.all.map(\.name)
         // In the order Hearth applies them; any name Hearth does not know goes last.
         return known.filter(applied.contains) + applied.subtracting(known).sorted()
@@ -324,7 +324,9 @@ public enum Backup {
 
     static func rowCounts(_ db: Database) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name") {
+        for table in try String.fetchAll(
+            db.cachedStatement(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"))
+        {
             counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0
         }
         return counts

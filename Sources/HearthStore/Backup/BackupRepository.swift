@@ -23,7 +23,7 @@ public struct BackupRepository: Sendable {
 
     /// The folder set in settings (a USB disk, say), else `<data>/backups`.
     public func folder(dataDirectory: String) throws -> String {
-        let chosen = try database.read { db in try String.fetchOne(db, sql: "SELECT backup_folder FROM household") }
+        let chosen = try database.read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT backup_folder FROM household")) }
         return chosen ?? (dataDirectory as NSString).appendingPathComponent(Backup.folderName)
     }
 
@@ -38,7 +38,7 @@ public struct BackupRepository: Sendable {
             try db.execute(
                 sql: "UPDATE backup_run SET finished_at = ?, error = 'The server stopped during the backup.' WHERE finished_at IS NULL AND started_at < ?",
                 arguments: [now, now.addingTimeInterval(-6 * 3600)])
-            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM backup_run WHERE finished_at IS NULL") == 0 else { return nil }
+            guard try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM backup_run WHERE finished_at IS NULL")) == 0 else { return nil }
             try db.execute(sql: "INSERT INTO backup_run (started_at, trigger) VALUES (?, ?)", arguments: [now, trigger.rawValue])
             return db.lastInsertedRowID
         }
@@ -66,7 +66,7 @@ public struct BackupRepository: Sendable {
 
     public func recent(limit: Int = 10) throws -> [BackupRun] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM backup_run ORDER BY started_at DESC, id DESC LIMIT ?", arguments: [limit]).map { row in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM backup_run ORDER BY started_at DESC, id DESC LIMIT ?"), arguments: [limit]).map { row in
                 BackupRun(
                     id: row["id"], startedAt: row["started_at"], finishedAt: row["finished_at"], trigger: BackupRun.Trigger(rawValue: row["trigger"]) ?? .now,
                     fileName: row["file_name"], bytes: row["byte_count"], error: row["error"])
@@ -76,6 +76,6 @@ public struct BackupRepository: Sendable {
 
     /// When the last nightly backup was started, finished or not.
     public func lastNightlyStart() throws -> Date? {
-        try database.read { db in try Date.fetchOne(db, sql: "SELECT max(started_at) FROM backup_run WHERE trigger = 'nightly'") }
+        try database.read { db in try Date.fetchOne(db.cachedStatement(sql: "SELECT max(started_at) FROM backup_run WHERE trigger = 'nightly'")) }
     }
 }

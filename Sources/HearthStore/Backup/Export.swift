@@ -86,7 +86,7 @@ public struct HouseholdExport: Sendable {
             out.append(
                 "{\n\"exported_at\": \(JSONText.string(ISO8601DateFormatter().string(from: now))),\n\"format\": \(JSONText.string(Self.format)),\n\"household\": "
             )
-            if let row = try Row.fetchOne(db, sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency FROM household") {
+            if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency FROM household")) {
                 out.append(JSONText.object(Array(row.columnNames), Array(row.databaseValues)))
             } else {
                 out.append("{}")
@@ -128,9 +128,10 @@ public struct HouseholdExport: Sendable {
         let (records, names, due, name) = try database.read { db in
             (
                 try EntryRepository.fetch(db, where: "e.deleted_at IS NULL", arguments: [], limit: Int.max).reversed(),
-                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, name FROM subject").map { ($0[0] as Int64, $0[1] as String) }),
+                Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM subject")).map { ($0[0] as Int64, $0[1] as String) }),
                 try CareRepository.due(access: .everyone, today: today, db),
-                try String.fetchOne(db, sql: "SELECT name FROM household") ?? "Hearth"
+                try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM household")) ?? "Hearth"
             )
         }
         var out = ICalendarWriter()

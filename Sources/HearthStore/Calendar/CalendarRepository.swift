@@ -76,10 +76,10 @@ public struct CalendarRepository: Sendable {
     static func figures(subjectID: Int64, from: LocalDate, to: LocalDate, _ db: Database) throws -> [(day: String, value: PersonDayFigures)] {
         let goals = try DailyRepository.history(subjectID: subjectID, through: to, db).map { (from: $0.from.description, goals: $0.goals) }
         let days = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT local_date, water_ml, steps FROM person_day WHERE subject_id = ? AND local_date BETWEEN ? AND ? ORDER BY local_date
-                """, arguments: [subjectID, from.description, to.description])
+            db.cachedStatement(
+                sql: """
+                    SELECT local_date, water_ml, steps FROM person_day WHERE subject_id = ? AND local_date BETWEEN ? AND ? ORDER BY local_date
+                    """), arguments: [subjectID, from.description, to.description])
         var index = -1
         return days.map { row in
             let day: String = row["local_date"]
@@ -112,26 +112,26 @@ public struct CalendarRepository: Sendable {
             let range: StatementArguments = [String(format: "%04d-01-01", year), String(format: "%04d-12-31", year)]
             var months: [Int: (cover: String?, activeDays: Set<Int>)] = [:]
             for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT local_date FROM entry WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL
-                    UNION SELECT local_date FROM daily_value WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ?
-                    """, arguments: range + range)
+                db.cachedStatement(
+                    sql: """
+                        SELECT DISTINCT local_date FROM entry WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ? AND deleted_at IS NULL
+                        UNION SELECT local_date FROM daily_value WHERE subject_id IN (\(list)) AND local_date BETWEEN ? AND ?
+                        """), arguments: range + range)
             {
                 guard let day = LocalDate(row[0] as String) else { continue }
                 months[day.month, default: (nil, [])].activeDays.insert(day.day)
             }
             // A month's favourite photo, else its first.
             for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT month, photo_sha FROM (
-                        SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha,
-                               row_number() OVER (PARTITION BY substr(e.local_date, 6, 2) ORDER BY ph.favourite_at IS NULL, e.occurred_at, p.position) AS rank
-                        FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
-                        WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0)
-                    WHERE rank = 1
-                    """, arguments: range)
+                db.cachedStatement(
+                    sql: """
+                        SELECT month, photo_sha FROM (
+                            SELECT substr(e.local_date, 6, 2) AS month, p.photo_sha,
+                                   row_number() OVER (PARTITION BY substr(e.local_date, 6, 2) ORDER BY ph.favourite_at IS NULL, e.occurred_at, p.position) AS rank
+                            FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
+                            WHERE e.subject_id IN (\(list)) AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL AND e.photo_count > 0)
+                        WHERE rank = 1
+                        """), arguments: range)
             {
                 guard let month = Int(row[0] as String) else { continue }
                 months[month, default: (nil, [])].cover = row[1]

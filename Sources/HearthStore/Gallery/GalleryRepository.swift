@@ -101,11 +101,11 @@ public struct GalleryRepository: Sendable {
         try database.read { db in
             guard
                 let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT \(Self.columns) FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha JOIN subject s ON s.id = e.subject_id
-                        WHERE e.id = ? AND p.position = ? AND e.deleted_at IS NULL AND \(access.sqlCondition("e.subject_id"))
-                        """, arguments: [place.entryID, place.position])
+                    db.cachedStatement(
+                        sql: """
+                            SELECT \(Self.columns) FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha JOIN subject s ON s.id = e.subject_id
+                            WHERE e.id = ? AND p.position = ? AND e.deleted_at IS NULL AND \(access.sqlCondition("e.subject_id"))
+                            """), arguments: [place.entryID, place.position])
             else { return nil }
             let photo = Self.photo(row)
             return (
@@ -167,7 +167,8 @@ public struct GalleryRepository: Sendable {
         try await database.write { db in
             guard
                 let sha = try String.fetchOne(
-                    db, sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? AND position = ?", arguments: [place.entryID, place.position])
+                    db.cachedStatement(sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? AND position = ?"),
+                    arguments: [place.entryID, place.position])
             else { return nil }
             try db.execute(sql: "DELETE FROM entry_photo WHERE entry_id = ? AND position = ?", arguments: [place.entryID, place.position])
             try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [Date(), place.entryID])

@@ -35,11 +35,11 @@ public struct CareReport: Sendable {
         // One row per vaccine given (a name may hold commas: "DAPP (distemper, adenovirus, …)").
         var vaccinations: [(id: Int64, day: LocalDate, clinic: String?, vaccines: [Vaccination.Vaccine])] = []
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.id, e.local_date, x.clinic_name, g.code, g.name FROM entry e JOIN vaccination_entry x ON x.entry_id = e.id
-                LEFT JOIN vaccine_given g ON g.entry_id = e.id WHERE \(live) ORDER BY e.occurred_at, e.id, g.position
-                """, arguments: span)
+            db.cachedStatement(
+                sql: """
+                    SELECT e.id, e.local_date, x.clinic_name, g.code, g.name FROM entry e JOIN vaccination_entry x ON x.entry_id = e.id
+                    LEFT JOIN vaccine_given g ON g.entry_id = e.id WHERE \(live) ORDER BY e.occurred_at, e.id, g.position
+                    """), arguments: span)
         {
             guard let day = LocalDate(row[1] as String) else { continue }
             if vaccinations.last?.id != row[0] { vaccinations.append((row[0], day, row[2], [])) }
@@ -47,11 +47,11 @@ public struct CareReport: Sendable {
         }
         care.vaccinations = vaccinations.map { Vaccination(day: $0.day, vaccines: $0.vaccines, clinic: $0.clinic) }
         care.visits = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.local_date, coalesce(c.name, x.clinic_name), x.reason, x.diagnosis, x.treatment, x.cost, x.currency
-                FROM entry e JOIN vet_visit_entry x ON x.entry_id = e.id LEFT JOIN clinic c ON c.id = x.clinic_id WHERE \(live) ORDER BY e.occurred_at
-                """, arguments: span
+            db.cachedStatement(
+                sql: """
+                    SELECT e.local_date, coalesce(c.name, x.clinic_name), x.reason, x.diagnosis, x.treatment, x.cost, x.currency
+                    FROM entry e JOIN vet_visit_entry x ON x.entry_id = e.id LEFT JOIN clinic c ON c.id = x.clinic_id WHERE \(live) ORDER BY e.occurred_at
+                    """), arguments: span
         ).compactMap { row in
             LocalDate(row[0] as String).map {
                 Visit(day: $0, clinic: row[1], reason: row[2], diagnosis: row[3], treatment: row[4], cost: row[5], currency: row[6])

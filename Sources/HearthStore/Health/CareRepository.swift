@@ -114,7 +114,7 @@ public struct CareRepository: Sendable {
 
     public func setFeeding(petID: Int64, _ settings: FeedingSettings) async throws {
         try await database.write { db in
-            if let food = settings.foodID, try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ?", arguments: [food]) != true {
+            if let food = settings.foodID, try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM food WHERE id = ?"), arguments: [food]) != true {
                 throw StoreError.foodNotFound
             }
             try db.execute(

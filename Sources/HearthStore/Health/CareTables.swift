@@ -65,7 +65,7 @@ enum VetVisitTable: RecordDetailsTable {
     static func write(entryID id: Int64, _ details: RecordDetails, now: Date, _ db: Database) throws {
         guard case .vetVisit(let visit) = details else { return }
         let clinic = try ClinicChoice.resolve(visit.clinic, db)
-        let currency = try String.fetchOne(db, sql: "SELECT currency FROM household WHERE id = 1")
+        let currency = try String.fetchOne(db.cachedStatement(sql: "SELECT currency FROM household WHERE id = 1"))
         try db.execute(
             sql: """
                 INSERT INTO vet_visit_entry (entry_id, clinic_id, clinic_name, reason, diagnosis, treatment, medicines, cost, currency, follow_up)
@@ -100,7 +100,9 @@ extension ClinicChoice {
     /// A clinic picked from the directory gets its current name; one that is gone is refused.
     fileprivate static func resolve(_ choice: ClinicChoice?, _ db: Database) throws -> ClinicChoice? {
         guard let choice, let id = choice.id else { return choice }
-        guard let name = try String.fetchOne(db, sql: "SELECT name FROM clinic WHERE id = ?", arguments: [id]) else { throw StoreError.clinicNotFound }
+        guard let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM clinic WHERE id = ?"), arguments: [id]) else {
+            throw StoreError.clinicNotFound
+        }
         return ClinicChoice(id: id, name: name)
     }
 

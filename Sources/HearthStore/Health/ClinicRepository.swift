@@ -33,18 +33,18 @@ public struct ClinicRepository: Sendable {
     /// The household's first favourite, for the health card.
     public func favourite() throws -> Clinic? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM clinic WHERE favourite ORDER BY name COLLATE NOCASE LIMIT 1").map(Self.clinic(from:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM clinic WHERE favourite ORDER BY name COLLATE NOCASE LIMIT 1")).map(Self.clinic(from:))
         }
     }
 
     public func clinic(id: Int64) throws -> Clinic? {
-        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM clinic WHERE id = ?", arguments: [id]).map(Self.clinic(from:)) }
+        try database.read { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM clinic WHERE id = ?"), arguments: [id]).map(Self.clinic(from:)) }
     }
 
     /// For the pickers on the care forms: id and name, by name.
     public func names() throws -> [(id: Int64, name: String)] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name FROM clinic ORDER BY favourite DESC, name COLLATE NOCASE").map { ($0[0], $0[1]) }
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM clinic ORDER BY favourite DESC, name COLLATE NOCASE")).map { ($0[0], $0[1]) }
         }
     }
 
@@ -93,7 +93,7 @@ public struct ClinicRepository: Sendable {
     public func importLicensed(_ clinics: [LicensedClinic], now: Date = Date()) async throws -> (added: Int, updated: Int) {
         try await database.write { db in
             var added = 0, updated = 0
-            let existing = try Set(String.fetchAll(db, sql: "SELECT licence_key FROM clinic WHERE licence_key IS NOT NULL"))
+            let existing = try Set(String.fetchAll(db.cachedStatement(sql: "SELECT licence_key FROM clinic WHERE licence_key IS NOT NULL")))
             let insert = try db.makeStatement(
                 sql: """
                     INSERT INTO clinic (licence_key, name, phone, address, district, maybe_24_hours, map_x, map_y, created_at, updated_at)

@@ -43,11 +43,11 @@ public struct AccountRepository: Sendable {
     public func all() async throws -> [Account] {
         try database.read { db in
             try Account.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM account
-                    ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'adult' THEN 1 ELSE 2 END, display_name COLLATE NOCASE
-                    """)
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM account
+                        ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'adult' THEN 1 ELSE 2 END, display_name COLLATE NOCASE
+                        """))
         }
     }
 
@@ -108,7 +108,7 @@ public struct AccountRepository: Sendable {
     public func access(accountID: Int64) async throws -> SubjectAccess {
         try database.read { db in
             guard let account = try Self.existing(accountID, db) as Account?,
-                let limited = try Bool.fetchOne(db, sql: "SELECT limited FROM account WHERE id = ?", arguments: [accountID])
+                let limited = try Bool.fetchOne(db.cachedStatement(sql: "SELECT limited FROM account WHERE id = ?"), arguments: [accountID])
             else { throw StoreError.accountNotFound }
             return try Self.access(limited: limited, role: account.role, accountID: accountID, db)
         }

@@ -11,7 +11,7 @@ public struct HouseholdRepository: Sendable {
     /// nil until setup has happened.
     public func settings() async throws -> HouseholdSettings? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM household WHERE id = 1").map(Self.settings(from:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM household WHERE id = 1")).map(Self.settings(from:))
         }
     }
 
@@ -19,7 +19,7 @@ public struct HouseholdRepository: Sendable {
     /// each other: the second finds the household row and fails with `alreadySetUp`.
     public func setUp(_ settings: HouseholdSettings, owner: NewMember, passwordHash: String, now: Date = Date()) async throws -> Account {
         try await database.write { db in
-            if try Row.fetchOne(db, sql: "SELECT id FROM household WHERE id = 1") != nil {
+            if try Row.fetchOne(db.cachedStatement(sql: "SELECT id FROM household WHERE id = 1")) != nil {
                 throw StoreError.alreadySetUp
             }
             try db.execute(

@@ -89,7 +89,7 @@ public struct SessionRepository: Sendable {
 
     public func count(accountID: Int64) async throws -> Int {
         try database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM session WHERE account_id = ?"), arguments: [accountID]) ?? 0
         }
     }
 

@@ -24,10 +24,10 @@ public struct SignInFailureRepository: Sendable {
         let (byUsername, byAddress) = try database.read { db in
             (
                 try Date.fetchAll(
-                    db, sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?",
+                    db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?"),
                     arguments: [Credentials.normalizedUsername(username), since]),
                 try Date.fetchAll(
-                    db, sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?",
+                    db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?"),
                     arguments: [address, since])
             )
         }

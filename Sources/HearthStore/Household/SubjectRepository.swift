@@ -40,14 +40,15 @@ public struct SubjectRepository: Sendable {
 
     /// People first (the household's own), then pets; each by name.
     static func subjects(access: SubjectAccess, includeArchived: Bool = false, _ db: Database) throws -> [SubjectSummary] {
+        // Cached: the same text for a member from one request to the next (preparing is the cost).
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT s.id, s.kind, s.name, s.colour, s.photo_sha, s.created_at, p.weight_unit FROM subject s
-                LEFT JOIN pet_profile p ON p.subject_id = s.id
-                WHERE (s.archived_at IS NULL OR \(includeArchived)) AND \(access.sqlCondition("s.id"))
-                ORDER BY s.kind = 'pet', s.name COLLATE NOCASE
-                """
+            db.cachedStatement(
+                sql: """
+                    SELECT s.id, s.kind, s.name, s.colour, s.photo_sha, s.created_at, p.weight_unit FROM subject s
+                    LEFT JOIN pet_profile p ON p.subject_id = s.id
+                    WHERE (s.archived_at IS NULL OR \(includeArchived)) AND \(access.sqlCondition("s.id"))
+                    ORDER BY s.kind = 'pet', s.name COLLATE NOCASE
+                    """)
         ).map { row in
             SubjectSummary(
                 id: row["id"], kind: SubjectSummary.Kind(rawValue: row["kind"]) ?? .pet, name: row["name"],

@@ -97,7 +97,7 @@ public struct ImportRepository: Sendable {
 
     public func job(id: Int64, access: SubjectAccess) async throws -> ImportJob? {
         try database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM import_job WHERE id = ?", arguments: [id]),
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM import_job WHERE id = ?"), arguments: [id]),
                 access.allows(row["subject_id"])
             else { return nil }
             return ImportJob(

@@ -25,7 +25,8 @@ public struct CalendarFeedRepository: Sendable {
         return try database.read { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT id, display_name, role, limited FROM account WHERE feed_token = ? AND disabled_at IS NULL", arguments: [token])
+                    db.cachedStatement(sql: "SELECT id, display_name, role, limited FROM account WHERE feed_token = ? AND disabled_at IS NULL"),
+                    arguments: [token])
             else { return nil }
             let access = try AccountRepository.access(limited: row["limited"], role: Role(rawValue: row["role"]) ?? .viewer, accountID: row["id"], db)
             let regimens = try RegimenRepository.regimens(access: access, includeDeleted: true, db)
@@ -50,14 +51,14 @@ public struct CalendarFeedRepository: Sendable {
     /// The member's feed token, made on first use.
     public func token(accountID: Int64) async throws -> String {
         try await database.write { db in
-            if let token = try String.fetchOne(db, sql: "SELECT feed_token FROM account WHERE id = ?", arguments: [accountID]) { return token }
+            if let token = try String.fetchOne(db.cachedStatement(sql: "SELECT feed_token FROM account WHERE id = ?"), arguments: [accountID]) { return token }
             return try Self.replace(accountID: accountID, db)
         }
     }
 
     /// The token as it stands, without making one.
     public func existingToken(accountID: Int64) throws -> String? {
-        try database.read { db in try String.fetchOne(db, sql: "SELECT feed_token FROM account WHERE id = ?", arguments: [accountID]) }
+        try database.read { db in try String.fetchOne(db.cachedStatement(sql: "SELECT feed_token FROM account WHERE id = ?"), arguments: [accountID]) }
     }
 
     /// Revokes the old URL: calendars that had it get nothing more. A new one is made.

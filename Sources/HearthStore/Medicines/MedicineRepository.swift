@@ -83,11 +83,11 @@ public struct MedicineRepository: Sendable {
     }
 
     public func medicine(id: Int64) throws -> Medicine? {
-        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM medicine WHERE id = ?", arguments: [id]).map(Self.medicine(from:)) }
+        try database.read { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM medicine WHERE id = ?"), arguments: [id]).map(Self.medicine(from:)) }
     }
 
     public func count() throws -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM medicine") ?? 0 }
+        try database.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM medicine")) ?? 0 }
     }
 
     public func create(_ medicine: MedicineInput, photo: PhotoRecord? = nil, now: Date = Date()) async throws -> Int64 {
@@ -108,7 +108,7 @@ public struct MedicineRepository: Sendable {
             var replaced: String?
             if let newPhoto {
                 try newPhoto.insertIfMissing(db, now: now)
-                replaced = try String.fetchOne(db, sql: "SELECT photo_sha FROM medicine WHERE id = ?", arguments: [id])
+                replaced = try String.fetchOne(db.cachedStatement(sql: "SELECT photo_sha FROM medicine WHERE id = ?"), arguments: [id])
                 try db.execute(sql: "UPDATE medicine SET photo_sha = ? WHERE id = ?", arguments: [newPhoto.sha256, id])
             }
             try db.execute(

@@ -240,10 +240,10 @@ public struct RegimenRepository: Sendable {
             for item in regimen.currentItems where item.input.inHand != nil {
                 counts[item.id] =
                     try Int.fetchOne(
-                        db,
-                        sql: """
-                            SELECT count(*) FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ?
-                            """, arguments: [regimen.id, item.countedAt ?? .distantPast]) ?? 0
+                        db.cachedStatement(
+                            sql: """
+                                SELECT count(*) FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ?
+                                """), arguments: [regimen.id, item.countedAt ?? .distantPast]) ?? 0
             }
             return counts
         }
@@ -252,7 +252,8 @@ public struct RegimenRepository: Sendable {
     /// The as-needed doses given recently, for the minimum-interval warning.
     public func givenTimes(regimenID: Int64, since: Date) throws -> [Date] {
         try database.read { db in
-            try Date.fetchAll(db, sql: "SELECT given_at FROM dose WHERE regimen_id = ? AND status = 'given' AND given_at >= ?", arguments: [regimenID, since])
+            try Date.fetchAll(
+                db.cachedStatement(sql: "SELECT given_at FROM dose WHERE regimen_id = ? AND status = 'given' AND given_at >= ?"), arguments: [regimenID, since])
         }
     }
 
@@ -284,7 +285,8 @@ public struct RegimenRepository: Sendable {
                 sql: "UPDATE regimen SET name = ?, purpose = ?, remind = ?, updated_at = ? WHERE id = ?",
                 arguments: [input.name, input.purpose, input.remind, now, id])
             if input.schedule != current.schedule || current.spans.last?.until != nil {
-                let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])!
+                let spanID = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1"), arguments: [id])!
                 let last = current.spans[current.spans.count - 1]
                 if last.from >= today {
                     // Not begun yet: nothing in the past to keep.
@@ -316,7 +318,8 @@ public struct RegimenRepository: Sendable {
                     try db.execute(sql: "UPDATE regimen_item SET removed_on = ? WHERE id = ?", arguments: [startOfItems.description, item.id])
                 }
             }
-            let kept = try String.fetchAll(db, sql: "SELECT name FROM regimen_item WHERE regimen_id = ? AND removed_on IS NULL", arguments: [id])
+            let kept = try String.fetchAll(
+                db.cachedStatement(sql: "SELECT name FROM regimen_item WHERE regimen_id = ? AND removed_on IS NULL"), arguments: [id])
             for item in input.items where !kept.contains(where: { $0.caseInsensitiveCompare(item.name) == .orderedSame }) {
                 try Self.insertItem(regimenID: id, item, position: position, addedOn: startOfItems, now: now, db)
                 position += 1
@@ -327,7 +330,9 @@ public struct RegimenRepository: Sendable {
     /// Stops a regimen after `lastDay`: no doses after it; the past and its doses stay.
     public func end(id: Int64, lastDay: LocalDate, now: Date = Date()) async throws {
         try await database.write { db in
-            guard let spanID = try Int64.fetchOne(db, sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1", arguments: [id])
+            guard
+                let spanID = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1"), arguments: [id])
             else { throw StoreError.regimenNotFound }
             try db.execute(
                 sql: "UPDATE regimen_schedule SET until_date = ? WHERE id = ? AND (until_date IS NULL OR until_date > ?)",
@@ -359,10 +364,10 @@ public struct RegimenRepository: Sendable {
                     """, arguments: [regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now])
             if db.changesCount == 1 { return .recorded }
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT \(Self.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
-                    """, arguments: [regimenID, day.description, time])!
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id = ? AND d.day = ? AND d.time = ?
+                        """), arguments: [regimenID, day.description, time])!
             return .already(Self.loggedDose(from: row))
         }
     }
@@ -421,7 +426,8 @@ public struct RegimenRepository: Sendable {
     private static func requireFreeName(_ name: String, subjectID: Int64, except id: Int64?, _ db: Database) throws {
         let taken =
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM regimen WHERE subject_id = ? AND name = ? COLLATE NOCASE AND deleted_at IS NULL AND id IS NOT ?)",
+                db.cachedStatement(
+                    sql: "SELECT EXISTS (SELECT 1 FROM regimen WHERE subject_id = ? AND name = ? COLLATE NOCASE AND deleted_at IS NULL AND id IS NOT ?)"),
                 arguments: [subjectID, name, id]) ?? false
         if taken { throw StoreError.regimenNameTaken }
     }

@@ -44,7 +44,7 @@ public struct ReminderRepository: Sendable {
 
     public func targets() throws -> ReminderTargets {
         try database.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT ntfy_url, webhook_url, remind_again_minutes FROM household WHERE id = 1")
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT ntfy_url, webhook_url, remind_again_minutes FROM household WHERE id = 1"))
             return ReminderTargets(ntfyURL: row?["ntfy_url"], webhookURL: row?["webhook_url"], againMinutes: row?["remind_again_minutes"] ?? 30)
         }
     }
@@ -59,7 +59,7 @@ public struct ReminderRepository: Sendable {
 
     public func memberSettings(accountID: Int64) throws -> (reminders: Bool, ntfyURL: String?) {
         try database.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT reminders, ntfy_url FROM account WHERE id = ?", arguments: [accountID])
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT reminders, ntfy_url FROM account WHERE id = ?"), arguments: [accountID])
             return (row?["reminders"] ?? true, row?["ntfy_url"])
         }
     }
@@ -73,7 +73,9 @@ public struct ReminderRepository: Sendable {
     /// Members with reminders on (viewers too: they may want to know), not disabled.
     public func recipients() throws -> [ReminderRecipient] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, display_name, role, limited, ntfy_url FROM account WHERE disabled_at IS NULL AND reminders ORDER BY id").map {
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT id, display_name, role, limited, ntfy_url FROM account WHERE disabled_at IS NULL AND reminders ORDER BY id")
+            ).map {
                 row in
                 ReminderRecipient(
                     accountID: row["id"], name: row["display_name"],
@@ -101,10 +103,10 @@ public struct ReminderRepository: Sendable {
     public func pending(now: Date, maximumAttempts: Int) throws -> [ReminderMessage] {
         try database.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM reminder WHERE delivered_at IS NULL AND attempts < ? AND next_attempt_at <= ? ORDER BY due_at, account_id, round
-                    """, arguments: [maximumAttempts, now]
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM reminder WHERE delivered_at IS NULL AND attempts < ? AND next_attempt_at <= ? ORDER BY due_at, account_id, round
+                        """), arguments: [maximumAttempts, now]
             ).map { row in
                 ReminderMessage(accountID: row["account_id"], dueAt: row["due_at"], round: row["round"], message: row["message"], attempts: row["attempts"])
             }
@@ -132,7 +134,8 @@ public struct ReminderRepository: Sendable {
         try database.read { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM reminder WHERE attempts > 0 ORDER BY coalesce(delivered_at, next_attempt_at, created_at) DESC LIMIT 1")
+                    db.cachedStatement(
+                        sql: "SELECT * FROM reminder WHERE attempts > 0 ORDER BY coalesce(delivered_at, next_attempt_at, created_at) DESC LIMIT 1"))
             else { return nil }
             let deliveredAt: Date? = row["delivered_at"]
             let createdAt: Date = row["created_at"]

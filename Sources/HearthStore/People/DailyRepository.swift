@@ -63,7 +63,7 @@ public struct DailyRepository: Sendable {
     static func day(subjectID: Int64, on day: LocalDate, _ db: Database) throws -> PersonDay {
         let goals = try Self.goals(subjectID: subjectID, on: day, db)
         let row = try Row.fetchOne(
-            db, sql: "SELECT water_ml, steps FROM person_day WHERE subject_id = ? AND local_date = ?", arguments: [subjectID, day.description])
+            db.cachedStatement(sql: "SELECT water_ml, steps FROM person_day WHERE subject_id = ? AND local_date = ?"), arguments: [subjectID, day.description])
         let water = WaterDay(drankML: row?["water_ml"] ?? 0, goalML: goals.waterML, cupML: goals.cupML)
         return PersonDay(goals: goals, water: water, steps: row?["steps"], latestWeight: try Self.latestWeight(subjectID: subjectID, onOrBefore: day, db))
     }
@@ -72,18 +72,18 @@ public struct DailyRepository: Sendable {
     /// on a day with none by hand.
     static func latestWeight(subjectID: Int64, onOrBefore day: LocalDate, _ db: Database) throws -> DatedWeight? {
         let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT grams, local_date FROM (
-                    SELECT * FROM (SELECT w.grams, e.local_date FROM entry e JOIN weight_entry w ON w.entry_id = e.id
-                                   WHERE e.subject_id = ?1 AND e.deleted_at IS NULL AND e.local_date <= ?2
-                                   ORDER BY e.local_date DESC, e.occurred_at DESC LIMIT 1)
-                    UNION ALL
-                    SELECT * FROM (SELECT imported_weight_g, local_date FROM daily_value
-                                   WHERE subject_id = ?1 AND local_date <= ?2 AND imported_weight_g IS NOT NULL
-                                   ORDER BY local_date DESC LIMIT 1)
-                ) ORDER BY local_date DESC LIMIT 1
-                """, arguments: [subjectID, day.description])
+            db.cachedStatement(
+                sql: """
+                    SELECT grams, local_date FROM (
+                        SELECT * FROM (SELECT w.grams, e.local_date FROM entry e JOIN weight_entry w ON w.entry_id = e.id
+                                       WHERE e.subject_id = ?1 AND e.deleted_at IS NULL AND e.local_date <= ?2
+                                       ORDER BY e.local_date DESC, e.occurred_at DESC LIMIT 1)
+                        UNION ALL
+                        SELECT * FROM (SELECT imported_weight_g, local_date FROM daily_value
+                                       WHERE subject_id = ?1 AND local_date <= ?2 AND imported_weight_g IS NOT NULL
+                                       ORDER BY local_date DESC LIMIT 1)
+                    ) ORDER BY local_date DESC LIMIT 1
+                    """), arguments: [subjectID, day.description])
         return row.flatMap { row in LocalDate(row["local_date"] as String).map { DatedWeight(grams: row["grams"], day: $0) } }
     }
 

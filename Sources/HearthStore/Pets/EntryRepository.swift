@@ -52,7 +52,9 @@ public struct EntryRepository: Sendable {
 
     public func create(subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM subject WHERE id = ?", arguments: [subjectID]) == true else { throw StoreError.subjectNotFound }
+            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM subject WHERE id = ?"), arguments: [subjectID]) == true else {
+                throw StoreError.subjectNotFound
+            }
             try db.execute(
                 sql: """
                     INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
@@ -89,7 +91,7 @@ public struct EntryRepository: Sendable {
     /// the digests no longer attached, for the caller to clean up.
     public func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date = Date()) async throws -> [String] {
         try await database.write { db in
-            guard let kind = try String.fetchOne(db, sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL", arguments: [id]) else {
+            guard let kind = try String.fetchOne(db.cachedStatement(sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL"), arguments: [id]) else {
                 throw StoreError.recordNotFound
             }
             guard kind == input.details.kind.rawValue else { throw StoreError.kindMismatch }
@@ -98,7 +100,7 @@ public struct EntryRepository: Sendable {
                 arguments: [input.occurredAt, input.localDate.description, input.note, now, id])
             for table in input.details.kind.recordKind.tables { try db.execute(sql: "DELETE FROM \(table) WHERE entry_id = ?", arguments: [id]) }
             try Self.writeDetails(entryID: id, input.details, now: now, db)
-            let before = try String.fetchAll(db, sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? ORDER BY position", arguments: [id])
+            let before = try String.fetchAll(db.cachedStatement(sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? ORDER BY position"), arguments: [id])
             let kept = keeping.filter(before.contains)
             try db.execute(sql: "DELETE FROM entry_photo WHERE entry_id = ?", arguments: [id])
             for (position, sha) in kept.enumerated() {

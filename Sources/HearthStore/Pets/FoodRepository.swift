@@ -46,7 +46,8 @@ public struct FoodRepository: Sendable {
     }
 
     static func food(id: Int64, _ db: Database) throws -> Food? {
-        try Row.fetchOne(db, sql: "SELECT id, name, kind, kcal_per_100g, species, kcal_per_piece FROM food WHERE id = ?", arguments: [id]).map { row in
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, kind, kcal_per_100g, species, kcal_per_piece FROM food WHERE id = ?"), arguments: [id]).map {
+            row in
             Food(
                 id: row[0], name: row[1], kind: FoodKind(rawValue: row[2]) ?? .food, kcalPer100g: row[3], species: (row[4] as String?).flatMap(Species.init),
                 kcalPerPiece: row[5])
@@ -86,7 +87,7 @@ public struct FoodRepository: Sendable {
     static func findOrCreate(
         name: String, kind: FoodKind, kcalPer100g: Double?, kcalPerPiece: Double? = nil, species: Species?, now: Date, _ db: Database
     ) throws -> Int64 {
-        if let row = try Row.fetchOne(db, sql: "SELECT id, species FROM food WHERE name = ? COLLATE NOCASE", arguments: [name]) {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT id, species FROM food WHERE name = ? COLLATE NOCASE"), arguments: [name]) {
             let id: Int64 = row[0]
             if let kept = row[1] as String?, kept != species?.rawValue { try db.execute(sql: "UPDATE food SET species = NULL WHERE id = ?", arguments: [id]) }
             return id

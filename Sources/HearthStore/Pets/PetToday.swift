@@ -17,12 +17,12 @@ public struct PetToday: Sendable {
         // every record of each pet, 16 ms for the demo household; by day and kind (which covers
         // the count), 34 µs.
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                SELECT subject_id, kind, count(*) AS n FROM entry INDEXED BY entry_kinds_by_day
-                WHERE subject_id IN (\(pets.map { String($0.id) }.joined(separator: ","))) AND local_date = ? AND deleted_at IS NULL
-                GROUP BY subject_id, kind
-                """, arguments: [day.description])
+            db.cachedStatement(
+                sql: """
+                    SELECT subject_id, kind, count(*) AS n FROM entry INDEXED BY entry_kinds_by_day
+                    WHERE subject_id IN (\(pets.map { String($0.id) }.joined(separator: ","))) AND local_date = ? AND deleted_at IS NULL
+                    GROUP BY subject_id, kind
+                    """), arguments: [day.description])
         {
             if let kind = EntryKind(rawValue: row["kind"]) { counts[row["subject_id"], default: [:]][kind] = row["n"] }
         }

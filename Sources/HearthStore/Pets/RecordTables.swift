@@ -8,7 +8,8 @@ enum WeightTable: RecordDetailsTable {
     static func write(entryID id: Int64, _ details: RecordDetails, now: Date, _ db: Database) throws {
         guard case .weight(let value, let unit) = details else { return }
         try db.execute(
-            sql: "INSERT INTO weight_entry (entry_id, value, unit, grams) VALUES (?, ?, ?, ?)", arguments: [id, value, unit.rawValue, value * unit.gramsPerUnit])
+            sql: "INSERT INTO weight_entry (entry_id, value, unit, grams) VALUES (?, ?, ?, ?)",
+            arguments: [id, value, unit.rawValue, value * unit.gramsPerUnit])
     }
 
     static func read(_ ids: IDList, _ db: Database) throws -> [Int64: ReadDetails] {
@@ -37,10 +38,12 @@ enum MealTable: RecordDetailsTable {
         let foodID: Int64
         // The pet's species: a food of another species' is not this pet's to eat.
         let species = try String.fetchOne(
-            db, sql: "SELECT p.species FROM entry e JOIN pet_profile p ON p.subject_id = e.subject_id WHERE e.id = ?", arguments: [id])
+            db.cachedStatement(sql: "SELECT p.species FROM entry e JOIN pet_profile p ON p.subject_id = e.subject_id WHERE e.id = ?"), arguments: [id])
         switch food {
         case .existing(let existing):
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)", arguments: [existing, species]) == true
+            guard
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = ?)"), arguments: [existing, species]) == true
             else { throw StoreError.foodNotFound }
             foodID = existing
         case .new(let name, let kind, let kcal, let perPiece):

@@ -50,58 +50,58 @@ public struct RecordsReport: Sendable {
         var records = RecordsReport()
         guard report.recordCount > 0 else { return records }
         records.weights = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.local_date, w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id WHERE \(live) ORDER BY e.occurred_at
-                """, arguments: span
+            db.cachedStatement(
+                sql: """
+                    SELECT e.local_date, w.grams FROM entry e JOIN weight_entry w ON w.entry_id = e.id WHERE \(live) ORDER BY e.occurred_at
+                    """), arguments: span
         ).compactMap { row in LocalDate(row[0] as String).map { Weight(day: $0, grams: row[1]) } }
         records.foods = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT f.name, f.kind, count(*), sum(m.amount), m.amount_unit, sum(m.outcome = 'refused')
-                FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id WHERE \(live)
-                GROUP BY f.id, m.amount_unit ORDER BY f.kind, count(*) DESC, f.name
-                """, arguments: span
+            db.cachedStatement(
+                sql: """
+                    SELECT f.name, f.kind, count(*), sum(m.amount), m.amount_unit, sum(m.outcome = 'refused')
+                    FROM entry e JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id WHERE \(live)
+                    GROUP BY f.id, m.amount_unit ORDER BY f.kind, count(*) DESC, f.name
+                    """), arguments: span
         ).map { Food(name: $0[0], kind: $0[1], times: $0[2], amount: $0[3], unit: $0[4], refused: $0[5]) }
         if let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT count(*), sum(x.urine), sum(x.stool), avg(x.fecal_score) FROM entry e JOIN excretion_entry x ON x.entry_id = e.id WHERE \(live)
-                """, arguments: span)
+            db.cachedStatement(
+                sql: """
+                    SELECT count(*), sum(x.urine), sum(x.stool), avg(x.fecal_score) FROM entry e JOIN excretion_entry x ON x.entry_id = e.id WHERE \(live)
+                    """), arguments: span)
         {
             records.toilets = Toilets(count: row[0], urine: row[1] ?? 0, stool: row[2] ?? 0, averageScore: row[3])
         }
         records.toilets.unusualDays = try String.fetchAll(
-            db,
-            sql: """
-                SELECT DISTINCT e.local_date FROM entry e JOIN excretion_entry x ON x.entry_id = e.id
-                WHERE \(live) AND (x.blood OR x.mucus OR x.fecal_score >= 6) ORDER BY e.local_date
-                """, arguments: span
+            db.cachedStatement(
+                sql: """
+                    SELECT DISTINCT e.local_date FROM entry e JOIN excretion_entry x ON x.entry_id = e.id
+                    WHERE \(live) AND (x.blood OR x.mucus OR x.fecal_score >= 6) ORDER BY e.local_date
+                    """), arguments: span
         ).compactMap(LocalDate.init)
         records.symptoms = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.occurred_at, e.local_date, e.kind, coalesce(s.signs, ''), s.severity, coalesce(s.description, v.contents, e.note), v.times
-                FROM entry e LEFT JOIN symptom_entry s ON s.entry_id = e.id LEFT JOIN vomit_entry v ON v.entry_id = e.id
-                WHERE \(live) AND e.kind IN ('symptom', 'vomit') ORDER BY e.occurred_at
-                """, arguments: span
+            db.cachedStatement(
+                sql: """
+                    SELECT e.occurred_at, e.local_date, e.kind, coalesce(s.signs, ''), s.severity, coalesce(s.description, v.contents, e.note), v.times
+                    FROM entry e LEFT JOIN symptom_entry s ON s.entry_id = e.id LEFT JOIN vomit_entry v ON v.entry_id = e.id
+                    WHERE \(live) AND e.kind IN ('symptom', 'vomit') ORDER BY e.occurred_at
+                    """), arguments: span
         ).compactMap { row in
             LocalDate(row[1] as String).map { Symptom(at: row[0], day: $0, kind: row[2], signs: row[3], severity: row[4], note: row[5]) }
         }
         records.diary = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT e.local_date, d.title, d.body FROM entry e JOIN diary_entry d ON d.entry_id = e.id
-                WHERE \(live) AND (d.title IS NOT NULL OR d.body IS NOT NULL) ORDER BY e.occurred_at LIMIT \(SubjectReport.diaryLimit)
-                """, arguments: span
+            db.cachedStatement(
+                sql: """
+                    SELECT e.local_date, d.title, d.body FROM entry e JOIN diary_entry d ON d.entry_id = e.id
+                    WHERE \(live) AND (d.title IS NOT NULL OR d.body IS NOT NULL) ORDER BY e.occurred_at LIMIT \(SubjectReport.diaryLimit)
+                    """), arguments: span
         ).compactMap { row in LocalDate(row[0] as String).map { Diary(day: $0, title: row[1], body: row[2]) } }
         records.photos = try String.fetchAll(
-            db,
-            sql: """
-                SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
-                WHERE \(live) AND e.photo_count > 0 GROUP BY p.photo_sha ORDER BY max(ph.favourite_at IS NOT NULL) DESC, min(e.occurred_at)
-                LIMIT \(SubjectReport.photoLimit)
-                """, arguments: span)
+            db.cachedStatement(
+                sql: """
+                    SELECT p.photo_sha FROM entry e JOIN entry_photo p ON p.entry_id = e.id JOIN photo ph ON ph.sha256 = p.photo_sha
+                    WHERE \(live) AND e.photo_count > 0 GROUP BY p.photo_sha ORDER BY max(ph.favourite_at IS NOT NULL) DESC, min(e.occurred_at)
+                    LIMIT \(SubjectReport.photoLimit)
+                    """), arguments: span)
         return records
     }
 }

@@ -22,9 +22,10 @@ public struct PhotoRecord: Sendable, Equatable {
 
     /// The stored photo with this digest.
     public static func fetch(sha: String, _ db: Database) throws -> PhotoRecord? {
-        try Row.fetchOne(db, sql: "SELECT sha256, format, width, height, byte_count, taken_at FROM photo WHERE sha256 = ?", arguments: [sha]).map {
-            PhotoRecord(sha256: $0[0], format: $0[1], width: $0[2], height: $0[3], byteCount: $0[4], takenAt: $0[5])
-        }
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT sha256, format, width, height, byte_count, taken_at FROM photo WHERE sha256 = ?"), arguments: [sha])
+            .map {
+                PhotoRecord(sha256: $0[0], format: $0[1], width: $0[2], height: $0[3], byteCount: $0[4], takenAt: $0[5])
+            }
     }
 
     /// Identical uploads are stored once: a second insert of the same digest is a no-op.
@@ -51,14 +52,14 @@ public struct PhotoRepository: Sendable {
         guard access.isLimited else { return true }
         return try database.read { db in
             try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM subject WHERE photo_sha = ? AND \(access.sqlCondition("id")))
-                        OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
-                                   WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
-                        OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
-                        OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
-                    """, arguments: [sha256, sha256, sha256, sha256, sha256]) ?? false
+                db.cachedStatement(
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM subject WHERE photo_sha = ? AND \(access.sqlCondition("id")))
+                            OR EXISTS (SELECT 1 FROM entry_photo p JOIN entry e ON e.id = p.entry_id
+                                       WHERE p.photo_sha = ? AND \(access.sqlCondition("e.subject_id")))
+                            OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
+                            OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
+                        """), arguments: [sha256, sha256, sha256, sha256, sha256]) ?? false
         }
     }
 
@@ -77,32 +78,32 @@ public struct PhotoRepository: Sendable {
     }
 
     public func allDigests() async throws -> [String] {
-        try database.read { db in try String.fetchAll(db, sql: "SELECT sha256 FROM photo ORDER BY sha256") }
+        try database.read { db in try String.fetchAll(db.cachedStatement(sql: "SELECT sha256 FROM photo ORDER BY sha256")) }
     }
 
     /// Digests in `photo` that nothing refers to (left by an interrupted save).
     public func unreferenced() async throws -> [String] {
         try database.read { db in
             try String.fetchAll(
-                db,
-                sql: """
-                    SELECT sha256 FROM photo
-                    WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
-                      AND sha256 NOT IN (SELECT photo_sha FROM subject WHERE photo_sha IS NOT NULL)
-                      AND sha256 NOT IN (SELECT photo_sha FROM medicine WHERE photo_sha IS NOT NULL)
-                      AND sha256 NOT IN (SELECT photo_sha FROM recipe WHERE photo_sha IS NOT NULL)
-                      AND sha256 NOT IN (SELECT photo_sha FROM recipe_step WHERE photo_sha IS NOT NULL)
-                    """)
+                db.cachedStatement(
+                    sql: """
+                        SELECT sha256 FROM photo
+                        WHERE sha256 NOT IN (SELECT photo_sha FROM entry_photo)
+                          AND sha256 NOT IN (SELECT photo_sha FROM subject WHERE photo_sha IS NOT NULL)
+                          AND sha256 NOT IN (SELECT photo_sha FROM medicine WHERE photo_sha IS NOT NULL)
+                          AND sha256 NOT IN (SELECT photo_sha FROM recipe WHERE photo_sha IS NOT NULL)
+                          AND sha256 NOT IN (SELECT photo_sha FROM recipe_step WHERE photo_sha IS NOT NULL)
+                        """))
         }
     }
 
     static func isReferenced(_ sha: String, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)
-                    OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
-                    OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
-                """, arguments: [sha, sha, sha, sha, sha]) ?? false
+            db.cachedStatement(
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM entry_photo WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM subject WHERE photo_sha = ?)
+                        OR EXISTS (SELECT 1 FROM medicine WHERE photo_sha = ?)
+                        OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha = ?) OR EXISTS (SELECT 1 FROM recipe_step WHERE photo_sha = ?)
+                    """), arguments: [sha, sha, sha, sha, sha]) ?? false
     }
 }

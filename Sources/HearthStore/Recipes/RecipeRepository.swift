@@ -62,11 +62,11 @@ public struct RecipeRepository: Sendable {
 
     private static func photoDigests(_ id: Int64, _ db: Database) throws -> [String] {
         try String.fetchAll(
-            db,
-            sql: """
-                SELECT photo_sha FROM recipe WHERE id = ? AND photo_sha IS NOT NULL
-                UNION SELECT photo_sha FROM recipe_step WHERE recipe_id = ? AND photo_sha IS NOT NULL
-                """, arguments: [id, id])
+            db.cachedStatement(
+                sql: """
+                    SELECT photo_sha FROM recipe WHERE id = ? AND photo_sha IS NOT NULL
+                    UNION SELECT photo_sha FROM recipe_step WHERE recipe_id = ? AND photo_sha IS NOT NULL
+                    """), arguments: [id, id])
     }
 
     /// The public recipe data's categories (RCP_PAT2) and the book's first six.
@@ -94,7 +94,7 @@ public struct RecipeRepository: Sendable {
             try input.category.map { name in
                 try Int64.fetchOne(db, sql: named, arguments: [name])
                     ?? Self.sameCategory[name].flatMap { try Int64.fetchOne(db, sql: named, arguments: [$0]) }
-                    ?? Int64.fetchOne(db, sql: "SELECT id FROM recipe_category ORDER BY name IN ('Other', '기타') DESC, position DESC LIMIT 1")
+                    ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM recipe_category ORDER BY name IN ('Other', '기타') DESC, position DESC LIMIT 1"))
             } ?? nil
         return [
             input.title, category, input.servings, input.preparationMinutes, input.cookingMinutes, input.kcalPerServing, input.gramsPerServing,
@@ -145,8 +145,8 @@ public struct RecipeRepository: Sendable {
     public func importMany(_ inputs: [RecipeInput], createdBy: Int64?, now: Date = Date()) async throws -> ImportSummary {
         try await database.write { db in
             var summary = ImportSummary()
-            var titles = Set(try String.fetchAll(db, sql: "SELECT lower(title) FROM recipe"))
-            var sources = Set(try String.fetchAll(db, sql: "SELECT source_url FROM recipe WHERE source_url IS NOT NULL"))
+            var titles = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT lower(title) FROM recipe")))
+            var sources = Set(try String.fetchAll(db.cachedStatement(sql: "SELECT source_url FROM recipe WHERE source_url IS NOT NULL")))
             for input in inputs {
                 if titles.contains(input.title.lowercased()) || input.sourceURL.map(sources.contains) == true {
                     summary.duplicates.append(input.title)
@@ -176,7 +176,8 @@ public struct RecipeRepository: Sendable {
     private static func recipe(id: Int64, _ db: Database) throws -> RecipeInput? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]
+                db.cachedStatement(sql: "SELECT r.*, c.name AS category_name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?"),
+                arguments: [id]
             )
         else { return nil }
         var input = RecipeInput(title: row["title"])
@@ -192,12 +193,14 @@ public struct RecipeRepository: Sendable {
         input.sourceURL = row["source_url"]
         input.tip = row["tip"]
         input.description = row["description"]
-        input.tags = try String.fetchAll(db, sql: "SELECT tag FROM recipe_tag WHERE recipe_id = ? ORDER BY tag", arguments: [id])
-        input.ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position", arguments: [id]).map {
-            Ingredient(quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
-        }
+        input.tags = try String.fetchAll(db.cachedStatement(sql: "SELECT tag FROM recipe_tag WHERE recipe_id = ? ORDER BY tag"), arguments: [id])
+        input.ingredients = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY position"), arguments: [id])
+            .map {
+                Ingredient(
+                    quantity: $0["quantity"], upperQuantity: $0["upper_quantity"], unit: $0["unit"], name: $0["name"], note: $0["note"], text: $0["text"])
+            }
         input.steps = try Row.fetchAll(
-            db, sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position", arguments: [id]
+            db.cachedStatement(sql: "SELECT section, text, image_url, photo_sha FROM recipe_step WHERE recipe_id = ? ORDER BY position"), arguments: [id]
         ).map {
             RecipeStep(section: $0[0], text: $0[1], imageURL: $0[2], photoSHA: $0[3])
         }
@@ -294,7 +297,8 @@ public struct RecipeRepository: Sendable {
     public func isBookmarked(recipeID: Int64, accountID: Int64) throws -> Bool {
         try database.read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?)", arguments: [accountID, recipeID]) ?? false
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM recipe_bookmark WHERE account_id = ? AND recipe_id = ?)"),
+                arguments: [accountID, recipeID]) ?? false
         }
     }
 
@@ -302,11 +306,11 @@ public struct RecipeRepository: Sendable {
     public func bookmarks(accountID: Int64) throws -> [RecipeSummary] {
         try database.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.id, r.title, c.name FROM recipe_bookmark b JOIN recipe r ON r.id = b.recipe_id LEFT JOIN recipe_category c ON c.id = r.category_id
-                    WHERE b.account_id = ? ORDER BY coalesce(c.position, 999), r.title COLLATE NOCASE, r.id
-                    """, arguments: [accountID]
+                db.cachedStatement(
+                    sql: """
+                        SELECT r.id, r.title, c.name FROM recipe_bookmark b JOIN recipe r ON r.id = b.recipe_id LEFT JOIN recipe_category c ON c.id = r.category_id
+                        WHERE b.account_id = ? ORDER BY coalesce(c.position, 999), r.title COLLATE NOCASE, r.id
+                        """), arguments: [accountID]
             ).map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
         }
     }
@@ -325,7 +329,8 @@ extension RecipeRepository {
     public func summary(id: Int64) throws -> RecipeSummary? {
         try database.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?", arguments: [id]
+                db.cachedStatement(sql: "SELECT r.id, r.title, c.name FROM recipe r LEFT JOIN recipe_category c ON c.id = r.category_id WHERE r.id = ?"),
+                arguments: [id]
             )
             .map { RecipeSummary(id: $0[0], title: $0[1], category: $0[2]) }
         }
@@ -334,10 +339,10 @@ extension RecipeRepository {
     public func categories() throws -> [RecipeCategory] {
         try database.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT c.id, c.name, c.position, (SELECT count(*) FROM recipe r WHERE r.category_id = c.id) FROM recipe_category c ORDER BY c.position, c.id
-                    """
+                db.cachedStatement(
+                    sql: """
+                        SELECT c.id, c.name, c.position, (SELECT count(*) FROM recipe r WHERE r.category_id = c.id) FROM recipe_category c ORDER BY c.position, c.id
+                        """)
             ).map { RecipeCategory(id: $0[0], name: $0[1], position: $0[2], count: $0[3]) }
         }
     }
@@ -348,7 +353,7 @@ extension RecipeRepository {
     /// list (`CategoryProblem`); a removed category's recipes are left without one.
     public func saveCategories(renamed: [Int64: String], added: String?, removed: Set<Int64>) async throws {
         try await database.write { db in
-            let existing = try Row.fetchAll(db, sql: "SELECT id, name FROM recipe_category ORDER BY position").map {
+            let existing = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM recipe_category ORDER BY position")).map {
                 (id: $0[0] as Int64, name: $0[1] as String)
             }
             var names: [Int64: String] = [:]

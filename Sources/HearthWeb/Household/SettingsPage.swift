@@ -6,7 +6,8 @@ struct SettingsPage: Page {
     static let template = "household/settings"
     static let fieldNames = ["household_name", "time_zone", "language", "weight_unit", "volume_unit", "currency"]
     let fields: FormFields
-    let timeZones: [OptionView]
+    /// The zones as `<option>`s.
+    let timeZones: HTML
     let languages: [OptionView]
     let weightUnits: [OptionView]
     let volumeUnits: [OptionView]

@@ -35,7 +35,7 @@ struct PageTemplateTests {
             ],
             fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
         SettingsPage(
-            fields: fields(SettingsPage.fieldNames), timeZones: options, languages: options, weightUnits: options, volumeUnits: options, saved: true,
+            fields: fields(SettingsPage.fieldNames), timeZones: html, languages: options, weightUnits: options, volumeUnits: options, saved: true,
             hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html),
         GalleryPage(
