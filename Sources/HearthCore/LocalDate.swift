@@ -65,11 +65,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// `2026-11-22`. Built by hand: `String(format:)` went through Foundation for every record.
     public var description: String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2)
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
@@ -157,5 +153,14 @@ extension LocalDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+    }
+}
+
+extension Int {
+    /// `7` → `07` at width 2: `String(format: "%02d")` without Foundation's formatter, which
+    /// cost microseconds each on pages that write hundreds of dates and times.
+    public func zeroPadded(_ width: Int) -> String {
+        let digits = String(self)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
     let doseCache = KeptReads<String, [RegimenDoses]>()
     /// The household's due list (vaccines, preventives, follow-ups) of a day.
     let dueCache = KeptReads<LocalDate, [CareDue]>()
+    /// Calendar marks of a span, for one access and filter, at one moment of the clock.
+    let marksCache = KeptReads<String, [LocalDate: DayMarks]>()
     /// When the clock last changed a page (see `ClockChanges`).
     let clockChanges = ClockChanges()
 
@@ -36,7 +38,7 @@ public final class AppDatabase: Sendable {
     public var generation: UInt64 {
         guard let watcher else { return writeCount }
         // A read transaction of a few microseconds: it checks the WAL's header for new commits.
-        let version = (try? watcher.inDatabase { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") }) ?? 0
+        let version = (try? watcher.inDatabase { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }) ?? 0
         return UInt64(max(version, 0))
     }
 

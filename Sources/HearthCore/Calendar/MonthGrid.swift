@@ -25,7 +25,7 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     public var previous: YearMonth { month == 1 ? YearMonth(year: year - 1, month: 12)! : YearMonth(year: year, month: month - 1)! }
     public var next: YearMonth { month == 12 ? YearMonth(year: year + 1, month: 1)! : YearMonth(year: year, month: month + 1)! }
 
-    public var description: String { String(format: "%04d-%02d", year, month) }
+    public var description: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 
     public static func < (a: YearMonth, b: YearMonth) -> Bool { (a.year, a.month) < (b.year, b.month) }
 }

@@ -55,20 +55,25 @@ public struct CalendarRepository: Sendable {
     /// inside the calendar's one snapshot.
     static let sources: [any CalendarMarksSource.Type] = [RecordMarks.self, CareDueMarks.self, DoseMarks.self, GoalMarks.self]
 
-    /// Marks for each day from `from` to `to` that has any.
+    /// Marks for each day from `from` to `to` that has any. Kept between writes: they change
+    /// with the data, and with the clock only when a dose comes due (`lastClockChange`).
     public func marks(
         from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true
     ) throws -> [LocalDate: DayMarks] {
-        try database.snapshot { snapshot in
-            var subjects = try SubjectRepository.subjects(access: access, in: snapshot)
-            if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
-            let span = CalendarSpan(
-                from: from, to: to, today: today, access: access, filter: filter, subjects: subjects, timeZone: timeZone, now: now, withDoses: doses,
-                snapshot: snapshot)
-            var marks: [LocalDate: DayMarks] = [:]
-            for source in Self.sources { try source.mark(&marks, span, snapshot.db) }
-            return marks
+        let clock = doses ? try database.lastClockChange(at: now, in: timeZone) : Date(timeIntervalSince1970: 0)
+        let key = "\(from) \(to) \(today) \(access) \(filter) \(timeZone.identifier) \(doses) \(clock.timeIntervalSince1970)"
+        return try database.snapshot { snapshot in
+            try database.marksCache.value(key, generation: snapshot.generation) {
+                var subjects = try SubjectRepository.subjects(access: access, in: snapshot)
+                if let only = filter.subject { subjects = subjects.filter { $0.id == only } }
+                let span = CalendarSpan(
+                    from: from, to: to, today: today, access: access, filter: filter, subjects: subjects, timeZone: timeZone, now: now, withDoses: doses,
+                    snapshot: snapshot)
+                var marks: [LocalDate: DayMarks] = [:]
+                for source in Self.sources { try source.mark(&marks, span, snapshot.db) }
+                return marks
+            }
         }
     }
 

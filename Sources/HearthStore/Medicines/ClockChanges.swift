@@ -29,16 +29,21 @@ final class ClockChanges: Sendable {
         return moments.last { $0 <= now } ?? WallClock.instant(today, minutes: 0, in: timeZone)
     }
 
-    /// Today's start, and every dose not yet marked, from yesterday's (whose window may end
-    /// today) to today's: when it comes due and when its window ends.
+    /// Today's start, and every dose from yesterday's (whose window may end today) to
+    /// today's: when it comes due, and for one not yet marked, when its window ends.
     private static func moments(on today: LocalDate, in timeZone: TimeZone, database: AppDatabase) throws -> [Date] {
         var moments = [WallClock.instant(today, minutes: 0, in: timeZone)]
         let doses = try database.snapshot { snapshot in
             try RegimenRepository.doses(access: .everyone, from: today.adding(days: -1), to: today, in: timeZone, snapshot: snapshot)
         }
         for entry in doses {
-            for slot in entry.slots where slot.logged == nil && !(slot.change != nil && slot.change?.movedTo == nil) {
-                moments += [slot.instant, slot.instant.addingTimeInterval(DoseSlot.window)]
+            for slot in entry.slots {
+                // Every dose counts as due from its time (a calendar's "2 of 3 given"); one
+                // nobody marked is also missed when its window ends.
+                moments.append(slot.instant)
+                if slot.logged == nil && !(slot.change != nil && slot.change?.movedTo == nil) {
+                    moments.append(slot.instant.addingTimeInterval(DoseSlot.window))
+                }
             }
         }
         return moments.sorted()

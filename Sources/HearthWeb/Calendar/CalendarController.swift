@@ -55,7 +55,7 @@ struct CalendarController {
         let page = CalendarMonthPage(
             heading: format.monthHeading(month),
             previous: "/calendar/\(month.previous)\(suffix)", next: "/calendar/\(month.next)\(suffix)",
-            today: "/calendar\(suffix)", yearLink: "/calendar/\(String(format: "%04d", month.year))",
+            today: "/calendar\(suffix)", yearLink: "/calendar/\(month.year.zeroPadded(4))",
             subjects: OptionView.html(
                 [OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
                     + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) }),
@@ -124,7 +124,7 @@ struct CalendarController {
         let columns = MonthGrid(YearMonth(year: year, month: 1)!, firstWeekday: firstWeekday).columns
         let months = try calendar.year(year, access: context.access)
         let page = CalendarYearPage(
-            heading: String(year), previous: "/calendar/\(String(format: "%04d", year - 1))", next: "/calendar/\(String(format: "%04d", year + 1))",
+            heading: String(year), previous: "/calendar/\((year - 1).zeroPadded(4))", next: "/calendar/\((year + 1).zeroPadded(4))",
             months: CalendarHTML.year(
                 year, months: months, firstWeekday: firstWeekday, weekdays: columns.map { format.t("calendar.weekday_narrow.\($0)") }, format: format))
         return renderer.page(
