@@ -15,7 +15,7 @@ public struct MedicinesReport: Sendable {
     public static func read(_ report: SubjectReport, in snapshot: Snapshot) throws -> MedicinesReport {
         var medicines = MedicinesReport()
         let doses = try RegimenRepository.doses(
-            access: report.access, subjectID: report.subject.id, regimenID: nil, from: report.from, to: report.to, in: report.timeZone, cache: nil, snapshot.db)
+            access: report.access, subjectID: report.subject.id, from: report.from, to: report.to, in: report.timeZone, snapshot: snapshot)
         for entry in doses {
             let adherence = Adherence.of(entry.slots, now: report.now)
             guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
