@@ -87,11 +87,15 @@ public struct RegimenRepository: Sendable {
     /// The live regimens of the subjects a member may see (one subject's, when given),
     /// with their past spans and items.
     public func regimens(access: SubjectAccess, subjectID: Int64? = nil, includeDeleted: Bool = false) throws -> [Regimen] {
-        try database.read { db in try Self.regimens(access: access, subjectID: subjectID, includeDeleted: includeDeleted, db) }
+        try database.snapshot { snapshot in
+            try Self.regimens(access: access, subjectID: subjectID, includeDeleted: includeDeleted, cache: snapshot.regimens, snapshot.db)
+        }
     }
 
     public func regimen(id: Int64, access: SubjectAccess) throws -> Regimen? {
-        try database.read { db in try Self.regimens(access: access, ids: [id], includeDeleted: false, db).first }
+        try database.snapshot { snapshot in
+            try Self.regimens(access: access, ids: [id], includeDeleted: false, cache: snapshot.regimens, snapshot.db).first
+        }
     }
 
     /// As `regimens(access:…)` below, kept in `cache` (with the write count read before `db`'s
