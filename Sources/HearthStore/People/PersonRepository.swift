@@ -76,7 +76,7 @@ public struct PersonRepository: Sendable {
     public func person(id: Int64, access: SubjectAccess) async throws -> Person? {
         guard access.allows(id) else { return nil }
         return try database.read { db in
-            try Row.fetchOne(db, sql: Self.select + " WHERE id = ? AND kind = 'person'", arguments: [id]).map(Self.person(from:))
+            try Row.fetchOne(db.cachedStatement(sql: Self.select + " WHERE id = ? AND kind = 'person'"), arguments: [id]).map(Self.person(from:))
         }
     }
 

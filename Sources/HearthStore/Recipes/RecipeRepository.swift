@@ -169,7 +169,7 @@ public struct RecipeRepository: Sendable {
     /// The whole book by title, read in one go (for an export).
     public func all() throws -> [RecipeInput] {
         try database.read { db in
-            try Int64.fetchAll(db, sql: Self.idsByTitle).compactMap { try Self.recipe(id: $0, db) }
+            try Int64.fetchAll(db.cachedStatement(sql: Self.idsByTitle)).compactMap { try Self.recipe(id: $0, db) }
         }
     }
 
@@ -210,7 +210,7 @@ public struct RecipeRepository: Sendable {
     private static let idsByTitle = "SELECT id FROM recipe ORDER BY title COLLATE NOCASE, id"
 
     public func allIDs() throws -> [Int64] {
-        try database.read { db in try Int64.fetchAll(db, sql: Self.idsByTitle) }
+        try database.read { db in try Int64.fetchAll(db.cachedStatement(sql: Self.idsByTitle)) }
     }
 
     /// Recipes whose title has every word of `query`, by title.

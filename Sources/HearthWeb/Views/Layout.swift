@@ -1,3 +1,4 @@
+import Synchronization
 import HearthHTML
 import HearthCore
 import Hummingbird
@@ -59,8 +60,21 @@ struct LayoutView: PagePart {
     /// holds it).
     static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
         // Each area names its places (`Area.navigation`); Emergency is in the bar: one tap on
-        // a phone, at night, in a hurry.
-        let (main, more) = role.canManageHousehold ? Self.forOwners : Self.forMembers
+        // a phone, at night, in a hurry. The same few lists on every page: made once each.
+        let owner = role.canManageHousehold
+        let current = Areas.navigation.first { isCurrent($0.href, path) }?.href ?? ""
+        let key = "\(owner) \(language.rawValue) \(current)"
+        if let made = made.withLock({ $0[key] }) { return made }
+        let html = navigation(owner: owner, path: current.isEmpty ? "\u{0}" : current, strings: strings, language: language)
+        made.withLock { $0[key] = html }
+        return html
+    }
+
+    /// By owner or not, language and the current place: at most a few dozen.
+    private static let made = Mutex<[String: HTML]>([:])
+
+    private static func navigation(owner: Bool, path: String, strings: Localization, language: Language) -> HTML {
+        let (main, more) = owner ? Self.forOwners : Self.forMembers
         var html = HTML.empty
         for entry in main { html += item(entry, wide: false, path: path, strings: strings, language: language) }
         for entry in more { html += item(entry, wide: true, path: path, strings: strings, language: language) }
