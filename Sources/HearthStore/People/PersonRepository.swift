@@ -87,9 +87,9 @@ public struct PersonRepository: Sendable {
 
     static func people(archived: Bool = false, access: SubjectAccess, _ db: Database) throws -> [Person] {
         try Row.fetchAll(
-            db,
-            sql: Self.select
-                + " WHERE kind = 'person' AND archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("id")) ORDER BY name COLLATE NOCASE"
+            db.cachedStatement(
+                sql: Self.select
+                    + " WHERE kind = 'person' AND archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("id")) ORDER BY name COLLATE NOCASE")
         )
         .map(Self.person(from:))
     }

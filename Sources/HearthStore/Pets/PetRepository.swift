@@ -77,7 +77,8 @@ public struct PetRepository: Sendable {
 
     static func pets(archived: Bool = false, access: SubjectAccess, _ db: Database) throws -> [Pet] {
         try Row.fetchAll(
-            db, sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE"
+            db.cachedStatement(
+                sql: Self.select + " WHERE s.archived_at IS \(archived ? "NOT" : "") NULL AND \(access.sqlCondition("s.id")) ORDER BY s.name COLLATE NOCASE")
         )
         .map(Self.pet(from:))
     }
