@@ -62,12 +62,13 @@ fuzz: deps
 clean:
 	rm -rf .build
 
-BENCH_PACKAGES := wrk libvips-tools ukui-wallpapers time
+BENCH_PACKAGES := wrk nginx-light libvips-tools ukui-wallpapers time
 
 # The figures of the performance targets: see Tests/bench/run.py.
 bench: deps
 	$(call apt_install,$(BENCH_PACKAGES))
 	$(SWIFT) build -c release --product hearth
+	python3 Tests/bench/pages.py --server .build/release/hearth
 	python3 Tests/bench/run.py --server .build/release/hearth
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
 	python3 Tests/bench/animation.py --server .build/release/hearth

@@ -37,6 +37,9 @@ class Nginx:
         self.folder = folder
         self.port = run.free_port()
         os.makedirs(folder + "/www", exist_ok=True)
+        # nginx's workers run as nobody: they must be able to reach the files.
+        for path in [os.path.dirname(folder), folder, folder + "/www"]:
+            os.chmod(path, 0o755)
         with open(folder + "/nginx.conf", "w") as conf:
             conf.write(f"""
 worker_processes 2;
@@ -61,9 +64,10 @@ http {{
 
     def put(self, name, body):
         path = self.folder + "/www/" + name
-        os.makedirs(os.path.dirname(path), exist_ok=True)
+        os.makedirs(os.path.dirname(path), mode=0o755, exist_ok=True)
         with open(path, "wb") as file:
             file.write(body)
+        os.chmod(path, 0o644)
         return f"http://127.0.0.1:{self.port}/{name}"
 
     def pids(self):
@@ -79,6 +83,8 @@ def wrk_plain(url, seconds, connections, headers=()):
     for header in headers:
         command += ["-H", header]
     output = subprocess.run(command + [url], capture_output=True, text=True, timeout=seconds + 60).stdout
+    if re.search(r"Non-2xx or 3xx responses: (\d+)", output):
+        raise RuntimeError(f"{url}: answers other than 2xx/3xx:\n{output}")
     found = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", output)
     p99 = float(found.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[found.group(2)]
     return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)), p99
