@@ -6,14 +6,17 @@ between them, so both see the same drift; it prints each server's CPU per reques
 
     python3 Tests/bench/compare.py OLD_BINARY NEW_BINARY DATA_DIR /pets/1 [requests]
 
-DATA_DIR is a seeded data folder (`hearth seed-demo --data-dir DATA_DIR`); both servers
-sign in as the demo owner and only read. Run it twice with the binaries swapped.
+DATA_DIR is a seeded data folder (`hearth seed-demo --data-dir DATA_DIR`); the second
+server gets a copy of it (a data folder takes one server), both sign in as the demo owner
+and only read. Run it twice with the binaries swapped.
 A binary reads Templates/ and Public/ from this checkout; when a change touches templates,
 give the old build its own as BINARY@FOLDER (e.g. a `git worktree` of the old commit)."""
 
 import http.client
 import os
+import shutil
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -27,11 +30,13 @@ def main():
     binaries, data, path = sys.argv[1:3], sys.argv[3], sys.argv[4]
     count = int(sys.argv[5]) if len(sys.argv) > 5 else 3000
     servers = []
+    copy = tempfile.mkdtemp(prefix="hearth-compare-")
+    shutil.copytree(data, copy + "/data")
     try:
-        for binary in binaries:
+        for binary, folder in zip(binaries, [data, copy + "/data"]):
             binary, _, resources = binary.partition("@")
             port = run.free_port()
-            process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", data, "--resources", resources or str(ROOT)],
+            process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", folder, "--resources", resources or str(ROOT)],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
             servers.append((binary, process, port))
         time.sleep(2)
@@ -60,6 +65,7 @@ def main():
         for _, process, _ in servers:
             process.terminate()
             process.wait(timeout=30)
+        shutil.rmtree(copy, ignore_errors=True)
 
 
 if __name__ == "__main__":
