@@ -16,11 +16,18 @@ func temporaryDataDirectory() -> String {
     return path
 }
 
+private let strictStrings: Void = {
+    if getenv("HEARTH_STRICT_STRINGS") == nil { setenv("HEARTH_STRICT_STRINGS", "1", 1) }
+}()
+
 /// Builds the real application on a real SQLite file in a temporary folder.
 /// bcrypt runs at cost 4 here only to keep the suite quick; the production cost is tested on its own.
 func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UInt8 = 4, clock: (@Sendable () -> Date)? = nil) async throws -> Hearth {
     // A string missing from a language's file fails the test that shows it (see `Browser.send`).
-    setenv("HEARTH_STRICT_STRINGS", "1", 1)
+    // Set once, and only when the run did not (`make test` does): setenv rewrites the
+    // environment that Foundation's `Process.run` copies while another test starts Chromium,
+    // and the two at once crashed the test process (memcpy in Process.run).
+    _ = strictStrings
     var configuration = HearthConfiguration(
         dataDirectory: dataDirectory, resourcesDirectory: packageRoot, bcryptCost: bcryptCost)
     if let clock { configuration.clock = clock }
