@@ -132,10 +132,12 @@ public enum LocalTime {
 
     /// `HH:MM` of `instant` in `timeZone`.
     public static func clock(_ instant: Date, in timeZone: TimeZone) -> String {
-        let local = Int(floor(instant.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: instant)
-        let secondOfDay = ((local % 86400) + 86400) % 86400
-        let hour = secondOfDay / 3600, minute = secondOfDay % 3600 / 60
-        return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        clock(minutes: minutes(instant, in: timeZone))
+    }
+
+    /// `HH:MM` of a minute of the day (`480` → `08:00`).
+    public static func clock(minutes: Int) -> String {
+        (minutes / 60).zeroPadded(2) + ":" + (minutes % 60).zeroPadded(2)
     }
 }
 

@@ -12,7 +12,7 @@ public struct OpeningHours: Sendable, Equatable {
 
         public var crossesMidnight: Bool { end <= start }
         public var text: String { "\(Self.clock(start))–\(Self.clock(end))" }
-        static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+        static func clock(_ minutes: Int) -> String { LocalTime.clock(minutes: minutes) }
     }
 
     /// Index 0 is Sunday.

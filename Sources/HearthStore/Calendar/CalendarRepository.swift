@@ -61,7 +61,7 @@ public struct CalendarRepository: Sendable {
         from: LocalDate, to: LocalDate, today: LocalDate, access: SubjectAccess, filter: CalendarFilter = CalendarFilter(),
         timeZone: TimeZone = TimeZone(identifier: "UTC")!, now: Date = Date(), doses: Bool = true
     ) throws -> [LocalDate: DayMarks] {
-        let clock = doses ? try database.lastClockChange(at: now, in: timeZone) : Date(timeIntervalSince1970: 0)
+        let clock = doses ? try database.lastClockChange(at: now, in: timeZone, generation: database.generation) : Date(timeIntervalSince1970: 0)
         let key = "\(from) \(to) \(today) \(access) \(filter) \(timeZone.identifier) \(doses) \(clock.timeIntervalSince1970)"
         return try database.snapshot { snapshot in
             try database.marksCache.value(key, generation: snapshot.generation) {

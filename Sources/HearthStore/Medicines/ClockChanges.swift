@@ -16,8 +16,7 @@ final class ClockChanges: Sendable {
     }
     private let kept = Mutex<Kept?>(nil)
 
-    func last(at now: Date, in timeZone: TimeZone, database: AppDatabase) throws -> Date {
-        let generation = database.generation
+    func last(at now: Date, in timeZone: TimeZone, generation: UInt64, database: AppDatabase) throws -> Date {
         let today = LocalDate(now, in: timeZone)
         let moments: [Date]
         if let known = kept.withLock({ $0 }), known.generation == generation, known.day == today, known.zone == timeZone.identifier {
@@ -41,7 +40,7 @@ final class ClockChanges: Sendable {
                 // Every dose counts as due from its time (a calendar's "2 of 3 given"); one
                 // nobody marked is also missed when its window ends.
                 moments.append(slot.instant)
-                if slot.logged == nil && !(slot.change != nil && slot.change?.movedTo == nil) {
+                if slot.logged == nil && slot.state(at: slot.instant) != .skipped {
                     moments.append(slot.instant.addingTimeInterval(DoseSlot.window))
                 }
             }
@@ -51,8 +50,9 @@ final class ClockChanges: Sendable {
 }
 
 extension AppDatabase {
-    /// The last moment at or before `now` when the clock alone changed what a page shows.
-    public func lastClockChange(at now: Date, in timeZone: TimeZone) throws -> Date {
-        try clockChanges.last(at: now, in: timeZone, database: self)
+    /// The last moment at or before `now` when the clock alone changed what a page shows, as
+    /// worked out at `generation` (taken by the caller, who usually needs it too).
+    public func lastClockChange(at now: Date, in timeZone: TimeZone, generation: UInt64) throws -> Date {
+        try clockChanges.last(at: now, in: timeZone, generation: generation, database: self)
     }
 }

@@ -26,7 +26,10 @@ struct StaticAssets: Sendable {
     init(publicDirectory: String) throws {
         var byPath: [String: Asset] = [:], versions: [String: String] = [:]
         let root = URL(fileURLWithPath: publicDirectory).standardizedFileURL.path
-        for case let relative as String in FileManager.default.enumerator(atPath: root) ?? FileManager.default.enumerator(atPath: "/dev/null")! {
+        guard let files = FileManager.default.enumerator(atPath: root) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root])
+        }
+        for case let relative as String in files {
             var isDirectory: ObjCBool = false
             let full = root + "/" + relative
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }

@@ -11,7 +11,7 @@ extension Formatting {
     }
 
     /// `08:00`.
-    func minutes(_ minutes: Int) -> String { (minutes / 60).zeroPadded(2) + ":" + (minutes % 60).zeroPadded(2) }
+    func minutes(_ minutes: Int) -> String { LocalTime.clock(minutes: minutes) }
 
     /// "Every day at 08:00, 20:00 · from Monday, 1 December 2026 · for 10 days".
     func schedule(_ schedule: DoseSchedule) -> String {

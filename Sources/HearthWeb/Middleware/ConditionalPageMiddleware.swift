@@ -45,9 +45,10 @@ enum PageTag {
     static let run = UUID().uuidString
 
     static func make(_ request: Request, context: AppRequestContext, database: AppDatabase, changes: PageChanges) throws -> String {
-        let clock = try database.lastClockChange(at: context.now, in: context.timeZone)
+        let generation = database.generation
+        let clock = try database.lastClockChange(at: context.now, in: context.timeZone, generation: generation)
         let parts = [
-            run, String(database.generation), String(changes.count), String(context.member?.account.id ?? 0), context.csrfToken,
+            run, String(generation), String(changes.count), String(context.member?.account.id ?? 0), context.csrfToken,
             context.language.rawValue, request.headers[.acceptLanguage] ?? "", request.headers[.accept] ?? "", context.isSecure ? "s" : "",
             request.uri.description,
             String(clock.timeIntervalSince1970), context.timeZone.identifier,
