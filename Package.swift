@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already in the graph through hummingbird-auth; named here for its SHA-256.
         .package(url: "https://github.com/apple/swift-crypto.git", "1.0.0"..<"6.0.0"),
+        // HTTPS on the home network: the household's own certificate authority (X.509 by
+        // swift-certificates) and TLS through NIOSSL (both already in the graph through async-http-client).
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         // The help pages, written in Markdown under Templates/help/ (no dependencies of its own).
         .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
     ],
@@ -57,6 +61,11 @@ let package = Package(
         .target(name: "HearthHTML", exclude: ["README.md"]),
         // SVG charts: pure functions from figures to markup (no I/O, no web framework, no script).
         .target(name: "HearthCharts", dependencies: ["HearthHTML", "HearthCore"], exclude: ["README.md"]),
+        // The household's certificate authority and the server certificates it signs (no I/O but its own folder).
+        .target(
+            name: "HearthCertificates",
+            dependencies: [.product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
@@ -68,8 +77,11 @@ let package = Package(
                 "HearthHTML",
                 "HearthCharts",
                 "CZlib",
+                "HearthCertificates",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -92,6 +104,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["README.md"]),
+        .testTarget(name: "HearthCertificatesTests", dependencies: ["HearthCertificates"]),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),

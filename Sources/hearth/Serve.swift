@@ -16,6 +16,21 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @Flag(
+        help:
+            "Also serve HTTPS (on --https-port) with the household's own certificate, made on first use in the data folder's tls/; phones trust it once from the connect page."
+    )
+    var https = false
+
+    @Option(name: .customLong("https-port"), help: "Port for HTTPS.")
+    var httpsPort = 8443
+
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS with this certificate chain (PEM) instead of the household's own; read again when it changes.")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "The private key (PEM) of --tls-cert.")
+    var tlsKey: String?
+
     @Option(
         name: .customLong("trusted-proxy"),
         help:
@@ -44,6 +59,10 @@ struct Serve: AsyncParsableCommand {
         defer { lock.release() }
         var configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
         configuration.trustedProxies = trustedProxies
+        guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together.") }
+        if https || tlsCertificate != nil {
+            configuration.https = HTTPSListener(port: httpsPort, certificateFile: tlsCertificate, keyFile: tlsKey)
+        }
         let hearth = try await buildApplication(configuration)
         // Runs until SIGTERM or SIGINT, then finishes requests in flight and closes the database.
         try await hearth.run()

@@ -3,6 +3,9 @@ import Foundation
 import HearthImaging
 import HearthStore
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import ServiceLifecycle
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -10,7 +13,9 @@ import ServiceLifecycle
 /// The household server, put together: the database it opened and the application to run.
 public struct Hearth: Sendable {
     public let database: AppDatabase
-    public let application: Application<RouterResponder<AppRequestContext>>
+    public let application: Application<SchemeResponder>
+    /// The HTTPS certificate's keeper, when the server also listens for HTTPS.
+    public let tls: HouseholdTLS?
     let dataDirectory: String
     /// Every route the router answers, for tests that must not miss one.
     let routes: [Route]
@@ -34,28 +39,50 @@ public struct Hearth: Sendable {
 /// Builds the server for `configuration`. Opening the database migrates it.
 public func buildApplication(_ configuration: HearthConfiguration, logger: Logger = Logger(label: "hearth")) async throws -> Hearth {
     let database = try AppDatabase.open(dataDirectory: configuration.dataDirectory)
+    let tls = try configuration.https.map { try makeTLS($0, configuration: configuration, database: database, logger: logger) }
     let services = try await makeServices(configuration, database: database, logger: logger)
     let router = buildRouter(services)
+    let responder = router.buildResponder()
 
     let descriptors = DescriptorLimit.raise()
     let headDeadline = configuration.requestHeadDeadline
     let perAddress = ConnectionsPerAddress(logger: logger)
     // The largest form there is: twenty photos at the size limit, and its fields.
     let maximumBody = configuration.photoLimits.maximumBytes * 20 + 1024 * 1024
-    let application = Application(
-        router: router,
-        // A request head must arrive within the deadline; a request whose body stops
-        // arriving for a minute is given up (a phone's upload over poor Wi-Fi pauses, but not that long).
-        server: .http1(
+    // A request head must arrive within the deadline; a request whose body stops
+    // arriving for a minute is given up (a phone's upload over poor Wi-Fi pauses, but not that long).
+    let http1: @Sendable () -> HTTPServerBuilder = {
+        .http1(
             configuration: .init(
                 additionalChannelHandlers: [
                     perAddress.handler(), RequestHeadDeadline(deadline: headDeadline),
                     ReadToTheEnd(maximumBody: maximumBody, maximumImport: ImportsController.largestFile + 1024 * 1024, logger: logger),
-                ], idleTimeout: .seconds(60))),
+                ], idleTimeout: .seconds(60)))
+    }
+    let budget = ConnectionBudget(descriptorLimit: descriptors, logger: logger)
+    var listeners: [any Service] = []
+    if let tls, let https = configuration.https {
+        // The same router on the HTTPS port; the certificate is asked for at each handshake.
+        listeners.append(
+            Application(
+                responder: SchemeResponder(router: responder, scheme: "https"),
+                server: try .tls(http1(), tlsConfiguration: tls.configuration),
+                configuration: .init(address: .hostname(configuration.host, port: https.port), serverName: "Hearth", availableConnectionsDelegate: budget),
+                services: [CertificateRenewal(tls: tls)],
+                onServerRunning: { channel in
+                    for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? https.port, scheme: "https") {
+                        logger.info("Hearth is serving at \(url)")
+                    }
+                },
+                logger: logger))
+    }
+    let application = Application(
+        responder: SchemeResponder(router: responder, scheme: "http"),
+        server: http1(),
         configuration: .init(
-            address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth",
-            availableConnectionsDelegate: ConnectionBudget(descriptorLimit: descriptors, logger: logger)),
-        services: reminderServices(services, logger: logger) + backupServices(services, logger: logger) + [DatabaseCloser(database: database, logger: logger)],
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth", availableConnectionsDelegate: budget),
+        services: listeners + reminderServices(services, logger: logger) + backupServices(services, logger: logger)
+            + [DatabaseCloser(database: database, logger: logger)],
         onServerRunning: { channel in
             for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
                 logger.info("Hearth is serving at \(url)")
@@ -63,8 +90,16 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         },
         logger: logger)
     return Hearth(
-        database: database, application: application, dataDirectory: configuration.dataDirectory,
+        database: database, application: application, tls: tls, dataDirectory: configuration.dataDirectory,
         routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) }, pageChanges: services.pageChanges)
+}
+
+/// The HTTPS certificate: the household's own (its authority named after the household) or the files given.
+func makeTLS(_ https: HTTPSListener, configuration: HearthConfiguration, database: AppDatabase, logger: Logger) throws -> HouseholdTLS {
+    if let certificate = https.certificateFile, let key = https.keyFile {
+        return try HouseholdTLS(source: .files(certificate: certificate, key: key), logger: logger)
+    }
+    return try HouseholdTLS(source: .household(dataDirectory: configuration.dataDirectory, householdName: ProcessInfo.processInfo.hostName), logger: logger)
 }
 
 /// Everything the areas need, for the data folder of `configuration`. Loading the templates

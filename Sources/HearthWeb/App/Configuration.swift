@@ -26,6 +26,9 @@ public struct HearthConfiguration: Sendable {
     /// Addresses of reverse proxies in front of Hearth whose `X-Forwarded-For` names the
     /// real client. Empty (the default): the header is ignored, as anyone could write it.
     public var trustedProxies: [String] = []
+    /// HTTPS beside plain HTTP (`hearth serve --https`): the port and where its certificate
+    /// comes from. Nil: plain HTTP only.
+    public var https: HTTPSListener?
     /// What time it is: for doses due and reminders. Tests stand the clock at a dose's time.
     public var clock: @Sendable () -> Date = { Date() }
     /// Whether the reminder scheduler runs (tests drive it by hand with their own clock).
@@ -55,4 +58,18 @@ public struct HearthConfiguration: Sendable {
 
     var templatesDirectory: String { (resourcesDirectory as NSString).appendingPathComponent("Templates") }
     var publicDirectory: String { (resourcesDirectory as NSString).appendingPathComponent("Public") }
+}
+
+/// The HTTPS port and its certificate.
+public struct HTTPSListener: Sendable {
+    public var port: Int
+    /// Own files (`--tls-cert`, `--tls-key`); nil for the household's own certificate.
+    public var certificateFile: String?
+    public var keyFile: String?
+
+    public init(port: Int = 8443, certificateFile: String? = nil, keyFile: String? = nil) {
+        self.port = port
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+    }
 }

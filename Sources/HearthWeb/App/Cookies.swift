@@ -23,7 +23,7 @@ extension Request {
     /// HTTPS directly, or through a reverse proxy that says so. Trusting the header can only
     /// add the Secure flag, which harms nobody.
     var cameOverHTTPS: Bool {
-        if uri.scheme == .https { return true }
+        if head.scheme == "https" { return true }
         if let proto = headers[HeaderName("X-Forwarded-Proto")!], proto.lowercased().hasPrefix("https") { return true }
         if let forwarded = headers[HeaderName("Forwarded")!], forwarded.lowercased().contains("proto=https") { return true }
         return false
