@@ -9,8 +9,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
 E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils
-# systemd-analyze checks the unit `hearth service install` writes.
-UNIT_PACKAGES := systemd
+# systemd-analyze checks the unit `hearth service install` writes; openssl and curl check the HTTPS certificates.
+UNIT_PACKAGES := systemd openssl curl
 
 .PHONY: run build release test unit e2e deps e2e-deps bench fuzz format clean
 
@@ -42,6 +42,8 @@ test: unit e2e
 
 unit: deps
 	$(call apt_install,$(UNIT_PACKAGES))
+	@# Independent oracles: zxing-cpp reads the connect page's QR codes back.
+	@python3 -c "import zxingcpp, PIL" 2>/dev/null || python3 -m pip install -q zxing-cpp Pillow
 	# The tests' temporary files go in one folder of this run, removed after it whatever the result.
 	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test; status=$$?; rm -rf $$run; exit $$status
 

@@ -5,7 +5,7 @@ import HearthCore
 
 /// Makes, checks and restores backup archives: `hearth-YYYYMMDD-HHMMSS.tar` holding
 /// `hearth.sqlite` (a consistent copy made while the server runs), every photo file the
-/// copy refers to, and `manifest.json`.
+/// copy refers to, the household's certificate authority (`tls/`, when HTTPS made one), and `manifest.json`.
 public enum Backup {
     public static let folderName = "backups"
 
@@ -66,6 +66,14 @@ public enum Backup {
                 let copied = try writer.add(name: path, file: (dataDirectory as NSString).appendingPathComponent(path))
                 files.append(.init(path: path, sha256: copied.sha256, bytes: copied.bytes))
             }
+        }
+        // The household's certificate authority, when HTTPS made one: a restored Hearth keeps the
+        // phones' trust. (Its server certificate is made again at start; exports never hold either.)
+        for path in BackupManifest.householdAuthorityFiles {
+            let full = (dataDirectory as NSString).appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: full) else { continue }
+            let copied = try writer.add(name: path, file: full)
+            files.append(.init(path: path, sha256: copied.sha256, bytes: copied.bytes))
         }
         let manifest = BackupManifest(createdAt: now, migrations: migrations, tables: tables, files: files)
         try writer.add(name: BackupManifest.entryName, data: manifest.encoded())
@@ -143,6 +151,11 @@ public enum Backup {
         let moved = (fresh as NSString).appendingPathComponent(folderName)
         if files.fileExists(atPath: backups), !files.fileExists(atPath: moved) {
             guard rename(backups, moved) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: backups]) }
+        }
+        // A backup from before HTTPS holds no certificate authority: the one the phones trust now stays.
+        let authority = (target as NSString).appendingPathComponent("tls"), restoredAuthority = (fresh as NSString).appendingPathComponent("tls")
+        if files.fileExists(atPath: authority), !files.fileExists(atPath: restoredAuthority) {
+            guard rename(authority, restoredAuthority) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: authority]) }
         }
         try crashPoint(1)
         let aside = "\(target).before-restore-\(stamp)"

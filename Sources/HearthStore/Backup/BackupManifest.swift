@@ -10,6 +10,8 @@ public struct BackupManifest: Codable, Sendable, Equatable {
     public static let currentVersion = 1
     public static let entryName = "manifest.json"
     public static let databaseName = "hearth.sqlite"
+    /// The household certificate authority's certificate and key (`HearthCertificates.TLSFolder`).
+    public static let householdAuthorityFiles = ["tls/household-ca.pem", "tls/household-ca-key.pem"]
 
     public var format = Self.currentFormat
     public var version = Self.currentVersion
@@ -56,7 +58,7 @@ public struct BackupManifest: Codable, Sendable, Equatable {
     /// Only the database and photo files named by their digest may come out of an archive:
     /// no absolute path, no `..`, nothing that would land outside the folder.
     static func isAllowedPath(_ path: String) -> Bool {
-        if path == databaseName { return true }
+        if path == databaseName || householdAuthorityFiles.contains(path) { return true }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "photos", parts[1].count == 2, parts[2].count > 64 else { return false }
         let name = parts[2]

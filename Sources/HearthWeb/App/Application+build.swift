@@ -40,7 +40,7 @@ public struct Hearth: Sendable {
 public func buildApplication(_ configuration: HearthConfiguration, logger: Logger = Logger(label: "hearth")) async throws -> Hearth {
     let database = try AppDatabase.open(dataDirectory: configuration.dataDirectory)
     let tls = try configuration.https.map { try makeTLS($0, configuration: configuration, database: database, logger: logger) }
-    let services = try await makeServices(configuration, database: database, logger: logger)
+    let services = try await makeServices(configuration, database: database, tls: tls, logger: logger)
     let router = buildRouter(services)
     let responder = router.buildResponder()
 
@@ -104,7 +104,7 @@ func makeTLS(_ https: HTTPSListener, configuration: HearthConfiguration, databas
 
 /// Everything the areas need, for the data folder of `configuration`. Loading the templates
 /// checks every area's pages, so a missing template stops the server here.
-func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, logger: Logger) async throws -> Services {
+func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, tls: HouseholdTLS? = nil, logger: Logger) async throws -> Services {
     let assets = try StaticAssets(publicDirectory: configuration.publicDirectory)
     let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: Areas.pages, assets: assets)
     let sessions = SessionRepository(database)
@@ -127,7 +127,8 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, l
         importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
         diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory),
         backups: BackupRunner(
-            database: database, dataDirectory: configuration.dataDirectory, runs: BackupRepository(database), household: household, logger: logger))
+            database: database, dataDirectory: configuration.dataDirectory, runs: BackupRepository(database), household: household, logger: logger),
+        tls: tls)
 }
 
 /// The reminder scheduler, unless the configuration turns it off (tests drive it themselves).

@@ -16,8 +16,9 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
             sessions: RecentSessions(SessionRepository(services.database)), household: services.household,
             lifetime: configuration.sessionLifetime, trustedProxies: Set(configuration.trustedProxies), clock: services.clock))
     router.add(middleware: errorPages)
+    if let https = configuration.https { router.add(middleware: HTTPSWayMiddleware(httpsPort: https.port)) }
     router.add(middleware: SetupGateMiddleware())
-    router.add(middleware: CSRFMiddleware())
+    router.add(middleware: CSRFMiddleware(ports: configuration.https.map { (http: configuration.port, https: $0.port) }))
     router.add(middleware: RequireMemberMiddleware())
     router.add(middleware: ConditionalPageMiddleware(database: services.database, changes: services.pageChanges))
     for area in Areas.all {

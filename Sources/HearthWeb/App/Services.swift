@@ -22,6 +22,8 @@ struct Services: Sendable {
     let importRunner: ImportRunner
     let diskSpace: DiskSpace
     let backups: BackupRunner
+    /// The HTTPS certificate's keeper (nil: plain HTTP only).
+    let tls: HouseholdTLS?
 
     var strings: Localization { renderer.strings }
     var clock: @Sendable () -> Date { configuration.clock }

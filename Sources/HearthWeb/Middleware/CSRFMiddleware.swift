@@ -6,12 +6,16 @@ import Hummingbird
 struct CSRFMiddleware: RouterMiddleware {
     static let headerName = HeaderName("X-CSRF-Token")!
     static let fieldName = "_csrf"
+    /// With HTTPS beside plain HTTP, the two ports of this server: a page of one may post to the other.
+    var ports: (http: Int, https: Int)?
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         guard ![.get, .head, .options].contains(request.method) else {
             return try await next(request, context)
         }
-        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority, secure: context.isSecure) {
+        if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority, secure: context.isSecure),
+            !isOtherListener(origin, host: request.head.authority)
+        {
             context.logger.notice("refused cross-origin \(request.method) \(request.uri.path) from \(origin)")
             throw PageError.csrf
         }
@@ -44,6 +48,15 @@ struct CSRFMiddleware: RouterMiddleware {
             let own = Authority(Substring(authority.lowercased()), scheme: scheme)
         else { return false }  // "null" and anything odd
         return sent == own
+    }
+
+    /// `Origin` is this server's other listener on the same host (https://host:8443 for a
+    /// request to http://host:8080, or the other way).
+    func isOtherListener(_ origin: String, host authority: String?) -> Bool {
+        guard let ports, let host = HTTPSWayMiddleware.hostName(authority) else { return false }
+        let lowered = origin.lowercased(), own = host.lowercased()
+        return lowered == "https://\(own):\(ports.https)" || lowered == "http://\(own):\(ports.http)"
+            || (ports.https == 443 && lowered == "https://\(own)") || (ports.http == 80 && lowered == "http://\(own)")
     }
 
     /// A host and port, the port filled in from the scheme when left out.

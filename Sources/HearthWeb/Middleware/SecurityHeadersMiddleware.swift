@@ -3,9 +3,13 @@ import Hummingbird
 /// Adds the security headers to every response, error pages included.
 /// No inline script or style anywhere: everything comes from /static.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var policy: String {
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    }
+
     static var headers: HTTPFields {
         [
-            .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+            .contentSecurityPolicy: policy,
             .xContentTypeOptions: "nosniff",
             HeaderName("Referrer-Policy")!: "same-origin",
             HeaderName("X-Frame-Options")!: "DENY",

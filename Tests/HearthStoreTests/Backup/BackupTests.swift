@@ -59,6 +59,28 @@ struct BackupTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/backups/" + (made.path as NSString).lastPathComponent), "the backups stay with the household")
     }
 
+    @Test("the household's certificate authority goes into a backup and comes back (key 0600); a backup without one keeps the folder's")
+    func certificateAuthorityIsKept() async throws {
+        let (folder, database, _) = try await household()
+        try FileManager.default.createDirectory(atPath: folder + "/tls", withIntermediateDirectories: true)
+        try "CA certificate".write(toFile: folder + "/tls/household-ca.pem", atomically: true, encoding: .utf8)
+        try "CA key".write(toFile: folder + "/tls/household-ca-key.pem", atomically: true, encoding: .utf8)
+        try "server certificate".write(toFile: folder + "/tls/server.pem", atomically: true, encoding: .utf8)
+        let withAuthority = try Backup.make(database, dataDirectory: folder, into: folder + "/backups", now: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(withAuthority.manifest.files.map(\.path).filter { $0.hasPrefix("tls/") } == ["tls/household-ca.pem", "tls/household-ca-key.pem"])
+        try FileManager.default.removeItem(atPath: folder + "/tls")
+        let without = try Backup.make(database, dataDirectory: folder, into: folder + "/backups", now: Date(timeIntervalSince1970: 1_800_000_060))
+        try database.close()
+
+        _ = try Backup.restore(archive: withAuthority.path, dataDirectory: folder, now: Date(timeIntervalSince1970: 1_800_000_100))
+        #expect(try String(contentsOfFile: folder + "/tls/household-ca-key.pem", encoding: .utf8) == "CA key")
+        #expect((try FileManager.default.attributesOfItem(atPath: folder + "/tls/household-ca-key.pem")[.posixPermissions] as? Int) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/tls/server.pem"), "the server certificate is made again at start")
+        // Restoring a backup from before HTTPS: the authority the phones trust stays.
+        _ = try Backup.restore(archive: folder + "/backups/" + (without.path as NSString).lastPathComponent, dataDirectory: folder, now: Date(timeIntervalSince1970: 1_800_000_200))
+        #expect(try String(contentsOfFile: folder + "/tls/household-ca.pem", encoding: .utf8) == "CA certificate")
+    }
+
     @Test("a changed byte in any file, a missing file and an extra file are each refused, and the data folder is left as it was")
     func tampering() async throws {
         let (folder, database, _) = try await household()
