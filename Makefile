@@ -1,8 +1,10 @@
 # Hearth: `make run` serves the household, `make test` proves it works.
 # Both install what they need from Debian first (apt-get as root, through sudo otherwise).
 
-HOST ?= 127.0.0.1
+# HTTPS=1 also serves HTTPS with the household's own certificate, and opens Hearth to the home network.
+HOST ?= $(if $(HTTPS),0.0.0.0,127.0.0.1)
 PORT ?= 8080
+HTTPS_PORT ?= 8443
 DATA ?= ./data
 SWIFT ?= swift
 
@@ -28,7 +30,7 @@ deps:
 
 run: deps
 	$(SWIFT) build -c release --product hearth
-	.build/release/hearth serve --host $(HOST) --port $(PORT) --data-dir $(DATA)
+	.build/release/hearth serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(if $(HTTPS),--https --https-port $(HTTPS_PORT))
 
 build: deps
 	$(SWIFT) build --product hearth
