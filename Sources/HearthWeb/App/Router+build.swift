@@ -20,6 +20,8 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     router.add(middleware: SetupGateMiddleware())
     router.add(middleware: CSRFMiddleware(ports: configuration.https.map { (http: configuration.port, https: $0.port) }))
     router.add(middleware: RequireMemberMiddleware())
+    router.add(middleware: TypedAtMiddleware())
+    router.add(middleware: IdempotencyMiddleware(requests: SentRequestRepository(services.database)))
     router.add(middleware: ConditionalPageMiddleware(database: services.database, changes: services.pageChanges))
     for area in Areas.all {
         area.addRoutes(to: router, services: services)

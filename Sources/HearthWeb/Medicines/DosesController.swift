@@ -75,7 +75,8 @@ struct DosesController {
             let day = input["day"].flatMap(LocalDate.init)
         else { throw PageError.notFound }
         let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/doses"
-        let now = now()
+        // The moment of the request, or when the outbox says it was typed (`TypedAtMiddleware`).
+        let now = context.now
         let action = input["action", default: ""]
         let reason = try Self.reason(input)
         var givenAt = now

@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+
+/// Requests sent with an idempotency key, and the first answer each got: a repeat of the
+/// same key by the same member is answered from here and writes nothing (see
+/// `IdempotencyMiddleware`). Kept a week, long enough for any phone's outbox.
+public struct SentRequestRepository: Sendable {
+    let database: AppDatabase
+    public static let keptFor: TimeInterval = 7 * 24 * 3600
+    /// A first request still unanswered after this long died with its server: it may be tried again.
+    public static let abandonedAfter: TimeInterval = 120
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    public struct Answer: Sendable, Equatable {
+        public let status: Int
+        public let location: String?
+        public let contentType: String?
+        public let body: [UInt8]
+
+        public init(status: Int, location: String?, contentType: String?, body: [UInt8]) {
+            (self.status, self.location, self.contentType, self.body) = (status, location, contentType, body)
+        }
+    }
+
+    public enum Claim: Sendable, Equatable {
+        /// The first time: handle it, then `finish`.
+        case first
+        /// Answered before: send this again.
+        case answered(Answer)
+        /// The first is being handled right now.
+        case inProgress
+        /// The key was used for another request (another path or method).
+        case otherRequest
+    }
+
+    public func claim(accountID: Int64, key: String, method: String, path: String, now: Date = Date()) async throws -> Claim {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM sent_request WHERE created_at < ?", arguments: [now.addingTimeInterval(-Self.keptFor)])
+            try db.execute(
+                sql: "DELETE FROM sent_request WHERE account_id = ? AND key = ? AND status IS NULL AND created_at < ?",
+                arguments: [accountID, key, now.addingTimeInterval(-Self.abandonedAfter)])
+            if let row = try Row.fetchOne(
+                db, sql: "SELECT method, path, status, location, content_type, body FROM sent_request WHERE account_id = ? AND key = ?",
+                arguments: [accountID, key])
+            {
+                guard row["method"] as String == method, row["path"] as String == path else { return .otherRequest }
+                guard let status = row["status"] as Int? else { return .inProgress }
+                return .answered(
+                    Answer(status: status, location: row["location"], contentType: row["content_type"], body: Array((row["body"] as Data?) ?? Data())))
+            }
+            try db.execute(
+                sql: "INSERT INTO sent_request (account_id, key, method, path, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [accountID, key, method, path, now])
+            return .first
+        }
+    }
+
+    public func finish(accountID: Int64, key: String, answer: Answer) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE sent_request SET status = ?, location = ?, content_type = ?, body = ? WHERE account_id = ? AND key = ?",
+                arguments: [answer.status, answer.location, answer.contentType, Data(answer.body), accountID, key])
+        }
+    }
+
+    /// The first request failed before it wrote anything: a repeat may try again.
+    public func forget(accountID: Int64, key: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM sent_request WHERE account_id = ? AND key = ? AND status IS NULL", arguments: [accountID, key])
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+/// What the phone's outbox relies on: a keyed request is written once however often it
+/// is sent, and a form sent late keeps the moment it was typed.
+@Suite("Sent again, written once")
+struct OutboxServerTests {
+    func key() -> String { UUID().uuidString }
+
+    @Test("the same key twice (a reply lost on the way back): one cup, the first answer again; a key on another form is refused; a new key writes")
+    func waterOnce() async throws {
+        try await withHousehold { hearth, owner in
+            let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina"), photo: nil)
+            try await owner.get("/people/\(person.id)")
+            let sent = key()
+            let first = try await owner.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["change": "cup"])
+            #expect(first.status == .seeOther)
+            let again = try await owner.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["change": "cup"])
+            #expect(again.status == .seeOther && again.location == first.location)
+            #expect(again.headers[HeaderName("Idempotent-Replayed")!] == "true")
+            let byHeader = try await owner.post("/people/\(person.id)/water", ["change": "cup"], headers: [HeaderName("Idempotency-Key")!: sent])
+            #expect(byHeader.headers[HeaderName("Idempotent-Replayed")!] == "true")
+            let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
+            #expect(try DailyRepository(hearth.database).water(subjectID: person.id, on: today).drankML == 250, "one cup, not three")
+            // The same key on another form: refused, nothing written.
+            let other = try await owner.post("/people/\(person.id)/steps?idempotency_key=\(sent)", ["steps": "5000"])
+            #expect(other.status == .unprocessableContent)
+            #expect(try await owner.post("/people/\(person.id)/water?idempotency_key=\(key())", ["change": "cup"]).status == .seeOther)
+            #expect(try DailyRepository(hearth.database).water(subjectID: person.id, on: today).drankML == 500)
+            // Keys are each member's own: another member's same key is another request.
+            #expect(try await owner.post("/people/\(person.id)/water?idempotency_key=bad", ["change": "cup"]).status == .badRequest)
+        }
+    }
+
+    @Test("a refusal is answered again the same way; a request that failed before writing is tried again")
+    func refusalsAndFailures() async throws {
+        try await withHousehold { hearth, owner in
+            let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina"), photo: nil)
+            try await owner.get("/people/\(person.id)")
+            let sent = key()
+            let refused = try await owner.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["ml": "99999"])
+            #expect(refused.status == .unprocessableContent)
+            let again = try await owner.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["ml": "99999"])
+            #expect(again.status == .unprocessableContent && again.text == refused.text)
+            // A person that is not there: thrown before anything is written, so the key is free again.
+            let missing = key()
+            #expect(try await owner.post("/people/999/water?idempotency_key=\(missing)", ["change": "cup"]).status == .notFound)
+            let rows = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sent_request WHERE key = ?", arguments: [missing]) }
+            #expect(rows == 0)
+        }
+    }
+
+    @Test("two phones mark the same dose offline: one row, and the second is told who gave it and when")
+    func doseTwice() async throws {
+        let clock = TestClock(DoseLogWebTests.morning)
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let pet = try await owner.addPet("Mochi")
+            try await owner.get("/regimens/new?subject=\(pet)")
+            var fields = DoseLogWebTests.heartPills
+            fields["subject"] = String(pet)
+            let regimen = try #require(try await owner.post("/regimens", fields).location?.split(separator: "/").last.map(String.init))
+            _ = try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let dad = Browser(owner.client)
+            try await dad.signIn("dad", "member password 1")
+            try await dad.get("/doses")
+            try await owner.get("/doses")
+            let mark = ["regimen": regimen, "day": "2026-11-23", "time": "480", "action": "given", "back": "/doses"]
+            let typed: HTTPFields = [HeaderName("Hearth-Typed-At")!: "2026-11-22T23:05:00Z"]  // 08:05 in Seoul
+            let first = try await owner.post("/doses/mark?idempotency_key=\(key())", mark, headers: typed)
+            #expect(first.status == .seeOther)
+            let second = try await dad.post("/doses/mark?idempotency_key=\(key())", mark, headers: typed)
+            #expect(second.status == .conflict && second.text.contains("given by Mina at 08:05"), "\(second.text.prefix(3000))")
+            let rows = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dose") }
+            #expect(rows == 1)
+            // A moment in the future is not believed: the dose of 20:00 given "at 21:00" while it is 08:30 is given now.
+            let evening = ["regimen": regimen, "day": "2026-11-23", "time": "1200", "action": "given", "back": "/doses"]
+            let future: HTTPFields = [HeaderName("Hearth-Typed-At")!: "2026-11-23T12:00:00Z"]
+            #expect(try await owner.post("/doses/mark?idempotency_key=\(key())", evening, headers: future).status == .seeOther)
+            #expect(try await dad.get("/doses").text.contains("given by Mina at 08:30"))
+        }
+    }
+}
