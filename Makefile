@@ -10,7 +10,8 @@ SWIFT ?= swift
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
-E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils
+# libnss3-tools: certutil, to make Chromium trust the household's certificate as a phone would.
+E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils libnss3-tools
 # systemd-analyze checks the unit `hearth service install` writes; openssl and curl check the HTTPS certificates.
 UNIT_PACKAGES := systemd openssl curl
 
@@ -51,7 +52,7 @@ unit: deps
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
-	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp
 
 # A real browser against the real server (the release build `make run` serves) on a temporary data folder.
 e2e: release e2e-deps

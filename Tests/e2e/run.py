@@ -30,6 +30,7 @@ import feed_oracle
 import hostile
 import korean_walk
 import monthly
+import phone
 import recipes
 from accessibility import Audit
 
@@ -61,7 +62,7 @@ def free_port():
 class Server:
     """One real `hearth serve` on its own data folder."""
 
-    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None):
+    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None, https=False):
         """`data`: a folder of the caller's to keep the data folder in (else a new one);
         `open_files`: (soft, hard) limits on open files to start the server under."""
         self.data = data or tempfile.mkdtemp(prefix="hearth-e2e-")
@@ -71,8 +72,12 @@ class Server:
         self.log = open(self.log_path, "a")
         started = time.monotonic()
         limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, open_files)) if open_files else None
+        # With HTTPS, the household's own certificate on a second port (`self.https_url`).
+        self.https_port = free_port() if https else None
+        self.https_url = f"https://127.0.0.1:{self.https_port}" if https else None
+        extra = ["--https", "--https-port", str(self.https_port)] if https else []
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", host, "--port", str(self.port), "--data-dir", self.data + "/data", "--resources", str(ROOT)],
+            [binary, "serve", "--host", host, "--port", str(self.port), "--data-dir", self.data + "/data", "--resources", str(ROOT)] + extra,
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
         self.url = f"http://127.0.0.1:{self.port}"
         while True:
@@ -597,6 +602,11 @@ def main():
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
     os.environ["HEARTH_STRICT_STRINGS"] = "1"
+    if arguments.only == "phone":
+        with sync_playwright() as playwright:
+            phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
+        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
+        sys.exit(0 if all(ok for _, ok in results) else 1)
     if arguments.only == "korean_walk":
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
@@ -644,6 +654,7 @@ def main():
         recipes.run(check, Server, browser, arguments.server, SHOTS)
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()
+        phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
     check("many requests at once, reads and writes mixed", members_at_once, arguments.server)
     check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)

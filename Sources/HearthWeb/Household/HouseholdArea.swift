@@ -4,7 +4,7 @@ import HearthStore
 /// Setting up, signing in, the members and their roles, the household's settings and
 /// each member's own account.
 enum HouseholdArea: Area {
-    static let pages: [any Page.Type] = [SetupPage.self, SignInPage.self, AccountsPage.self, SettingsPage.self, MyAccountPage.self, ConnectPage.self]
+    static let pages: [any Page.Type] = [SetupPage.self, SignInPage.self, AccountsPage.self, SettingsPage.self, MyAccountPage.self]
     static let help: String? = "household"
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/accounts", key: "nav.accounts", place: .more, rank: 8, ownerOnly: true),
@@ -37,11 +37,6 @@ enum HouseholdArea: Area {
         let settings = SettingsController(renderer: renderer, households: households, household: services.household)
         router.get("/settings", use: settings.show)
         router.post("/settings", use: settings.save)
-        let connect = ConnectController(renderer: renderer, tls: services.tls, httpsPort: services.configuration.https?.port)
-        router.get("/connect", use: connect.show)
-        router.get("/connect/check", use: connect.check)
-        router.get("/connect/hearth-household.crt", use: connect.certificate)
-        router.get("/connect/hearth.mobileconfig", use: connect.profile)
         let me = MyAccountController(
             renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database))
         router.get("/me", use: me.show)

@@ -5,10 +5,8 @@ import Hummingbird
 /// Browsers are sent to sign in (and back afterwards); anything else gets 401.
 /// Being global, a new route is protected without anyone remembering to protect it.
 struct RequireMemberMiddleware: RouterMiddleware {
-    /// The connect page and its files come before a phone can sign in safely (see `ConnectController`).
-    static let openPaths: Set<String> = [
-        "/login", "/setup", "/healthz", "/connect", "/connect/check", "/connect/hearth-household.crt", "/connect/hearth.mobileconfig",
-    ]
+    /// The sign-in path, the health check, and the phone's way in (`PhonesArea.openPaths`).
+    static let openPaths: Set<String> = Set(["/login", "/setup", "/healthz"]).union(PhonesArea.openPaths)
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         // A calendar feed's URL is its credential (see `RemindersController.feed`).

@@ -25,6 +25,8 @@ struct StaticFilesMiddleware: RouterMiddleware {
             .cacheControl: rawPath == asset.versioned ? "public, max-age=31536000, immutable" : "public, no-cache",
         ]
         if asset.gzipped != nil { headers[.vary] = "Accept-Encoding" }
+        // The service worker lives under /static/js/ but looks after every page.
+        if rawPath == "/static/js/service-worker.js" { headers[HeaderName("Service-Worker-Allowed")!] = "/" }
         if let asked = request.headers[.ifNoneMatch], PageTag.matches(asked, tag) { return Response(status: .notModified, headers: headers) }
         var body = asset.body
         if let gzipped = asset.gzipped, Self.acceptsGzip(request.headers[.acceptEncoding]) {

@@ -9,6 +9,8 @@ struct LayoutView: PagePart {
     let lang: String
     let title: String
     let householdName: String?
+    /// The household's time zone: the phone fills an untouched "now" in it (`app.js`).
+    var timeZone = "UTC"
     let csrf: String
     let member: MemberView?
     /// The `<li>` items of the main navigation: built here, like `EntryListHTML`, because it
@@ -41,6 +43,7 @@ struct LayoutView: PagePart {
         self.lang = language.rawValue
         self.title = title
         self.householdName = context.household?.name
+        self.timeZone = context.timeZone.identifier
         self.csrf = context.csrfToken
         self.member = context.member.map {
             MemberView(displayName: $0.account.displayName, roleLabel: strings.text("role.\($0.account.role.rawValue)", language))
@@ -108,6 +111,7 @@ struct LayoutView: PagePart {
         case "lang": lang
         case "title": title
         case "householdName": householdName ?? false
+        case "timeZone": timeZone
         case "csrf": csrf
         case "member": member ?? false
         case "navigation": navigation

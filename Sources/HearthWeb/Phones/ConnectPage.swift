@@ -4,7 +4,7 @@ import HearthHTML
 /// household's certificate to trust, the steps for iPhone and Android, and a check of
 /// whether this browser trusts the household yet.
 struct ConnectPage: Page {
-    static let template = "household/connect"
+    static let template = "phones/connect"
     /// Nil when the server serves plain HTTP only.
     let httpsAddress: String?
     /// Other HTTPS addresses of the machine (each LAN address), for a phone on another name.

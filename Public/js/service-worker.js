@@ -1,0 +1,214 @@
+// Hearth's service worker: keeps the shell and the pages a member opened for when the Wi-Fi
+// drops, and an outbox of quick records typed without a connection, sent when it returns.
+// Every queued form keeps the key app.js gave it, so a form sent twice is written once.
+'use strict';
+
+var SHELL = 'hearth-shell-v1';
+var PAGES = 'hearth-pages';
+var MOST_PAGES = 80;
+// The quick records that may wait on the phone.
+var QUICK = [/^\/people\/\d+\/(water|steps|weight)$/, /^\/pets\/\d+\/records$/, /^\/doses\/mark$/];
+
+self.addEventListener('install', function (event) {
+  event.waitUntil(
+    caches.open(SHELL).then(function (cache) {
+      return fetch('/offline', { credentials: 'same-origin' }).then(function (response) {
+        return response.clone().text().then(function (html) {
+          // The offline page names the stylesheet, scripts and icons by their versioned names.
+          var assets = (html.match(/\/static\/[^"'\s)]+/g) || []).filter(function (url, i, all) { return all.indexOf(url) === i; });
+          return Promise.all([cache.put('/offline', response), cache.addAll(assets.concat(['/manifest.webmanifest']))]);
+        });
+      });
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener('activate', function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (n) { return n.indexOf('hearth-shell-') === 0 && n !== SHELL; }).map(function (n) { return caches.delete(n); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+self.addEventListener('fetch', function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== location.origin) return;
+  if (request.method === 'GET' && url.pathname.indexOf('/static/') === 0) {
+    event.respondWith(caches.match(request).then(function (kept) {
+      return kept || fetch(request).then(function (response) {
+        if (response.ok) { var copy = response.clone(); caches.open(SHELL).then(function (c) { c.put(request, copy); }); }
+        return response;
+      });
+    }));
+  } else if (request.method === 'GET' && request.mode === 'navigate') {
+    event.respondWith(page(request, url));
+  } else if (request.method === 'POST' && request.mode === 'navigate') {
+    event.respondWith(url.pathname === '/logout' ? forgetAll().then(function () { return fetch(request); }) : send(request, url));
+  }
+});
+
+// Network first; a good answer is kept (stamped with when), the kept one shown without a connection.
+function page(request, url) {
+  return fetch(request).then(function (response) {
+    var type = response.headers.get('Content-Type') || '';
+    if (response.ok && !response.redirected && type.indexOf('text/html') === 0 && !/^\/(login|setup|connect|offline)/.test(url.pathname)) {
+      var copy = response.clone();
+      copy.text().then(function (html) {
+        return caches.open(PAGES).then(function (cache) {
+          return cache.put(request, new Response(html, {
+            headers: { 'Content-Type': type, 'Hearth-Kept-At': new Date().toISOString() }
+          })).then(function () { return trim(cache); });
+        });
+      });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(PAGES).then(function (cache) { return cache.match(request); }).then(function (kept) {
+      if (!kept) return caches.match('/offline');
+      return kept.text().then(function (html) {
+        var stamp = '<meta name="hearth-kept-at" content="' + kept.headers.get('Hearth-Kept-At') + '">';
+        return new Response(html.replace('</head>', stamp + '</head>'), { headers: { 'Content-Type': kept.headers.get('Content-Type') } });
+      });
+    });
+  });
+}
+
+function trim(cache) {
+  return cache.keys().then(function (keys) {
+    return Promise.all(keys.slice(0, Math.max(0, keys.length - MOST_PAGES)).map(function (k) { return cache.delete(k); }));
+  });
+}
+
+// A form sent: straight on when the server answers. Without a connection (or when the answer
+// was lost on the way back) a quick record waits in the outbox with its key and the moment it
+// was typed; anything else is said not saved.
+function send(request, url) {
+  var typedAt = new Date().toISOString();
+  var body = request.clone().arrayBuffer();
+  return fetch(request).catch(function () {
+    var quick = QUICK.some(function (pattern) { return pattern.test(url.pathname); }) && url.searchParams.get('idempotency_key');
+    var back = request.referrer || '/';
+    if (!quick) return notice(back, 'not-queued');
+    return body.then(function (bytes) {
+      return roomFor(bytes.byteLength).then(function (room) {
+        if (!room) return notice(back, 'photos-too-big');
+        return put('waiting', {
+          key: url.searchParams.get('idempotency_key'), url: url.pathname + url.search, typedAt: typedAt,
+          what: url.searchParams.get('what') || url.pathname, contentType: request.headers.get('Content-Type'), body: bytes
+        }).then(function () {
+          if (self.registration.sync) self.registration.sync.register('hearth-outbox').catch(function () {});
+          tell();
+          return Response.redirect(back, 303);
+        });
+      });
+    });
+  });
+}
+
+// Within the browser's quota, with a margin: photos wait only when they fit.
+function roomFor(bytes) {
+  if (!navigator.storage || !navigator.storage.estimate) return Promise.resolve(bytes < 5e6);
+  return navigator.storage.estimate().then(function (e) { return e.usage + bytes < e.quota * 0.8; });
+}
+
+// The page the form came from, kept, with the reason nothing waits. Offline there is no
+// server to draw it: the offline page says it.
+function notice(back, reason) {
+  return caches.match('/offline').then(function (offline) {
+    return offline.text().then(function (html) {
+      var flag = '<meta name="hearth-notice" content="' + reason + '">';
+      return new Response(html.replace('</head>', flag + '</head>'), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    });
+  });
+}
+
+var sending = null;
+function flush() {
+  if (sending) return sending;
+  sending = all('waiting').then(function (items) {
+    items.sort(function (a, b) { return a.typedAt < b.typedAt ? -1 : 1; });
+    return items.reduce(function (previous, item) {
+      return previous.then(function (goOn) { return goOn && sendOne(item); });
+    }, Promise.resolve(true));
+  }).finally(function () { sending = null; tell(); });
+  return sending;
+}
+
+// Resolves true to go on with the next, false when the connection is still gone.
+function sendOne(item) {
+  return fetch(item.url, {
+    method: 'POST', body: item.body, credentials: 'same-origin', redirect: 'manual',
+    headers: { 'Content-Type': item.contentType, 'Hearth-Typed-At': item.typedAt, 'Accept': 'text/html' }
+  }).then(function (response) {
+    if (response.type === 'opaqueredirect' || response.ok) return done(item, 'sent', '');
+    return response.text().then(function (html) {
+      if (response.status === 403) return done(item, 'signed-out', '');
+      return done(item, 'refused', problem(html) || String(response.status));
+    });
+  }, function () { return false; });
+}
+
+// The page's first alert: "was already marked: given by 엄마 at 08:05", or a field's problem.
+function problem(html) {
+  var match = html.match(/role="alert"[^>]*>([\s\S]*?)<\/(?:p|div)>/);
+  return match ? match[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim() : '';
+}
+
+function done(item, outcome, message) {
+  return put('results', { key: item.key, what: item.what, typedAt: item.typedAt, outcome: outcome, message: message, seen: false })
+    .then(function () { return remove('waiting', item.key); })
+    .then(function () { return true; });
+}
+
+function tell() {
+  self.clients.matchAll({ type: 'window' }).then(function (clients) {
+    clients.forEach(function (client) { client.postMessage({ type: 'outbox-changed' }); });
+  });
+}
+
+function forgetAll() {
+  return caches.keys().then(function (names) { return Promise.all(names.map(function (n) { return caches.delete(n); })); })
+    .then(function () { return new Promise(function (resolve) { var r = indexedDB.deleteDatabase('hearth-outbox'); r.onsuccess = r.onerror = r.onblocked = resolve; }); });
+}
+
+self.addEventListener('message', function (event) {
+  var type = event.data && event.data.type;
+  if (type === 'flush') event.waitUntil(flush());
+  if (type === 'seen') event.waitUntil(all('results').then(function (results) {
+    var keys = event.data.keys || [];
+    return Promise.all(results.filter(function (r) { return keys.indexOf(r.key) >= 0; }).map(function (r) { return remove('results', r.key); }));
+  }));
+});
+
+self.addEventListener('sync', function (event) {
+  if (event.tag === 'hearth-outbox') event.waitUntil(flush());
+});
+
+// IndexedDB, the few calls the outbox needs.
+function db() {
+  return new Promise(function (resolve, reject) {
+    var open = indexedDB.open('hearth-outbox', 1);
+    open.onupgradeneeded = function () {
+      open.result.createObjectStore('waiting', { keyPath: 'key' });
+      open.result.createObjectStore('results', { keyPath: 'key' });
+    };
+    open.onsuccess = function () { resolve(open.result); };
+    open.onerror = function () { reject(open.error); };
+  });
+}
+function store(name, mode, work) {
+  return db().then(function (d) {
+    return new Promise(function (resolve, reject) {
+      var tx = d.transaction(name, mode), result;
+      var request = work(tx.objectStore(name));
+      if (request) request.onsuccess = function () { result = request.result; };
+      tx.oncomplete = function () { d.close(); resolve(result); };
+      tx.onerror = function () { d.close(); reject(tx.error); };
+    });
+  });
+}
+function put(name, value) { return store(name, 'readwrite', function (s) { return s.put(value); }); }
+function remove(name, key) { return store(name, 'readwrite', function (s) { return s.delete(key); }); }
+function all(name) { return store(name, 'readonly', function (s) { return s.getAll(); }); }
