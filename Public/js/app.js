@@ -46,12 +46,23 @@
     var target = new URL(viaButton ? submitter.getAttribute('formaction') : form.getAttribute('action') || location.href, location.href);
     if (target.pathname === '/logout') { clearKept(); return; }
     target.searchParams.set('idempotency_key', newKey());
-    var what = (document.querySelector('h1') || {}).textContent || document.title;
     var label = submitter && submitter.textContent.trim();
-    target.searchParams.set('what', (what.trim() + (label ? ' · ' + label : '')).slice(0, 80));
+    target.searchParams.set('what', (whatFor(form) + (label ? ' · ' + label : '')).slice(0, 80));
     if (viaButton) submitter.setAttribute('formaction', target.href);
     else form.setAttribute('action', target.href);
   }, true);
+
+  // What a form is about, for the outbox's list: the person, pet or regimen of the card it
+  // sits in ("토리: 심장약 · 줬어요"), else the page's heading ("토리: 식사 · 저장").
+  function whatFor(form) {
+    var holder = form.closest('li, article');
+    var selectors = ['a[href^="/regimens/"]', 'a[href^="/pets/"]', 'a[href^="/people/"]', 'strong', 'h2', 'h3'];
+    for (var i = 0; holder && i < selectors.length; i++) {
+      var found = holder.querySelector(selectors[i]);
+      if (found && found.textContent.trim()) return found.textContent.trim();
+    }
+    return ((document.querySelector('h1') || {}).textContent || document.title).trim();
+  }
 
   // Signing out forgets what this phone kept (the service worker does it too, on the way out).
   function clearKept() {
@@ -94,7 +105,13 @@
     readOutbox().then(function (state) {
       outbox.textContent = '';
       var d = outbox.dataset;
-      if (kept) line(say(d.asOf, { time: clock(kept.content) }), 'kept');
+      if (kept) {
+        var stale = line(say(d.asOf, { time: clock(kept.content) }) + ' ', 'kept');
+        var again = document.createElement('a');
+        again.href = location.href;
+        again.textContent = d.reload;
+        stale.appendChild(again);
+      }
       var notice = document.querySelector('meta[name="hearth-notice"]');
       if (notice) line(notice.content === 'photos-too-big' ? d.photosTooBig : d.notQueued, 'not-queued');
       var waiting = state.waiting || [];

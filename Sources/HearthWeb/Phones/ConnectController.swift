@@ -11,16 +11,27 @@ struct ConnectController {
     let renderer: Renderer
     let tls: HouseholdTLS?
     let httpsPort: Int?
+    /// Hearth listens on every interface (`--host 0.0.0.0`), so the machine's other addresses answer too.
+    let listensEverywhere: Bool
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let address = httpsPort.flatMap { HTTPSWayMiddleware.httpsURL(of: request, port: $0, path: "/") }
-        var others: [String] = []
+        // The address this browser used, unless that is the computer itself (a phone cannot
+        // use 127.0.0.1): then the machine's first network address, when Hearth listens there.
+        var addresses: [String] = []
         if let httpsPort {
-            for name in HouseholdTLS.machineNames() where name.isAddress && !name.text.contains(":") && !name.text.hasPrefix("127.") {
-                let url = "https://\(name.text)\(httpsPort == 443 ? "" : ":\(httpsPort)")/"
-                if url != address { others.append(url) }
+            let suffix = httpsPort == 443 ? "" : ":\(httpsPort)"
+            if let used = HTTPSWayMiddleware.httpsURL(of: request, port: httpsPort, path: "/") { addresses.append(used) }
+            if listensEverywhere {
+                for name in HouseholdTLS.machineNames() where name.isAddress && !name.text.contains(":") && !name.text.hasPrefix("127.") {
+                    let url = "https://\(name.text)\(suffix)/"
+                    if !addresses.contains(url) { addresses.append(url) }
+                }
             }
+            let host = HTTPSWayMiddleware.hostName(request.head.authority) ?? ""
+            if ["127.0.0.1", "localhost", "[::1]"].contains(host), addresses.count > 1 { addresses.append(addresses.removeFirst()) }
         }
+        let address = addresses.first
+        let others = Array(addresses.dropFirst())
         let page = ConnectPage(
             httpsAddress: address, otherAddresses: others,
             qrCode: address.flatMap { QRCode($0)?.svg(label: renderer.strings.text("connect.qr_label", context.language) + " " + $0) },

@@ -15,7 +15,9 @@ enum PhonesArea: Area {
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let connect = ConnectController(renderer: services.renderer, tls: services.tls, httpsPort: services.configuration.https?.port)
+        let connect = ConnectController(
+            renderer: services.renderer, tls: services.tls, httpsPort: services.configuration.https?.port,
+            listensEverywhere: ["0.0.0.0", "::"].contains(services.configuration.host))
         router.get("/connect", use: connect.show)
         router.get("/connect/check", use: connect.check)
         router.get("/connect/hearth-household.crt", use: connect.certificate)
