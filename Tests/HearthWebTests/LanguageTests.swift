@@ -14,7 +14,7 @@ struct LanguageTests {
             let korean = Browser(client)
             korean.acceptLanguage = "ko-KR,ko;q=0.9,en;q=0.8"
             let page = try await korean.get("/setup")
-            #expect(page.text.contains(#"<html lang="ko">"#))
+            #expect(page.text.contains(#"<html lang="ko" "#))
             #expect(page.text.contains("Hearth에 오신 것을 환영해요"))
             #expect(page.text.contains(#"<option value="ko" selected>"#), "the language choice defaults to the browser's")
 

@@ -21,7 +21,7 @@ struct ConnectPage: Page {
         switch name {
         case "httpsAddress": httpsAddress ?? false
         case "otherAddresses": otherAddresses.isEmpty ? false : otherAddresses
-        case "qrCode": qrCode.map { String(describing: $0) } ?? false
+        case "qrCode": qrCode ?? false
         case "fingerprint": fingerprint ?? false
         case "overHTTPS": overHTTPS
         case "checkURL": checkURL ?? false

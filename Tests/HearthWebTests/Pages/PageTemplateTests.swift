@@ -1,5 +1,6 @@
 import HearthHTML
 import Foundation
+import HearthCharts
 import HearthCore
 import Testing
 @testable import HearthWeb
@@ -27,6 +28,10 @@ struct PageTemplateTests {
         HelpPage(body: "<h1>Pets</h1>", contents: [.init(href: "/help", title: "Help", current: true)]),
         SetupPage(fields: fields(SetupPage.fieldNames), timeZones: [TimeZoneGroup(label: "Likely", options: options)], languages: options, hasErrors: true),
         SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
+        ConnectPage(
+            httpsAddress: "https://192.168.0.20:8443/", otherAddresses: ["https://10.0.0.2:8443/"], qrCode: QRCode("https://192.168.0.20:8443/")?.svg(label: "QR"),
+            fingerprint: "AB:CD", overHTTPS: false, checkURL: "https://192.168.0.20:8443/connect/check", isOwner: true),
+        OfflinePage(),
         AccountsPage(
             members: [
                 .init(

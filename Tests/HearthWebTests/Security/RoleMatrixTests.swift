@@ -55,6 +55,8 @@ struct RoleMatrixTests {
         "GET /connect/check": Route(needs: .anyone, path: { _ in "/connect/check" }),
         "GET /connect/hearth-household.crt": Route(needs: .anyone, path: { _ in "/connect/hearth-household.crt" }),
         "GET /connect/hearth.mobileconfig": Route(needs: .anyone, path: { _ in "/connect/hearth.mobileconfig" }),
+        "GET /manifest.webmanifest": Route(needs: .anyone, path: { _ in "/manifest.webmanifest" }),
+        "GET /offline": Route(needs: .anyone, path: { _ in "/offline" }),
         "GET /": Route(needs: .member, path: { _ in "/" }),
         "GET /photos/{name}": Route(needs: .member, path: { "/photos/\($0.photo)-320.jpg" }),
         "GET /calendar": Route(needs: .member, path: { _ in "/calendar" }),
