@@ -15,13 +15,15 @@ import urllib.parse
 from accessibility import violations
 
 # Words a Korean page may show in Latin letters: units, abbreviations, formats, the product's
-# own name, and the vaccine abbreviations vets write as they are.
+# own name, the vaccine abbreviations vets write as they are, the phone makers' words Koreans
+# write in Latin letters (Wi-Fi, Safari, Chrome), and commands typed as they are (make run, hearth serve).
 ALLOWED = {
     "hearth", "kg", "g", "lb", "ml", "l", "kcal", "km", "mg", "mm", "cm", "fl", "oz", "pdf", "csv", "json", "jsonld", "ics",
     "icalendar", "url", "https", "http", "ntfy", "webhook", "heic", "heif", "avif", "webp", "jpeg", "jpg", "png", "gif", "gb", "mb",
     "kb", "sqlite", "id", "os", "ios", "android", "iphone", "apple", "health", "google", "fit", "zip", "xml", "qr", "sha", "utf",
     "dapp", "dhppl", "fvrcp", "felv", "rhd", "rhdv", "myxo", "am", "pm", "a4", "letter", "ok", "vs", "ld",
     "cp", "exif", "usb", "html", "cookrcp", "english", "manifest", "wsava", "aaha", "post", "krw", "usd", "eur", "gbp", "jpy",
+    "wi", "fi", "safari", "chrome", "ipad", "make", "run", "serve",
 }
 RAW_KEY = re.compile(r"(?<![\w/.@:-])[a-z][a-z0-9_]*\.[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_](?![\w/-])")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z]+")

@@ -56,10 +56,18 @@ struct HTTPSServingTests {
         }
     }
 
-    @Test("a browser that reached HTTPS is sent there from plain HTTP; its session cookie is Secure there")
+    @Test("a browser that reached HTTPS is sent there from plain HTTP; its session cookie is Secure there; no export holds the authority")
     func plainHTTPSendsOn() async throws {
         try await withHTTPS { hearth, browser, port in
             try await browser.setUpHousehold()
+            // Every export the backups page offers, read whole: neither the authority's key nor its certificate.
+            let key = try String(contentsOfFile: hearth.dataDirectory + "/tls/household-ca-key.pem", encoding: .utf8)
+            let exports = Set(try await browser.get("/settings/backups").text.matches(of: /href="(\/settings\/export\/[^"]+)"/).map { String($0.output.1) })
+            #expect(exports.count >= 3)
+            for link in exports {
+                let body = try await browser.get(link).text
+                #expect(!body.contains("PRIVATE KEY") && !body.contains("BEGIN CERTIFICATE") && !body.contains(key.split(separator: "\n")[1]), "\(link)")
+            }
             // Not yet trusted: plain HTTP answers.
             #expect(try await browser.get("/").status == .ok)
             browser.cookies["hearth_https"] = "1"
