@@ -86,16 +86,17 @@ function trim(cache) {
 // was typed; anything else is said not saved.
 function send(request, url) {
   var typedAt = new Date().toISOString();
+  var back = request.referrer || '/';
+  var quick = QUICK.some(function (pattern) { return pattern.test(url.pathname); }) && url.searchParams.get('idempotency_key');
+  // Only a quick record's body is read here (a form of twenty photos goes straight through).
+  if (!quick) return fetch(request).catch(function () { return notice('not-queued'); });
   var body = request.clone().arrayBuffer();
   return fetch(request).catch(function () {
-    var quick = QUICK.some(function (pattern) { return pattern.test(url.pathname); }) && url.searchParams.get('idempotency_key');
-    var back = request.referrer || '/';
-    if (!quick) return notice(back, 'not-queued');
     return body.then(function (bytes) {
       return roomFor(bytes.byteLength).then(function (room) {
-        if (!room) return notice(back, 'photos-too-big');
+        if (!room) return notice('photos-too-big');
         return put('waiting', {
-          key: url.searchParams.get('idempotency_key'), url: url.pathname + url.search, typedAt: typedAt,
+          key: quick, url: url.pathname + url.search, typedAt: typedAt,
           what: url.searchParams.get('what') || url.pathname, contentType: request.headers.get('Content-Type'), body: bytes
         }).then(function () {
           if (self.registration.sync) self.registration.sync.register('hearth-outbox').catch(function () {});
@@ -113,9 +114,9 @@ function roomFor(bytes) {
   return navigator.storage.estimate().then(function (e) { return e.usage + bytes < e.quota * 0.8; });
 }
 
-// The page the form came from, kept, with the reason nothing waits. Offline there is no
-// server to draw it: the offline page says it.
-function notice(back, reason) {
+// Why nothing waits, on the offline page (with no connection there is no server to draw
+// the page the form came from).
+function notice(reason) {
   return caches.match('/offline').then(function (offline) {
     return offline.text().then(function (html) {
       var flag = '<meta name="hearth-notice" content="' + reason + '">';
