@@ -2,6 +2,8 @@ import Foundation
 import HearthCertificates
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import Synchronization
 import Testing
 @testable import HearthWeb
 
@@ -111,6 +113,24 @@ struct HTTPSServingTests {
             let second = try servedSerial(port)
             #expect(!first.isEmpty && first != second)
         }
+    }
+
+    @Test("a new address of the machine gets a certificate naming it at the next look, without a restart")
+    func newAddress() throws {
+        let directory = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let addresses = Mutex(["192.168.0.20"])
+        let tls = try HouseholdTLS(
+            source: .household(dataDirectory: directory, householdName: "test"), logger: Logger(label: "test"),
+            names: { MachineName.of(hostName: "hearth-box", addresses: addresses.withLock { $0 }) })
+        let first = try #require(tls.notValidAfter)
+        tls.refresh(now: Date().addingTimeInterval(60))
+        #expect(tls.notValidAfter == first, "nothing changed, nothing made")
+        addresses.withLock { $0 = ["192.168.0.20", "10.0.0.7"] }
+        tls.refresh(now: Date().addingTimeInterval(120))
+        #expect(tls.notValidAfter != first)
+        let saved = try #require(try ServerCertificate.load(from: TLSFolder(dataDirectory: directory)))
+        #expect(saved.names.contains("10.0.0.7") && saved.names.contains("hearth-box.local"))
     }
 
     func servedSerial(_ port: Int) throws -> String {
