@@ -20,10 +20,11 @@ import Testing
             let side = (code.size + 8) * 4
             var rows: [String] = []
             for y in 0..<side {
-                rows.append((0..<side).map { x in
-                    let (mx, my) = (x / 4 - 4, y / 4 - 4)
-                    return (0..<code.size).contains(mx) && (0..<code.size).contains(my) && code.modules[my][mx] ? "1" : "0"
-                }.joined(separator: " "))
+                rows.append(
+                    (0..<side).map { x in
+                        let (mx, my) = (x / 4 - 4, y / 4 - 4)
+                        return (0..<code.size).contains(mx) && (0..<code.size).contains(my) && code.modules[my][mx] ? "1" : "0"
+                    }.joined(separator: " "))
             }
             try ("P1\n\(side) \(side)\n" + rows.joined(separator: "\n") + "\n").write(toFile: "\(folder)/\(index).pbm", atomically: true, encoding: .utf8)
         }

@@ -93,7 +93,9 @@ public final class HouseholdTLS: Sendable {
 
     /// The folder's server certificate, made again first when it is missing, ending, or does
     /// not name the machine as it is now.
-    static func currentCertificate(folder: TLSFolder, authority: HouseholdAuthority, names: [MachineName], now: Date, logger: Logger) throws
+    static func currentCertificate(
+        folder: TLSFolder, authority: HouseholdAuthority, names: [MachineName], now: Date, logger: Logger
+    ) throws
         -> ServerCertificate
     {
         if let kept = try? ServerCertificate.load(from: folder), !kept.needsReissue(for: names, by: authority, now: now) { return kept }

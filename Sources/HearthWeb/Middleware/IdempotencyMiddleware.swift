@@ -60,7 +60,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     /// A UUID or any key of 8 to 64 letters, digits, `-` and `_`.
     static func isWellFormed(_ key: String) -> Bool {
-        (8...64).contains(key.utf8.count) && key.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        (8...64).contains(key.utf8.count)
+            && key.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 }
 

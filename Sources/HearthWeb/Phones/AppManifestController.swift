@@ -19,7 +19,10 @@ struct AppManifestController {
             "id": "/", "name": context.household.map { "\($0.name) · Hearth" } ?? "Hearth", "short_name": t("app.name"),
             "lang": language.rawValue, "dir": "ltr", "start_url": "/?from=app", "scope": "/", "display": "standalone",
             "background_color": "#fbf8f4", "theme_color": "#b5542f",
-            "icons": [icon("icon-192.png", 192, "any"), icon("icon-512.png", 512, "any"), icon("maskable-192.png", 192, "maskable"), icon("maskable-512.png", 512, "maskable")],
+            "icons": [
+                icon("icon-192.png", 192, "any"), icon("icon-512.png", 512, "any"), icon("maskable-192.png", 192, "maskable"),
+                icon("maskable-512.png", 512, "maskable"),
+            ],
             "shortcuts": [
                 shortcut("app.cup", "/?from=app#water"), shortcut("app.meal", "/?from=app#pets-today"), shortcut("app.doses", "/doses"),
                 shortcut("app.emergency", "/emergency"),

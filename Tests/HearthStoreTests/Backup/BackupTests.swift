@@ -77,7 +77,9 @@ struct BackupTests {
         #expect((try FileManager.default.attributesOfItem(atPath: folder + "/tls/household-ca-key.pem")[.posixPermissions] as? Int) == 0o600)
         #expect(!FileManager.default.fileExists(atPath: folder + "/tls/server.pem"), "the server certificate is made again at start")
         // Restoring a backup from before HTTPS: the authority the phones trust stays.
-        _ = try Backup.restore(archive: folder + "/backups/" + (without.path as NSString).lastPathComponent, dataDirectory: folder, now: Date(timeIntervalSince1970: 1_800_000_200))
+        _ = try Backup.restore(
+            archive: folder + "/backups/" + (without.path as NSString).lastPathComponent, dataDirectory: folder, now: Date(timeIntervalSince1970: 1_800_000_200)
+        )
         #expect(try String(contentsOfFile: folder + "/tls/household-ca.pem", encoding: .utf8) == "CA certificate")
     }
 

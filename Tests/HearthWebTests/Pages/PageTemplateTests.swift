@@ -29,7 +29,8 @@ struct PageTemplateTests {
         SetupPage(fields: fields(SetupPage.fieldNames), timeZones: [TimeZoneGroup(label: "Likely", options: options)], languages: options, hasErrors: true),
         SignInPage(username: "mina", next: "/pets", message: "Wrong password"),
         ConnectPage(
-            httpsAddress: "https://192.168.0.20:8443/", otherAddresses: ["https://10.0.0.2:8443/"], qrCode: QRCode("https://192.168.0.20:8443/")?.svg(label: "QR"),
+            httpsAddress: "https://192.168.0.20:8443/", otherAddresses: ["https://10.0.0.2:8443/"],
+            qrCode: QRCode("https://192.168.0.20:8443/")?.svg(label: "QR"),
             fingerprint: "AB:CD", overHTTPS: false, checkURL: "https://192.168.0.20:8443/connect/check", isOwner: true),
         OfflinePage(),
         AccountsPage(

@@ -51,7 +51,9 @@ struct HTTPSServingTests {
             // The same curl without the household's authority refuses: the check above can fail.
             let (refused, _) = try curl(["https://localhost:\(port)/connect"])
             #expect(refused != 0)
-            for path in ["/static/../tls/household-ca-key.pem", "/tls/household-ca-key.pem", "/static/%2e%2e/tls/household-ca-key.pem", "/household-ca-key.pem"] {
+            for path in [
+                "/static/../tls/household-ca-key.pem", "/tls/household-ca-key.pem", "/static/%2e%2e/tls/household-ca-key.pem", "/household-ca-key.pem",
+            ] {
                 let (_, body) = try curl(["--cacert", ca, "--path-as-is", "https://localhost:\(port)\(path)"])
                 #expect(!body.contains("PRIVATE KEY"), "\(path)")
             }
@@ -81,7 +83,9 @@ struct HTTPSServingTests {
             #expect(posted.status != .found || posted.location?.hasPrefix("https://") != true)
             // Over HTTPS, the trust cookie comes back and sign-in's cookie is Secure.
             let ca = hearth.dataDirectory + "/tls/household-ca.pem"
-            let (_, headers) = try curl(["--cacert", ca, "-D", "-", "-o", "/dev/null", "https://localhost:\(port)/connect/check", "-H", "Origin: http://localhost:8080"])
+            let (_, headers) = try curl([
+                "--cacert", ca, "-D", "-", "-o", "/dev/null", "https://localhost:\(port)/connect/check", "-H", "Origin: http://localhost:8080",
+            ])
             #expect(headers.contains("hearth_https=1"))
             #expect(headers.contains("Access-Control-Allow-Origin: http://localhost:8080"))
             let (_, signIn) = try curl([
