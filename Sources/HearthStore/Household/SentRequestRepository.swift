@@ -7,8 +7,9 @@ import GRDB
 public struct SentRequestRepository: Sendable {
     let database: AppDatabase
     public static let keptFor: TimeInterval = 7 * 24 * 3600
-    /// A first request still unanswered after this long died with its server: it may be tried again.
-    public static let abandonedAfter: TimeInterval = 120
+    /// A first request still unanswered after this long died with its server: it may be tried
+    /// again. Long enough for twenty photos over poor Wi-Fi (a body may pause a minute at a time).
+    public static let abandonedAfter: TimeInterval = 15 * 60
 
     public init(_ database: AppDatabase) { self.database = database }
 
