@@ -5,7 +5,6 @@ import HearthStore
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
-import ServiceLifecycle
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -39,7 +38,7 @@ public struct Hearth: Sendable {
 /// Builds the server for `configuration`. Opening the database migrates it.
 public func buildApplication(_ configuration: HearthConfiguration, logger: Logger = Logger(label: "hearth")) async throws -> Hearth {
     let database = try AppDatabase.open(dataDirectory: configuration.dataDirectory)
-    let tls = try configuration.https.map { try makeTLS($0, configuration: configuration, database: database, logger: logger) }
+    let tls = try configuration.https.map { try makeTLS($0, configuration: configuration, logger: logger) }
     let services = try await makeServices(configuration, database: database, tls: tls, logger: logger)
     let router = buildRouter(services)
     let responder = router.buildResponder()
@@ -94,8 +93,8 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         routes: router.routes.map { Hearth.Route(method: $0.method, path: $0.path.description) }, pageChanges: services.pageChanges)
 }
 
-/// The HTTPS certificate: the household's own (its authority named after the household) or the files given.
-func makeTLS(_ https: HTTPSListener, configuration: HearthConfiguration, database: AppDatabase, logger: Logger) throws -> HouseholdTLS {
+/// The HTTPS certificate: the household's own (its authority named after this machine) or the files given.
+func makeTLS(_ https: HTTPSListener, configuration: HearthConfiguration, logger: Logger) throws -> HouseholdTLS {
     if let certificate = https.certificateFile, let key = https.keyFile {
         return try HouseholdTLS(source: .files(certificate: certificate, key: key), logger: logger)
     }

@@ -89,4 +89,14 @@ struct CSRFTests {
             #expect(try await HouseholdRepository(hearth.database).settings()?.name == "The Kims")
         }
     }
+
+    @Test("with HTTPS beside HTTP, the other listener on the same host is this server; another host or port is not")
+    func bothListeners() {
+        let csrf = CSRFMiddleware(ports: (http: 8080, https: 8443))
+        #expect(csrf.isOtherListener("https://192.168.0.20:8443", host: "192.168.0.20:8080"))
+        #expect(csrf.isOtherListener("http://hearth.local:8080", host: "hearth.local:8443"))
+        #expect(!csrf.isOtherListener("https://evil.example:8443", host: "192.168.0.20:8080"))
+        #expect(!csrf.isOtherListener("https://192.168.0.20:9443", host: "192.168.0.20:8080"))
+        #expect(!CSRFMiddleware().isOtherListener("https://192.168.0.20:8443", host: "192.168.0.20:8080"), "plain HTTP only: one origin")
+    }
 }
