@@ -179,6 +179,10 @@ def outbox(mom, browser, server, ids, shots):
     # The garden: no Wi-Fi. A cup of water, a meal and the pill, all typed offline.
     mom.set_offline(True)
     dad.set_offline(True)
+    # A page never opened: the offline page says so.
+    page.goto(server.https_url + "/recipes")
+    expect(page.locator("h1")).to_have_text("Hearth에 연결되지 않았어요")
+    audit.shot(path=shots / "phone-offline-page.png", full_page=False)
     page.goto(server.https_url + "/")
     expect(page.locator("#outbox .outbox-kept")).to_contain_text("오프라인")
     page.click("#water button.primary")
