@@ -21,26 +21,13 @@ struct ServiceUnitTests {
 
         let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
         try #require(analyze != nil, "systemd-analyze is needed (Debian's systemd; make unit installs it)")
-        let (status, output) = try Self.run(analyze!, ["verify", path])
+        let (status, output) = try runCommand(analyze!, ["verify", path])
         #expect(status == 0, "\(output)")
         #expect(!output.contains("hearth.service:"), "systemd complained: \(output)")
 
         // A unit systemd does not accept fails this check: the test can fail.
         try unit.text.replacingOccurrences(of: "Restart=on-failure", with: "Restart=sometimes").write(toFile: path, atomically: true, encoding: .utf8)
-        let (_, complaint) = try Self.run(analyze!, ["verify", path])
+        let (_, complaint) = try runCommand(analyze!, ["verify", path])
         #expect(complaint.contains("hearth.service:") && complaint.contains("sometimes"), "\(complaint)")
-    }
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -138,26 +138,13 @@ struct HTTPSServingTests {
     }
 
     func servedSerial(_ port: Int) throws -> String {
-        let (_, text) = try run(
+        let (_, text) = try runCommand(
             "/bin/sh", ["-c", "openssl s_client -connect 127.0.0.1:\(port) -servername localhost </dev/null 2>/dev/null | openssl x509 -noout -serial"])
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func curl(_ arguments: [String]) throws -> (Int32, String) {
-        try run("/usr/bin/curl", ["-sS", "--max-time", "20", "-w", "%{http_code}"] + arguments)
-    }
-
-    func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try runCommand("/usr/bin/curl", ["-sS", "--max-time", "20", "-w", "%{http_code}"] + arguments)
     }
 
     /// A port nothing listens on now (the kernel's choice for port 0, let go at once).
@@ -175,7 +162,7 @@ struct HTTPSServingTests {
 
     func waitForPort(_ port: Int) async throws {
         for _ in 0..<100 {
-            let (status, _) = try run("/usr/bin/curl", ["-sk", "-o", "/dev/null", "https://127.0.0.1:\(port)/healthz"])
+            let (status, _) = try runCommand("/usr/bin/curl", ["-sk", "-o", "/dev/null", "https://127.0.0.1:\(port)/healthz"])
             if status == 0 { return }
             try await Task.sleep(for: .milliseconds(100))
         }
