@@ -54,9 +54,8 @@ struct CSRFMiddleware: RouterMiddleware {
     /// request to http://host:8080, or the other way).
     func isOtherListener(_ origin: String, host authority: String?) -> Bool {
         guard let ports, let host = HTTPSWayMiddleware.hostName(authority) else { return false }
-        let lowered = origin.lowercased(), own = host.lowercased()
-        return lowered == "https://\(own):\(ports.https)" || lowered == "http://\(own):\(ports.http)"
-            || (ports.https == 443 && lowered == "https://\(own)") || (ports.http == 80 && lowered == "http://\(own)")
+        return Self.isSameOrigin(origin, host: "\(host):\(ports.https)", secure: true)
+            || Self.isSameOrigin(origin, host: "\(host):\(ports.http)", secure: false)
     }
 
     /// A host and port, the port filled in from the scheme when left out.

@@ -32,10 +32,10 @@ struct HTTPSWayMiddleware: RouterMiddleware {
         return "https://\(host)\(port == 443 ? "" : ":\(port)")\(path ?? request.uri.description)"
     }
 
-    /// `192.168.0.20:8080` → `192.168.0.20`, `[::1]:8080` → `[::1]`, `hearth.local` → itself.
+    /// `192.168.0.20:8080` → `192.168.0.20`, `[::1]:8080` → `[::1]`, `hearth.local` → itself;
+    /// read as the CSRF check reads it (nil for anything odd).
     static func hostName(_ authority: String?) -> String? {
-        guard let authority, !authority.isEmpty, !authority.contains("/"), !authority.contains("@") else { return nil }
-        if authority.hasPrefix("[") { return authority.firstIndex(of: "]").map { String(authority[...$0]) } }
-        return authority.split(separator: ":", maxSplits: 1).first.map(String.init)
+        guard let authority, !authority.contains("@"), let parsed = CSRFMiddleware.Authority(Substring(authority), scheme: "http") else { return nil }
+        return String(parsed.host)
     }
 }
