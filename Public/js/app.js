@@ -44,7 +44,7 @@
     var submitter = event.submitter;
     var viaButton = submitter && submitter.hasAttribute('formaction');
     var target = new URL(viaButton ? submitter.getAttribute('formaction') : form.getAttribute('action') || location.href, location.href);
-    if (target.pathname === '/logout') { clearKept(); return; }
+    if (target.pathname === '/logout') return; // the service worker forgets what it kept on the way out
     target.searchParams.set('idempotency_key', newKey());
     var label = submitter && submitter.textContent.trim();
     target.searchParams.set('what', (whatFor(form) + (label ? ' · ' + label : '')).slice(0, 80));
@@ -64,12 +64,6 @@
     return ((document.querySelector('h1') || {}).textContent || document.title).trim();
   }
 
-  // Signing out forgets what this phone kept (the service worker does it too, on the way out).
-  function clearKept() {
-    if (window.caches) caches.keys().then(function (names) { names.forEach(function (n) { caches.delete(n); }); });
-    if (window.indexedDB) indexedDB.deleteDatabase('hearth-outbox');
-  }
-
   function say(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_, name) { return values[name] != null ? values[name] : ''; });
   }
@@ -78,23 +72,14 @@
     return new Intl.DateTimeFormat(lang, { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
   }
 
-  // The outbox as the service worker keeps it: waiting records and the latest results.
+  // The outbox as the service worker keeps it (it alone opens its database): waiting records and the latest results.
   function readOutbox() {
     return new Promise(function (resolve) {
-      if (!window.indexedDB) return resolve({ waiting: [], results: [] });
-      var open = indexedDB.open('hearth-outbox', 1);
-      open.onupgradeneeded = function () {
-        open.result.createObjectStore('waiting', { keyPath: 'key' });
-        open.result.createObjectStore('results', { keyPath: 'key' });
-      };
-      open.onerror = function () { resolve({ waiting: [], results: [] }); };
-      open.onsuccess = function () {
-        var db = open.result, out = {};
-        var tx = db.transaction(['waiting', 'results'], 'readonly');
-        tx.objectStore('waiting').getAll().onsuccess = function (e) { out.waiting = e.target.result; };
-        tx.objectStore('results').getAll().onsuccess = function (e) { out.results = e.target.result; };
-        tx.oncomplete = function () { db.close(); resolve(out); };
-      };
+      var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (!worker) return resolve({ waiting: [], results: [] });
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) { resolve(event.data); };
+      worker.postMessage({ type: 'outbox' }, [channel.port2]);
     });
   }
 

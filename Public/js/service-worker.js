@@ -177,6 +177,11 @@ function forgetAll() {
 self.addEventListener('message', function (event) {
   var type = event.data && event.data.type;
   if (type === 'flush') event.waitUntil(flush());
+  // A page asks what waits and what became of it (without the bodies: photos stay here).
+  if (type === 'outbox') event.waitUntil(Promise.all([all('waiting'), all('results')]).then(function (found) {
+    var waiting = found[0].map(function (item) { return { key: item.key, what: item.what, typedAt: item.typedAt }; });
+    event.ports[0].postMessage({ waiting: waiting, results: found[1] });
+  }));
   if (type === 'seen') event.waitUntil(all('results').then(function (results) {
     var keys = event.data.keys || [];
     return Promise.all(results.filter(function (r) { return keys.indexOf(r.key) >= 0; }).map(function (r) { return remove('results', r.key); }));
