@@ -24,6 +24,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         // The help pages, written in Markdown under Templates/help/ (no dependencies of its own).
         .package(url: "https://github.com/JohnSundell/Ink.git", from: "0.6.0"),
+        // The API: its server code is generated from Sources/HearthAPI/openapi.yaml by `make api`
+        // (the generator itself is never built here) and served through Hummingbird's router.
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
     ],
     targets: [
         // The domain: value types and rules. No I/O, no frameworks (swift-crypto only for digests).
@@ -66,6 +70,10 @@ let package = Package(
             name: "HearthCertificates",
             dependencies: [.product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]),
+        // The API's types and server routes, generated from its description (`make api`).
+        .target(
+            name: "HearthAPI", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            exclude: ["openapi.yaml", "openapi-generator-config.yaml"]),
         // The web application: middleware, controllers, view models, templates.
         .target(
             name: "HearthWeb",
@@ -78,6 +86,8 @@ let package = Package(
                 "HearthCharts",
                 "CZlib",
                 "HearthCertificates",
+                "HearthAPI",
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -91,7 +101,7 @@ let package = Package(
             exclude: [
                 "README.md", "Backups/README.md", "Calendar/README.md", "Charts/README.md", "Home/README.md", "Gallery/README.md", "Health/README.md",
                 "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md",
-                "Reports/README.md",
+                "Reports/README.md", "API/README.md",
             ]),
         .executableTarget(
             name: "hearth",

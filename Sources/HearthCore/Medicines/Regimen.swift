@@ -106,6 +106,15 @@ extension RegimenItemInput {
     public func remaining(givenSinceCount: Int) -> Double? {
         inHand.map { max(0, $0 - Double(givenSinceCount) * amount) }
     }
+
+    /// What is left, how many whole days it lasts at `schedule`'s pace, and whether that is
+    /// within the refill warning (`refillDays`, a week when not set); nil when never counted.
+    public func supply(givenSinceCount: Int, schedule: DoseSchedule) -> (remaining: Double, days: Int?, refillDue: Bool)? {
+        guard let remaining = remaining(givenSinceCount: givenSinceCount) else { return nil }
+        let perDay = schedule.dosesPerDay * amount
+        let days = perDay > 0 ? Int(remaining / perDay) : nil
+        return (remaining, days, days.map { $0 <= (refillDays ?? 7) } ?? false)
+    }
 }
 
 extension DoseSchedule {

@@ -38,6 +38,21 @@ public struct SignInFailureRepository: Sendable {
         return locks.compactMap { $0 }.max()
     }
 
+    /// A wrong API token counts against its address as a failed sign-in does, under this
+    /// name (no username can be it), so guessing tokens is throttled with guessing passwords.
+    public static let tokenUsername = "(api token)"
+
+    /// When tries from this address open again, or nil when they are open (the API's check:
+    /// a token names no username).
+    public func lockedUntil(address: String, now: Date = Date()) throws -> Date? {
+        let failures = try database.read { db in
+            try Date.fetchAll(
+                db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?"),
+                arguments: [address, SignInPolicy.relevantSince(now)])
+        }
+        return SignInPolicy.lockedUntil(failures: failures, now: now, maximum: SignInPolicy.maximumFailuresPerAddress)
+    }
+
     /// A correct password clears the count for that username (not for the address).
     public func clear(username: String) async throws {
         try await database.write { db in

@@ -41,6 +41,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// `LoadedContext` (handlers read it there, typed).
     var loaded: (any Sendable)?
 
+    /// A call to the API made with a token (`APITokenMiddleware`): what the token may do.
+    var apiScope: TokenScope?
+
     var role: Role? { member?.account.role }
     /// The pets and people the member may see; nobody's when signed out.
     var access: SubjectAccess { member?.access ?? .only([]) }

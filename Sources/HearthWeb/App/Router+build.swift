@@ -18,6 +18,9 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     router.add(middleware: errorPages)
     if let https = configuration.https { router.add(middleware: HTTPSWayMiddleware(httpsPort: https.port)) }
     router.add(middleware: SetupGateMiddleware())
+    router.add(
+        middleware: APITokenMiddleware(
+            tokens: APITokenRepository(services.database), failures: SignInFailureRepository(services.database), clock: services.clock))
     router.add(middleware: CSRFMiddleware(ports: configuration.https.map { (http: configuration.port, https: $0.port) }))
     router.add(middleware: RequireMemberMiddleware())
     router.add(middleware: TypedAtMiddleware())

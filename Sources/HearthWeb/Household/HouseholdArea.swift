@@ -38,7 +38,8 @@ enum HouseholdArea: Area {
         router.get("/settings", use: settings.show)
         router.post("/settings", use: settings.save)
         let me = MyAccountController(
-            renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database))
+            renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database),
+            tokens: APITokenRepository(database))
         router.get("/me", use: me.show)
         router.post("/me", use: me.savePreferences)
         router.post("/me/password", use: me.changePassword)

@@ -9,6 +9,7 @@ struct MyAccountController {
     let hasher: PasswordHasher
     let feeds: CalendarFeedRepository
     let reminders: ReminderRepository
+    let tokens: APITokenRepository
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()
@@ -66,6 +67,9 @@ struct MyAccountController {
             username: context.member?.account.username ?? "", notice: noticeKey.map { strings.text($0, language) },
             reminders: try RemindersController.section(
                 for: try context.requireMember().accountID, feeds: feeds, reminders: reminders, request: request, context: context,
+                format: Formatting(strings: strings, language: language, timeZone: context.timeZone)),
+            tokens: try APITokensController.section(
+                for: try context.requireMember().account, tokens: tokens, context: context,
                 format: Formatting(strings: strings, language: language, timeZone: context.timeZone)))
         return renderer.page(page, titleKey: "me.title", request: request, context: context, status: status)
     }

@@ -11,6 +11,8 @@ struct MyAccountPage: Page {
     let notice: String?
     /// The calendar feed and push reminders (see `RemindersController.section`).
     let reminders: HTML
+    /// The member's API tokens (see `APITokensController.section`).
+    let tokens: HTML
 
     func child(named name: String) -> Any? {
         switch name {
@@ -19,6 +21,7 @@ struct MyAccountPage: Page {
         case "username": username
         case "notice": notice ?? false
         case "reminders": reminders
+        case "tokens": tokens
         default: nil
         }
     }

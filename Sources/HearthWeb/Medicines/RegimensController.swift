@@ -231,10 +231,7 @@ struct RegimensController {
                     } ?? format.t("regimens.mg_per_kg_no_weight", ["per_kg": format.number(perKg)])
                 items += #"<p class="meta">\#(text)</p>"#
             }
-            if let remaining = item.input.remaining(givenSinceCount: given[item.id] ?? 0) {
-                let perDay = regimen.schedule.dosesPerDay * item.input.amount
-                let days = perDay > 0 ? Int(remaining / perDay) : nil
-                let warn = days.map { $0 <= (item.input.refillDays ?? 7) } ?? false
+            if let (remaining, days, warn) = item.input.supply(givenSinceCount: given[item.id] ?? 0, schedule: regimen.schedule) {
                 let text =
                     format.t("regimens.supply", ["left": format.number(remaining, decimals: 1), "unit": item.input.unit])
                     + (days.map { " · " + format.t("regimens.supply_days", ["days": String($0)]) } ?? "")

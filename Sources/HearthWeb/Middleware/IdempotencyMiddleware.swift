@@ -16,7 +16,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
     let requests: SentRequestRepository
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        guard request.method == .post, let account = context.member?.account.id,
+        guard ![.get, .head, .options].contains(request.method), let account = context.member?.account.id,
             let key = request.headers[Self.header] ?? request.uri.queryParameters.get(Self.queryName)
         else { return try await next(request, context) }
         guard Self.isWellFormed(key) else { throw PageError(status: .badRequest, messageKey: "error.idempotency_key") }

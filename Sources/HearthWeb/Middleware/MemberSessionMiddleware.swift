@@ -44,7 +44,8 @@ struct MemberSessionMiddleware: RouterMiddleware {
                 cookiesToSet.append(HearthCookies.expired(HearthCookies.session, secure: secure))
             }
         }
-        if context.member == nil {
+        // The API's callers carry no cookies and are given none.
+        if context.member == nil && !request.uri.path.hasPrefix(APITokenMiddleware.prefix) {
             if let anonymous = request.cookies[HearthCookies.anonymousCSRF]?.value, anonymous.count == 64 {
                 context.csrfToken = anonymous
             } else {

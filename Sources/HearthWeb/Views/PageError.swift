@@ -8,6 +8,8 @@ struct PageError: Error, Sendable {
     let status: HTTPResponse.Status
     let messageKey: String
     var values: [String: String] = [:]
+    /// Every field's problem, for answers that can name them all (the API's).
+    var fields = FieldErrors()
 
     static let notFound = PageError(status: .notFound, messageKey: "error.not_found")
     static let forbidden = PageError(status: .forbidden, messageKey: "error.forbidden")
@@ -18,7 +20,7 @@ extension PageError {
     /// The first problem of a form that has no page of its own to show it on.
     init?(_ errors: FieldErrors) {
         guard let first = errors.first else { return nil }
-        self.init(status: .unprocessableContent, messageKey: first.key, values: first.values)
+        self.init(status: .unprocessableContent, messageKey: first.key, values: first.values, fields: errors)
     }
 }
 

@@ -1,0 +1,37 @@
+import Foundation
+import HearthAPI
+import HearthStore
+import Hummingbird
+import OpenAPIHummingbird
+
+/// Hearth's API (`/api/v1`, described by `Sources/HearthAPI/openapi.yaml`, its server code
+/// generated from it by `make api`), the tokens members make on `/me`, the `/api` page that
+/// says how to use them, and the Home Assistant package made for this household.
+enum APIArea: Area {
+    static let pages: [any Page.Type] = [APIPage.self, TokenMadePage.self, HomeAssistantPage.self]
+    static let help: String? = "api"
+
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
+        let tokens = APITokensController(renderer: services.renderer, tokens: APITokenRepository(services.database), database: services.database)
+        router.get("/api", use: tokens.about)
+        router.get("/api/v1/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+        }
+        router.post("/me/tokens", use: tokens.create)
+        router.post("/me/tokens/:id/revoke", use: tokens.revoke)
+        router.group().add(middleware: RequireRecorderMiddleware())
+            .get("/api/home-assistant", use: tokens.homeAssistant)
+            .post("/api/home-assistant", use: tokens.makeHomeAssistant)
+
+        // The generated routes, behind the context their handlers read (`APICall`).
+        let api = router.group("/api/v1").add(middleware: APICallMiddleware())
+        let handlers = APIHandlers(services: services)
+        // Registering can only fail on a description the generator would not have written.
+        try! handlers.registerHandlers(
+            on: api, serverURL: URL(string: "/")!,
+            configuration: .init(dateTranscoder: HouseholdDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
+            middlewares: [NoBodyMiddleware()])
+    }
+}

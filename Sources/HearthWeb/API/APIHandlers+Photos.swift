@@ -1,0 +1,78 @@
+import Foundation
+import HearthAPI
+import HearthCore
+import HearthStore
+import OpenAPIRuntime
+
+/// Photos added to a record: each part written to the data folder's temporary files as it
+/// arrives, then checked and kept by `PhotoIntake`, as the record form's photos are — all
+/// of them or, when one is refused, none.
+extension APIHandlers {
+    func addPhotos(_ input: Operations.AddPhotos.Input) async throws -> Operations.AddPhotos.Output {
+        let context = try APICall.current()
+        let entry = try await entry(input.path.record, context)
+        let subject = try subject(entry.subjectID, context)
+        try await writable(subject)
+        guard case .multipartForm(let parts) = input.body else { throw PageError(status: .unsupportedMediaType, messageKey: "api.error.request") }
+        let intake = services.intake
+        var form = UploadedForm(fields: [:], files: [])
+        defer { form.discard() }
+        for try await part in parts {
+            guard case .photo(let photo) = part else { continue }
+            guard form.files.count < intake.maximumFiles else { throw PageError(status: .contentTooLarge, messageKey: "error.too_large") }
+            form.files.append(try await Self.keep(photo.payload.body, named: photo.filename, in: intake))
+        }
+        guard !form.files.isEmpty else { throw PageError(status: .unprocessableContent, messageKey: "api.error.no_photo") }
+        let checked = await intake.check(
+            form, field: "photos", maximum: max(0, entry.kind.maximumPhotos - entry.photos.count), strings: strings, language: context.language)
+        guard checked.problems.isEmpty else {
+            var errors = FieldErrors()
+            for (index, problem) in checked.problems.enumerated() { errors.add("photo[\(index)]", "api.error.photo", ["problem": problem]) }
+            throw PageError(errors)!
+        }
+        try intake.store(checked)
+        let entries = EntryRepository(database)
+        guard case .valid(let record) = try await validatedAgain(entry, subject: subject, context) else { throw PageError(StoreError.recordNotFound) }
+        do {
+            _ = try await entries.update(id: entry.id, record, keeping: entry.photos, adding: checked.records)
+        } catch {
+            await intake.cleanUp(checked.records.map(\.sha256))
+            throw error
+        }
+        guard let saved = try await entries.entry(id: entry.id) else { throw PageError(StoreError.recordNotFound) }
+        return .ok(.init(body: .json(self.record(saved, context))))
+    }
+
+    /// The record as it is, as its edit form would send it back unchanged.
+    private func validatedAgain(_ entry: StoredEntry, subject: SubjectSummary, _ context: AppRequestContext) async throws -> Validated<RecordInput> {
+        let species = try await PetRepository(database).pet(id: subject.id, access: .everyone)?.profile.species ?? .other
+        var fields = RecordsController.input(from: entry, timeZone: context.timeZone)
+        if subject.kind == .person { fields["unit"] = BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue }
+        return RecordInput.validate(
+            entry.kind, fields, species: species, timeZone: context.timeZone,
+            vaccines: subject.kind == .pet ? try CareRepository(database).schedules(species) : [], currency: context.household?.currency,
+            now: entry.occurredAt)
+    }
+
+    /// One part's bytes in a new temporary file, up to the photo limit (past it, marked too large).
+    private static func keep(_ body: HTTPBody, named name: String?, in intake: PhotoIntake) async throws -> UploadedForm.File {
+        let path = (intake.files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let limit = intake.limits.maximumBytes
+        var size = 0
+        do {
+            for try await chunk in body {
+                size += chunk.count
+                if size <= limit { try handle.write(contentsOf: chunk) }
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        return .init(field: "photos", filename: String((name ?? "photo").prefix(120)), temporaryPath: path, tooLarge: size > limit)
+    }
+}

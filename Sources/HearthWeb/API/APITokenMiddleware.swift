@@ -1,0 +1,72 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/api/v1/`: the caller is the token's member, never a browser's session — the API takes no
+/// CSRF token, so a cookie must not be enough to write through it. A missing, wrong or
+/// revoked token is 401 and counts against its address like a failed sign-in (so guessing
+/// tokens is throttled with guessing passwords). The token's scope narrows the member's
+/// role: `read` writes nothing, `record` at most records, and only `admin` acts as the owner.
+struct APITokenMiddleware: RouterMiddleware {
+    static let prefix = "/api/v1/"
+    /// Readable with a session too: the description holds nothing of the household's.
+    static let document = "/api/v1/openapi.yaml"
+    let tokens: APITokenRepository
+    let failures: SignInFailureRepository
+    var clock: @Sendable () -> Date = { Date() }
+
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard path.hasPrefix(Self.prefix) || path == "/api/v1" else { return try await next(request, context) }
+        let bearer = Self.bearer(request.headers[.authorization])
+        if path == Self.document, bearer == nil, context.member != nil { return try await next(request, context) }
+        var context = context
+        (context.member, context.sessionToken, context.csrfToken) = (nil, nil, "")
+        let now = clock()
+        if let until = try failures.lockedUntil(address: context.clientAddress, now: now) {
+            let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+            throw PageError(status: .tooManyRequests, messageKey: "api.error.locked", values: ["minutes": String(minutes)])
+        }
+        guard let bearer, let holder = try tokens.holder(token: bearer) else {
+            try await failures.record(username: SignInFailureRepository.tokenUsername, address: context.clientAddress, now: now)
+            throw PageError(status: .unauthorized, messageKey: bearer == nil ? "api.error.no_token" : "api.error.bad_token")
+        }
+        var member = holder.session
+        if member.account.role == .owner && holder.scope != .admin { member.account.role = .adult }
+        context.member = member
+        context.apiScope = holder.scope
+        context.language = member.account.language ?? context.household?.language ?? context.language
+        if ![.get, .head].contains(request.method) {
+            guard holder.scope != .read else { throw PageError(status: .forbidden, messageKey: "api.error.read_only") }
+            guard member.account.role.canRecord else { throw PageError.forbidden }
+        }
+        try await tokens.noteUse(holder, now: now)
+        return try await next(request, context)
+    }
+
+    /// The token of `Authorization: Bearer <token>` (the scheme in any case, RFC 7235).
+    static func bearer(_ header: String?) -> String? {
+        guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}
+
+/// The request's context as the API's handlers see it: the generated server hands them only
+/// the request's parts, so `APICallMiddleware` puts the context here for the call.
+enum APICall {
+    @TaskLocal static var context: AppRequestContext?
+
+    static func current() throws -> AppRequestContext {
+        guard let context else { throw PageError(status: .unauthorized, messageKey: "api.error.no_token") }
+        return context
+    }
+}
+
+/// Set last before the API's handlers, so they see the context every middleware made.
+struct APICallMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
+        try await APICall.$context.withValue(context) { try await next(request, context) }
+    }
+}

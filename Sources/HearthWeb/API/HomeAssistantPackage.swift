@@ -1,0 +1,84 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// `packages/hearth.yaml` for Home Assistant, written for this household: RESTful sensors
+/// (doses due now, the next dose, each person's water today, each pet's last meal and
+/// weight) and `rest_command`s (+1 cup, a dose given, a walk), with the token and this
+/// server's address in them. Every string is written as a JSON string, which YAML reads as
+/// its own double-quoted string, so a name with a quote or a colon cannot break the file.
+enum HomeAssistantPackage {
+    static func yaml(address: String, token: String, subjects: [SubjectSummary], household: String, made: LocalDate) -> String {
+        let api = address + "/api/v1"
+        let auth = "      Authorization: \(quoted("Bearer " + token))\n"
+        var text = """
+            # Hearth for Home Assistant: \(household), made \(made).
+            # Put this file in config/packages/ with this in configuration.yaml:
+            #   homeassistant:
+            #     packages: !include_dir_named packages
+            # The token in it reads and records as you; revoke it on Hearth's /me page.
+            rest:
+              - resource: \(quoted(api + "/due?days=0"))
+                headers:
+            \(auth)    scan_interval: 60
+                sensor:
+                  - name: "Hearth doses due now"
+                    unique_id: hearth_doses_due_now
+                    value_template: "{{ value_json.due | selectattr('kind', 'eq', 'dose') | list | count }}"
+                    json_attributes_path: "$"
+                    json_attributes: [due]
+              - resource: \(quoted(api + "/doses"))
+                headers:
+            \(auth)    scan_interval: 60
+                sensor:
+                  - name: "Hearth next dose"
+                    unique_id: hearth_next_dose
+                    device_class: timestamp
+                    value_template: "{{ (value_json.doses | selectattr('state', 'eq', 'later') | map(attribute='at') | list + [none]) | first }}"
+
+            """
+        let people = subjects.filter { $0.kind == .person }, pets = subjects.filter { $0.kind == .pet }
+        if !subjects.isEmpty {
+            text += "  - resource: \(quoted(api + "/subjects"))\n    headers:\n\(auth)    scan_interval: 300\n    sensor:\n"
+            for person in people {
+                text += sensor("\(person.name) water today", id: "hearth_water_\(person.id)", unit: "mL", subject: person.id, value: "s.today.water.ml")
+            }
+            for pet in pets {
+                text += sensor("\(pet.name) last meal", id: "hearth_last_meal_\(pet.id)", deviceClass: "timestamp", subject: pet.id, value: "s.today.lastMeal")
+                text += sensor(
+                    "\(pet.name) weight", id: "hearth_weight_\(pet.id)", unit: "g", deviceClass: "weight", subject: pet.id,
+                    value: "(s.today.latestWeight or {}).grams")
+            }
+        }
+        text += "\nrest_command:\n"
+        text += command("hearth_dose_given", url: api + "/doses/{{ dose }}/given", payload: "{}", auth: auth)
+        for person in people {
+            text += command("hearth_water_cup_\(person.id)", url: api + "/people/\(person.id)/water", payload: #"{"cups": 1}"#, auth: auth)
+        }
+        for pet in pets {
+            text += command(
+                "hearth_walk_\(pet.id)", url: api + "/subjects/\(pet.id)/records",
+                payload: #"{"kind": "walk", "fields": {"activity": "walk", "minutes": "{{ minutes | default(30) }}"}}"#, auth: auth)
+        }
+        return text
+    }
+
+    /// A sensor of `/subjects` whose `value` is read from the subject `s` (none when it is gone).
+    private static func sensor(_ name: String, id: String, unit: String? = nil, deviceClass: String? = nil, subject: Int64, value: String) -> String {
+        var text = "      - name: \(quoted(name))\n        unique_id: \(id)\n"
+        if let unit { text += "        unit_of_measurement: \(unit)\n" }
+        if let deviceClass { text += "        device_class: \(deviceClass)\n" }
+        let template = "{% set s = value_json.subjects | selectattr('id', 'eq', \(subject)) | first %}{{ \(value) if s else none }}"
+        return text + "        value_template: \(quoted(template))\n"
+    }
+
+    private static func command(_ name: String, url: String, payload: String, auth: String) -> String {
+        "  \(name):\n    url: \(quoted(url))\n    method: post\n    headers:\n\(auth)    content_type: \"application/json\"\n    payload: \(quoted(payload))\n"
+    }
+
+    /// `text` as a JSON string: a YAML double-quoted scalar.
+    static func quoted(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+}
