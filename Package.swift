@@ -127,6 +127,7 @@ let package = Package(
                 "HearthStore",
                 "HearthCore",
                 "HearthHTML",
+                "HearthAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

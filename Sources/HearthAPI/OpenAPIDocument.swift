@@ -592,6 +592,7 @@ components:
         at: { type: string, format: date-time }
         status: { type: string, enum: [overdue, today, soon, later] }
         dose: { type: string, description: "A dose's id, for `/doses/{dose}/given`." }
+
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).

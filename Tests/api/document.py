@@ -15,7 +15,7 @@ for path in sorted((folder / "Generated").glob("*.swift")):
     "// Written by `make api` (Tests/api/document.py); do not edit.\n\n"
     "/// The API's description as it was when the code beside it was generated.\n"
     "public enum OpenAPIDocument {\n"
-    f'    public static let yaml = #"""\n{document}"""#\n\n'
+    f'    public static let yaml = #"""\n{document}\n"""#\n\n'
     "    /// SHA-256 of the generated files (name, NUL, contents; in name order).\n"
     f'    public static let generatedDigest = "{generated.hexdigest()}"\n'
     "}\n",

@@ -32,6 +32,6 @@ enum APIArea: Area {
         try! handlers.registerHandlers(
             on: api, serverURL: URL(string: "/")!,
             configuration: .init(dateTranscoder: HouseholdDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
-            middlewares: [NoBodyMiddleware()])
+            middlewares: [NoBodyMiddleware(), LocationMiddleware()])
     }
 }

@@ -99,3 +99,16 @@ struct NoBodyMiddleware: ServerMiddleware {
         return try await next(request, empty ? nil : body, metadata)
     }
 }
+
+/// The runtime writes response headers in URI "simple" style, percent-encoding a Location's
+/// slashes; a Location is a URI reference already, so it goes out as written.
+struct LocationMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var (response, body) = try await next(request, body, metadata)
+        if let location = response.headerFields[.location] { response.headerFields[.location] = location.removingPercentEncoding ?? location }
+        return (response, body)
+    }
+}

@@ -21,6 +21,7 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     router.add(
         middleware: APITokenMiddleware(
             tokens: APITokenRepository(services.database), failures: SignInFailureRepository(services.database), clock: services.clock))
+    router.add(middleware: errorPages)  // again: an API call's member (and language) is known only now
     router.add(middleware: CSRFMiddleware(ports: configuration.https.map { (http: configuration.port, https: $0.port) }))
     router.add(middleware: RequireMemberMiddleware())
     router.add(middleware: TypedAtMiddleware())

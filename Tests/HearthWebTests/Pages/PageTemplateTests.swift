@@ -43,7 +43,10 @@ struct PageTemplateTests {
         SettingsPage(
             fields: fields(SettingsPage.fieldNames), timeZones: html, languages: options, weightUnits: options, volumeUnits: options, saved: true,
             hasErrors: true),
-        MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html),
+        MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html, tokens: html),
+        APIPage(address: "http://192.168.0.20:8080", canRecord: true),
+        TokenMadePage(token: "hearth_00", name: "Kitchen tablet", scope: "Read", address: "http://192.168.0.20:8080"),
+        HomeAssistantPage(package: "rest: []", address: "http://192.168.0.20:8080"),
         GalleryPage(
             heading: "Photos", subjects: [.init(label: "Everyone", href: "/gallery", current: true)],
             favourites: [.init(label: "All", href: "/gallery", current: true)],

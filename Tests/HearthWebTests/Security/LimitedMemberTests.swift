@@ -54,8 +54,9 @@ struct LimitedMemberTests {
             let member = Browser(owner.client)
             try await member.signIn("sitter", "member password 1")
             try await member.get("/")
+            let route = try await RoleMatrixTests.prepareAPI(route, routeName: routeName, member, username: "sitter", hearth: hearth)
             let before = try await RoleMatrixTests.Snapshot(hearth.database)
-            let response = try await RoleMatrixTests.send(route, ids: hidden, as: member, method: routeName.hasPrefix("POST") ? .post : .get)
+            let response = try await RoleMatrixTests.send(route, ids: hidden, as: member, method: RoleMatrixTests.method(routeName))
             if Self.creating.contains(routeName) {
                 #expect(response.status == .forbidden, "\(routeName): \(response.status)")
                 #expect(response.text.contains("cannot add new ones"))

@@ -25,6 +25,8 @@ struct RoleMatrixTests {
         var fieldsFor: (@Sendable (IDs) -> [String: String])?
         /// A file sent with the form: (field, file name, contents).
         var file: (field: String, filename: String, text: String)?
+        /// An API call's JSON body.
+        var json: String?
     }
 
     /// The ids the household of each case has: another member, a pet, its live record and its deleted one.
@@ -227,7 +229,51 @@ struct RoleMatrixTests {
         "POST /medicines/{id}": Route(needs: .recorder, path: { "/medicines/\($0.medicine)" }, fields: ["kind": "medicine", "name": "Tylenol 500"]),
         "POST /care/vaccines/own": Route(
             needs: .owner, path: { _ in "/care/vaccines/own" }, fields: ["species": "dog", "name": "Kennel cough nasal", "booster_months": "12"]),
+        // The API: called with a token of the member's (`send`), writes with JSON.
+        "GET /api": Route(needs: .member, path: { _ in "/api" }),
+        "GET /api/v1/openapi.yaml": Route(needs: .member, path: { _ in "/api/v1/openapi.yaml" }),
+        "POST /me/tokens": Route(needs: .member, path: { _ in "/me/tokens" }, fields: ["name": "kitchen tablet", "scope": "read"]),
+        "POST /me/tokens/{id}/revoke": Route(needs: .member, path: { _ in "/me/tokens/own/revoke" }),
+        "GET /api/home-assistant": Route(needs: .recorder, path: { _ in "/api/home-assistant" }),
+        "POST /api/home-assistant": Route(needs: .recorder, path: { _ in "/api/home-assistant" }),
+        "GET /api/v1/me": Route(needs: .member, path: { _ in "/api/v1/me" }),
+        "GET /api/v1/members": Route(needs: .owner, path: { _ in "/api/v1/members" }),
+        "GET /api/v1/subjects": Route(needs: .member, path: { _ in "/api/v1/subjects" }),
+        "GET /api/v1/subjects/{subject}": Route(needs: .member, path: { "/api/v1/subjects/\($0.pet)" }),
+        "GET /api/v1/subjects/{subject}/records": Route(needs: .member, path: { "/api/v1/subjects/\($0.pet)/records?kind=weight&limit=5" }),
+        "POST /api/v1/subjects/{subject}/records": Route(
+            needs: .recorder, path: { "/api/v1/subjects/\($0.pet)/records" }, json: #"{"kind": "weight", "fields": {"weight": "4.2", "unit": "kg"}}"#),
+        "GET /api/v1/records/{record}": Route(needs: .member, path: { "/api/v1/records/\($0.record)" }),
+        "PATCH /api/v1/records/{record}": Route(needs: .recorder, path: { "/api/v1/records/\($0.record)" }, json: #"{"note": "After the walk"}"#),
+        "DELETE /api/v1/records/{record}": Route(needs: .recorder, path: { "/api/v1/records/\($0.record)" }),
+        "POST /api/v1/records/{record}/photos": Route(needs: .recorder, path: { "/api/v1/records/\($0.record)/photos" }),
+        "POST /api/v1/people/{subject}/water": Route(needs: .recorder, path: { "/api/v1/people/\($0.person)/water" }, json: #"{"cups": 1}"#),
+        "PUT /api/v1/people/{subject}/steps": Route(needs: .recorder, path: { "/api/v1/people/\($0.person)/steps" }, json: #"{"steps": 4000}"#),
+        "GET /api/v1/doses": Route(needs: .member, path: { _ in "/api/v1/doses?date=2026-01-02" }),
+        "POST /api/v1/doses/{dose}/given": Route(needs: .recorder, path: { "/api/v1/doses/\($0.regimen)-2026-01-02-480/given" }),
+        "POST /api/v1/doses/{dose}/skipped": Route(
+            needs: .recorder, path: { "/api/v1/doses/\($0.regimen)-2026-01-02-480/skipped" }, json: #"{"reason": "Asleep"}"#),
+        "DELETE /api/v1/doses/{dose}/mark": Route(needs: .recorder, path: { "/api/v1/doses/\($0.regimen)-2026-01-02-480/mark" }),
+        "GET /api/v1/due": Route(needs: .member, path: { _ in "/api/v1/due?days=30" }),
     ]
+
+    /// The method a route's name starts with.
+    static func method(_ routeName: String) -> HTTPRequest.Method {
+        HTTPRequest.Method(String(routeName.prefix { $0 != " " }))!
+    }
+
+    /// Gives `browser` an API token of `username`'s (the owner's may act as the owner) for a
+    /// route of the API, and a token of its own to revoke for that route.
+    static func prepareAPI(_ route: Route, routeName: String, _ browser: Browser, username: String, hearth: Hearth) async throws -> Route {
+        let tokens = APITokenRepository(hearth.database)
+        if routeName.contains(" /api/v1/") {
+            browser.apiToken = try await tokens.make(for: username, scope: username == "mina" ? .admin : .record, database: hearth.database)
+        }
+        guard routeName == "POST /me/tokens/{id}/revoke" else { return route }
+        let account = try await AccountRepository(hearth.database).all().first { $0.username == username }!
+        let id = try await tokens.create(accountID: account.id!, name: "old tablet", scope: .read).id
+        return Route(needs: route.needs, path: { _ in "/me/tokens/\(id)/revoke" })
+    }
 
     static func key(_ route: Hearth.Route) -> String {
         "\(route.method.rawValue) \(route.path.replacing(/:([a-z]+)/) { "{\($0.output.1)}" })"
@@ -262,10 +308,10 @@ struct RoleMatrixTests {
                 case .owner: role.canManageHousehold
                 }
             if allowed, routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(member, ids: ids) }
-            var route = route
+            var route = try await Self.prepareAPI(route, routeName: routeName, member, username: "member", hearth: hearth)
             if allowed, routeName.contains("/medicines/imports/{job}") { route = try await Self.ownImport(route, member, ids: ids) }
             let before = try await Snapshot(hearth.database)
-            let response = try await Self.send(route, ids: ids, as: member, method: routeName.hasPrefix("POST") ? .post : .get)
+            let response = try await Self.send(route, ids: ids, as: member, method: Self.method(routeName))
             if allowed {
                 #expect(response.status != .forbidden && response.status != .notFound, "\(role) \(routeName): \(response.status)")
             } else {
@@ -292,11 +338,12 @@ struct RoleMatrixTests {
             if routeName.hasSuffix("/unarchive") { try await PetRepository(hearth.database).setArchived(true, id: ids.pet) }
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
-            let route = routeName.contains("/medicines/imports/{job}") ? try await Self.ownImport(route, owner, ids: ids) : route
+            var route = routeName.contains("/medicines/imports/{job}") ? try await Self.ownImport(route, owner, ids: ids) : route
+            route = try await Self.prepareAPI(route, routeName: routeName, owner, username: "mina", hearth: hearth)
             let response = try await Self.send(
-                Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file), ids: ids, as: owner,
-                method: routeName.hasPrefix("POST") ? .post : .get)
-            #expect([.ok, .seeOther].contains(response.status), "owner \(routeName): \(response.status)")
+                Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file, json: route.json), ids: ids,
+                as: owner, method: Self.method(routeName))
+            #expect([.ok, .seeOther, .created, .noContent].contains(response.status), "owner \(routeName): \(response.status) \(response.text.prefix(300))")
         }
     }
 
@@ -372,6 +419,12 @@ struct RoleMatrixTests {
 
     static func send(_ route: Route, ids: IDs, as browser: Browser, method: HTTPRequest.Method) async throws -> TestResponse {
         let path = route.path(ids)
+        if path.hasPrefix("/api/v1/") && path != "/api/v1/openapi.yaml" {
+            // A script with the member's token: no cookies, no CSRF token.
+            let api = APIClient(client: browser.client, token: browser.apiToken)
+            if path.hasSuffix("/photos") { return try await api.photos(path, [("cat.jpg", try fixture("exif-orientation/Landscape_1.jpg"))]) }
+            return try await api.call(method, path, json: route.json)
+        }
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
         if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals")

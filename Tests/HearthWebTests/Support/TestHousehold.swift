@@ -43,6 +43,8 @@ final class Browser: @unchecked Sendable {
     var cookies: [String: String] = [:]
     var csrf: String?
     var acceptLanguage: String?
+    /// The token its API calls carry (`APIClient`), when the test made one.
+    var apiToken: String?
 
     init(_ client: any TestClientProtocol) { self.client = client }
 

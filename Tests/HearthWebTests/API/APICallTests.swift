@@ -1,0 +1,155 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import GRDB
+import HearthAPI
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+/// What scripts do through the API, against the real router and a real SQLite file.
+@Suite("API calls")
+struct APICallTests {
+    /// A household with a pet and a person, and a read-and-record token of the owner's.
+    static func withAPI(_ test: @Sendable (Hearth, APIClient, (pet: Int64, person: Int64)) async throws -> Void) async throws {
+        try await withHousehold { hearth, owner in
+            let pet = try await owner.addPet("Nabi")
+            let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Jun", colour: .orange), photo: nil)
+            let token = try await APITokenRepository(hearth.database).make(for: "mina", scope: .record, database: hearth.database)
+            try await test(hearth, APIClient(client: owner.client, token: token), (pet, person.id))
+        }
+    }
+
+    @Test("a record is made as the form makes it: Korean numbers read as written, a bad field named in the member's language, nothing written")
+    func records() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            let made = try await api.call(
+                .post, "/api/v1/subjects/\(ids.pet)/records",
+                json: #"{"kind": "meal", "at": "2026-11-24T08:05:00+09:00", "fields": {"new_food_name": "사료", "amount": "4,800 g"}}"#)
+            #expect(made.status == .created)
+            let record = try APIClient.json(made)
+            #expect((record["fields"] as? [String: String])?["amount"] == "4800")
+            #expect(made.headers[.location] == "/api/v1/records/\(record["id"]!)")
+            #expect(record["date"] as? String == "2026-11-24" && record["at"] as? String == "2026-11-24T08:05:00+09:00", "the household's day and offset")
+
+            try await AccountRepository(hearth.database).setPreferences(displayName: "Mina", language: .ko, accountID: 1)
+            let refused = try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "weight", "fields": {"weight": "무거움"}}"#)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.headers[.contentType] == "application/problem+json")
+            let errors = try APIClient.json(refused)["errors"] as? [[String: String]]
+            #expect(errors?.first?["field"] == "weight")
+            #expect(errors?.first?["message"]?.contains("숫자") == true, "\(errors ?? [])")
+            let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")! }
+            #expect(count == 1)
+
+            let missing = try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"fields": {}}"#)
+            #expect(missing.status == .badRequest, "a body the description does not allow")
+        }
+    }
+
+    @Test("the list pages by keyset until the last page, by kind and days; a record is changed, then deleted")
+    func listChangeDelete() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            for day in 1...5 {
+                let sent = #"{"kind": "walk", "at": "2026-11-0\#(day)T07:00:00Z", "fields": {"activity": "walk", "minutes": "30"}}"#
+                #expect(try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: sent).status == .created)
+            }
+            var seen: [Int] = []
+            var path = "/api/v1/subjects/\(ids.pet)/records?kind=walk&from=2026-11-02&limit=2"
+            while true {
+                let page = try APIClient.json(try await api.call(.get, path))
+                seen += (page["records"] as? [[String: Any]] ?? []).map { $0["id"] as! Int }
+                guard let next = page["next"] as? String else { break }
+                path = "/api/v1/subjects/\(ids.pet)/records?kind=walk&from=2026-11-02&limit=2&after=\(next)"
+            }
+            #expect(seen == [5, 4, 3, 2])
+            let changed = try APIClient.json(try await api.call(.patch, "/api/v1/records/5", json: #"{"fields": {"minutes": "45"}}"#))
+            #expect((changed["fields"] as? [String: String])?["minutes"] == "45")
+            #expect((changed["fields"] as? [String: String])?["activity"] == "walk", "what was not sent stays")
+            #expect(try await api.call(.delete, "/api/v1/records/5").status == .noContent)
+            #expect(try await api.call(.get, "/api/v1/records/5").status == .notFound)
+            #expect(try await api.call(.get, "/api/v1/subjects/\(ids.pet)/records?after=nonsense").status == .badRequest)
+        }
+    }
+
+    @Test("the same Idempotency-Key twice makes one record, also when the two race")
+    func idempotent() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            let body = #"{"kind": "toilet", "fields": {"urine": "on"}}"#
+            let key: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "first-key-0001"]
+            let first = try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: body, headers: key)
+            let again = try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: body, headers: key)
+            #expect(first.status == .created && again.status == .created)
+            #expect(again.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            #expect(again.text == first.text)
+
+            let raced: HTTPFields = [HTTPField.Name("Idempotency-Key")!: "raced-key-0002"]
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try await api.call(.post, "/api/v1/people/\(ids.person)/water", json: #"{"ml": 200}"#, headers: raced).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok || $0 == .conflict }, "\(statuses)")
+            let water = try DailyRepository(hearth.database).water(subjectID: ids.person, on: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!))
+            #expect(water.drankML == 200, "one of four")
+            let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE kind = 'toilet'")! }
+            #expect(count == 1)
+        }
+    }
+
+    @Test("doses: marked given at a time, a second giver told who and when (409), skipped with a reason, undone")
+    func doses() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            let regimen = try await RegimenRepository(hearth.database).create(
+                subjectID: ids.pet,
+                RegimenInput(
+                    name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
+            let dose = "\(regimen)-2026-01-02-480"
+            let listed = try APIClient.json(try await api.call(.get, "/api/v1/doses?date=2026-01-02"))["doses"] as? [[String: Any]]
+            #expect(listed?.first?["id"] as? String == dose && listed?.first?["state"] as? String == "missed")
+            let given = try APIClient.json(try await api.call(.post, "/api/v1/doses/\(dose)/given", json: #"{"at": "2026-01-01T23:10:00Z"}"#))
+            #expect(given["state"] as? String == "given" && given["givenAt"] as? String == "2026-01-02T08:10:00+09:00", "any offset in, the household's out")
+            let twice = try await api.call(.post, "/api/v1/doses/\(dose)/given")
+            #expect(twice.status == .conflict)
+            #expect((try APIClient.json(twice)["detail"] as? String)?.contains("given by Mina at 08:10") == true, "\(twice.text)")
+            #expect(try await api.call(.delete, "/api/v1/doses/\(dose)/mark").status == .ok)
+            let skipped = try APIClient.json(try await api.call(.post, "/api/v1/doses/\(dose)/skipped", json: #"{"reason": "Asleep"}"#))
+            #expect(skipped["state"] as? String == "skipped" && skipped["reason"] as? String == "Asleep")
+            #expect(try await api.call(.post, "/api/v1/doses/\(regimen)-2026-02-30-480/given").status == .notFound)
+            #expect(try await api.call(.post, "/api/v1/doses/\(regimen)-2026-01-02-481/given").status == .notFound)
+        }
+    }
+
+    @Test("photos added to a record as multipart: kept and listed; a file that is not a photo refuses them all")
+    func photos() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            let made = try APIClient.json(try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "diary", "fields": {"title": "Sunny"}}"#))
+            let id = made["id"] as! Int
+            let refused = try await api.photos("/api/v1/records/\(id)/photos", [("a.jpg", try fixture("exif-orientation/Landscape_1.jpg")), ("b.jpg", Array("not a photo".utf8))])
+            #expect(refused.status == .unprocessableContent)
+            #expect(try await EntryRepository(hearth.database).entry(id: Int64(id))?.photos == [])
+            let added = try await api.photos("/api/v1/records/\(id)/photos", [("a.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
+            #expect(added.status == .ok)
+            #expect((try APIClient.json(added)["photos"] as? [String])?.count == 1)
+        }
+    }
+
+    @Test("water by cups and steps for a day, never one to come")
+    func people() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            let water = try APIClient.json(try await api.call(.post, "/api/v1/people/\(ids.person)/water", json: #"{"cups": 2}"#))
+            #expect(water["ml"] as? Int == 500 && water["cupMl"] as? Int == 250)
+            let steps = try await api.call(.put, "/api/v1/people/\(ids.person)/steps", json: #"{"steps": 8123, "date": "2026-01-02"}"#)
+            #expect(try APIClient.json(steps)["steps"] as? Int == 8123)
+            let future = try await api.call(.put, "/api/v1/people/\(ids.person)/steps", json: #"{"steps": 1, "date": "2099-01-02"}"#)
+            #expect(future.status == .unprocessableContent)
+            #expect(try await api.call(.post, "/api/v1/people/\(ids.pet)/water", json: #"{"cups": 1}"#).status == .notFound, "a pet drinks no cups")
+            #expect(try await api.call(.post, "/api/v1/people/\(ids.person)/water", json: #"{"cups": 1, "ml": 5}"#).status == .unprocessableContent)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Crypto
+import Foundation
+import HearthAPI
+import Testing
+@testable import HearthWeb
+
+/// The API's code is generated from `Sources/HearthAPI/openapi.yaml` by `make api` and
+/// committed: these fail when the description and the code part ways.
+@Suite("The API's description and its code")
+struct APIDocumentTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources/HearthAPI").standardized
+
+    @Test("the description served is the one in the repository: run `make api` after changing it")
+    func documentIsCurrent() throws {
+        let onDisk = try String(contentsOf: Self.folder.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(OpenAPIDocument.yaml == onDisk, "openapi.yaml changed since the code was generated: run `make api`")
+    }
+
+    @Test("the generated code is what `make api` wrote (not edited by hand)")
+    func generatedIsUntouched() throws {
+        let generated = Self.folder.appendingPathComponent("Generated")
+        let names = try FileManager.default.contentsOfDirectory(atPath: generated.path).filter { $0.hasSuffix(".swift") }.sorted()
+        var digest = SHA256()
+        for name in names {
+            digest.update(data: Array(name.utf8) + [0] + Array(try Data(contentsOf: generated.appendingPathComponent(name))))
+        }
+        #expect(digest.finalize().map { String(format: "%02x", $0) }.joined() == OpenAPIDocument.generatedDigest)
+    }
+
+    @Test("every operation of the description is a route of the server, and every /api/v1 route is described")
+    func routesAreDescribed() async throws {
+        let hearth = try await makeHearth()
+        defer { try? hearth.database.close() }
+        let served = Set(hearth.routes.map(RoleMatrixTests.key).filter { $0.contains(" /api/v1/") && $0 != "GET /api/v1/openapi.yaml" })
+        var described = Set<String>()
+        var path: String?
+        for line in OpenAPIDocument.yaml.split(separator: "\n") {
+            if line.hasPrefix("  /") && line.hasSuffix(":") { path = String(line.dropFirst(2).dropLast()) }
+            if line.hasPrefix("components:") { path = nil }
+            if let path, let method = ["get", "post", "put", "patch", "delete"].first(where: { line == "    \($0):" }) {
+                described.insert("\(method.uppercased()) /api/v1\(path)")
+            }
+        }
+        #expect(described.count == 17)
+        #expect(served == described)
+    }
+}
