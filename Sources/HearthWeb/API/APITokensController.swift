@@ -35,7 +35,7 @@ struct APITokensController {
         }
         html += #"<form method="post" action="/me/tokens">\#(csrf)<label for="token-name">\#(format.t("api.tokens.name"))</label>"#
         html +=
-            #"<input id="token-name" name="name" required maxlength="\#(String(FieldLimits.characters("name")))" placeholder="\#(format.t("api.tokens.name_example"))">"#
+            #"<input id="token-name" name="name" required placeholder="\#(format.t("api.tokens.name_example"))">"#
         html += #"<fieldset><legend>\#(format.t("api.tokens.scope"))</legend>"#
         for scope in scopes(for: account.role) {
             let checked: HTML = scope == .read ? " checked" : .empty

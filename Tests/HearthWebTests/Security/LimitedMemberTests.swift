@@ -54,7 +54,7 @@ struct LimitedMemberTests {
             let member = Browser(owner.client)
             try await member.signIn("sitter", "member password 1")
             try await member.get("/")
-            let route = try await RoleMatrixTests.prepareAPI(route, routeName: routeName, member, username: "sitter", hearth: hearth)
+            let route = try await RoleMatrixTests.prepareAPI(route, routeName: routeName, member, username: "sitter", hearth: hearth, ids: hidden)
             let before = try await RoleMatrixTests.Snapshot(hearth.database)
             let response = try await RoleMatrixTests.send(route, ids: hidden, as: member, method: RoleMatrixTests.method(routeName))
             if Self.creating.contains(routeName) {

@@ -264,10 +264,16 @@ struct RoleMatrixTests {
 
     /// Gives `browser` an API token of `username`'s (the owner's may act as the owner) for a
     /// route of the API, and a token of its own to revoke for that route.
-    static func prepareAPI(_ route: Route, routeName: String, _ browser: Browser, username: String, hearth: Hearth) async throws -> Route {
+    static func prepareAPI(_ route: Route, routeName: String, _ browser: Browser, username: String, hearth: Hearth, ids: IDs) async throws -> Route {
         let tokens = APITokenRepository(hearth.database)
         if routeName.contains(" /api/v1/") {
             browser.apiToken = try await tokens.make(for: username, scope: username == "mina" ? .admin : .record, database: hearth.database)
+        }
+        if routeName == "POST /api/v1/records/{record}/photos" {
+            // A weighing takes no photos; a diary page does.
+            let diary = RecordInput(occurredAt: Date(), localDate: LocalDate("2026-01-02")!, note: nil, details: .diary(title: "Sunny", text: nil))
+            let record = try await EntryRepository(hearth.database).create(subjectID: ids.pet, diary, photos: [], createdBy: nil)
+            return Route(needs: route.needs, path: { _ in "/api/v1/records/\(record)/photos" })
         }
         guard routeName == "POST /me/tokens/{id}/revoke" else { return route }
         let account = try await AccountRepository(hearth.database).all().first { $0.username == username }!
@@ -308,7 +314,7 @@ struct RoleMatrixTests {
                 case .owner: role.canManageHousehold
                 }
             if allowed, routeName.contains("/gallery/animations/{job}") { try await Self.makeAnimation(member, ids: ids) }
-            var route = try await Self.prepareAPI(route, routeName: routeName, member, username: "member", hearth: hearth)
+            var route = try await Self.prepareAPI(route, routeName: routeName, member, username: "member", hearth: hearth, ids: ids)
             if allowed, routeName.contains("/medicines/imports/{job}") { route = try await Self.ownImport(route, member, ids: ids) }
             let before = try await Snapshot(hearth.database)
             let response = try await Self.send(route, ids: ids, as: member, method: Self.method(routeName))
@@ -339,7 +345,7 @@ struct RoleMatrixTests {
             var fields = route.fields
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
             var route = routeName.contains("/medicines/imports/{job}") ? try await Self.ownImport(route, owner, ids: ids) : route
-            route = try await Self.prepareAPI(route, routeName: routeName, owner, username: "mina", hearth: hearth)
+            route = try await Self.prepareAPI(route, routeName: routeName, owner, username: "mina", hearth: hearth, ids: ids)
             let response = try await Self.send(
                 Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file, json: route.json), ids: ids,
                 as: owner, method: Self.method(routeName))

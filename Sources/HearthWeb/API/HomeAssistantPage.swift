@@ -1,0 +1,15 @@
+/// `/api/home-assistant`: the package to paste, once its token is made.
+struct HomeAssistantPage: Page {
+    static let template = "api/home-assistant"
+    /// `packages/hearth.yaml` with its new token; nil before the member asked for it.
+    let package: String?
+    let address: String
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "package": package ?? false
+        case "address": address
+        default: nil
+        }
+    }
+}
