@@ -121,7 +121,7 @@ paths:
         - name: after
           in: query
           description: The `next` of the page before.
-          schema: { type: string, maxLength: 64 }
+          schema: { type: string, pattern: "^-?[0-9]{1,15}_[0-9]{1,18}$" }
         - name: limit
           in: query
           schema: { type: integer, minimum: 1, maximum: 100, default: 50 }
@@ -218,9 +218,12 @@ paths:
           multipart/form-data:
             schema:
               type: object
+              required: [photo]
               properties:
                 photo:
                   type: array
+                  minItems: 1
+                  maxItems: 20
                   items: { type: string, contentEncoding: binary }
             encoding:
               photo:
@@ -526,21 +529,20 @@ components:
         at: { type: string, format: date-time }
         date: { $ref: "#/components/schemas/Day" }
         note: { type: string }
-        summary: { type: string, description: "What the timeline says of it, in the member's language." }
         fields:
           type: object
           description: The record's form fields, as its edit form holds them.
           additionalProperties: { type: string }
         photos:
           type: array
-          items: { type: string, description: "The photo's address (`/photos/…`, needs the member's session or token)." }
+          items: { type: string, description: "The photo's address (`/photos/…`), for a signed-in browser." }
     NewRecord:
       type: object
       required: [kind]
       properties:
         kind: { $ref: "#/components/schemas/Kind" }
         at: { type: string, format: date-time, description: "When it happened; now when absent." }
-        note: { type: string, maxLength: 2000 }
+        note: { type: string, maxLength: 4000 }
         fields:
           type: object
           description: |
@@ -549,7 +551,7 @@ components:
             toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
             `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–3); vomit `times`, `colour`;
             vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
-          additionalProperties: { type: string, maxLength: 5000 }
+          additionalProperties: { type: string, maxLength: 4000 }
         confirm:
           type: boolean
           description: A weighing far from the last one is refused (422) until sent again with `confirm`.
@@ -557,10 +559,10 @@ components:
       type: object
       properties:
         at: { type: string, format: date-time }
-        note: { type: string, maxLength: 2000 }
+        note: { type: string, maxLength: 4000 }
         fields:
           type: object
-          additionalProperties: { type: string, maxLength: 5000 }
+          additionalProperties: { type: string, maxLength: 4000 }
         confirm: { type: boolean }
     Dose:
       type: object
@@ -596,5 +598,5 @@ components:
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).
-    public static let generatedDigest = "7fdb24b9aed057a0792d12aba459240799c37662789ee6b55dc2c020f60fbf93"
+    public static let generatedDigest = "9f54f4ae3a996929cc8a4adf960a4f2a451ff6e94de9bc82802ac10786032743"
 }

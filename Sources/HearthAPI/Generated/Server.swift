@@ -983,11 +983,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         boundary: contentType.requiredBoundary(),
                         allowsUnknownParts: true,
                         requiredExactlyOncePartNames: [],
-                        requiredAtLeastOncePartNames: [],
-                        atMostOncePartNames: [],
-                        zeroOrMoreTimesPartNames: [
+                        requiredAtLeastOncePartNames: [
                             "photo"
                         ],
+                        atMostOncePartNames: [],
+                        zeroOrMoreTimesPartNames: [],
                         decoding: { part in
                             let headerFields = part.headerFields
                             let (name, filename) = try converter.extractContentDispositionNameAndFilename(in: headerFields)

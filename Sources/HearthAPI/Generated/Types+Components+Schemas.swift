@@ -415,10 +415,6 @@ extension Components {
             public var date: Components.Schemas.Day
             /// - Remark: Generated from `#/components/schemas/Record/note`.
             public var note: Swift.String?
-            /// What the timeline says of it, in the member's language.
-            ///
-            /// - Remark: Generated from `#/components/schemas/Record/summary`.
-            public var summary: Swift.String?
             /// The record's form fields, as its edit form holds them.
             ///
             /// - Remark: Generated from `#/components/schemas/Record/fields`.
@@ -454,7 +450,6 @@ extension Components {
             ///   - at:
             ///   - date:
             ///   - note:
-            ///   - summary: What the timeline says of it, in the member's language.
             ///   - fields: The record's form fields, as its edit form holds them.
             ///   - photos:
             public init(
@@ -464,7 +459,6 @@ extension Components {
                 at: Foundation.Date,
                 date: Components.Schemas.Day,
                 note: Swift.String? = nil,
-                summary: Swift.String? = nil,
                 fields: Components.Schemas.Record.FieldsPayload,
                 photos: [Swift.String]
             ) {
@@ -474,7 +468,6 @@ extension Components {
                 self.at = at
                 self.date = date
                 self.note = note
-                self.summary = summary
                 self.fields = fields
                 self.photos = photos
             }
@@ -485,7 +478,6 @@ extension Components {
                 case at
                 case date
                 case note
-                case summary
                 case fields
                 case photos
             }

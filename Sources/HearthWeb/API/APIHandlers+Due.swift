@@ -9,7 +9,7 @@ extension APIHandlers {
     func listDue(_ input: Operations.ListDue.Input) async throws -> Operations.ListDue.Output {
         let context = try APICall.current()
         let (today, now, format) = (context.today, context.now, format(context))
-        let until = today.adding(days: input.query.days ?? 7)
+        let until = today.adding(days: try Self.bounded(input.query.days ?? 7, 0...366, "days"))
         let regimens = RegimenRepository(database)
         var due: [Components.Schemas.Due] = []
 

@@ -17,10 +17,19 @@ extension APIHandlers {
         let intake = services.intake
         var form = UploadedForm(fields: [:], files: [])
         defer { form.discard() }
-        for try await part in parts {
-            guard case .photo(let photo) = part else { continue }
-            guard form.files.count < intake.maximumFiles else { throw PageError(status: .contentTooLarge, messageKey: "error.too_large") }
-            form.files.append(try await Self.keep(photo.payload.body, named: photo.filename, in: intake))
+        do {
+            for try await part in parts {
+                guard case .photo(let photo) = part else {
+                    // Parts the description does not name are read past and ignored.
+                    if case .undocumented(let other) = part { for try await _ in other.body {} }
+                    continue
+                }
+                guard form.files.count < intake.maximumFiles else { throw PageError(status: .contentTooLarge, messageKey: "error.too_large") }
+                form.files.append(try await Self.keep(photo.payload.body, named: photo.filename, in: intake))
+            }
+        } catch let error where !(error is PageError) && !(error is POSIXError) && !StorageFull.isCause(error) {
+            // The runtime's refusal of a malformed multipart body.
+            throw PageError(status: .badRequest, messageKey: "api.error.request", values: ["reason": "\(error)"])
         }
         guard !form.files.isEmpty else { throw PageError(status: .unprocessableContent, messageKey: "api.error.no_photo") }
         let checked = await intake.check(

@@ -18,7 +18,7 @@ extension APIHandlers {
             before = cursor
         }
         let from = try query.from.map(Self.day), to = try query.to.map(Self.day)
-        let limit = query.limit ?? 50
+        let limit = try Self.bounded(query.limit ?? 50, 1...100, "limit")
         let entries = try await EntryRepository(database).timeline(
             subjectID: subject.id, kinds: query.kind.flatMap { EntryKind(rawValue: $0.rawValue) }.map { [$0] } ?? [], from: from, to: to, before: before,
             limit: limit + 1)
@@ -126,6 +126,14 @@ extension APIHandlers {
     private static func when(_ at: Date, into fields: inout [String: String], _ context: AppRequestContext) {
         fields["date"] = LocalDate(at, in: context.timeZone).description
         fields["time"] = LocalTime.clock(at, in: context.timeZone)
+    }
+
+    /// A query's number within the description's bounds (the generated code does not check them).
+    static func bounded(_ value: Int, _ range: ClosedRange<Int>, _ name: String) throws -> Int {
+        guard range.contains(value) else {
+            throw PageError(status: .badRequest, messageKey: "api.error.range", values: ["name": name, "low": "\(range.lowerBound)", "high": "\(range.upperBound)"])
+        }
+        return value
     }
 
     static func day(_ text: String) throws -> LocalDate {

@@ -81,9 +81,25 @@ enum APITime {
             + "\(sign)\((abs(offset) / 3600).zeroPadded(2)):\((abs(offset) / 60 % 60).zeroPadded(2))"
     }
 
+    /// RFC 3339's `date-time` (section 5.6): any number of second fractions, any offset, `T`,
+    /// `t` or a space between; nil for anything else or a day that does not exist.
     static func date(_ text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text))
-            ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+        guard
+            let match = text.wholeMatch(
+                of: /(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))/),
+            let day = LocalDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!)
+        else { return nil }
+        let (hour, minute, second) = (Int(match.4)!, Int(match.5)!, Int(match.6)!)
+        guard hour < 24, minute < 60, second <= 60 else { return nil }
+        var offset = 0
+        if match.8 == nil, let sign = match.9 {
+            let (hours, minutes) = (Int(match.10!)!, Int(match.11!)!)
+            guard hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
+        }
+        let fraction = match.7.map { Double("0" + $0)! } ?? 0
+        let seconds = day.daysSince1970 * 86400 + hour * 3600 + minute * 60 + min(second, 59) - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 }
 

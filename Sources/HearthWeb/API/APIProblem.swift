@@ -28,6 +28,7 @@ enum APIProblem {
         let body = (try? JSONSerialization.data(withJSONObject: problem, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         var headers: HTTPFields = [.contentType: "application/problem+json", .cacheControl: "no-store"]
         if status == .unauthorized { headers[HTTPField.Name("WWW-Authenticate")!] = #"Bearer realm="Hearth""# }
+        if status == .methodNotAllowed, let allowed = values["allowed"] { headers[.allow] = allowed }
         if status == .tooManyRequests { headers[HTTPField.Name("Retry-After")!] = String(60 * (Int(values["minutes"] ?? "1") ?? 1)) }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -23,14 +23,19 @@ struct APITokenMiddleware: RouterMiddleware {
         if path == Self.document, bearer == nil, context.member != nil { return try await next(request, context) }
         var context = context
         (context.member, context.sessionToken, context.csrfToken) = (nil, nil, "")
+        guard let bearer else { throw PageError(status: .unauthorized, messageKey: "api.error.no_token") }
         let now = clock()
         if let until = try failures.lockedUntil(address: context.clientAddress, now: now) {
             let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
             throw PageError(status: .tooManyRequests, messageKey: "api.error.locked", values: ["minutes": String(minutes)])
         }
-        guard let bearer, let holder = try tokens.holder(token: bearer) else {
+        guard let holder = try tokens.holder(token: bearer) else {
+            // A guess: counted (a missing token guesses nothing).
             try await failures.record(username: SignInFailureRepository.tokenUsername, address: context.clientAddress, now: now)
-            throw PageError(status: .unauthorized, messageKey: bearer == nil ? "api.error.no_token" : "api.error.bad_token")
+            throw PageError(status: .unauthorized, messageKey: "api.error.bad_token")
+        }
+        if let methods = APIOperations.methods(of: path), !methods.contains(request.method.rawValue) {
+            throw PageError(status: .methodNotAllowed, messageKey: "api.error.method", values: ["allowed": methods.joined(separator: ", ")])
         }
         var member = holder.session
         if member.account.role == .owner && holder.scope != .admin { member.account.role = .adult }

@@ -153,3 +153,20 @@ struct APICallTests {
         }
     }
 }
+
+@Suite("RFC 3339 times")
+struct APITimeTests {
+    @Test("any offset and fraction is read; written back with the household's offset; a day that does not exist is refused")
+    func times() throws {
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        let instant = try #require(APITime.date("2026-11-24T23:05:00Z"))
+        #expect(APITime.text(instant, in: seoul) == "2026-11-25T08:05:00+09:00")
+        #expect(APITime.date("2026-11-25T08:05:00+09:00") == instant)
+        #expect(APITime.date("2026-11-25t08:05:00.250+09:00") == instant.addingTimeInterval(0.25))
+        #expect(APITime.date("0803-06-04T07:10:14.09-21:01") != nil)
+        #expect(APITime.text(try #require(APITime.date("1969-12-31T23:59:59-00:30")), in: TimeZone(identifier: "America/St_Johns")!).hasSuffix("-03:30"))
+        for wrong in ["2026-02-30T08:00:00Z", "2026-11-25T24:00:00Z", "2026-11-25T08:00:00+24:00", "2026-11-25T08:00Z", "2026-11-25"] {
+            #expect(APITime.date(wrong) == nil, "\(wrong)")
+        }
+    }
+}
