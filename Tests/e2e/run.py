@@ -25,6 +25,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright, expect
 
+import api
 import doses
 import feed_oracle
 import hostile
@@ -607,6 +608,13 @@ def main():
             phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)
+    if arguments.only == "api":
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+            api.run(check, Server, browser, arguments.server, SHOTS)
+            browser.close()
+        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
+        sys.exit(0 if all(ok for _, ok in results) else 1)
     if arguments.only == "korean_walk":
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
@@ -653,6 +661,7 @@ def main():
         monthly.run(check, Server, browser, arguments.server, SHOTS)
         recipes.run(check, Server, browser, arguments.server, SHOTS)
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)
+        api.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()
         phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)

@@ -131,7 +131,8 @@ extension APIHandlers {
     /// A query's number within the description's bounds (the generated code does not check them).
     static func bounded(_ value: Int, _ range: ClosedRange<Int>, _ name: String) throws -> Int {
         guard range.contains(value) else {
-            throw PageError(status: .badRequest, messageKey: "api.error.range", values: ["name": name, "low": "\(range.lowerBound)", "high": "\(range.upperBound)"])
+            throw PageError(
+                status: .badRequest, messageKey: "api.error.range", values: ["name": name, "low": "\(range.lowerBound)", "high": "\(range.upperBound)"])
         }
         return value
     }

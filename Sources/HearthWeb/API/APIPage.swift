@@ -4,14 +4,17 @@ struct APIPage: Page {
     /// This server as the browser reached it.
     let address: String
     let canRecord: Bool
+    /// A person the member may see, for the example that adds a cup (none: no example).
+    let personID: Int64?
 
     func child(named name: String) -> Any? {
         switch name {
         case "address": address
-        case "canRecord": canRecord
+        case "canRecord": canRecord && personID != nil
+        case "mayRecord": canRecord
         case "readExample": #"curl -H "Authorization: Bearer hearth_…" \#(address)/api/v1/subjects"#
         case "writeExample":
-            #"curl -X POST -H "Authorization: Bearer hearth_…" -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" -d '{"cups": 1}' \#(address)/api/v1/people/1/water"#
+            #"curl -X POST -H "Authorization: Bearer hearth_…" -H "Content-Type: application/json" -H "Idempotency-Key: $(uuidgen)" -d '{"cups": 1}' \#(address)/api/v1/people/\#(personID ?? 0)/water"#
         default: nil
         }
     }

@@ -36,7 +36,7 @@ struct APITokensController {
         html += #"<form method="post" action="/me/tokens">\#(csrf)<label for="token-name">\#(format.t("api.tokens.name"))</label>"#
         html +=
             #"<input id="token-name" name="name" required placeholder="\#(format.t("api.tokens.name_example"))">"#
-        html += #"<fieldset><legend>\#(format.t("api.tokens.scope"))</legend>"#
+        html += #"<fieldset class="choices"><legend>\#(format.t("api.tokens.scope"))</legend>"#
         for scope in scopes(for: account.role) {
             let checked: HTML = scope == .read ? " checked" : .empty
             html +=
@@ -78,7 +78,8 @@ struct APITokensController {
     }
 
     @Sendable func about(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = APIPage(address: Self.address(request, context), canRecord: context.role?.canRecord == true)
+        let person = try await SubjectRepository(database).subjects(access: context.access).first { $0.kind == .person }
+        let page = APIPage(address: Self.address(request, context), canRecord: context.role?.canRecord == true, personID: person?.id)
         return renderer.page(page, titleKey: "api.title", request: request, context: context)
     }
 
@@ -95,7 +96,8 @@ struct APITokensController {
         let subjects = try await SubjectRepository(database).subjects(access: context.access)
         let yaml = HomeAssistantPackage.yaml(
             address: Self.address(request, context), token: made.token, subjects: subjects, household: context.household?.name ?? "Hearth",
-            made: LocalDate(context.now, in: context.timeZone))
+            made: LocalDate(context.now, in: context.timeZone)
+        ) { renderer.strings.text($0, context.language, $1) }
         let page = HomeAssistantPage(package: yaml, address: Self.address(request, context))
         return renderer.page(page, titleKey: "api.ha.title", request: request, context: context)
     }

@@ -8,21 +8,24 @@ import HearthStore
 /// server's address in them. Every string is written as a JSON string, which YAML reads as
 /// its own double-quoted string, so a name with a quote or a colon cannot break the file.
 enum HomeAssistantPackage {
-    static func yaml(address: String, token: String, subjects: [SubjectSummary], household: String, made: LocalDate) -> String {
+    /// `words` gives the names and comments in the member's language (`api.ha.yaml.*`).
+    static func yaml(
+        address: String, token: String, subjects: [SubjectSummary], household: String, made: LocalDate, words: (String, [String: String]) -> String
+    ) -> String {
         let api = address + "/api/v1"
         let auth = "      Authorization: \(quoted("Bearer " + token))\n"
         var text = """
-            # Hearth for Home Assistant: \(household), made \(made).
-            # Put this file in config/packages/ with this in configuration.yaml:
+            # \(words("api.ha.yaml.header", ["household": household, "date": made.description]))
+            # \(words("api.ha.yaml.put", [:]))
             #   homeassistant:
             #     packages: !include_dir_named packages
-            # The token in it reads and records as you; revoke it on Hearth's /me page.
+            # \(words("api.ha.yaml.token", [:]))
             rest:
               - resource: \(quoted(api + "/due?days=0"))
                 headers:
             \(auth)    scan_interval: 60
                 sensor:
-                  - name: "Hearth doses due now"
+                  - name: \(quoted(words("api.ha.yaml.due_now", [:])))
                     unique_id: hearth_doses_due_now
                     value_template: "{{ value_json.due | selectattr('kind', 'eq', 'dose') | list | count }}"
                     json_attributes_path: "$"
@@ -31,7 +34,7 @@ enum HomeAssistantPackage {
                 headers:
             \(auth)    scan_interval: 60
                 sensor:
-                  - name: "Hearth next dose"
+                  - name: \(quoted(words("api.ha.yaml.next_dose", [:])))
                     unique_id: hearth_next_dose
                     device_class: timestamp
                     value_template: "{{ (value_json.doses | selectattr('state', 'eq', 'later') | map(attribute='at') | list + [none]) | first }}"
@@ -41,13 +44,17 @@ enum HomeAssistantPackage {
         if !subjects.isEmpty {
             text += "  - resource: \(quoted(api + "/subjects"))\n    headers:\n\(auth)    scan_interval: 300\n    sensor:\n"
             for person in people {
-                text += sensor("\(person.name) water today", id: "hearth_water_\(person.id)", unit: "mL", subject: person.id, value: "s.today.water.ml")
+                text += sensor(
+                    words("api.ha.yaml.water", ["name": person.name]), id: "hearth_water_\(person.id)", unit: "mL", subject: person.id,
+                    value: "s.today.water.ml")
             }
             for pet in pets {
-                text += sensor("\(pet.name) last meal", id: "hearth_last_meal_\(pet.id)", deviceClass: "timestamp", subject: pet.id, value: "s.today.lastMeal")
                 text += sensor(
-                    "\(pet.name) weight", id: "hearth_weight_\(pet.id)", unit: "g", deviceClass: "weight", subject: pet.id,
-                    value: "(s.today.latestWeight or {}).grams")
+                    words("api.ha.yaml.last_meal", ["name": pet.name]), id: "hearth_last_meal_\(pet.id)", deviceClass: "timestamp", subject: pet.id,
+                    value: "s.today.lastMeal | default(none)")
+                text += sensor(
+                    words("api.ha.yaml.weight", ["name": pet.name]), id: "hearth_weight_\(pet.id)", unit: "g", deviceClass: "weight", subject: pet.id,
+                    value: "(s.today.latestWeight or {}).grams | default(none)")
             }
         }
         text += "\nrest_command:\n"

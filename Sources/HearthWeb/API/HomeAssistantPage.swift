@@ -1,3 +1,5 @@
+import Foundation
+
 /// `/api/home-assistant`: the package to paste, once its token is made.
 struct HomeAssistantPage: Page {
     static let template = "api/home-assistant"
@@ -9,6 +11,8 @@ struct HomeAssistantPage: Page {
         switch name {
         case "package": package ?? false
         case "address": address
+        // The same text as a file to save with one tap.
+        case "download": package.map { "data:text/yaml;charset=utf-8," + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? false
         default: nil
         }
     }

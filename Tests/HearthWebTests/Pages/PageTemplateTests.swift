@@ -44,7 +44,7 @@ struct PageTemplateTests {
             fields: fields(SettingsPage.fieldNames), timeZones: html, languages: options, weightUnits: options, volumeUnits: options, saved: true,
             hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html, tokens: html),
-        APIPage(address: "http://192.168.0.20:8080", canRecord: true),
+        APIPage(address: "http://192.168.0.20:8080", canRecord: true, personID: 3),
         TokenMadePage(token: "hearth_00", name: "Kitchen tablet", scope: "Read", address: "http://192.168.0.20:8080"),
         HomeAssistantPage(package: "rest: []", address: "http://192.168.0.20:8080"),
         GalleryPage(
