@@ -52,7 +52,9 @@ unit: deps
 
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
-	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp" 2>/dev/null || python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp
+	@# The API's oracles: openapi-spec-validator, schemathesis, and Jinja2 and PyYAML as Home Assistant reads its package.
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, openapi_spec_validator, schemathesis, jinja2, yaml" 2>/dev/null \
+		|| python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp openapi-spec-validator schemathesis jinja2 PyYAML
 
 # A real browser against the real server (the release build `make run` serves) on a temporary data folder.
 e2e: release e2e-deps
@@ -63,6 +65,12 @@ e2e: release e2e-deps
 CASES ?= 200000
 fuzz: deps
 	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter "HeaderFuzzTests|ImportFuzzTests"
+
+# schemathesis against the API with many more cases than `make test` sends (15 an operation):
+# make fuzz-api EXAMPLES=2000 SEED=42 replays one.
+EXAMPLES ?= 500
+fuzz-api: release e2e-deps
+	HEARTH_API_EXAMPLES=$(EXAMPLES) $(if $(SEED),HEARTH_API_SEED=$(SEED)) python3 Tests/e2e/run.py --server .build/release/hearth --only api
 
 clean:
 	rm -rf .build

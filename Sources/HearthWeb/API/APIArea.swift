@@ -12,7 +12,11 @@ enum APIArea: Area {
     static let help: String? = "api"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let tokens = APITokensController(renderer: services.renderer, tokens: APITokenRepository(services.database), database: services.database)
+        let database = services.database
+        let me = MyAccountController(
+            renderer: services.renderer, accounts: AccountRepository(database), hasher: services.hasher, feeds: CalendarFeedRepository(database),
+            reminders: ReminderRepository(database), tokens: APITokenRepository(database))
+        let tokens = APITokensController(renderer: services.renderer, tokens: APITokenRepository(database), database: database, me: me)
         router.get("/api", use: tokens.about)
         router.get("/api/v1/openapi.yaml") { _, _ in
             Response(

@@ -10,9 +10,18 @@ struct APITokensController {
     let renderer: Renderer
     let tokens: APITokenRepository
     let database: AppDatabase
+    /// Draws `/me` again with a new token's problems on its fields.
+    let me: MyAccountController
 
     /// `/me`'s tokens: each with its scope and last use, a revoke button, and the form for a new one.
-    static func section(for account: Account, tokens: APITokenRepository, context: AppRequestContext, format: Formatting) throws -> HTML {
+    /// `input` and `errors`: a new token's form sent back with its problems.
+    static func section(
+        for account: Account, tokens: APITokenRepository, context: AppRequestContext, format: Formatting, input: [String: String] = [:],
+        errors: FieldErrors = FieldErrors()
+    ) throws -> HTML {
+        func problem(_ field: String) -> HTML {
+            errors[field].map { #"<p class="field-error" role="alert">\#(format.t($0, errors.values[field] ?? [:]))</p>"# } ?? .empty
+        }
         let csrf: HTML = #"<input type="hidden" name="_csrf" value="\#(context.csrfToken)">"#
         var html: HTML =
             #"<h2>\#(format.t("api.tokens.title"))</h2><p>\#(format.t("api.tokens.explain")) <a href="/api">\#(format.t("api.tokens.more"))</a></p>"#
@@ -35,14 +44,14 @@ struct APITokensController {
         }
         html += #"<form method="post" action="/me/tokens">\#(csrf)<label for="token-name">\#(format.t("api.tokens.name"))</label>"#
         html +=
-            #"<input id="token-name" name="name" required placeholder="\#(format.t("api.tokens.name_example"))">"#
+            #"<input id="token-name" name="name" required value="\#(input["name"] ?? "")" placeholder="\#(format.t("api.tokens.name_example"))">\#(problem("name"))"#
         html += #"<fieldset class="choices"><legend>\#(format.t("api.tokens.scope"))</legend>"#
         for scope in scopes(for: account.role) {
-            let checked: HTML = scope == .read ? " checked" : .empty
+            let checked: HTML = scope.rawValue == (input["scope"] ?? "read") ? " checked" : .empty
             html +=
                 #"<label class="choice"><input type="radio" name="scope" value="\#(scope.rawValue)"\#(checked)> \#(format.t("api.scope." + scope.rawValue))</label>"#
         }
-        html += #"</fieldset><button type="submit" class="primary">\#(format.t("api.tokens.make"))</button></form>"#
+        html += #"\#(problem("scope"))</fieldset><button type="submit" class="primary">\#(format.t("api.tokens.make"))</button></form>"#
         return html
     }
 
@@ -64,7 +73,7 @@ struct APITokensController {
         if name == nil && errors.isEmpty { errors.add("name", "api.error.token_name") }
         let scope = input["scope"].flatMap(TokenScope.init(rawValue:))
         if scope.map({ !Self.scopes(for: member.account.role).contains($0) }) ?? true { errors.add("scope", "error.choice.unknown") }
-        if let refusal = PageError(errors) { throw refusal }
+        guard errors.isEmpty else { return try me.page(tokenInput: input, tokenErrors: errors, request: request, context: context) }
         let made = try await tokens.create(accountID: member.accountID, name: name!, scope: scope!)
         return try shown(made.token, name: name!, scope: scope!, request: request, context: context)
     }

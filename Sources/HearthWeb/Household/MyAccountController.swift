@@ -56,8 +56,18 @@ struct MyAccountController {
         return .redirect(to: "/me?done=password", type: .normal)
     }
 
+    /// The page with a new API token's form sent back with its problems (422).
+    func page(tokenInput: [String: String], tokenErrors: FieldErrors, request: Request, context: AppRequestContext) throws -> Response {
+        let account = try context.requireMember().account
+        let input = ["display_name": account.displayName, "language": account.language?.rawValue ?? ""]
+        return try page(
+            input: input, errors: FieldErrors(), noticeKey: nil, tokenInput: tokenInput, tokenErrors: tokenErrors, request: request, context: context,
+            status: .unprocessableContent)
+    }
+
     private func page(
-        input: [String: String], errors: FieldErrors, noticeKey: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
+        input: [String: String], errors: FieldErrors, noticeKey: String?, tokenInput: [String: String] = [:], tokenErrors: FieldErrors = FieldErrors(),
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) throws -> Response {
         let strings = renderer.strings
         let language = context.language
@@ -70,7 +80,7 @@ struct MyAccountController {
                 format: Formatting(strings: strings, language: language, timeZone: context.timeZone)),
             tokens: try APITokensController.section(
                 for: try context.requireMember().account, tokens: tokens, context: context,
-                format: Formatting(strings: strings, language: language, timeZone: context.timeZone)))
+                format: Formatting(strings: strings, language: language, timeZone: context.timeZone), input: tokenInput, errors: tokenErrors))
         return renderer.page(page, titleKey: "me.title", request: request, context: context, status: status)
     }
 }

@@ -128,9 +128,11 @@ struct APICallTests {
     @Test("photos added to a record as multipart: kept and listed; a file that is not a photo refuses them all")
     func photos() async throws {
         try await Self.withAPI { hearth, api, ids in
-            let made = try APIClient.json(try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "diary", "fields": {"title": "Sunny"}}"#))
+            let made = try APIClient.json(
+                try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "diary", "fields": {"title": "Sunny"}}"#))
             let id = made["id"] as! Int
-            let refused = try await api.photos("/api/v1/records/\(id)/photos", [("a.jpg", try fixture("exif-orientation/Landscape_1.jpg")), ("b.jpg", Array("not a photo".utf8))])
+            let refused = try await api.photos(
+                "/api/v1/records/\(id)/photos", [("a.jpg", try fixture("exif-orientation/Landscape_1.jpg")), ("b.jpg", Array("not a photo".utf8))])
             #expect(refused.status == .unprocessableContent)
             #expect(try await EntryRepository(hearth.database).entry(id: Int64(id))?.photos == [])
             let added = try await api.photos("/api/v1/records/\(id)/photos", [("a.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
