@@ -237,19 +237,34 @@ public struct RegimenRepository: Sendable {
         }
     }
 
-    /// Doses given of each item since its supply was counted.
+    /// Doses given of each item since its supply was counted, counted no further than the
+    /// supply lasts (past that nothing is left, whatever the number): a few index entries
+    /// (`dose_given`), not every dose of years.
     public func givenSinceCount(_ regimen: Regimen) throws -> [Int64: Int] {
+        try givenSinceCount([regimen])
+    }
+
+    /// The same for several regimens (keyed by item, unique across regimens), in one read.
+    public func givenSinceCount(_ regimens: [Regimen]) throws -> [Int64: Int] {
         try database.read { db in
             var counts: [Int64: Int] = [:]
-            for item in regimen.currentItems where item.input.inHand != nil {
-                counts[item.id] =
-                    try Int.fetchOne(
-                        db.cachedStatement(
-                            sql: """
-                                SELECT count(*) FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ?
-                                """), arguments: [regimen.id, item.countedAt ?? .distantPast]) ?? 0
+            for regimen in regimens {
+                try Self.givenSinceCount(regimen, into: &counts, db)
             }
             return counts
+        }
+    }
+
+    private static func givenSinceCount(_ regimen: Regimen, into counts: inout [Int64: Int], _ db: Database) throws {
+        for item in regimen.currentItems {
+            guard let inHand = item.input.inHand else { continue }
+            let enough = item.input.amount > 0 ? Int((inHand / item.input.amount).rounded(.up)) + 1 : 1
+            counts[item.id] =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT count(*) FROM (SELECT 1 FROM dose WHERE regimen_id = ? AND status = 'given' AND coalesce(given_at, recorded_at) >= ? LIMIT ?)
+                            """), arguments: [regimen.id, item.countedAt ?? .distantPast, enough]) ?? 0
         }
     }
 

@@ -35,7 +35,7 @@ enum APIArea: Area {
         // Registering can only fail on a description the generator would not have written.
         try! handlers.registerHandlers(
             on: api, serverURL: URL(string: "/")!,
-            configuration: .init(dateTranscoder: HouseholdDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
+            configuration: .init(dateTranscoder: HouseholdDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
             middlewares: [NoBodyMiddleware(), LocationMiddleware()])
     }
 }

@@ -35,8 +35,9 @@ extension APIHandlers {
                     kind: kind, subject: item.subjectID, subjectName: item.subjectName, what: format.dueLabel(item.what), date: item.date.description,
                     status: .init(rawValue: item.status.rawValue) ?? .later))
         }
-        for regimen in try regimens.regimens(access: context.access) where !regimen.hasEnded(by: today) {
-            let given = try regimens.givenSinceCount(regimen)
+        let live = try regimens.regimens(access: context.access).filter { !$0.hasEnded(by: today) }
+        let given = try regimens.givenSinceCount(live)
+        for regimen in live {
             for item in regimen.currentItems {
                 guard let (left, days, refillDue) = item.input.supply(givenSinceCount: given[item.id] ?? 0, schedule: regimen.schedule), refillDue else {
                     continue
