@@ -144,7 +144,9 @@ extension APIHandlers {
 
     func record(_ entry: StoredEntry, _ context: AppRequestContext) -> Components.Schemas.Record {
         var fields = RecordsController.input(from: entry, timeZone: context.timeZone)
+        // What the edit form holds, less when and the note (their own members) and fields left empty.
         for name in ["date", "time", "note"] { fields[name] = nil }
+        fields = fields.filter { !$0.value.isEmpty }
         return .init(
             id: entry.id, subject: entry.subjectID, kind: .init(rawValue: entry.kind.rawValue) ?? .diary, at: entry.occurredAt,
             date: entry.localDate.description, note: entry.note, fields: .init(additionalProperties: fields), photos: entry.photos.map(PhotoURL.preview))
