@@ -5,9 +5,10 @@ import Hummingbird
 
 /// `/api/v1/`: the caller is the token's member, never a browser's session — the API takes no
 /// CSRF token, so a cookie must not be enough to write through it. A missing, wrong or
-/// revoked token is 401 and counts against its address like a failed sign-in (so guessing
-/// tokens is throttled with guessing passwords). The token's scope narrows the member's
-/// role: `read` writes nothing, `record` at most records, and only `admin` acts as the owner.
+/// revoked token is 401; a wrong or revoked one counts against its address like a failed
+/// sign-in (so guessing tokens is throttled with guessing passwords). The token's scope
+/// narrows the member's role: `read` writes nothing, `record` at most records, and only
+/// `admin` acts as the owner.
 struct APITokenMiddleware: RouterMiddleware {
     static let prefix = "/api/v1/"
     /// Readable with a session too: the description holds nothing of the household's.
