@@ -217,7 +217,8 @@ def full_disk(Server, binary):
         assert status == 303, status
         pet = dict(headers)["Location"].rsplit("/", 1)[1]
         filler = mount + "/filler"
-        with open(filler, "wb") as file:
+        # Unbuffered: a buffered file would try its last bytes again on close, and raise there.
+        with open(filler, "wb", buffering=0) as file:
             try:
                 while True:
                     file.write(b"\0" * 65536)

@@ -24,10 +24,12 @@ ALLOWED = {
     "dapp", "dhppl", "fvrcp", "felv", "rhd", "rhdv", "myxo", "am", "pm", "a4", "letter", "ok", "vs", "ld",
     "cp", "exif", "usb", "html", "cookrcp", "english", "manifest", "wsava", "aaha", "post", "krw", "usd", "eur", "gbp", "jpy",
     "wi", "fi", "safari", "chrome", "ipad", "make", "run", "serve",
+    # The API's and Home Assistant's own names: its description's format, its files and folders.
+    "api", "openapi", "restful", "nfc", "yaml", "config", "packages",
 }
 RAW_KEY = re.compile(r"(?<![\w/.@:-])[a-z][a-z0-9_]*\.[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_](?![\w/-])")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z]+")
-SKIPPED = re.compile(r"/logout|/photos/|/feeds/|/settings/export/|/settings/backups/hearth-|[?&](pdf|download|print)=|/file$|\.(ics|csv|json|jsonld)$|/status$|/export$")
+SKIPPED = re.compile(r"/logout|/photos/|/feeds/|/settings/export/|/settings/backups/hearth-|[?&](pdf|download|print)=|/file$|\.(ics|csv|json|jsonld|yaml)$|/status$|/export$")
 PAGES = 160
 
 
