@@ -81,16 +81,12 @@ public struct APITokenRepository: Sendable {
                 let row = try Row.fetchOne(
                     db.cachedStatement(
                         sql: """
-                            SELECT t.id, t.scope, t.last_used_at, a.id, a.username, a.display_name, a.password_hash, a.role, a.language,
-                                   a.disabled_at, a.created_at, a.updated_at, a.limited
+                            SELECT t.id, t.scope, t.last_used_at, \(Account.signedInColumns)
                             FROM api_token t JOIN account a ON a.id = t.account_id
                             WHERE t.digest = ? AND t.revoked_at IS NULL AND a.disabled_at IS NULL
                             """), arguments: [SHA256.hex(token.utf8)])
             else { return nil }
-            let account = Account(
-                id: row[3], username: row[4], displayName: row[5], passwordHash: row[6], role: Role(rawValue: row[7]) ?? .viewer,
-                language: (row[8] as String?).flatMap(Language.init(rawValue:)), disabledAt: row[9], createdAt: row[10], updatedAt: row[11])
-            let access = try AccountRepository.access(limited: row[12], role: account.role, accountID: account.id!, db)
+            let (account, access) = try Account.signedIn(row, from: 3, db)
             let session = SignedInSession(account: account, csrfToken: "", expiresAt: .distantFuture, lastSeenAt: .distantPast, access: access)
             return TokenHolder(tokenID: row[0], scope: TokenScope(rawValue: row[1]) ?? .read, session: session, lastUsedAt: row[2])
         }

@@ -52,23 +52,18 @@ public struct SessionRepository: Sendable {
     public func find(token: String, now: Date = Date()) async throws -> SignedInSession? {
         try database.read { db in
             // Every request asks this: one statement, prepared once and cached.
-            // Columns are read by position: looking them up by name was a visible cost.
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
                         sql: """
-                            SELECT a.id, a.username, a.display_name, a.password_hash, a.role, a.language, a.disabled_at, a.created_at, a.updated_at,
-                                   s.csrf_token, s.expires_at, s.last_seen_at, a.limited
+                            SELECT \(Account.signedInColumns), s.csrf_token, s.expires_at, s.last_seen_at
                             FROM session s JOIN account a ON a.id = s.account_id
                             WHERE s.id_digest = ? AND s.expires_at > ? AND a.disabled_at IS NULL
                             """),
                     arguments: [SHA256.hex(token.utf8), now])
             else { return nil }
-            let account = Account(
-                id: row[0], username: row[1], displayName: row[2], passwordHash: row[3], role: Role(rawValue: row[4]) ?? .viewer,
-                language: (row[5] as String?).flatMap(Language.init(rawValue:)), disabledAt: row[6], createdAt: row[7], updatedAt: row[8])
-            let access = try AccountRepository.access(limited: row[12], role: account.role, accountID: account.id!, db)
-            return SignedInSession(account: account, csrfToken: row[9], expiresAt: row[10], lastSeenAt: row[11], access: access)
+            let (account, access) = try Account.signedIn(row, from: 0, db)
+            return SignedInSession(account: account, csrfToken: row[10], expiresAt: row[11], lastSeenAt: row[12], access: access)
         }
     }
 
