@@ -57,23 +57,7 @@ extension UploadedForm {
                     form.fields[part.name] = try await reader.readText(limit: 64 * 1024)
                     continue
                 }
-                let path = (temporaryFolder as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
-                // open(2) rather than FileManager.createFile, which says only "no": the errno tells a full disk.
-                let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-                guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-                var size = 0
-                do {
-                    try await reader.readContent { slice in
-                        size += slice.count
-                        if size <= limit { try handle.write(contentsOf: slice) }
-                    }
-                    try handle.close()
-                } catch {
-                    try? handle.close()
-                    try? FileManager.default.removeItem(atPath: path)
-                    throw error
-                }
+                let (path, size) = try await Self.temporaryFile(in: temporaryFolder, limit: limit) { sink in try await reader.readContent(sink) }
                 if filename.isEmpty && size == 0 {  // the file input was left empty
                     try? FileManager.default.removeItem(atPath: path)
                     continue
@@ -91,6 +75,31 @@ extension UploadedForm {
             throw error
         }
         return form
+    }
+
+    /// A new file in `folder` (`0600`, a name of its own) holding what `fill` hands its sink, up
+    /// to `limit` bytes: what comes past it is counted, not kept. Removed when filling fails.
+    static func temporaryFile(
+        in folder: String, limit: Int, _ fill: (_ sink: (ArraySlice<UInt8>) throws -> Void) async throws -> Void
+    ) async throws -> (path: String, size: Int) {
+        let path = (folder as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
+        // open(2) rather than FileManager.createFile, which says only "no": the errno tells a full disk.
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var size = 0
+        do {
+            try await fill { slice in
+                size += slice.count
+                if size <= limit { try handle.write(contentsOf: slice) }
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        return (path, size)
     }
 }
 
