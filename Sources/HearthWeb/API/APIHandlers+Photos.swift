@@ -12,7 +12,7 @@ extension APIHandlers {
         let context = try APICall.current()
         let entry = try await entry(input.path.record, context)
         let subject = try subject(entry.subjectID, context)
-        try await writable(subject)
+        let pet = try await writable(subject)
         guard case .multipartForm(let parts) = input.body else { throw PageError(status: .unsupportedMediaType, messageKey: "api.error.request") }
         let intake = services.intake
         var form = UploadedForm(fields: [:], files: [])
@@ -41,7 +41,9 @@ extension APIHandlers {
         }
         try intake.store(checked)
         let entries = EntryRepository(database)
-        guard case .valid(let record) = try await validatedAgain(entry, subject: subject, context) else { throw PageError(StoreError.recordNotFound) }
+        // The record as it is, as its edit form would send it back unchanged, with the photos added.
+        let unchanged = try formRecord(entry.kind, RecordsController.input(from: entry, timeZone: context.timeZone), pet: pet, now: entry.occurredAt, context)
+        guard case .valid(let record) = unchanged else { throw PageError(StoreError.recordNotFound) }
         do {
             _ = try await entries.update(id: entry.id, record, keeping: entry.photos, adding: checked.records)
         } catch {
@@ -52,35 +54,11 @@ extension APIHandlers {
         return .ok(.init(body: .json(self.record(saved, context))))
     }
 
-    /// The record as it is, as its edit form would send it back unchanged.
-    private func validatedAgain(_ entry: StoredEntry, subject: SubjectSummary, _ context: AppRequestContext) async throws -> Validated<RecordInput> {
-        let species = try await PetRepository(database).pet(id: subject.id, access: .everyone)?.profile.species ?? .other
-        var fields = RecordsController.input(from: entry, timeZone: context.timeZone)
-        if subject.kind == .person { fields["unit"] = BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue }
-        return RecordInput.validate(
-            entry.kind, fields, species: species, timeZone: context.timeZone,
-            vaccines: subject.kind == .pet ? try CareRepository(database).schedules(species) : [], currency: context.household?.currency,
-            now: entry.occurredAt)
-    }
-
     /// One part's bytes in a new temporary file, up to the photo limit (past it, marked too large).
     private static func keep(_ body: HTTPBody, named name: String?, in intake: PhotoIntake) async throws -> UploadedForm.File {
-        let path = (intake.files.temporary as NSString).appendingPathComponent("upload-\(UUID().uuidString)")
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let limit = intake.limits.maximumBytes
-        var size = 0
-        do {
-            for try await chunk in body {
-                size += chunk.count
-                if size <= limit { try handle.write(contentsOf: chunk) }
-            }
-            try handle.close()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
+        let (path, size) = try await UploadedForm.temporaryFile(in: intake.files.temporary, limit: limit) { sink in
+            for try await chunk in body { try sink(chunk) }
         }
         return .init(field: "photos", filename: String((name ?? "photo").prefix(120)), temporaryPath: path, tooLarge: size > limit)
     }

@@ -82,32 +82,35 @@ extension APIHandlers {
         return entry
     }
 
-    /// An archived pet is read-only, as on its pages.
-    func writable(_ subject: SubjectSummary) async throws {
-        guard subject.kind == .pet, let pet = try await PetRepository(database).pet(id: subject.id, access: .everyone), pet.isArchived else { return }
-        throw PageError(status: .conflict, messageKey: "pets.error.archived")
+    /// An archived pet is read-only, as on its pages. The pet, for a pet (nil for a person).
+    @discardableResult
+    func writable(_ subject: SubjectSummary) async throws -> Pet? {
+        guard subject.kind == .pet else { return nil }
+        guard let pet = try await PetRepository(database).pet(id: subject.id, access: .everyone) else { throw PageError(StoreError.petNotFound) }
+        if pet.isArchived { throw PageError(status: .conflict, messageKey: "pets.error.archived") }
+        return pet
+    }
+
+    /// What the record form makes of `fields` for `pet`, or for a person (nil): their
+    /// weighings are in the household's unit.
+    func formRecord(_ kind: EntryKind, _ fields: [String: String], pet: Pet?, now: Date, _ context: AppRequestContext) throws -> Validated<RecordInput> {
+        var fields = fields
+        if pet == nil { fields["unit"] = BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue }
+        let species = pet?.profile.species ?? .other
+        return RecordInput.validate(
+            kind, fields, species: species, timeZone: context.timeZone, vaccines: pet == nil ? [] : try CareRepository(database).schedules(species),
+            currency: context.household?.currency, now: now)
     }
 
     /// The record `fields` make for `subject`, as the record form would save it (a person
-    /// keeps only weighings, in the household's unit); a weighing far from the last one is
-    /// refused until it is confirmed.
+    /// keeps only weighings); a weighing far from the last one is refused until it is confirmed.
     private func validated(
         _ kind: EntryKind, _ fields: [String: String], confirm: Bool, subject: SubjectSummary, editing: Int64?, _ context: AppRequestContext
     ) async throws -> RecordInput {
-        try await writable(subject)
+        let pet = try await writable(subject)
+        if pet == nil && kind != .weight { throw PageError(status: .unprocessableContent, messageKey: "api.error.person_kind") }
         var fields = fields
-        let species: Species
-        if subject.kind == .pet {
-            guard let pet = try await PetRepository(database).pet(id: subject.id, access: context.access) else { throw PageError(StoreError.petNotFound) }
-            species = pet.profile.species
-        } else {
-            guard kind == .weight else { throw PageError(status: .unprocessableContent, messageKey: "api.error.person_kind") }
-            species = .other
-            fields["unit"] = BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue
-        }
-        let validated = RecordInput.validate(
-            kind, fields, species: species, timeZone: context.timeZone,
-            vaccines: subject.kind == .pet ? try CareRepository(database).schedules(species) : [], currency: context.household?.currency, now: context.now)
+        let validated = try formRecord(kind, fields, pet: pet, now: context.now, context)
         guard case .valid(let record) = validated else { throw PageError(validated.errors)! }
         if case .weight(let value, let unit) = record.details {
             var errors = FieldErrors()
