@@ -68,7 +68,8 @@ def fuzz(server, cookie):
     ]
     if os.environ.get("HEARTH_API_SEED"):
         command += ["--seed", os.environ["HEARTH_API_SEED"]]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    # In the report folder: schemathesis keeps a cache (.schemathesis/) where it runs.
+    run = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=report)
     summary = "\n".join(run.stdout.splitlines()[-40:])
     print(summary, flush=True)
     assert run.returncode == 0, f"schemathesis found problems:\n{run.stdout[-20000:]}\n{run.stderr[-2000:]}"
