@@ -20,13 +20,13 @@ struct RegimenStoreTests {
         let item = RegimenItemInput(name: "Vitamin D", amount: 1, unit: "capsule")
         let start = LocalDate("2026-11-01")!
         let id = try await regimens.create(
-            subjectID: mom.id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [480], start: start)))
+            subjectID: mom.id, RegimenInput(name: "Vitamins", items: [item], schedule: CareSchedule(repeatRule: .everyDays(3), times: [480], start: start)))
         let today = LocalDate("2026-11-10")!
         #expect(try times(regimens, "2026-11-10") == [480], "read (and kept) before the change")
         try await regimens.update(
-            id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [540], start: start)), today: today)
+            id: id, RegimenInput(name: "Vitamins", items: [item], schedule: CareSchedule(repeatRule: .everyDays(3), times: [540], start: start)), today: today)
         try await regimens.update(
-            id: id, RegimenInput(name: "Vitamins", items: [item], schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
+            id: id, RegimenInput(name: "Vitamins", items: [item], schedule: CareSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
         #expect(try times(regimens, "2026-11-07") == [480])
         #expect(try times(regimens, "2026-11-10") == [600], "the second change the same day replaced the first")
         #expect(try times(regimens, "2026-11-11") == [])
@@ -39,7 +39,7 @@ struct RegimenStoreTests {
             id: id,
             RegimenInput(
                 name: "Vitamins", items: [RegimenItemInput(name: "Vitamin D", amount: 2, unit: "capsule")],
-                schedule: DoseSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
+                schedule: CareSchedule(repeatRule: .everyDays(3), times: [600], start: start)), today: today)
         let changed = try #require(try regimens.regimen(id: id, access: .everyone))
         #expect(changed.items(on: LocalDate("2026-11-07")!).map(\.input.amount) == [1])
         #expect(changed.items(on: today).map(\.input.amount) == [2])
@@ -59,10 +59,10 @@ struct RegimenStoreTests {
         #expect(try times(regimens, "2026-11-13") == [])
         // Another regimen may take the deleted one's name.
         _ = try await regimens.create(
-            subjectID: mom.id, RegimenInput(name: "vitamins", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+            subjectID: mom.id, RegimenInput(name: "vitamins", items: [item], schedule: CareSchedule(repeatRule: .daily, times: [480], start: start)))
         await #expect(throws: StoreError.regimenNameTaken) {
             _ = try await regimens.create(
-                subjectID: mom.id, RegimenInput(name: "VITAMINS", items: [item], schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+                subjectID: mom.id, RegimenInput(name: "VITAMINS", items: [item], schedule: CareSchedule(repeatRule: .daily, times: [480], start: start)))
         }
     }
 
@@ -73,7 +73,7 @@ struct RegimenStoreTests {
         let regimens = RegimenRepository(database)
         let today = LocalDate("2026-11-24")!
         let madeAt = WallClock.instant(today, minutes: 20 * 60 + 50, in: Self.seoul)
-        let schedule = DoseSchedule(repeatRule: .daily, times: [420, 480, 720, 1200, 1290], start: today)
+        let schedule = CareSchedule(repeatRule: .daily, times: [420, 480, 720, 1200, 1290], start: today)
         let id = try await regimens.create(
             subjectID: grandma.id, RegimenInput(name: "Heart", items: [RegimenItemInput(name: "Aspirin", amount: 1, unit: "tablet")], schedule: schedule),
             now: madeAt)
@@ -86,7 +86,7 @@ struct RegimenStoreTests {
             subjectID: grandma.id,
             RegimenInput(
                 name: "Eyes", items: [RegimenItemInput(name: "Drops", amount: 1, unit: "drop")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-20")!)), now: madeAt)
+                schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-20")!)), now: madeAt)
         #expect(try regimens.doses(access: .everyone, regimenID: typed, from: LocalDate("2026-11-20")!, to: today, in: Self.seoul).flatMap(\.slots).count == 5)
         _ = id
     }

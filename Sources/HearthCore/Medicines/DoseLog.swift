@@ -46,21 +46,21 @@ public struct DoseChange: Sendable, Equatable {
 /// A regimen's schedule over the days it held: "from now on" changes end one span and start
 /// another, so the past keeps what was due then.
 public struct ScheduleSpan: Sendable, Equatable {
-    public let schedule: DoseSchedule
+    public let schedule: CareSchedule
     /// The first day of this span: the rule's start, or a later day when a change "from now
     /// on" began it (the rule still counts from its own start).
     public let from: LocalDate
     /// The last day of this span, when a later span (or the regimen's end) took over.
     public let until: LocalDate?
 
-    public init(schedule: DoseSchedule, from: LocalDate? = nil, until: LocalDate?) {
+    public init(schedule: CareSchedule, from: LocalDate? = nil, until: LocalDate?) {
         self.schedule = schedule
         self.from = max(from ?? schedule.start, schedule.start)
         self.until = until
     }
 
     /// The doses of this span between two days.
-    public func occurrences(from: LocalDate, to: LocalDate, in timeZone: TimeZone) -> [DoseSchedule.Occurrence] {
+    public func occurrences(from: LocalDate, to: LocalDate, in timeZone: TimeZone) -> [CareSchedule.Occurrence] {
         schedule.occurrences(from: max(from, self.from), to: until.map { min($0, to) } ?? to, in: timeZone)
     }
 }

@@ -30,10 +30,10 @@ public struct RegimenInput: Sendable, Equatable {
     public var name: String
     public var purpose: String?
     public var items: [RegimenItemInput]
-    public var schedule: DoseSchedule
+    public var schedule: CareSchedule
     public var remind: Bool
 
-    public init(name: String, purpose: String? = nil, items: [RegimenItemInput], schedule: DoseSchedule, remind: Bool = true) {
+    public init(name: String, purpose: String? = nil, items: [RegimenItemInput], schedule: CareSchedule, remind: Bool = true) {
         self.name = name
         self.purpose = purpose
         self.items = items
@@ -46,7 +46,7 @@ public struct RegimenInput: Sendable, Equatable {
 
     /// The form's fields: `name`, `purpose`, `remind`, per item `item_N_name`,
     /// `item_N_medicine` (a catalogue id), `item_N_amount`, `item_N_unit`, `item_N_mg_per_kg`,
-    /// `item_N_in_hand`, `item_N_refill_days`; and the schedule's (see `DoseSchedule.validate`).
+    /// `item_N_in_hand`, `item_N_refill_days`; and the schedule's (see `CareSchedule.validate`).
     /// `medicineNames` answers a picked catalogue id with its name (nil: it is gone).
     public static func validate(_ input: [String: String], medicineNames: (Int64) -> String?) -> Validated<RegimenInput> {
         var errors = FieldErrors()
@@ -88,7 +88,7 @@ public struct RegimenInput: Sendable, Equatable {
             }
         }
         if items.isEmpty && errors["item_1_name"] == nil { errors.add("item_1_name", "medicines.error.item_required") }
-        let schedule = DoseSchedule.validate(input, errors: &errors)
+        let schedule = CareSchedule.validate(input, errors: &errors)
         guard errors.isEmpty, let name, let schedule else { return .invalid(errors) }
         let remind = ["on", "yes", "1", "true"].contains(input["remind", default: ""])
         return .valid(RegimenInput(name: name, purpose: purpose, items: items, schedule: schedule, remind: remind))
@@ -109,7 +109,7 @@ extension RegimenItemInput {
 
     /// What is left, how many whole days it lasts at `schedule`'s pace, and whether that is
     /// within the refill warning (`refillDays`, a week when not set); nil when never counted.
-    public func supply(givenSinceCount: Int, schedule: DoseSchedule) -> (remaining: Double, days: Int?, refillDue: Bool)? {
+    public func supply(givenSinceCount: Int, schedule: CareSchedule) -> (remaining: Double, days: Int?, refillDue: Bool)? {
         guard let remaining = remaining(givenSinceCount: givenSinceCount) else { return nil }
         let perDay = schedule.dosesPerDay * amount
         let days = perDay > 0 ? Int(remaining / perDay) : nil
@@ -117,7 +117,7 @@ extension RegimenItemInput {
     }
 }
 
-extension DoseSchedule {
+extension CareSchedule {
     /// Doses a day on average, for how long a supply lasts (as-needed: none planned).
     public var dosesPerDay: Double {
         let perDay = Double(times.count)
@@ -127,6 +127,8 @@ extension DoseSchedule {
         case .everyDays(let n): return perDay / Double(n)
         case .everyWeeks(let n): return perDay / Double(7 * n)
         case .everyMonths(let n): return perDay / (30.44 * Double(n))
+        case .yearly: return perDay / 365.25
+        case .afterDone(let n): return perDay / Double(n)
         case .asNeeded: return 0
         }
     }

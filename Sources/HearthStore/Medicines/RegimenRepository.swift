@@ -38,7 +38,7 @@ public struct Regimen: Sendable, Equatable, Identifiable {
     }
 
     /// The schedule as it is now (the last span).
-    public var schedule: DoseSchedule { spans.last!.schedule }
+    public var schedule: CareSchedule { spans.last!.schedule }
     public var currentItems: [RegimenItem] { items.filter { $0.removedOn == nil } }
 
     /// The last day with doses, if it ends (by its rule or because it was ended).
@@ -451,7 +451,7 @@ public struct RegimenRepository: Sendable {
         if taken { throw StoreError.regimenNameTaken }
     }
 
-    private static func insertSpan(regimenID: Int64, _ schedule: DoseSchedule, from: LocalDate? = nil, _ db: Database) throws {
+    private static func insertSpan(regimenID: Int64, _ schedule: CareSchedule, from: LocalDate? = nil, _ db: Database) throws {
         var columns = StoredSchedule.values(schedule)
         columns["regimen_id"] = regimenID
         columns["from_date"] = from.map { max($0, schedule.start).description }

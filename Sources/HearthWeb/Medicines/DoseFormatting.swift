@@ -14,7 +14,7 @@ extension Formatting {
     func minutes(_ minutes: Int) -> String { LocalTime.clock(minutes: minutes) }
 
     /// "Every day at 08:00, 20:00 · from Monday, 1 December 2026 · for 10 days".
-    func schedule(_ schedule: DoseSchedule) -> String {
+    func schedule(_ schedule: CareSchedule) -> String {
         let times = schedule.times.map(minutes).joined(separator: ", ")
         var rule: String
         switch schedule.repeatRule {
@@ -25,6 +25,9 @@ extension Formatting {
         case .everyDays(let n): rule = n == 1 ? t("regimens.rule.daily") : t("regimens.rule.days", ["n": String(n)])
         case .everyWeeks(let n): rule = t("regimens.rule.weeks", ["n": String(n)])
         case .everyMonths(let n): rule = t("regimens.rule.months", ["n": String(n), "day": String(schedule.start.day)])
+        case .yearly: rule = t("regimens.rule.years", ["month": String(schedule.start.month), "day": String(schedule.start.day)])
+        case .afterDone(let n): rule = t("regimens.rule.after_done", ["n": String(n)])
+        case .asNeeded(0): rule = t("regimens.rule.when_needed")
         case .asNeeded(let minimum):
             rule = t("regimens.rule.as_needed", ["hours": number(Double(minimum) / 60, decimals: 1)])
         }

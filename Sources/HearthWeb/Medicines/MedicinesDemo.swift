@@ -21,7 +21,7 @@ extension DemoHousehold {
         summary.people += 2
         let subjects = try await SubjectRepository(database).subjects(access: .everyone)
         let givers = [owner.id!]
-        let plans: [(String, DoseSchedule.Repeat, [Int], String, Double, String)] = [
+        let plans: [(String, CareSchedule.Repeat, [Int], String, Double, String)] = [
             ("Morning and evening", .daily, [480, 1200], "Main medicine", 1, "tablet"),
             ("Vitamins", .weekdays([2, 4, 6]), [540], "Multivitamin", 1, "capsule"),
             ("Every third day", .everyDays(3), [450], "Probiotic", 1, "sachet"),
@@ -31,7 +31,7 @@ extension DemoHousehold {
         var total = 0
         for subject in subjects.prefix(10) {
             for (name, rule, times, item, amount, unit) in plans {
-                let schedule = DoseSchedule(repeatRule: rule, times: times, start: first)
+                let schedule = CareSchedule(repeatRule: rule, times: times, start: first)
                 let id = try await regimens.create(
                     subjectID: subject.id,
                     RegimenInput(

@@ -35,7 +35,7 @@ struct MedicinesReportHTML {
 
     /// A regimen with no dose whose time has come in the span: taken as needed, or (a monthly
     /// pill whose day is still ahead) next due on its day.
-    private func noneDue(_ schedule: DoseSchedule, from first: LocalDate) -> String {
+    private func noneDue(_ schedule: CareSchedule, from first: LocalDate) -> String {
         if case .asNeeded = schedule.repeatRule { return format.t("report.as_needed") }
         guard let next = schedule.firstDay(from: first) else { return format.t("report.none_due") }
         return format.t("report.next_due", ["day": format.dayHeading(next)])

@@ -40,7 +40,7 @@ enum RegimenFormHTML {
 
     static func times(_ fields: FormFields, format: Formatting) -> HTML {
         var html = HTML.empty
-        for n in 1...DoseSchedule.timeFields {
+        for n in 1...CareSchedule.timeFields {
             let name = "time_\(n)"
             html +=
                 #"<span class="time-field"><label for="\#(name)" class="visually-hidden">\#(format.t("regimens.time_n", ["n": String(n)]))</label><input id="\#(name)" name="\#(name)" type="time" value="\#(fields[name]?.value ?? "")">\#(error(fields[name]))</span>"#

@@ -119,36 +119,9 @@ struct RegimensController {
     static func fields(_ regimen: Regimen) -> [String: String] {
         let schedule = regimen.schedule
         var input: [String: String] = [
-            "name": regimen.name, "purpose": regimen.purpose ?? "", "remind": regimen.remind ? "on" : "", "start": schedule.start.description,
+            "name": regimen.name, "purpose": regimen.purpose ?? "", "remind": regimen.remind ? "on" : "",
         ]
-        switch schedule.repeatRule {
-        case .daily: input["repeat"] = "daily"
-        case .weekdays(let days):
-            input["repeat"] = "weekdays"
-            for day in days { input["weekday_\(day)"] = "on" }
-        case .everyDays(let n):
-            input["repeat"] = "days"
-            input["every"] = String(n)
-        case .everyWeeks(let n):
-            input["repeat"] = "weeks"
-            input["every"] = String(n)
-        case .everyMonths(let n):
-            input["repeat"] = "months"
-            input["every"] = String(n)
-        case .asNeeded(let minutes):
-            input["repeat"] = "as_needed"
-            input["minimum_hours"] = String(format: "%g", Double(minutes) / 60)
-        }
-        for (n, time) in schedule.times.enumerated() { input["time_\(n + 1)"] = String(format: "%02d:%02d", time / 60, time % 60) }
-        switch schedule.end {
-        case .on(let day):
-            input["end"] = "date"
-            input["end_date"] = day.description
-        case .afterDays(let n):
-            input["end"] = "days"
-            input["end_days"] = String(n)
-        case nil: input["end"] = "none"
-        }
+        input.merge(schedule.formFields) { $1 }
         for (n, item) in regimen.currentItems.prefix(RegimenInput.itemFields).enumerated() {
             let f = { (part: String) in "item_\(n + 1)_\(part)" }
             input[f("name")] = item.input.name
@@ -169,7 +142,7 @@ struct RegimensController {
         let subject = found.subject
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var names = ["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "end", "remind", "hint"]
-        names += (1...DoseSchedule.timeFields).map { "time_\($0)" } + (1...7).map { "weekday_\($0)" }
+        names += (1...CareSchedule.timeFields).map { "time_\($0)" } + (1...7).map { "weekday_\($0)" }
         for n in 1...RegimenInput.itemFields {
             names += ["name", "medicine", "amount", "unit", "mg_per_kg", "in_hand", "refill_days"].map { "item_\(n)_\($0)" }
         }
@@ -183,7 +156,7 @@ struct RegimensController {
             subjectID: subject.id, isEdit: regimen != nil, fields: fields, problems: FormProblems(errors: errors),
             items: RegimenFormHTML.items(fields, format: format, isPet: isPet), times: RegimenFormHTML.times(fields, format: format),
             weekdays: RegimenFormHTML.weekdays(fields, format: format),
-            repeats: ["daily", "weekdays", "days", "weeks", "months", "as_needed"].map {
+            repeats: ["daily", "weekdays", "days", "weeks", "months", "years", "as_needed"].map {
                 OptionView(value: $0, label: format.t("regimens.repeat.\($0)"), selected: repeatChoice == $0)
             },
             ends: ["none", "date", "days"].map { OptionView(value: $0, label: format.t("regimens.end.\($0)"), selected: endChoice == $0) },

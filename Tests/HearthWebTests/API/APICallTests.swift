@@ -108,7 +108,7 @@ struct APICallTests {
                 subjectID: ids.pet,
                 RegimenInput(
                     name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
             let dose = "\(regimen)-2026-01-02-480"
             let listed = try APIClient.json(try await api.call(.get, "/api/v1/doses?date=2026-01-02"))["doses"] as? [[String: Any]]
             #expect(listed?.first?["id"] as? String == dose && listed?.first?["state"] as? String == "missed")

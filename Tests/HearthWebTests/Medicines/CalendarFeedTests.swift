@@ -29,12 +29,12 @@ struct CalendarFeedTests {
                 subjectID: mochi,
                 RegimenInput(
                     name: "Heart pills", items: [RegimenItemInput(name: long, amount: 1, unit: "tablet")],
-                    schedule: DoseSchedule(repeatRule: .weekdays([2, 4, 6]), times: [480, 1200], start: LocalDate("2026-11-20")!, end: .afterDays(30))))
+                    schedule: CareSchedule(repeatRule: .weekdays([2, 4, 6]), times: [480, 1200], start: LocalDate("2026-11-20")!, end: .afterDays(30))))
             _ = try await regimens.create(
                 subjectID: bori,
                 RegimenInput(
                     name: "Ear drops", items: [RegimenItemInput(name: "Drops", amount: 2, unit: "drops")],
-                    schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-01-31")!)))
+                    schedule: CareSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-01-31")!)))
             let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
             try await regimens.changeDay(
                 regimenID: pills, day: LocalDate("2026-11-25")!, time: 480, movedTo: nil, reason: "vet said so", clear: false, accountID: mina)

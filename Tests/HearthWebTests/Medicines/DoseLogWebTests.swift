@@ -129,7 +129,7 @@ struct DoseLogWebTests {
                 subjectID: pet,
                 RegimenInput(
                     name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
             let day = LocalDate("2026-11-23")!
             for _ in 0..<20 {
                 try await regimens.undo(regimenID: id, day: day, time: 480)

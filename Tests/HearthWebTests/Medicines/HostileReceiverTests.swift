@@ -70,7 +70,7 @@ struct HostileReceiverTests {
             subjectID: mochi,
             RegimenInput(
                 name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+                schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
     }
 
     @Test("a receiver that trickles its body holds no one else's reminder, and its own counts as delivered by its status line")

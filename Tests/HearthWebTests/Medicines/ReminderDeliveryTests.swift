@@ -62,17 +62,17 @@ struct ReminderDeliveryTests {
                 subjectID: mochi,
                 RegimenInput(
                     name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                    schedule: DoseSchedule(repeatRule: .daily, times: [480, 1200], start: start)))
+                    schedule: CareSchedule(repeatRule: .daily, times: [480, 1200], start: start)))
             _ = try await regimens.create(
                 subjectID: mom.id,
                 RegimenInput(
                     name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
-                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start)))
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: start)))
             _ = try await regimens.create(
                 subjectID: mom.id,
                 RegimenInput(
                     name: "Quiet one", items: [RegimenItemInput(name: "Zinc", amount: 1, unit: "tablet")],
-                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: start), remind: false))
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: start), remind: false))
             let sitter = try await owner.addMember("sitter", role: .adult, database: database)
             try await AccountRepository(database).setAccess(.only([mochi]), accountID: sitter)
             let quiet = try await owner.addMember("quiet", role: .adult, database: database)
@@ -148,7 +148,7 @@ struct ReminderDeliveryTests {
                 subjectID: mom.id,
                 RegimenInput(
                     name: "Vitamin D", items: [RegimenItemInput(name: "D3", amount: 1, unit: "capsule")],
-                    schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
             let dad = try await owner.addMember("dad", role: .adult, database: database)
             _ = try await owner.addMember("son", role: .adult, database: database)
             let receiver = Receiver()

@@ -43,7 +43,7 @@ struct ReportWebTests {
             subjectID: pet,
             RegimenInput(
                 name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-10-01")!)))
+                schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-10-01")!)))
         for day in 1...31 where day != 15 && day != 16 {
             let (instant, date) = at(String(format: "2026-10-%02d", day), "08:05")
             _ = try await regimens.mark(regimenID: regimen, day: date, time: 480, status: .given, givenAt: instant, reason: nil, accountID: owner, now: now)
@@ -153,7 +153,7 @@ struct ReportWebTests {
                 subjectID: pet,
                 RegimenInput(
                     name: "Heartworm", items: [RegimenItemInput(name: "Heartgard", amount: 1, unit: "chew")],
-                    schedule: DoseSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-10-20")!)),
+                    schedule: CareSchedule(repeatRule: .everyMonths(1), times: [540], start: LocalDate("2026-10-20")!)),
                 now: Self.now.addingTimeInterval(-30 * 86400))
             let november = try await owner.get("/reports/\(pet)/2026-11").text
             #expect(november.contains("No dose yet; next on Friday, 20 November 2026"))

@@ -393,7 +393,7 @@ struct RoleMatrixTests {
             subjectID: pet,
             RegimenInput(
                 name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
-                schedule: DoseSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
+                schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
         var stew = RecipeInput(title: "된장찌개")
         stew.servings = 2
         stew.ingredients = [Ingredient.parse("두부 1/2모")]

@@ -1,7 +1,8 @@
 import Foundation
 
-/// When a regimen's doses fall: a repeat rule, one or more times of day, a start and an
-/// optional end. Occurrences are computed from the rule for any range of days, never stored
+/// When something recurring is due — a regimen's doses, a care routine (teeth every two days,
+/// nails every three weeks): a repeat rule, times of day (a routine may have none), a start
+/// and an optional end. Occurrences are computed from the rule for any range of days, never stored
 /// ahead. The rules follow RFC 5545 so that the calendar feed's RRULEs expand to the same
 /// doses (the feed's tests check that against an independent implementation):
 ///
@@ -11,6 +12,8 @@ import Foundation
 /// | chosen weekdays | `FREQ=WEEKLY;BYDAY=MO,WE,FR` |
 /// | every N days / weeks | `FREQ=DAILY;INTERVAL=N` / `FREQ=WEEKLY;INTERVAL=N` (the start's weekday) |
 /// | every N months | `FREQ=MONTHLY;INTERVAL=N;BYMONTHDAY=28,29,30,31;BYSETPOS=-1` when it starts after the 28th (see below), else `BYMONTHDAY=d` |
+/// | every year | `FREQ=YEARLY` (from 29 February: `BYMONTH=2;BYMONTHDAY=28,29;BYSETPOS=-1`) |
+/// | N days after it was last done | none: one occurrence at a time, placed by the last "done" (`due(after:)`) |
 ///
 /// Two decisions the issue asks for, shown to the household on the regimen form:
 /// - **A monthly dose on the 29th–31st falls on the month's last day** when the month is
@@ -20,7 +23,7 @@ import Foundation
 ///   skipped by the spring change is taken with the offset before the gap (02:30 becomes
 ///   03:30 summer time); a time repeated in the autumn is its first occurrence (01:30 summer
 ///   time, not the hour after).
-public struct DoseSchedule: Sendable, Equatable {
+public struct CareSchedule: Sendable, Equatable {
     public enum Repeat: Sendable, Equatable {
         case daily
         /// Weekdays as `Calendar` counts them: 1 Sunday … 7 Saturday.
@@ -28,6 +31,11 @@ public struct DoseSchedule: Sendable, Equatable {
         case everyDays(Int)
         case everyWeeks(Int)
         case everyMonths(Int)
+        /// Every year on the start's day (29 February: the 28th in common years).
+        case yearly
+        /// Due this many days after it was last done (routines only): the rule places no
+        /// days of its own; `due(after:)` does, from the last "done".
+        case afterDone(days: Int)
         /// No schedule: doses are given when needed, at least this many minutes apart.
         case asNeeded(minimumMinutes: Int)
     }
@@ -83,8 +91,28 @@ public struct DoseSchedule: Sendable, Equatable {
         case .everyMonths(let n):
             let months = (day.year * 12 + day.month) - (start.year * 12 + start.month)
             return months % max(n, 1) == 0 && start.adding(months: months) == day
-        case .asNeeded: return false
+        case .yearly: return start.adding(months: 12 * (day.year - start.year)) == day
+        case .afterDone, .asNeeded: return false
         }
+    }
+
+    /// The day an "N days after it was last done" schedule is next due: N days after the day
+    /// it was last done, or its start when it never was (nil for other rules).
+    public func due(after lastDone: LocalDate?) -> LocalDate? {
+        guard case .afterDone(let days) = repeatRule else { return nil }
+        let day = lastDone.map { max($0.adding(days: days), start) } ?? start
+        return lastDay.map { day <= $0 ? day : nil } ?? day
+    }
+
+    /// The last day on or before `day` that the rule places, looking back at most `within` days.
+    public func lastDay(onOrBefore day: LocalDate, within: Int = 800) -> LocalDate? {
+        var candidate = lastDay.map { min($0, day) } ?? day
+        for _ in 0..<within {
+            if candidate < start { return nil }
+            if falls(on: candidate) { return candidate }
+            candidate = candidate.adding(days: -1)
+        }
+        return nil
     }
 
     /// One dose as the rule places it.
@@ -144,16 +172,22 @@ public enum WallClock {
     }
 }
 
-extension DoseSchedule {
+extension CareSchedule {
     /// The form's limits on "every N".
     public static let limits = (days: 365, weeks: 52, months: 12)
     /// How many times of day a form offers.
     public static let timeFields = 6
 
-    /// Reads the schedule part of a regimen form: `repeat` (daily, weekdays, days, weeks,
-    /// months, as_needed), `every`, `weekday_1`…`weekday_7`, `time_1`…`time_6`, `start`,
-    /// `end` (none, date, days) with `end_date` or `end_days`, and `minimum_hours` for as needed.
-    public static func validate(_ input: [String: String], errors: inout FieldErrors) -> DoseSchedule? {
+    /// What a schedule is for: a regimen's doses need a time and are placed by the calendar;
+    /// a routine may have no time, may be due N days after it was last done, and has at most
+    /// one time of day.
+    public enum Use: Sendable { case doses, routine }
+
+    /// Reads the schedule part of a regimen or routine form: `repeat` (daily, weekdays, days,
+    /// weeks, months, years, after_done (routines), as_needed), `every`, `weekday_1`…`weekday_7`,
+    /// `time_1`…`time_6`, `start`, `end` (none, date, days) with `end_date` or `end_days`, and
+    /// `minimum_hours` for as needed.
+    public static func validate(_ input: [String: String], for use: Use = .doses, errors: inout FieldErrors) -> CareSchedule? {
         func flag(_ name: String) -> Bool { ["on", "yes", "1", "true"].contains(input[name, default: ""]) }
         func every(_ limit: Int) -> Int? {
             guard let n = FormInput.number(input, "every", range: 1...Double(limit), whole: true, required: true, errors: &errors) else { return nil }
@@ -172,13 +206,16 @@ extension DoseSchedule {
         case "days": rule = every(limits.days).map(Repeat.everyDays)
         case "weeks": rule = every(limits.weeks).map(Repeat.everyWeeks)
         case "months": rule = every(limits.months).map(Repeat.everyMonths)
+        case "years": rule = .yearly
+        case "after_done" where use == .routine: rule = every(limits.days).map { Repeat.afterDone(days: $0) }
+        case "as_needed" where use == .routine: rule = .asNeeded(minimumMinutes: 0)
         case "as_needed":
             let hours = FormInput.number(input, "minimum_hours", range: 0...168, units: NumberUnits.hours, required: true, errors: &errors)
             rule = hours.map { .asNeeded(minimumMinutes: Int(($0 * 60).rounded())) }
         default: errors.add("repeat", "error.choice.unknown")
         }
         var times: [Int] = []
-        for field in (1...timeFields).map({ "time_\($0)" }) {
+        for field in (1...(use == .routine ? 1 : timeFields)).map({ "time_\($0)" }) {
             let raw = input[field, default: ""].trimmingCharacters(in: .whitespaces)
             guard !raw.isEmpty else { continue }
             guard let minutes = WallClock.minutes(raw) else {
@@ -188,7 +225,7 @@ extension DoseSchedule {
             if times.contains(minutes) { errors.add(field, "medicines.error.time_twice") } else { times.append(minutes) }
         }
         let asNeeded = if case .asNeeded = rule { true } else { false }
-        if times.isEmpty && !asNeeded { errors.add("time_1", "medicines.error.time_required") }
+        if times.isEmpty && !asNeeded && use == .doses { errors.add("time_1", "medicines.error.time_required") }
         let start = LocalDate(input["start", default: ""].trimmingCharacters(in: .whitespaces))
         if start == nil { errors.add("start", "error.date.invalid") }
         var end: End?
@@ -207,11 +244,11 @@ extension DoseSchedule {
         default: errors.add("end", "error.choice.unknown")
         }
         guard let rule, let start else { return nil }
-        return DoseSchedule(repeatRule: rule, times: asNeeded ? [] : times, start: start, end: end)
+        return CareSchedule(repeatRule: rule, times: asNeeded ? [] : times, start: start, end: end)
     }
 }
 
-extension DoseSchedule {
+extension CareSchedule {
     /// The RFC 5545 recurrence rule of one time of this schedule (its DTSTART is the start day
     /// at that time, in the household's zone): what the calendar feed will publish. nil for
     /// as-needed regimens, which have no occurrences. `UNTIL` is the last day's end in UTC
@@ -230,7 +267,10 @@ extension DoseSchedule {
             // After the 28th, "the start's day or the month's last day": the last of the
             // days up to the start's that the month has.
             parts += start.day > 28 ? ["BYMONTHDAY=" + (28...start.day).map(String.init).joined(separator: ","), "BYSETPOS=-1"] : ["BYMONTHDAY=\(start.day)"]
-        case .asNeeded: return nil
+        case .yearly:
+            parts = ["FREQ=YEARLY"]
+            if start.month == 2 && start.day == 29 { parts += ["BYMONTH=2", "BYMONTHDAY=28,29", "BYSETPOS=-1"] }
+        case .afterDone, .asNeeded: return nil
         }
         if let last = [lastDay, until].compactMap({ $0 }).min() {
             let end = WallClock.instant(last.adding(days: 1), minutes: 0, in: timeZone).addingTimeInterval(-1)
@@ -240,5 +280,46 @@ extension DoseSchedule {
             parts.append(String(format: "UNTIL=%04d%02d%02dT%02d%02d%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!))
         }
         return parts.joined(separator: ";")
+    }
+}
+
+extension CareSchedule {
+    /// The schedule as its form's fields (`validate` reads them back to the same schedule).
+    public var formFields: [String: String] {
+        var input = ["start": start.description]
+        let schedule = self
+        switch schedule.repeatRule {
+        case .daily: input["repeat"] = "daily"
+        case .weekdays(let days):
+            input["repeat"] = "weekdays"
+            for day in days { input["weekday_\(day)"] = "on" }
+        case .everyDays(let n):
+            input["repeat"] = "days"
+            input["every"] = String(n)
+        case .everyWeeks(let n):
+            input["repeat"] = "weeks"
+            input["every"] = String(n)
+        case .everyMonths(let n):
+            input["repeat"] = "months"
+            input["every"] = String(n)
+        case .yearly: input["repeat"] = "years"
+        case .afterDone(let n):
+            input["repeat"] = "after_done"
+            input["every"] = String(n)
+        case .asNeeded(let minutes):
+            input["repeat"] = "as_needed"
+            input["minimum_hours"] = String(format: "%g", Double(minutes) / 60)
+        }
+        for (n, time) in schedule.times.enumerated() { input["time_\(n + 1)"] = String(format: "%02d:%02d", time / 60, time % 60) }
+        switch schedule.end {
+        case .on(let day):
+            input["end"] = "date"
+            input["end_date"] = day.description
+        case .afterDays(let n):
+            input["end"] = "days"
+            input["end_days"] = String(n)
+        case nil: input["end"] = "none"
+        }
+        return input
     }
 }

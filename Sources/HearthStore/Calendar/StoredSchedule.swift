@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import HearthCore
 
-/// A `DoseSchedule` as the columns of `regimen_schedule` hold it.
+/// A `CareSchedule` as the columns of `regimen_schedule` and `routine` hold it.
 enum StoredSchedule {
-    static func values(_ schedule: DoseSchedule) -> [String: (any DatabaseValueConvertible)?] {
+    static func values(_ schedule: CareSchedule) -> [String: (any DatabaseValueConvertible)?] {
         var repeatName: String, every: Int?, weekdays: String?, minimum: Int?
         switch schedule.repeatRule {
         case .daily: repeatName = "daily"
@@ -19,6 +19,10 @@ enum StoredSchedule {
             every = n
         case .everyMonths(let n):
             repeatName = "months"
+            every = n
+        case .yearly: repeatName = "years"
+        case .afterDone(let n):
+            repeatName = "after_done"
             every = n
         case .asNeeded(let minutes):
             repeatName = "as_needed"
@@ -41,22 +45,24 @@ enum StoredSchedule {
     static let columns = "repeat, every, weekdays, times, minimum_minutes, start_date, end_date, end_days, from_date, until_date"
 
     /// The schedule from a row holding `columns` from position `first` on.
-    static func schedule(_ row: Row, from first: Int) -> DoseSchedule {
+    static func schedule(_ row: Row, from first: Int) -> CareSchedule {
         let every: Int = row[first + 1] ?? 1
-        let rule: DoseSchedule.Repeat =
+        let rule: CareSchedule.Repeat =
             switch row[first] as String {
             case "weekdays": .weekdays(Set(((row[first + 2] as String?) ?? "").split(separator: ",").compactMap { Int($0) }))
             case "days": .everyDays(every)
             case "weeks": .everyWeeks(every)
             case "months": .everyMonths(every)
+            case "years": .yearly
+            case "after_done": .afterDone(days: every)
             case "as_needed": .asNeeded(minimumMinutes: row[first + 4] ?? 0)
             default: .daily
             }
-        var end: DoseSchedule.End?
+        var end: CareSchedule.End?
         if let day = (row[first + 6] as String?).flatMap(LocalDate.init) { end = .on(day) }
         if let days = row[first + 7] as Int? { end = .afterDays(days) }
         let times = ((row[first + 3] as String?) ?? "").split(separator: ",").compactMap { Int($0) }
-        return DoseSchedule(repeatRule: rule, times: times, start: LocalDate(row[first + 5] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, end: end)
+        return CareSchedule(repeatRule: rule, times: times, start: LocalDate(row[first + 5] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, end: end)
     }
 
     static func span(_ row: Row, from first: Int) -> ScheduleSpan {
