@@ -38,7 +38,7 @@ public enum FieldLimits {
         // Notes.
         "note": .characters(TextLimit.note), "notes": .characters(TextLimit.note), "description": .characters(TextLimit.note),
         "diagnosis": .characters(TextLimit.note), "treatment": .characters(TextLimit.note), "medicines": .characters(TextLimit.note),
-        "tip": .characters(TextLimit.note), "purpose": .characters(TextLimit.leaflet),
+        "tip": .characters(TextLimit.note), "how": .characters(TextLimit.note), "purpose": .characters(TextLimit.leaflet),
         "ingredients": .characters(TextLimit.ingredients), "how_to_take": .characters(TextLimit.leaflet),
         "warnings": .characters(TextLimit.leaflet), "text": .characters(TextLimit.diary), "step_#_text": .characters(TextLimit.step),
         "tags": .characters(TextLimit.list), "pasted": .file(bytes: ImportLimits.recipeFileBytes),
@@ -52,7 +52,7 @@ public enum FieldLimits {
         "every": .parsed, "end_days": .parsed, "distance_km": .parsed, "cycle_days": .parsed, "cup_ml": .parsed, "cost": .parsed,
         "booster_months": .parsed, "amount": .parsed, "age_years": .parsed, "again_minutes": .parsed, "order_#": .parsed,
         "step_#_order": .parsed, "item_#_amount": .parsed, "item_#_mg_per_kg": .parsed, "item_#_in_hand": .parsed,
-        "item_#_refill_days": .parsed, "hours_#": .parsed, "order_#-#": .parsed, "target": .parsed, "meals": .parsed, "months": .parsed,
+        "item_#_refill_days": .parsed, "hours_#": .parsed, "order_#-#": .parsed, "target": .parsed, "meals": .parsed, "months": .parsed, "soon_days": .parsed,
     ]
 
     /// The field's limit, or nil when no form should have it.
