@@ -26,4 +26,6 @@ public enum StoreError: Error, Equatable, Sendable {
     case regimenNameTaken
     /// The regimen asked for does not exist (or was deleted) or is not the member's to see.
     case regimenNotFound
+    /// The routine asked for does not exist (or was deleted).
+    case routineNotFound
 }

@@ -206,7 +206,7 @@ extension CareSchedule {
         case "days": rule = every(limits.days).map(Repeat.everyDays)
         case "weeks": rule = every(limits.weeks).map(Repeat.everyWeeks)
         case "months": rule = every(limits.months).map(Repeat.everyMonths)
-        case "years": rule = .yearly
+        case "years" where use == .routine: rule = .yearly
         case "after_done" where use == .routine: rule = every(limits.days).map { Repeat.afterDone(days: $0) }
         case "as_needed" where use == .routine: rule = .asNeeded(minimumMinutes: 0)
         case "as_needed":

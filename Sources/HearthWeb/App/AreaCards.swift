@@ -27,6 +27,7 @@ extension AreaCards {
 struct SubjectCardSlots {
     var care = HTML.empty
     var medicines = HTML.empty
+    var routines = HTML.empty
     var feeding = HTML.empty
     var feedingForm = HTML.empty
 }

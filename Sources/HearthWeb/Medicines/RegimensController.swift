@@ -156,7 +156,7 @@ struct RegimensController {
             subjectID: subject.id, isEdit: regimen != nil, fields: fields, problems: FormProblems(errors: errors),
             items: RegimenFormHTML.items(fields, format: format, isPet: isPet), times: RegimenFormHTML.times(fields, format: format),
             weekdays: RegimenFormHTML.weekdays(fields, format: format),
-            repeats: ["daily", "weekdays", "days", "weeks", "months", "years", "as_needed"].map {
+            repeats: ["daily", "weekdays", "days", "weeks", "months", "as_needed"].map {
                 OptionView(value: $0, label: format.t("regimens.repeat.\($0)"), selected: repeatChoice == $0)
             },
             ends: ["none", "date", "days"].map { OptionView(value: $0, label: format.t("regimens.end.\($0)"), selected: endChoice == $0) },

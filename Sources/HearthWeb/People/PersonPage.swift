@@ -106,6 +106,7 @@ struct PersonPage: Page {
         case "fields": fields
         case "notice": notice ?? false
         case "medicines": cards.medicines
+        case "routines": cards.routines
         default: problems.child(named: name)
         }
     }

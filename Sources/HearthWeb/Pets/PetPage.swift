@@ -81,6 +81,7 @@ struct PetPage: Page {
         case "hasFoods": hasFoods
         case "care": cards.care
         case "medicines": cards.medicines
+        case "routines": cards.routines
         case "feeding": cards.feeding
         case "feedingForm": cards.feedingForm
         case "canRecord": canRecord

@@ -63,6 +63,7 @@ extension PageError {
         case .kindMismatch: self.init(status: .conflict, messageKey: "pets.error.kind_changed")
         case .accountNotFound: self.init(status: .notFound, messageKey: "error.not_found")
         case .regimenNotFound: self.init(status: .notFound, messageKey: "regimens.error.gone")
+        case .routineNotFound: self.init(status: .notFound, messageKey: "routines.error.gone")
         case .regimenNameTaken: self.init(status: .conflict, messageKey: "regimens.error.name_taken")
         case .alreadySetUp, .usernameTaken, .lastOwner: self.init(status: .conflict, messageKey: "error.bad_request")
         }

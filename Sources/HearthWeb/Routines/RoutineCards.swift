@@ -1,0 +1,44 @@
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// Routines on the home page (what needs doing, whose turn) and on a pet's or person's page
+/// (theirs, with one tap, and where to add one).
+enum RoutineCards: AreaCards {
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let all = try RoutineRepository.routines(access: shown.context.access, today: shown.today, in: snapshot)
+        let needing = RoutineListHTML.needing(all, today: shown.today)
+        guard !needing.isEmpty else { return [] }
+        let html = RoutineListHTML.render(
+            needing, today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: "/", format: shown.format)
+        return [HomeCard(rank: 15, model: RoutinesTodayCard(routines: html))]
+    }
+
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try RoutinesReportHTML.sections(shown, snapshot)
+    }
+
+    static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
+        try person(shown.subject, into: &cards)
+    }
+
+    static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
+        let today = LocalDate(shown.now, in: shown.context.timeZone)
+        let routines = try RoutineRepository(shown.database).routines(access: shown.context.access, subjectID: shown.id, today: today)
+        let canRecord = shown.context.role?.canRecord == true
+        let items = routines.map { RoutineListHTML.Item(routine: $0, due: $0.due(today: today)) }
+            .sorted { ($0.due?.day.daysSince1970 ?? .max, $0.routine.name) < ($1.due?.day.daysSince1970 ?? .max, $1.routine.name) }
+        var html = HTML.empty
+        if !items.isEmpty {
+            html += #"<ul class="dose-list">"#
+            html += RoutineListHTML.render(
+                items, today: today, now: shown.now, canRecord: canRecord, csrf: shown.context.csrfToken, back: shown.back.replacingOccurrences(of: "#medicines", with: "#routines"),
+                format: shown.format, showSubject: false)
+            html += "</ul>"
+        } else {
+            html += #"<p class="meta">\#(shown.format.t("routines.none_here"))</p>"#
+        }
+        if canRecord { html += #"<p><a href="/routines/new?subject=\#(shown.id)">+ \#(shown.format.t("routines.new"))</a></p>"# }
+        cards.routines = html
+    }
+}

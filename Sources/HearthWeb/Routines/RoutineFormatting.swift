@@ -1,0 +1,109 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// Routines in the words a member reads.
+extension Formatting {
+    /// "토리: 양치", "집: 화장실 청소" (the house's have no subject).
+    func routineTitle(_ routine: Routine, showSubject: Bool = true) -> String {
+        guard showSubject else { return routine.name }
+        return "\(routine.subject?.name ?? t("routines.house")): \(routine.name)"
+    }
+
+    /// "Today", "3 days overdue", "D-2 · Fri 27 Nov", with its time when it has one.
+    func routineDue(_ due: RoutineDue, routine: Routine, today: LocalDate) -> String {
+        let days = due.day.daysSince1970 - today.daysSince1970
+        let time = routine.schedule.times.first.map { " " + minutes($0) } ?? ""
+        switch due.state {
+        case .overdue: return t("routines.due.overdue", ["n": String(-days), "date": shortDay(due.day)])
+        case .today: return t("routines.due.today") + time
+        case .soon, .later: return t("routines.due.in", ["n": String(days), "date": shortDay(due.day)]) + time
+        }
+    }
+
+    /// "엄마 차례" (in turn, or least lately), "엄마, 아빠" (any of them), nothing for anyone.
+    func routineTurn(_ routine: Routine, now: Date) -> String? {
+        let turn = routine.turn(now: now)
+        guard !turn.isEmpty else { return nil }
+        let names = turn.map(\.name).joined(separator: ", ")
+        return routine.assignment == .members ? t("routines.any_of", ["names": names]) : t("routines.turn", ["names": names])
+    }
+
+    /// "Done by 엄마 at 07:00 (2 days late)", "Skipped by 아빠 — 비".
+    func routineMark(_ mark: RoutineMark) -> String {
+        switch mark.status {
+        case .done:
+            let at = mark.doneAt.map(clock) ?? ""
+            var text = mark.by.map { t("routines.done_by", ["name": $0, "time": at]) } ?? t("routines.done_at", ["time": at])
+            if let doneDay = mark.doneDay, mark.late {
+                text += " (" + t("routines.late", ["n": String(doneDay.daysSince1970 - mark.due.daysSince1970)]) + ")"
+            }
+            return text
+        case .skipped:
+            let who = mark.by.map { t("routines.skipped_by", ["name": $0]) } ?? t("routines.skipped")
+            return [who, mark.reason].compactMap { $0 }.joined(separator: " — ")
+        }
+    }
+
+    /// "11월 27일 (금)" / "Fri 27 Nov".
+    func shortDay(_ day: LocalDate) -> String {
+        t("routines.short_day", ["month": String(day.month), "day": String(day.day), "weekday": t("regimens.weekday.\(day.weekday)")])
+    }
+}
+
+/// Routines as `<li>`s: what and for whom, when it is due and whose turn, and (for members
+/// who record) one tap to mark it done, with a time typed or a skip behind "more".
+enum RoutineListHTML {
+    struct Item {
+        let routine: Routine
+        let due: RoutineDue?
+    }
+
+    static func render(
+        _ items: [Item], today: LocalDate, now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true
+    ) -> HTML {
+        var html = HTML.empty
+        for item in items {
+            let routine = item.routine
+            let state = item.due?.state.rawValue ?? "when-needed"
+            html += #"<li class="routine routine-\#(state)"><span class="what"><a href="/routines/\#(routine.id)">\#(format.routineTitle(routine, showSubject: showSubject))</a>"#
+            if let how = routine.how { html += #" <span class="meta">\#(how)</span>"# }
+            html += "</span> "
+            var when = [item.due.map { format.routineDue($0, routine: routine, today: today) } ?? format.t("regimens.rule.when_needed")]
+            if let turn = format.routineTurn(routine, now: now) { when.append(turn) }
+            if item.due == nil, let last = routine.lastDone { when.append(format.routineMark(last)) }
+            html += #"<span class="when">\#(when.joined(separator: " · "))</span>"#
+            if canRecord { html += form(routine: routine.id, due: item.due?.day, csrf: csrf, back: back, format: format) }
+            html += "</li>"
+        }
+        return html
+    }
+
+    /// The hidden fields naming one due day of a routine (none: a routine done when needed).
+    static func fields(due: LocalDate?, csrf: String, back: String) -> HTML {
+        var html: HTML = #"<input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="back" value="\#(back)">"#
+        if let due { html += #"<input type="hidden" name="due" value="\#(due.description)">"# }
+        return html
+    }
+
+    static func form(routine: Int64, due: LocalDate?, csrf: String, back: String, format: Formatting) -> HTML {
+        let id = "routine-\(routine)-\(due?.description ?? "now")"
+        let skip: HTML =
+            due == nil
+            ? .empty
+            : #"<label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> <button name="action" value="skipped" type="submit">\#(format.t("routines.mark_skipped"))</button>"#
+        return #"""
+            <form method="post" action="/routines/\#(routine)/mark" class="dose-actions">\#(fields(due: due, csrf: csrf, back: back))<button class="primary" name="action" value="done" type="submit">\#(format.t("routines.mark_done"))</button> \#
+            <details><summary>\#(format.t("doses.more"))</summary><label for="\#(id)">\#(format.t("routines.done_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
+            <button name="action" value="done" type="submit">\#(format.t("routines.mark_done_at"))</button> \#(skip)</details></form>
+            """#
+    }
+
+    /// What the home page and a subject's card show: overdue, today and due soon, soonest first.
+    static func needing(_ routines: [Routine], today: LocalDate) -> [Item] {
+        routines.compactMap { routine in routine.due(today: today).map { Item(routine: routine, due: $0) } }
+            .filter { $0.due!.state != .later }
+            .sorted { ($0.due!.day, $0.routine.name) < ($1.due!.day, $1.routine.name) }
+    }
+}
