@@ -158,7 +158,7 @@ public struct RoutineRepository: Sendable {
             let values = Self.values(input)
             try db.execute(
                 sql: "UPDATE routine SET \(values.keys.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ? AND deleted_at IS NULL",
-                arguments: StatementArguments(Array(values.values) + [id])!)
+                arguments: StatementArguments(values.values.map { $0?.databaseValue ?? .null } + [id.databaseValue]))
             guard db.changesCount == 1 else { throw StoreError.routineNotFound }
             try db.execute(sql: "DELETE FROM routine_member WHERE routine_id = ?", arguments: [id])
             try Self.writeMembers(id, input.members, db)
@@ -220,7 +220,7 @@ public struct RoutineRepository: Sendable {
     static func insert(_ table: String, _ values: [String: (any DatabaseValueConvertible)?], _ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO \(table)(\(values.keys.joined(separator: ", "))) VALUES (\(values.keys.map { _ in "?" }.joined(separator: ", ")))",
-            arguments: StatementArguments(Array(values.values))!)
+            arguments: StatementArguments(values.values.map { $0?.databaseValue ?? .null }))
     }
 
     static func writeMembers(_ id: Int64, _ members: [Int64], _ db: Database) throws {

@@ -66,6 +66,10 @@ struct RoutinesController {
         let input = try await FormData.read(&request, context: context).fields
         let member = try context.requireMember()
         let choices = try await self.choices(context)
+        // A pet or person gone (or hidden from this member) since the form was drawn.
+        if let raw = input["subject"], !raw.isEmpty, !choices.subjects.contains(where: { String($0.id) == raw }) {
+            throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone")
+        }
         switch RoutineInput.validate(input, subjects: Set(choices.subjects.map(\.id)), members: choices.members.map { $0.id! }) {
         case .invalid(let errors):
             return try await form(input: input, errors: errors, routine: routine, request: request, context: context, status: .unprocessableContent)

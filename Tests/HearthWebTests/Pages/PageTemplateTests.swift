@@ -207,6 +207,15 @@ struct PageTemplateTests {
         DosesPage(
             day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
             message: "Already given", confirm: html),
+        RoutineListPage(items: html, canRecord: true),
+        RoutineFormPage(
+            heading: "Add a routine", action: "/routines", cancel: "/routines",
+            fields: fields(["name", "how", "subject", "every", "time_1", "start", "soon_days", "end_date", "end_days", "weekdays", "repeat", "assign"]),
+            problems: FormProblems(["No"]), subjects: options, weekdays: html, repeats: options, ends: options, assignments: options, members: options,
+            remind: true),
+        RoutinePage(
+            id: 1, name: "Teeth", subject: "Tori", subjectLink: "/pets/1", how: "Finger brush", schedule: "Every 2 days", soon: "due soon 1 day before",
+            assignment: "In turn: Mom, Dad", next: html, hasNext: true, history: html, canRecord: true, message: "Already done"),
         VaccineSettingsPage(
             species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
     ]
@@ -214,6 +223,7 @@ struct PageTemplateTests {
     /// One of every area's cards on the home page, checked inside the home page's sample.
     static let homeCards: [HomeCard] = [
         HomeCard(rank: 10, model: DosesTodayCard(doses: "<li></li>", summary: "2 of 4")),
+        HomeCard(rank: 15, model: RoutinesTodayCard(routines: "<li></li>")),
         HomeCard(rank: 20, model: CareDueCard(due: "<li></li>")),
         HomeCard(
             rank: 30,

@@ -43,6 +43,7 @@ struct RoleMatrixTests {
         let medicine: Int64
         let regimen: Int64
         let recipe: Int64
+        let routine: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -216,6 +217,18 @@ struct RoleMatrixTests {
             ]),
         "POST /regimens/{id}/end": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/end" }),
         "POST /regimens/{id}/delete": Route(needs: .recorder, path: { "/regimens/\($0.regimen)/delete" }),
+        "GET /routines": Route(needs: .member, path: { _ in "/routines" }),
+        "GET /routines/new": Route(needs: .recorder, path: { "/routines/new?subject=\($0.pet)" }),
+        "POST /routines": Route(
+            needs: .recorder, path: { _ in "/routines" },
+            fieldsFor: { ["subject": "\($0.pet)", "name": "Teeth", "repeat": "days", "every": "2", "start": "2026-01-01"] }),
+        "GET /routines/{id}": Route(needs: .member, path: { "/routines/\($0.routine)" }),
+        "GET /routines/{id}/edit": Route(needs: .recorder, path: { "/routines/\($0.routine)/edit" }),
+        "POST /routines/{id}": Route(
+            needs: .recorder, path: { "/routines/\($0.routine)" },
+            fieldsFor: { ["subject": "\($0.pet)", "name": "Bath", "repeat": "as_needed", "start": "2026-01-01"] }),
+        "POST /routines/{id}/mark": Route(needs: .recorder, path: { "/routines/\($0.routine)/mark" }, fields: ["action": "done"]),
+        "POST /routines/{id}/delete": Route(needs: .recorder, path: { "/routines/\($0.routine)/delete" }),
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
         "POST /doses/mark": Route(
             needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
@@ -398,10 +411,13 @@ struct RoleMatrixTests {
         stew.servings = 2
         stew.ingredients = [Ingredient.parse("두부 1/2모")]
         let recipe = try await RecipeRepository(hearth.database).create(stew, createdBy: nil)
+        let routine = try await RoutineRepository(hearth.database).create(
+            RoutineInput(name: "Bath", subjectID: pet, schedule: CareSchedule(repeatRule: .asNeeded(minimumMinutes: 0), times: [], start: LocalDate("2026-01-01")!)),
+            by: member)
         try await owner.get("/")
         return IDs(
             member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic,
-            medicine: medicine, regimen: regimen, recipe: recipe)
+            medicine: medicine, regimen: regimen, recipe: recipe, routine: routine)
     }
 
     /// Animation 1 of this server, made by `browser` and finished.
