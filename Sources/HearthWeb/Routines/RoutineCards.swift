@@ -32,7 +32,8 @@ enum RoutineCards: AreaCards {
         if !items.isEmpty {
             html += #"<ul class="dose-list">"#
             html += RoutineListHTML.render(
-                items, today: today, now: shown.now, canRecord: canRecord, csrf: shown.context.csrfToken, back: shown.back.replacingOccurrences(of: "#medicines", with: "#routines"),
+                items, today: today, now: shown.now, canRecord: canRecord, csrf: shown.context.csrfToken,
+                back: shown.back.replacingOccurrences(of: "#medicines", with: "#routines"),
                 format: shown.format, showSubject: false)
             html += "</ul>"
         } else {

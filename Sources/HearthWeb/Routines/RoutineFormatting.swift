@@ -16,7 +16,7 @@ extension Formatting {
         let days = due.day.daysSince1970 - today.daysSince1970
         let time = routine.schedule.times.first.map { " " + minutes($0) } ?? ""
         switch due.state {
-        case .overdue: return t("routines.due.overdue", ["n": String(-days), "date": shortDay(due.day)])
+        case .overdue: return t(days == -1 ? "routines.due.overdue_one" : "routines.due.overdue", ["n": String(-days), "date": shortDay(due.day)])
         case .today: return t("routines.due.today") + time
         case .soon, .later: return t("routines.due.in", ["n": String(days), "date": shortDay(due.day)]) + time
         }
@@ -37,7 +37,8 @@ extension Formatting {
             let at = mark.doneAt.map(clock) ?? ""
             var text = mark.by.map { t("routines.done_by", ["name": $0, "time": at]) } ?? t("routines.done_at", ["time": at])
             if let doneDay = mark.doneDay, mark.late {
-                text += " (" + t("routines.late", ["n": String(doneDay.daysSince1970 - mark.due.daysSince1970)]) + ")"
+                let days = doneDay.daysSince1970 - mark.due.daysSince1970
+                text += " (" + t(days == 1 ? "routines.late_one" : "routines.late", ["n": String(days)]) + ")"
             }
             return text
         case .skipped:
@@ -67,7 +68,8 @@ enum RoutineListHTML {
         for item in items {
             let routine = item.routine
             let state = item.due?.state.rawValue ?? "when-needed"
-            html += #"<li class="routine routine-\#(state)"><span class="what"><a href="/routines/\#(routine.id)">\#(format.routineTitle(routine, showSubject: showSubject))</a>"#
+            html +=
+                #"<li class="routine routine-\#(state)"><span class="what"><a href="/routines/\#(routine.id)">\#(format.routineTitle(routine, showSubject: showSubject))</a>"#
             if let how = routine.how { html += #" <span class="meta">\#(how)</span>"# }
             html += "</span> "
             var when = [item.due.map { format.routineDue($0, routine: routine, today: today) } ?? format.t("regimens.rule.when_needed")]

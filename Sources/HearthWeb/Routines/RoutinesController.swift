@@ -101,7 +101,9 @@ struct RoutinesController {
     ) async throws -> Response {
         let format = format(context)
         let choices = try await choices(context)
-        var names = ["name", "how", "subject", "every", "start", "end_date", "end_days", "weekdays", "repeat", "end", "remind", "soon_days", "assign", "time_1"]
+        var names = [
+            "name", "how", "subject", "every", "start", "end_date", "end_days", "weekdays", "repeat", "end", "remind", "soon_days", "assign", "time_1",
+        ]
         names += (1...7).map { "weekday_\($0)" } + choices.members.map { "member_\($0.id!)" }
         let fields = FormFields(names, input: input, errors: errors, strings: renderer.strings, language: context.language)
         let chosenSubject = input["subject", default: ""]

@@ -14,10 +14,11 @@ enum RoutinesReportHTML {
         for line in routines.routines {
             let done =
                 line.due.map { format.t("report.routine_done_of", ["done": String(line.done), "due": String($0)]) }
-                ?? format.t("report.routine_done_times", ["done": String(line.done)])
+                ?? format.t(line.done == 1 ? "report.routine_done_once" : "report.routine_done_times", ["done": String(line.done)])
             let skipped = line.skipped > 0 ? " · " + format.t("report.routine_skipped", ["n": String(line.skipped)]) : ""
             let missed = line.missed.isEmpty ? "—" : line.missed.map(format.shortDay).joined(separator: ", ")
-            html += #"<tr><td>\#(line.routine.name)</td><td>\#(done + skipped)</td><td>\#(line.late == 0 ? "—" : String(line.late))</td><td>\#(missed)</td></tr>"#
+            html +=
+                #"<tr><td>\#(line.routine.name)</td><td>\#(done + skipped)</td><td>\#(line.late == 0 ? "—" : String(line.late))</td><td>\#(missed)</td></tr>"#
         }
         html += "</tbody></table></div>"
         let mark = ReportSection.CalendarMark(

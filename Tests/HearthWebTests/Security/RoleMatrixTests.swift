@@ -412,7 +412,8 @@ struct RoleMatrixTests {
         stew.ingredients = [Ingredient.parse("두부 1/2모")]
         let recipe = try await RecipeRepository(hearth.database).create(stew, createdBy: nil)
         let routine = try await RoutineRepository(hearth.database).create(
-            RoutineInput(name: "Bath", subjectID: pet, schedule: CareSchedule(repeatRule: .asNeeded(minimumMinutes: 0), times: [], start: LocalDate("2026-01-01")!)),
+            RoutineInput(
+                name: "Bath", subjectID: pet, schedule: CareSchedule(repeatRule: .asNeeded(minimumMinutes: 0), times: [], start: LocalDate("2026-01-01")!)),
             by: member)
         try await owner.get("/")
         return IDs(

@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("Care routines on the pages")
+struct RoutineWebTests {
+    /// 08:30 on Wednesday 25 November 2026 in Seoul (the test household's zone).
+    static let morning = "2026-11-24T23:30:00Z"
+
+    static func markCount(_ database: AppDatabase) throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM routine_mark")! }
+    }
+
+    @Test("added from a pet's page, done with one tap from home, whose turn moves on, a second tap says who was first, undo brings it back")
+    func dailyJob() async throws {
+        let clock = TestClock(Self.morning)
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let dad = try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            #expect(try await owner.get("/pets/\(tori)").text.contains("/routines/new?subject=\(tori)"))
+            let form = try await owner.get("/routines/new?subject=\(tori)")
+            #expect(form.text.contains(#"<option value="\#(tori)" selected>Tori</option>"#))
+            var fields = [
+                "name": "Teeth", "how": "Finger brush", "subject": "\(tori)", "repeat": "days", "every": "2", "start": "2026-11-25",
+                "assign": "turn", "end": "none",
+            ]
+            // In turn with nobody chosen: refused on its field, nothing written.
+            let refused = try await owner.post("/routines", fields)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("Choose who takes part."))
+            #expect(refused.text.contains(#"value="Teeth""#), "what was typed is kept")
+            #expect(try RoutineRepository(hearth.database).routines(access: .everyone, today: LocalDate("2026-11-25")!).isEmpty)
+            fields["member_\(mina)"] = "on"
+            fields["member_\(dad)"] = "on"
+            let created = try await owner.post("/routines", fields)
+            #expect(created.status == .seeOther, "\(created.text)")
+            let id = try #require(created.headers[.location].flatMap { Int64($0.split(separator: "/").last!) })
+
+            var home = try await owner.get("/").text
+            #expect(home.contains("Tori: Teeth") && home.contains("Today") && home.contains("Mina&#39;s turn") || home.contains("Mina's turn"), "\(home)")
+            #expect(try await owner.get("/pets/\(tori)").text.contains("Teeth"))
+
+            let done = try await owner.post("/routines/\(id)/mark", ["action": "done", "due": "2026-11-25", "back": "/"])
+            #expect(done.status == .seeOther && done.headers[.location] == "/")
+            home = try await owner.get("/").text
+            #expect(!home.contains("Tori: Teeth"), "done today, next in two days")
+            let page = try await owner.get("/routines/\(id)").text
+            #expect(page.contains("Dad&#39;s turn") || page.contains("Dad's turn"))
+            #expect(page.contains("done by Mina at 08:30"))
+            #expect(page.contains("D-2"))
+
+            // Dad taps too, from a page drawn before: one mark, and he is told who was first.
+            let member = Browser(owner.client)
+            try await member.signIn("dad", "member password 1")
+            try await member.get("/routines/\(id)")
+            let second = try await member.post("/routines/\(id)/mark", ["action": "done", "due": "2026-11-25"])
+            #expect(second.status == .conflict)
+            #expect(second.text.contains("was already marked: done by Mina at 08:30"))
+            #expect(try Self.markCount(hearth.database) == 1)
+
+            // A time not come yet, a day the rule does not place: refused, nothing written.
+            #expect(try await member.post("/routines/\(id)/mark", ["action": "done", "due": "2026-11-27", "at": "23:00"]).status == .unprocessableContent)
+            #expect(try await member.post("/routines/\(id)/mark", ["action": "done", "due": "2026-11-26"]).status == .unprocessableContent)
+            #expect(try Self.markCount(hearth.database) == 1)
+
+            // Undo: due today again.
+            try await owner.get("/routines/\(id)")
+            #expect(try await owner.post("/routines/\(id)/mark", ["action": "undo", "due": "2026-11-25"]).status == .seeOther)
+            #expect(try await owner.get("/").text.contains("Tori: Teeth"))
+
+            // The next morning, not done: overdue; Dad did it at seven, which is marked late.
+            clock.set("2026-11-25T23:30:00Z")
+            home = try await owner.get("/").text
+            #expect(home.contains("1 day overdue"))
+            try await member.get("/routines/\(id)")
+            let late = try await member.post("/routines/\(id)/mark", ["action": "done", "due": "2026-11-25", "at": "07:00"])
+            #expect(late.status == .seeOther)
+            #expect(try await owner.get("/routines/\(id)").text.contains("done by Dad at 07:00 (1 day late)"))
+            // Two days on, nobody did the 27th: it is overdue, and it is Mina's turn again.
+            clock.set("2026-11-27T23:30:00Z")
+            home = try await owner.get("/").text
+            #expect(home.contains("1 day overdue") && (home.contains("Mina&#39;s turn") || home.contains("Mina's turn")))
+        }
+    }
+
+    @Test("N days after it was done moves with it; a late one says so on the routine and in the month report")
+    func afterDone() async throws {
+        let clock = TestClock(Self.morning)
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            try await owner.get("/routines/new")
+            let created = try await owner.post(
+                "/routines", ["name": "Bath", "subject": "\(tori)", "repeat": "after_done", "every": "14", "start": "2026-11-20", "soon_days": "2"])
+            let id = try #require(created.headers[.location].flatMap { Int64($0.split(separator: "/").last!) })
+            #expect(try await owner.get("/").text.contains("5 days overdue"))
+            try await owner.get("/routines/\(id)")
+            #expect(try await owner.post("/routines/\(id)/mark", ["action": "done", "due": "2026-11-20"]).status == .seeOther)
+            let page = try await owner.get("/routines/\(id)").text
+            #expect(page.contains("5 days late"))
+            #expect(page.contains("D-14"), "fourteen days after the day it was done")
+            let report = try await owner.get("/reports/\(tori)/2026-11").text
+            #expect(report.contains("Care routines") && report.contains("Bath") && report.contains("once"))
+        }
+    }
+
+    @Test("the house's routines are everyone's; a limited member does not see a hidden pet's")
+    func limited() async throws {
+        try await withHousehold { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
+            try await owner.get("/accounts")
+            try await owner.post("/accounts/\(sitter)/access", ["access": "limited", "subject_\(bori)": "on"])
+            try await owner.get("/routines/new")
+            let hidden = try await owner.post("/routines", ["name": "Tori's teeth", "subject": "\(tori)", "repeat": "daily", "start": "2026-01-01"])
+            let hiddenID = try #require(hidden.headers[.location].flatMap { Int64($0.split(separator: "/").last!) })
+            try await owner.get("/routines/new")
+            #expect(try await owner.post("/routines", ["name": "Litter box", "subject": "", "repeat": "daily", "start": "2026-01-01"]).status == .seeOther)
+            let member = Browser(owner.client)
+            try await member.signIn("sitter", "member password 1")
+            let list = try await member.get("/routines").text
+            #expect(list.contains("Home: Litter box") && !list.contains("Tori"))
+            #expect(try await member.get("/routines/\(hiddenID)").status == .notFound)
+            #expect(!(try await member.get("/").text.contains("Tori")))
+        }
+    }
+}
