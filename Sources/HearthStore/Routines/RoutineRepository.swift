@@ -80,8 +80,11 @@ public struct RoutineRepository: Sendable {
         try routines(access: access, subjectID: subjectID, today: today, snapshot.db)
     }
 
+    /// Routines with their marks from `marksFrom` (when earlier than the usual 400 days: a
+    /// calendar of an older month).
     static func routines(
-        access: SubjectAccess, subjectID: Int64? = nil, houseOnly: Bool = false, ids: [Int64]? = nil, today: LocalDate, _ db: Database
+        access: SubjectAccess, subjectID: Int64? = nil, houseOnly: Bool = false, ids: [Int64]? = nil, today: LocalDate, marksFrom: LocalDate? = nil,
+        _ db: Database
     ) throws -> [Routine] {
         let subjects = Dictionary(uniqueKeysWithValues: try SubjectRepository.subjects(access: access, db).map { ($0.id, $0) })
         var conditions = ["r.deleted_at IS NULL"]
@@ -114,7 +117,7 @@ public struct RoutineRepository: Sendable {
             sql: """
                 SELECT \(markColumns) FROM routine_mark k LEFT JOIN account a ON a.id = k.account_id
                 WHERE k.routine_id IN (\(list)) AND (k.due_date >= ? OR k.done_date >= ?) ORDER BY k.due_date DESC, k.done_at DESC
-                """, arguments: StatementArguments(Array(repeating: today.adding(days: -memory).description, count: 2)))
+                """, arguments: StatementArguments(Array(repeating: min(today.adding(days: -memory), marksFrom ?? today).description, count: 2)))
         {
             let mark = mark(row)
             marks[mark.routineID, default: []].append(mark)

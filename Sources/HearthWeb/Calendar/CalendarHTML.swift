@@ -53,6 +53,13 @@ enum CalendarHTML {
                         words.append(label)
                         dots += #"<span class="dot \#(all ? "doses-all" : "doses-missed")" title="\#(label)"></span>"#
                     }
+                    if !marks.routines.isEmpty {
+                        let all = marks.routines.allSatisfy(\.done)
+                        let names = marks.routines.map { ($0.subjectName.map { "\($0): " } ?? "") + $0.name + ($0.done ? " ✓" : "") }
+                        let label = format.t("calendar.routines", ["names": names.joined(separator: ", ")])
+                        words.append(label)
+                        dots += #"<span class="dot \#(all ? "routines-done" : "routines-due")" title="\#(label)"></span>"#
+                    }
                     for (ids, what) in [(marks.waterMet, "water"), (marks.stepsMet, "steps")] {
                         for id in ids {
                             guard let person = subjects[id], let label = goalWords["\(what)\(id)"] else { continue }
@@ -87,6 +94,8 @@ enum CalendarHTML {
         html += #"<li><span class="dot due"></span> \#(format.t("calendar.legend.due"))</li>"#
         html += #"<li><span class="dot doses-all"></span> \#(format.t("calendar.legend.doses_all"))</li>"#
         html += #"<li><span class="dot doses-missed"></span> \#(format.t("calendar.legend.doses_missed"))</li>"#
+        html += #"<li><span class="dot routines-due"></span> \#(format.t("calendar.legend.routines_due"))</li>"#
+        html += #"<li><span class="dot routines-done"></span> \#(format.t("calendar.legend.routines_done"))</li>"#
         html += #"<li><span class="dot goal-water"></span> \#(format.t("calendar.legend.water"))</li>"#
         html += #"<li><span class="dot goal-steps"></span> \#(format.t("calendar.legend.steps"))</li></ul>"#
         return html

@@ -54,6 +54,9 @@ struct RoutineWebTests {
             #expect(page.contains("Dad&#39;s turn") || page.contains("Dad's turn"))
             #expect(page.contains("done by Mina at 08:30"))
             #expect(page.contains("D-2"))
+            let calendar = try await owner.get("/calendar/2026-11").text
+            #expect(calendar.contains("Routines: Tori: Teeth ✓"), "done on the 25th")
+            #expect(calendar.contains("Routines: Tori: Teeth,") || calendar.contains("Routines: Tori: Teeth\""), "due on the 27th")
 
             // Dad taps too, from a page drawn before: one mark, and he is told who was first.
             let member = Browser(owner.client)
