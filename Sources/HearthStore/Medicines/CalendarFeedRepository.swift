@@ -11,6 +11,8 @@ public struct CalendarFeedData: Sendable {
     public let changes: [DoseChange]
     public let skipped: [LoggedDose]
     public let careDue: [CareDue]
+    /// The routines the member may see, with their marks (whose turn, days skipped).
+    public let routines: [Routine]
 }
 
 public struct CalendarFeedRepository: Sendable {
@@ -44,7 +46,8 @@ public struct CalendarFeedRepository: Sendable {
                 ).map(RegimenRepository.loggedDose(from:))
             return CalendarFeedData(
                 memberName: row["display_name"], regimens: regimens, changes: changes, skipped: skipped,
-                careDue: try CareRepository.due(access: access, today: today, db))
+                careDue: try CareRepository.due(access: access, today: today, db),
+                routines: try RoutineRepository.routines(access: access, today: today, db))
         }
     }
 

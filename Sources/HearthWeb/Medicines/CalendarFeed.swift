@@ -67,6 +67,7 @@ enum CalendarFeed {
                 out.end("VEVENT")
             }
         }
+        RoutineFeed.write(data.routines, into: &out, zone: zone, now: now, format: format)
         for due in data.careDue {
             let summary = "\(due.subjectName): \(format.dueLabel(due.what))"
             out.begin("VEVENT")
@@ -88,7 +89,7 @@ enum CalendarFeed {
         return out.text
     }
 
-    private static func alarm(_ out: inout ICalendarWriter, _ summary: String) {
+    static func alarm(_ out: inout ICalendarWriter, _ summary: String) {
         out.begin("VALARM")
         out.line("ACTION", "DISPLAY")
         out.text("DESCRIPTION", summary)

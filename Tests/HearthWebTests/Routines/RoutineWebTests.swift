@@ -133,4 +133,42 @@ struct RoutineWebTests {
             #expect(!(try await member.get("/").text.contains("Tori")))
         }
     }
+
+    @Test("in the calendar feed: a rule's RRULE (timed or all day), a skipped day's EXDATE, an N-days-after one on its next day, who and whose turn")
+    func feed() async throws {
+        let clock = TestClock(Self.morning)
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let dad = try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            let routines = RoutineRepository(hearth.database)
+            let litter = try await routines.create(
+                RoutineInput(
+                    name: "Litter box", subjectID: nil,
+                    schedule: CareSchedule(repeatRule: .weekdays([2, 4, 6]), times: [420], start: LocalDate("2026-11-23")!), assignment: .turn,
+                    members: [mina, dad]), by: mina)
+            _ = try await routines.create(
+                RoutineInput(
+                    name: "Filter", subjectID: nil,
+                    schedule: CareSchedule(repeatRule: .everyMonths(1), times: [], start: LocalDate("2026-01-31")!, end: .on(LocalDate("2027-06-30")!))),
+                by: mina)
+            _ = try await routines.create(
+                RoutineInput(name: "Bath", subjectID: tori, schedule: CareSchedule(repeatRule: .afterDone(days: 10), times: [], start: LocalDate("2026-11-20")!)),
+                by: mina)
+            _ = try await routines.mark(
+                routineID: litter, due: LocalDate("2026-11-27")!, status: .skipped, doneAt: nil, doneDay: nil, reason: "away", accountID: dad)
+            try await owner.get("/me")
+            try await owner.post("/me/feed", ["action": "renew"])
+            let path = try CalendarFeedTests.link(try await owner.get("/me").text)
+            let text = String(buffer: try await owner.client.execute(uri: path, method: .get, headers: [:], body: nil).body)
+                .replacingOccurrences(of: "\r\n ", with: "")
+            #expect(text.contains("UID:routine-\(litter)@hearth\r\nDTSTAMP:20261124T233000Z\r\nDTSTART;TZID=Asia/Seoul:20261123T070000\r\nDURATION:PT15M\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"))
+            #expect(text.contains("EXDATE;TZID=Asia/Seoul:20261127T070000"))
+            #expect(text.contains("SUMMARY:Home: Litter box") && text.contains("Chosen members in turn: Mina\\, Dad"))
+            #expect(text.contains("Next: Mina's turn"))
+            #expect(text.contains("DTSTART;VALUE=DATE:20260131\r\nDTEND;VALUE=DATE:20260201\r\nRRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1;UNTIL=20270630"))
+            #expect(text.contains("UID:routine-3-2026-11-20@hearth") && text.contains("SUMMARY:Tori: Bath"), "due since the 20th, not done yet")
+            #expect(text.contains("CATEGORIES:ROUTINE"))
+        }
+    }
 }
