@@ -5,9 +5,11 @@ import HearthStore
 import Logging
 import ServiceLifecycle
 
-/// Sends each due dose's reminder once. Every half minute it looks, for each member with
-/// reminders on, at the doses still unmarked inside their window (`DoseSlot.window`): all those
-/// due at one time make one message ("08:00 — Mochi: Heart pills; Mom: Vitamin D"), sent when
+/// Sends each due dose's and routine's reminder once. Every half minute it looks, for each
+/// member with reminders on, at the doses still unmarked inside their window (`DoseSlot.window`)
+/// and the routines due then that are theirs to do (anyone's, or their turn; one without a time
+/// at 09:00): all those due at one time make one message ("08:00 — Mochi: Heart pills; Home:
+/// Litter box"), sent when
 /// the time comes and once more after the household's "again" minutes if nobody marked them.
 /// Each message is written down (`reminder`, keyed by member, time and round) before it is
 /// sent, so a restart never sends it twice; after downtime only doses still inside their
@@ -15,6 +17,7 @@ import ServiceLifecycle
 struct ReminderScheduler: Sendable {
     let reminders: ReminderRepository
     let regimens: RegimenRepository
+    let routines: RoutineRepository
     let household: HouseholdState
     let push: PushTarget
     let strings: Localization
@@ -23,6 +26,8 @@ struct ReminderScheduler: Sendable {
     var clock: @Sendable () -> Date = { Date() }
 
     static let maximumAttempts = 6
+    /// When a routine without a time of day is reminded of: 09:00 on its day.
+    static let untimedRoutine = 9 * 60
 
     func tick(now: Date) async throws {
         guard let settings = household.settings else { return }
@@ -40,6 +45,18 @@ struct ReminderScheduler: Sendable {
                     if targets.againMinutes > 0, now >= slot.instant.addingTimeInterval(Double(targets.againMinutes) * 60) {
                         rounds[1, default: [:]][slot.instant, default: []].append(line)
                     }
+                }
+            }
+            for routine in try routines.routines(access: recipient.access, today: today) where routine.remind {
+                guard let due = routine.due(today: today), due.day <= today else { continue }
+                let instant = WallClock.instant(due.day, minutes: routine.schedule.times.first ?? Self.untimedRoutine, in: zone)
+                let turn = routine.turn(now: now)
+                guard now >= instant, now < instant.addingTimeInterval(DoseSlot.window), turn.isEmpty || turn.contains(where: { $0.id == recipient.accountID })
+                else { continue }
+                let line = format.routineTitle(routine)
+                rounds[0, default: [:]][instant, default: []].append(line)
+                if targets.againMinutes > 0, now >= instant.addingTimeInterval(Double(targets.againMinutes) * 60) {
+                    rounds[1, default: [:]][instant, default: []].append(line)
                 }
             }
             for (round, byTime) in rounds {

@@ -85,7 +85,7 @@ struct ReminderDeliveryTests {
                 func scheduler() async throws -> ReminderScheduler {
                     // Made anew each time: as after a restart, it knows only what SQLite kept.
                     ReminderScheduler(
-                        reminders: ReminderRepository(database), regimens: regimens,
+                        reminders: ReminderRepository(database), regimens: regimens, routines: RoutineRepository(database),
                         household: try await HouseholdState(repository: HouseholdRepository(database)),
                         push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
                         logger: Logger(label: "test"), clock: clock.read)
@@ -94,7 +94,7 @@ struct ReminderDeliveryTests {
                 var messages = await receiver.messages
                 #expect(messages.count == 1, "Mina and the sitter read the household's topic: it gets the doses once (not the member who turned reminders off)")
                 #expect(messages.map(\.body) == ["08:00 — Mochi: Heart pills; Mom: Vitamin D"])
-                #expect(messages.allSatisfy { $0.path == "/hearth-doses" && $0.title == "Doses due at 08:00" && $0.tags == "pill" && $0.priority == "3" })
+                #expect(messages.allSatisfy { $0.path == "/hearth-doses" && $0.title == "Due at 08:00" && $0.tags == "pill" && $0.priority == "3" })
 
                 clock.set("2026-11-22T23:01:30Z")
                 try await scheduler().tick(now: clock.read())
@@ -111,7 +111,7 @@ struct ReminderDeliveryTests {
                 #expect(messages.count == 2)
                 #expect(
                     messages.last?.body == "08:00 — Mom: Vitamin D" && messages.last?.priority == "4"
-                        && messages.last?.title == "Still not marked: doses of 08:00")
+                        && messages.last?.title == "Still not marked: 08:00")
 
                 // The server was down until 10:30: the 08:00 doses are past their window.
                 clock.set("2026-11-23T01:30:00Z")
@@ -158,7 +158,7 @@ struct ReminderDeliveryTests {
                     ReminderTargets(
                         ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: "http://127.0.0.1:\(port)/hook", againMinutes: 0))
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database),
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
                     household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
                     logger: Logger(label: "test"), clock: clock.read)

@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 @testable import HearthWeb
 
@@ -153,7 +154,8 @@ struct RoutineWebTests {
                     schedule: CareSchedule(repeatRule: .everyMonths(1), times: [], start: LocalDate("2026-01-31")!, end: .on(LocalDate("2027-06-30")!))),
                 by: mina)
             _ = try await routines.create(
-                RoutineInput(name: "Bath", subjectID: tori, schedule: CareSchedule(repeatRule: .afterDone(days: 10), times: [], start: LocalDate("2026-11-20")!)),
+                RoutineInput(
+                    name: "Bath", subjectID: tori, schedule: CareSchedule(repeatRule: .afterDone(days: 10), times: [], start: LocalDate("2026-11-20")!)),
                 by: mina)
             _ = try await routines.mark(
                 routineID: litter, due: LocalDate("2026-11-27")!, status: .skipped, doneAt: nil, doneDay: nil, reason: "away", accountID: dad)
@@ -162,13 +164,60 @@ struct RoutineWebTests {
             let path = try CalendarFeedTests.link(try await owner.get("/me").text)
             let text = String(buffer: try await owner.client.execute(uri: path, method: .get, headers: [:], body: nil).body)
                 .replacingOccurrences(of: "\r\n ", with: "")
-            #expect(text.contains("UID:routine-\(litter)@hearth\r\nDTSTAMP:20261124T233000Z\r\nDTSTART;TZID=Asia/Seoul:20261123T070000\r\nDURATION:PT15M\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"))
+            #expect(
+                text.contains(
+                    "UID:routine-\(litter)@hearth\r\nDTSTAMP:20261124T233000Z\r\nDTSTART;TZID=Asia/Seoul:20261123T070000\r\nDURATION:PT15M\r\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"
+                ))
             #expect(text.contains("EXDATE;TZID=Asia/Seoul:20261127T070000"))
             #expect(text.contains("SUMMARY:Home: Litter box") && text.contains("Chosen members in turn: Mina\\, Dad"))
             #expect(text.contains("Next: Mina's turn"))
-            #expect(text.contains("DTSTART;VALUE=DATE:20260131\r\nDTEND;VALUE=DATE:20260201\r\nRRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1;UNTIL=20270630"))
+            #expect(
+                text.contains(
+                    "DTSTART;VALUE=DATE:20260131\r\nDTEND;VALUE=DATE:20260201\r\nRRULE:FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=28,29,30,31;BYSETPOS=-1;UNTIL=20270630"
+                ))
             #expect(text.contains("UID:routine-3-2026-11-20@hearth") && text.contains("SUMMARY:Tori: Bath"), "due since the 20th, not done yet")
             #expect(text.contains("CATEGORIES:ROUTINE"))
+        }
+    }
+
+    @Test("pushed through the dose reminders' scheduler: at 09:00 without a time, only to whose turn it is, not again once done")
+    func reminders() async throws {
+        let clock = TestClock("2026-11-25T00:00:30Z")  // 09:00:30 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let dad = try await owner.addMember("dad", role: .adult, database: database)
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let routines = RoutineRepository(database)
+            let litter = try await routines.create(
+                RoutineInput(
+                    name: "Litter box", subjectID: nil, schedule: CareSchedule(repeatRule: .daily, times: [], start: LocalDate("2026-11-01")!),
+                    assignment: .turn, members: [dad, mina]),
+                by: mina)
+            _ = try await routines.mark(
+                routineID: litter, due: LocalDate("2026-11-24")!, status: .done, doneAt: clock.read().addingTimeInterval(-86400),
+                doneDay: LocalDate("2026-11-24")!, reason: nil, accountID: dad)
+            let receiver = Receiver()
+            try await receiver.serve { port in
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/household", webhookURL: nil, againMinutes: 30))
+                try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(port)/mina")
+                let scheduler = ReminderScheduler(
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: routines,
+                    household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
+                    strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"),
+                    clock: clock.read)
+                try await scheduler.tick(now: clock.read())
+                var messages = await receiver.messages
+                #expect(messages.map(\.path) == ["/mina"], "Dad did it last: Mina's turn, and only hers")
+                #expect(messages.first?.body == "09:00 — Home: Litter box" && messages.first?.title == "Due at 09:00")
+                _ = try await routines.mark(
+                    routineID: litter, due: LocalDate("2026-11-25")!, status: .done, doneAt: clock.read(), doneDay: LocalDate("2026-11-25")!,
+                    reason: nil, accountID: mina)
+                clock.set("2026-11-25T00:31:00Z")
+                try await scheduler.tick(now: clock.read())
+                messages = await receiver.messages
+                #expect(messages.count == 1, "done: not reminded again")
+            }
         }
     }
 }
