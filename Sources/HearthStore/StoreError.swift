@@ -28,4 +28,5 @@ public enum StoreError: Error, Equatable, Sendable {
     case regimenNotFound
     /// The routine asked for does not exist (or was deleted).
     case routineNotFound
+    case appointmentNotFound
 }

@@ -25,7 +25,7 @@ public enum FieldLimits {
         "breed": .characters(TextLimit.name), "clinic_name": .characters(TextLimit.name), "vet": .characters(TextLimit.name),
         "product": .characters(TextLimit.name), "new_food_name": .characters(TextLimit.name), "source_name": .characters(TextLimit.name),
         "company": .characters(TextLimit.name), "classification": .characters(TextLimit.name), "reason": .characters(TextLimit.name),
-        "address": .characters(TextLimit.name), "markings": .characters(TextLimit.name), "contents": .characters(TextLimit.name),
+        "address": .characters(TextLimit.name), "place": .characters(TextLimit.name), "markings": .characters(TextLimit.name), "contents": .characters(TextLimit.name),
         "other_name_#": .characters(TextLimit.name), "item_#_name": .characters(TextLimit.name),
         "name_#": .characters(TextLimit.name), "added": .characters(TextLimit.name), "step_#_section": .characters(TextLimit.name),
         // Short labels.

@@ -29,7 +29,7 @@ public struct HouseholdExport: Sendable {
     static let photos = "(SELECT group_concat(photo_sha, ' ') FROM (SELECT photo_sha FROM entry_photo WHERE entry_id = e.id ORDER BY position)) AS photos"
 
     /// Every kind, area by area (each area's kinds are in its own folder, `<Area>Export.swift`).
-    public static let kinds: [(name: String, sql: String)] = subjectKinds + petKinds + healthKinds + peopleKinds + medicineKinds + routineKinds + recipeKinds
+    public static let kinds: [(name: String, sql: String)] = subjectKinds + petKinds + healthKinds + peopleKinds + medicineKinds + routineKinds + appointmentKinds + recipeKinds
 
     /// A CSV file: UTF-8 with a byte-order mark (so spreadsheet programs read Korean as
     /// Korean), CRLF lines, fields quoted when they hold a comma, quote or line break.

@@ -13,6 +13,8 @@ public struct CalendarFeedData: Sendable {
     public let careDue: [CareDue]
     /// The routines the member may see, with their marks (whose turn, days skipped).
     public let routines: [Routine]
+    /// Appointments from a month ago on.
+    public let appointments: [Appointment]
 }
 
 public struct CalendarFeedRepository: Sendable {
@@ -47,7 +49,8 @@ public struct CalendarFeedRepository: Sendable {
             return CalendarFeedData(
                 memberName: row["display_name"], regimens: regimens, changes: changes, skipped: skipped,
                 careDue: try CareRepository.due(access: access, today: today, db),
-                routines: try RoutineRepository.routines(access: access, today: today, db))
+                routines: try RoutineRepository.routines(access: access, today: today, db),
+                appointments: try AppointmentRepository.appointments(access: access, from: today.adding(days: -31), db))
         }
     }
 

@@ -36,7 +36,7 @@ struct NavigationEntry: Sendable {
 enum Areas {
     static let all: [any Area.Type] = [
         AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self,
-        MedicinesArea.self, RegimensArea.self, RoutinesArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self,
+        MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self,
         PhonesArea.self, APIArea.self, HelpArea.self,
     ]
 

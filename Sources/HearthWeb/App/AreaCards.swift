@@ -28,6 +28,7 @@ struct SubjectCardSlots {
     var care = HTML.empty
     var medicines = HTML.empty
     var routines = HTML.empty
+    var appointments = HTML.empty
     var feeding = HTML.empty
     var feedingForm = HTML.empty
 }

@@ -53,6 +53,11 @@ enum CalendarHTML {
                         words.append(label)
                         dots += #"<span class="dot \#(all ? "doses-all" : "doses-missed")" title="\#(label)"></span>"#
                     }
+                    for appointment in marks.appointments {
+                        let label = format.appointmentTitle(appointment) + " " + format.minutes(appointment.input.minutes)
+                        words.append(label)
+                        dots += #"<span class="dot appointment" title="\#(label)"></span>"#
+                    }
                     if !marks.routines.isEmpty {
                         let all = marks.routines.allSatisfy(\.done)
                         let names = marks.routines.map { ($0.subjectName.map { "\($0): " } ?? "") + $0.name + ($0.done ? " ✓" : "") }
@@ -94,6 +99,7 @@ enum CalendarHTML {
         html += #"<li><span class="dot due"></span> \#(format.t("calendar.legend.due"))</li>"#
         html += #"<li><span class="dot doses-all"></span> \#(format.t("calendar.legend.doses_all"))</li>"#
         html += #"<li><span class="dot doses-missed"></span> \#(format.t("calendar.legend.doses_missed"))</li>"#
+        html += #"<li><span class="dot appointment"></span> \#(format.t("calendar.legend.appointment"))</li>"#
         html += #"<li><span class="dot routines-due"></span> \#(format.t("calendar.legend.routines_due"))</li>"#
         html += #"<li><span class="dot routines-done"></span> \#(format.t("calendar.legend.routines_done"))</li>"#
         html += #"<li><span class="dot goal-water"></span> \#(format.t("calendar.legend.water"))</li>"#

@@ -49,9 +49,11 @@ extension Formatting {
     }
 
     /// One due item as a list entry, with its status as a class.
-    func dueItem(label: String, date: LocalDate, status: DueStatus, approximate: Bool = false, link: String? = nil) -> HTML {
+    /// `book`: where "Book it" makes an appointment for it.
+    func dueItem(label: String, date: LocalDate, status: DueStatus, approximate: Bool = false, link: String? = nil, book: String? = nil) -> HTML {
         let name: HTML = link.map { #"<a href="\#($0)">\#(label)</a>"# } ?? "\(label)"
+        let booking: HTML = book.map { #" <a class="book" href="\#($0)">\#(t("appointments.book_it"))</a>"# } ?? .empty
         return
-            #"<li class="due due-\#(status.rawValue)"><span class="what">\#(name)</span> <span class="when">\#(dueWhen(date, status, approximate: approximate))</span></li>"#
+            #"<li class="due due-\#(status.rawValue)"><span class="what">\#(name)</span> <span class="when">\#(dueWhen(date, status, approximate: approximate))</span>\#(booking)</li>"#
     }
 }

@@ -37,7 +37,6 @@ struct CareReportHTML {
         return html + "</div>"
     }
 
-
     func visits() -> HTML {
         guard !care.visits.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + shown.html.heading("report.visits")

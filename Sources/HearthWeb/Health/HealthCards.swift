@@ -24,7 +24,7 @@ enum HealthCards: AreaCards {
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
         let (pet, care, format, today) = (shown.overview.pet, shown.overview.care, shown.subject.format, shown.subject.context.today)
-        cards.care = PetCareHTML.summary(care, pet: pet, format: format, today: today)
+        cards.care = PetCareHTML.summary(care, pet: pet, format: format, today: today, canBook: shown.mayChange)
         cards.feeding = PetCareHTML.feeding(care, pet: pet, format: format, today: today)
         if shown.mayChange && (pet.profile.species == .dog || pet.profile.species == .cat) {
             cards.feedingForm = PetCareHTML.feedingForm(

@@ -6,15 +6,23 @@ import HearthStore
 /// The pet page's care card: what is due (vaccines, preventives, the vet's follow-up), the last
 /// visit and vaccinations, and the feeding calculator with its inputs shown.
 enum PetCareHTML {
-    static func summary(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate) -> HTML {
+    static func summary(_ care: PetCare, pet: Pet, format: Formatting, today: LocalDate, canBook: Bool = false) -> HTML {
         var html = HTML.empty
+        /// "Book it": an appointment for this pet on the day it is due.
+        func book(_ kind: AppointmentKind, _ date: LocalDate, note: String? = nil) -> String? {
+            guard canBook else { return nil }
+            var query = ["subject": String(pet.id), "kind": kind.rawValue, "date": max(date, today).description]
+            if let note { query["note"] = note }
+            return QueryLink.make("/appointments/new", query)
+        }
         // In date order, whatever kind: the soonest (or most overdue) first.
         var dated: [(date: LocalDate, html: HTML)] = care.vaccines.map {
             (
                 $0.date,
                 format.dueItem(
-                    label: format.dueLabel(.vaccine(code: $0.code, name: $0.name, step: $0.step)), date: $0.date, status: $0.status, approximate: $0.approximate
-                )
+                    label: format.dueLabel(.vaccine(code: $0.code, name: $0.name, step: $0.step)), date: $0.date, status: $0.status,
+                    approximate: $0.approximate,
+                    book: book(.vaccination, $0.date, note: $0.name))
             )
         }
         dated += care.preventives.map {
@@ -22,7 +30,12 @@ enum PetCareHTML {
         }
         if let followUp = care.followUp {
             dated.append(
-                (followUp.date, format.dueItem(label: format.dueLabel(.followUp(reason: followUp.reason)), date: followUp.date, status: followUp.status)))
+                (
+                    followUp.date,
+                    format.dueItem(
+                        label: format.dueLabel(.followUp(reason: followUp.reason)), date: followUp.date, status: followUp.status,
+                        book: book(.vet, followUp.date, note: followUp.reason))
+                ))
         }
         let due = dated.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element.html)
         if care.noCoreVaccines {

@@ -68,6 +68,7 @@ enum CalendarFeed {
             }
         }
         RoutineFeed.write(data.routines, into: &out, zone: zone, now: now, format: format)
+        AppointmentFeed.write(data.appointments, into: &out, zone: zone, now: now, format: format)
         for due in data.careDue {
             let summary = "\(due.subjectName): \(format.dueLabel(due.what))"
             out.begin("VEVENT")

@@ -107,6 +107,7 @@ struct PersonPage: Page {
         case "notice": notice ?? false
         case "medicines": cards.medicines
         case "routines": cards.routines
+        case "appointments": cards.appointments
         default: problems.child(named: name)
         }
     }

@@ -82,6 +82,7 @@ struct PetPage: Page {
         case "care": cards.care
         case "medicines": cards.medicines
         case "routines": cards.routines
+        case "appointments": cards.appointments
         case "feeding": cards.feeding
         case "feedingForm": cards.feedingForm
         case "canRecord": canRecord

@@ -18,7 +18,7 @@ enum PetsArea: Area {
             database: database, now: services.clock)
         let records = RecordsController(
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database),
-            intake: services.intake)
+            intake: services.intake, appointments: AppointmentRepository(database))
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
         let recorder = RequireRecorderMiddleware()
 

@@ -5,7 +5,7 @@ import HearthHTML
 struct RecordFormPage: Page {
     static let template = "pets/record-form"
     /// Every kind's fields (`RecordKind`), so the form answers whichever section it shows.
-    static let fieldNames = (RecordKind.commonFields + RecordKind.all.flatMap(\.fields)).reduce(into: [String]()) { names, name in
+    static let fieldNames = (RecordKind.commonFields + RecordKind.all.flatMap(\.fields) + ["appointment"]).reduce(into: [String]()) { names, name in
         if !names.contains(name) { names.append(name) }
     }
     let kind: EntryKind

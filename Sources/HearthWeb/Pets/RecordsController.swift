@@ -11,6 +11,7 @@ struct RecordsController {
     let care: CareRepository
     let clinics: ClinicRepository
     let intake: PhotoIntake
+    let appointments: AppointmentRepository
 
     @Sendable func new(_ request: Request, context: PetContext) async throws -> Response {
         let (pet, context) = (context.pet, context.app)
@@ -30,6 +31,10 @@ struct RecordsController {
             input["preventive"] = PreventiveKind.heartworm.rawValue
         case .diary, .toilet, .vaccination, .vetVisit: break
         }
+        // "How did it go?" from an appointment: its day, time, clinic and reason, and which
+        // appointment to link the record to.
+        let query = request.uri.queryParameters
+        for name in ["appointment", "date", "time", "clinic_id", "reason"] { if let value = query.get(name), !value.isEmpty { input[name] = value } }
         return try await form(
             kind: kind, pet: pet, entry: nil, input: input, errors: FieldErrors(), problems: [], request: request, context: context, status: .ok)
     }
@@ -58,7 +63,12 @@ struct RecordsController {
         }
         try intake.store(checked)
         do {
-            _ = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
+            let id = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
+            if let appointmentID = upload.fields["appointment"].flatMap({ Int64($0) }),
+                let appointment = try appointments.appointment(id: appointmentID, access: context.access), appointment.subject?.id == pet.id
+            {
+                try await appointments.link(id: appointment.id, entryID: id, now: context.now)
+            }
         } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
             return try await gone(error, kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)

@@ -18,6 +18,7 @@ struct ReminderScheduler: Sendable {
     let reminders: ReminderRepository
     let regimens: RegimenRepository
     let routines: RoutineRepository
+    let appointments: AppointmentRepository
     let household: HouseholdState
     let push: PushTarget
     let strings: Localization
@@ -28,6 +29,8 @@ struct ReminderScheduler: Sendable {
     static let maximumAttempts = 6
     /// When a routine without a time of day is reminded of: 09:00 on its day.
     static let untimedRoutine = 9 * 60
+    /// How long before an appointment it is pushed.
+    static let appointmentAhead: TimeInterval = 3600
 
     func tick(now: Date) async throws {
         guard let settings = household.settings else { return }
@@ -58,6 +61,15 @@ struct ReminderScheduler: Sendable {
                 if targets.againMinutes > 0, now >= instant.addingTimeInterval(Double(targets.againMinutes) * 60) {
                     rounds[1, default: [:]][instant, default: []].append(line)
                 }
+            }
+            // An appointment: once, an hour before it.
+            for appointment in try appointments.appointments(access: recipient.access, from: today, to: today.adding(days: 1))
+            where !appointment.isDone {
+                let instant = appointment.input.startsAt.addingTimeInterval(-Self.appointmentAhead)
+                guard now >= instant, now < appointment.input.startsAt else { continue }
+                rounds[0, default: [:]][instant, default: []].append(
+                    format.appointmentTitle(appointment) + " " + format.minutes(appointment.input.minutes)
+                        + (appointment.placeText.map { " · " + $0 } ?? ""))
             }
             for (round, byTime) in rounds {
                 for (dueAt, lines) in byTime {

@@ -208,6 +208,14 @@ struct PageTemplateTests {
             day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
             message: "Already given", confirm: html),
         RoutineListPage(items: html, canRecord: true),
+        AppointmentListPage(coming: html, past: html, canRecord: true),
+        AppointmentFormPage(
+            heading: "Book an appointment", action: "/appointments", cancel: "/appointments",
+            fields: fields(["subject", "kind", "date", "time", "clinic_id", "place", "note"]), problems: FormProblems(["No"]), subjects: options,
+            kinds: options, clinics: options),
+        AppointmentPage(
+            id: 1, title: "Tori check-up", dDay: "D-3", when: "Fri 27/11 10:00 · Day Clinic", subjectLink: "/pets/1", clinicLink: "/clinics/1",
+            note: "Teeth", isPast: true, isDone: false, recordLink: "/pets/1/records/2/edit", canRecord: true),
         RoutineFormPage(
             heading: "Add a routine", action: "/routines", cancel: "/routines",
             fields: fields(["name", "how", "subject", "every", "time_1", "start", "soon_days", "end_date", "end_days", "weekdays", "repeat", "assign"]),
@@ -223,6 +231,7 @@ struct PageTemplateTests {
     /// One of every area's cards on the home page, checked inside the home page's sample.
     static let homeCards: [HomeCard] = [
         HomeCard(rank: 10, model: DosesTodayCard(doses: "<li></li>", summary: "2 of 4")),
+        HomeCard(rank: 12, model: AppointmentsHomeCard(appointments: "<li></li>")),
         HomeCard(rank: 15, model: RoutinesTodayCard(routines: "<li></li>")),
         HomeCard(rank: 20, model: CareDueCard(due: "<li></li>")),
         HomeCard(

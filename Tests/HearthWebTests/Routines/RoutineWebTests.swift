@@ -203,6 +203,7 @@ struct RoutineWebTests {
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(port)/mina")
                 let scheduler = ReminderScheduler(
                     reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: routines,
+                    appointments: AppointmentRepository(database),
                     household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
                     strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"),
                     clock: clock.read)

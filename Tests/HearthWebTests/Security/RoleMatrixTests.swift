@@ -44,6 +44,7 @@ struct RoleMatrixTests {
         let regimen: Int64
         let recipe: Int64
         let routine: Int64
+        let appointment: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -229,6 +230,19 @@ struct RoleMatrixTests {
             fieldsFor: { ["subject": "\($0.pet)", "name": "Bath", "repeat": "as_needed", "start": "2026-01-01"] }),
         "POST /routines/{id}/mark": Route(needs: .recorder, path: { "/routines/\($0.routine)/mark" }, fields: ["action": "done"]),
         "POST /routines/{id}/delete": Route(needs: .recorder, path: { "/routines/\($0.routine)/delete" }),
+        "GET /appointments": Route(needs: .member, path: { _ in "/appointments" }),
+        "GET /appointments/new": Route(needs: .recorder, path: { "/appointments/new?subject=\($0.pet)&kind=vet" }),
+        "POST /appointments": Route(
+            needs: .recorder, path: { _ in "/appointments" },
+            fieldsFor: { ["subject": "\($0.pet)", "kind": "vet", "date": "2026-12-04", "time": "10:00", "place": "Day Clinic"] }),
+        "GET /appointments/{id}": Route(needs: .member, path: { "/appointments/\($0.appointment)" }),
+        "GET /appointments/{id}/edit": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/edit" }),
+        "POST /appointments/{id}": Route(
+            needs: .recorder, path: { "/appointments/\($0.appointment)" },
+            fieldsFor: { ["subject": "\($0.pet)", "kind": "grooming", "date": "2026-12-05", "time": "11:00"] }),
+        "GET /appointments/{id}/outcome": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/outcome" }),
+        "POST /appointments/{id}/done": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/done" }),
+        "POST /appointments/{id}/delete": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/delete" }),
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
         "POST /doses/mark": Route(
             needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
@@ -415,10 +429,14 @@ struct RoleMatrixTests {
             RoutineInput(
                 name: "Bath", subjectID: pet, schedule: CareSchedule(repeatRule: .asNeeded(minimumMinutes: 0), times: [], start: LocalDate("2026-01-01")!)),
             by: member)
+        let appointment = try await AppointmentRepository(hearth.database).create(
+            AppointmentInput(
+                subjectID: pet, kind: .vet, date: LocalDate("2026-01-02")!, minutes: 600, startsAt: Date(timeIntervalSince1970: 1_767_315_600),
+                note: "Teeth"), by: member)
         try await owner.get("/")
         return IDs(
             member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic,
-            medicine: medicine, regimen: regimen, recipe: recipe, routine: routine)
+            medicine: medicine, regimen: regimen, recipe: recipe, routine: routine, appointment: appointment)
     }
 
     /// Animation 1 of this server, made by `browser` and finished.

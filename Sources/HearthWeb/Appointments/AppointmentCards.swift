@@ -1,0 +1,40 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// Appointments on the home page (the week ahead with its D-days, and those of the last week
+/// that ask how they went) and on a pet's or person's page (theirs, and where to book one).
+enum AppointmentCards: AreaCards {
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let near = try AppointmentRepository.appointments(
+            access: shown.context.access, from: shown.today.adding(days: -AppointmentRepository.askingDays),
+            to: shown.today.adding(days: AppointmentRepository.aheadDays), in: snapshot)
+        let shownHere = AppointmentListHTML.onHome(near, now: shown.now)
+        guard !shownHere.isEmpty else { return [] }
+        let html = AppointmentListHTML.render(
+            shownHere, today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, format: shown.format)
+        return [HomeCard(rank: 12, model: AppointmentsHomeCard(appointments: html))]
+    }
+
+    static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
+        try person(shown.subject, into: &cards)
+    }
+
+    static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
+        let today = LocalDate(shown.now, in: shown.context.timeZone)
+        let canRecord = shown.context.role?.canRecord == true
+        let theirs = try AppointmentRepository(shown.database).appointments(
+            access: shown.context.access, from: today.adding(days: -AppointmentRepository.askingDays), subjectID: shown.id)
+        let list = AppointmentListHTML.onHome(theirs, now: shown.now)
+        var html = HTML.empty
+        if !list.isEmpty {
+            html += #"<ul class="dose-list">"#
+            html += AppointmentListHTML.render(
+                list, today: today, now: shown.now, canRecord: canRecord, csrf: shown.context.csrfToken, format: shown.format)
+            html += "</ul>"
+        }
+        if canRecord { html += #"<p><a href="/appointments/new?subject=\#(shown.id)">+ \#(shown.format.t("appointments.new"))</a></p>"# }
+        cards.appointments = html
+    }
+}

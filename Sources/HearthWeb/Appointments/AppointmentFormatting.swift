@@ -1,0 +1,54 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// Appointments in the words a member reads.
+extension Formatting {
+    /// "D-3", "D-day", "2 days ago".
+    func dDay(_ appointment: Appointment, today: LocalDate) -> String {
+        let days = appointment.input.daysAway(from: today)
+        if days > 0 { return "D-\(days)" }
+        if days == 0 { return t("appointments.d_day") }
+        return t(days == -1 ? "appointments.days_ago_one" : "appointments.days_ago", ["n": String(-days)])
+    }
+
+    /// "토리 건강검진", "우리 집 미용" — whose, and what (or the note, for "other").
+    func appointmentTitle(_ appointment: Appointment) -> String {
+        let what = appointment.kind == .other ? (appointment.input.note ?? t("appointments.kind.other")) : t("appointments.kind.\(appointment.kind.rawValue)")
+        return "\(appointment.subject?.name ?? t("appointments.household")) \(what)"
+    }
+
+    /// "11월 27일 (금) 10:00 · 해든동물병원".
+    func appointmentWhen(_ appointment: Appointment) -> String {
+        ([shortDay(appointment.input.date) + " " + minutes(appointment.input.minutes)] + [appointment.placeText].compactMap { $0 })
+            .joined(separator: " · ")
+    }
+}
+
+/// Appointments as `<li>`s: the D-day, whose and what, when and where; after its time, one
+/// that is not marked asks "How did it go?".
+enum AppointmentListHTML {
+    static func render(_ appointments: [Appointment], today: LocalDate, now: Date, canRecord: Bool, csrf: String, format: Formatting) -> HTML {
+        var html = HTML.empty
+        for appointment in appointments {
+            let past = appointment.input.startsAt < now
+            let state = appointment.isDone ? "done" : past ? "past" : "coming"
+            html += #"<li class="appointment appointment-\#(state)"><span class="dday">\#(format.dDay(appointment, today: today))</span> "#
+            html += #"<span class="what"><a href="/appointments/\#(appointment.id)">\#(format.appointmentTitle(appointment))</a></span> "#
+            html += #"<span class="when">\#(format.appointmentWhen(appointment))"#
+            if appointment.isDone { html += " · \(format.t("appointments.done"))" }
+            html += "</span>"
+            if canRecord && past && !appointment.isDone {
+                html += #" <a class="button" href="/appointments/\#(appointment.id)/outcome">\#(format.t("appointments.how_did_it_go"))</a>"#
+            }
+            html += "</li>"
+        }
+        return html
+    }
+
+    /// What home shows: the week ahead, and those of the last week nobody said how they went.
+    static func onHome(_ appointments: [Appointment], now: Date) -> [Appointment] {
+        appointments.filter { $0.input.startsAt >= now || !$0.isDone }
+    }
+}

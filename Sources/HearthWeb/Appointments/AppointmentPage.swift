@@ -1,0 +1,35 @@
+import HearthHTML
+
+/// One appointment: D-day, whose, when, where; after its time, what it turned into.
+struct AppointmentPage: Page {
+    static let template = "appointments/show"
+    let id: Int64
+    let title: String
+    let dDay: String
+    let when: String
+    let subjectLink: String?
+    let clinicLink: String?
+    let note: String?
+    let isPast: Bool
+    let isDone: Bool
+    /// The record it turned into.
+    let recordLink: String?
+    let canRecord: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "title": title
+        case "dDay": dDay
+        case "when": when
+        case "subjectLink": subjectLink ?? false
+        case "clinicLink": clinicLink ?? false
+        case "note": note ?? false
+        case "isPast": isPast
+        case "isDone": isDone
+        case "recordLink": recordLink ?? false
+        case "canRecord": canRecord
+        default: nil
+        }
+    }
+}
