@@ -75,7 +75,7 @@ public struct AppointmentRepository: Sendable {
                 subjectID: subjectID, kind: AppointmentKind(rawValue: row["kind"]) ?? .other, date: LocalDate(row["local_date"] as String)!,
                 minutes: row["minutes"], startsAt: row["starts_at"], clinicID: row["clinic_id"], place: row["place"], note: row["note"])
             return Appointment(
-                id: row["id"], subject: subjectID.flatMap { subjects[$0] }, input: input, clinicName: row["clinic_name"], entryID: row["entry_id"],
+                id: row["id"], subject: subjectID.flatMap { subjects[$0] }, input: input, clinicName: row["clinic_name"], entryID: row["record_id"],
                 doneAt: row["done_at"])
         }
     }
@@ -130,7 +130,7 @@ public struct AppointmentRepository: Sendable {
     public func link(id: Int64, entryID: Int64, now: Date = Date()) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE appointment SET entry_id = ?, done_at = coalesce(done_at, ?) WHERE id = ? AND deleted_at IS NULL",
+                sql: "UPDATE appointment SET record_id = ?, done_at = coalesce(done_at, ?) WHERE id = ? AND deleted_at IS NULL",
                 arguments: [entryID, now, id])
         }
     }

@@ -15,8 +15,9 @@ extension Migrations {
             t.column("clinic_id", .integer).references("clinic", onDelete: .setNull)
             t.column("place", .text)
             t.column("note", .text)
-            // What became of it: the record it turned into ("How did it go?"), or just done.
-            t.column("entry_id", .integer).references("entry", onDelete: .setNull)
+            // What became of it: the record it turned into ("How did it go?"; not entry_id, which
+            // names a record kind's detail table), or just done.
+            t.column("record_id", .integer).references("entry", onDelete: .setNull)
             t.column("done_at", .datetime)
             t.column("created_by", .integer).references("account", onDelete: .setNull)
             t.column("created_at", .datetime).notNull()

@@ -58,6 +58,8 @@ struct RecordFormPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "kind": kind.rawValue
+        // The appointment this record answers ("How did it go?"), carried through the form.
+        case "appointment": fields["appointment"].flatMap { $0.value.isEmpty ? nil : $0.value } ?? false
         case "kindLabel": kindLabel
         case "petID": petID
         case "petName": petName
