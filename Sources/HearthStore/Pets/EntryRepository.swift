@@ -50,21 +50,53 @@ public struct EntryRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
-    public func create(subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, now: Date = Date()) async throws -> Int64 {
+    /// Writes the record for `subjectID` and, the same, for each of `together` (a walk with
+    /// two dogs): one transaction, so a subject gone since the form was drawn writes none;
+    /// they share the photos (by digest) and carry the first one's id as `together_id`.
+    /// Returns the first record's id.
+    public func create(
+        subjectID: Int64, _ input: RecordInput, photos: [PhotoRecord], createdBy: Int64?, together: [Int64] = [], now: Date = Date()
+    ) async throws -> Int64 {
         try await database.write { db in
-            guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM subject WHERE id = ?"), arguments: [subjectID]) == true else {
-                throw StoreError.subjectNotFound
+            var first: Int64?
+            for subject in [subjectID] + together {
+                guard
+                    try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM subject WHERE id = ? AND archived_at IS NULL"), arguments: [subject])
+                        == true
+                else {
+                    throw StoreError.subjectNotFound
+                }
+                try db.execute(
+                    sql: """
+                        INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at, together_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        subject, input.details.kind.rawValue, input.occurredAt, input.localDate.description, input.note, createdBy, now, now,
+                        together.isEmpty ? nil : first,
+                    ])
+                let id = db.lastInsertedRowID
+                if first == nil, !together.isEmpty {
+                    try db.execute(sql: "UPDATE entry SET together_id = ? WHERE id = ?", arguments: [id, id])
+                }
+                first = first ?? id
+                try Self.writeDetails(entryID: id, input.details, now: now, db)
+                try Self.attach(photos, to: id, startingAt: 0, now: now, db)
             }
-            try db.execute(
+            return first!
+        }
+    }
+
+    /// The live records saved together with `id` (itself left out), with their subjects.
+    public func together(with id: Int64) throws -> [(id: Int64, subjectID: Int64)] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
                 sql: """
-                    INSERT INTO entry (subject_id, kind, occurred_at, local_date, note, created_by, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [subjectID, input.details.kind.rawValue, input.occurredAt, input.localDate.description, input.note, createdBy, now, now])
-            let id = db.lastInsertedRowID
-            try Self.writeDetails(entryID: id, input.details, now: now, db)
-            try Self.attach(photos, to: id, startingAt: 0, now: now, db)
-            return id
+                    SELECT o.id, o.subject_id FROM entry e JOIN entry o ON o.together_id = e.together_id
+                    WHERE e.id = ? AND o.id != e.id AND o.deleted_at IS NULL ORDER BY o.id
+                    """, arguments: [id]
+            ).map { ($0[0], $0[1]) }
         }
     }
 
@@ -89,33 +121,48 @@ public struct EntryRepository: Sendable {
 
     /// Saves an edit. Photos in `keeping` stay (in that order), `adding` follow; returns
     /// the digests no longer attached, for the caller to clean up.
-    public func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date = Date()) async throws -> [String] {
+    /// `alsoIDs`: the records saved together with it, changed the same way in the same transaction.
+    public func update(
+        id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], alsoIDs: [Int64] = [], now: Date = Date()
+    ) async throws -> [String] {
         try await database.write { db in
-            guard let kind = try String.fetchOne(db.cachedStatement(sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL"), arguments: [id]) else {
-                throw StoreError.recordNotFound
+            var dropped: [String] = []
+            for id in [id] + alsoIDs {
+                dropped += try Self.update(id: id, input, keeping: keeping, adding: adding, now: now, db)
             }
-            guard kind == input.details.kind.rawValue else { throw StoreError.kindMismatch }
-            try db.execute(
-                sql: "UPDATE entry SET occurred_at = ?, local_date = ?, note = ?, updated_at = ? WHERE id = ?",
-                arguments: [input.occurredAt, input.localDate.description, input.note, now, id])
-            for table in input.details.kind.recordKind.tables { try db.execute(sql: "DELETE FROM \(table) WHERE entry_id = ?", arguments: [id]) }
-            try Self.writeDetails(entryID: id, input.details, now: now, db)
-            let before = try String.fetchAll(db.cachedStatement(sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? ORDER BY position"), arguments: [id])
-            let kept = keeping.filter(before.contains)
-            try db.execute(sql: "DELETE FROM entry_photo WHERE entry_id = ?", arguments: [id])
-            for (position, sha) in kept.enumerated() {
-                try db.execute(sql: "INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (?, ?, ?)", arguments: [id, sha, position])
-            }
-            try Self.attach(adding, to: id, startingAt: kept.count, now: now, db)
-            return before.filter { !kept.contains($0) }
+            return Array(Set(dropped))
         }
     }
 
+    static func update(id: Int64, _ input: RecordInput, keeping: [String], adding: [PhotoRecord], now: Date, _ db: Database) throws -> [String] {
+        guard let kind = try String.fetchOne(db.cachedStatement(sql: "SELECT kind FROM entry WHERE id = ? AND deleted_at IS NULL"), arguments: [id]) else {
+            throw StoreError.recordNotFound
+        }
+        guard kind == input.details.kind.rawValue else { throw StoreError.kindMismatch }
+        try db.execute(
+            sql: "UPDATE entry SET occurred_at = ?, local_date = ?, note = ?, updated_at = ? WHERE id = ?",
+            arguments: [input.occurredAt, input.localDate.description, input.note, now, id])
+        for table in input.details.kind.recordKind.tables { try db.execute(sql: "DELETE FROM \(table) WHERE entry_id = ?", arguments: [id]) }
+        try Self.writeDetails(entryID: id, input.details, now: now, db)
+        let before = try String.fetchAll(db.cachedStatement(sql: "SELECT photo_sha FROM entry_photo WHERE entry_id = ? ORDER BY position"), arguments: [id])
+        let kept = keeping.filter(before.contains)
+        try db.execute(sql: "DELETE FROM entry_photo WHERE entry_id = ?", arguments: [id])
+        for (position, sha) in kept.enumerated() {
+            try db.execute(sql: "INSERT INTO entry_photo (entry_id, photo_sha, position) VALUES (?, ?, ?)", arguments: [id, sha, position])
+        }
+        try Self.attach(adding, to: id, startingAt: kept.count, now: now, db)
+        return before.filter { !kept.contains($0) }
+    }
+
     /// Deleting is soft: the record disappears from every page but can be restored.
-    public func delete(id: Int64, now: Date = Date()) async throws {
+    /// `alsoIDs`: the records saved together with it, deleted with it.
+    public func delete(id: Int64, alsoIDs: [Int64] = [], now: Date = Date()) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE entry SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [now, now, id])
             if db.changesCount == 0 { throw StoreError.recordNotFound }
+            for other in alsoIDs {
+                try db.execute(sql: "UPDATE entry SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [now, now, other])
+            }
         }
     }
 

@@ -18,7 +18,8 @@ enum PetsArea: Area {
             database: database, now: services.clock)
         let records = RecordsController(
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database),
-            intake: services.intake, appointments: AppointmentRepository(database))
+            intake: services.intake, appointments: AppointmentRepository(database),
+            subjects: SubjectRepository(database), pets: petRepository)
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
         let recorder = RequireRecorderMiddleware()
 

@@ -21,6 +21,10 @@ struct RecordFormPage: Page {
     let existingPhotos: [ExistingPhoto]
     let editing: Bool
     /// The kind's own choices; empty for kinds without them.
+    /// Other pets this new record may be saved for too (`value`: the checkbox's name).
+    var alsoFor: [OptionView] = []
+    /// How many other records were saved together with this one (editing).
+    var together = 0
     var units: [OptionView] = []
     var foods: [OptionView] = []
     var foodKinds: [OptionView] = []
@@ -71,6 +75,9 @@ struct RecordFormPage: Page {
         case "photoHint": photoHint
         case "existingPhotos": existingPhotos
         case "editing": editing
+        case "alsoFor": alsoFor
+        case "hasAlsoFor": !alsoFor.isEmpty
+        case "together": together > 0 ? String(together + 1) : false
         case "units": units
         case "foods": foods
         case "foodKinds": foodKinds

@@ -12,6 +12,17 @@ struct RecordsController {
     let clinics: ClinicRepository
     let intake: PhotoIntake
     let appointments: AppointmentRepository
+    let subjects: SubjectRepository
+    let pets: PetRepository
+
+    /// Kinds one save may record for several pets at once (a walk with both dogs).
+    static let together: Set<EntryKind> = [.walk, .meal, .toilet]
+
+    /// The other pets a member may record this for too: ticked `also_<id>` on the form.
+    private func otherPets(than pet: Pet, kind: EntryKind, context: AppRequestContext) async throws -> [SubjectSummary] {
+        guard Self.together.contains(kind) else { return [] }
+        return try await subjects.subjects(access: context.access).filter { $0.kind == .pet && $0.id != pet.id }
+    }
 
     @Sendable func new(_ request: Request, context: PetContext) async throws -> Response {
         let (pet, context) = (context.pet, context.app)
@@ -61,16 +72,39 @@ struct RecordsController {
                 kind: kind, pet: pet, entry: nil, input: input, errors: question, problems: [], request: request, context: context,
                 status: .unprocessableContent)
         }
+        // The other pets ticked: the same record for each, refused as a whole if it does not
+        // suit one of them (a food not for its species).
+        let others = Set(try await otherPets(than: pet, kind: kind, context: context).map(\.id))
+        let together = upload.fields.keys.filter { $0.hasPrefix("also_") && upload.fields[$0] == "on" }.compactMap { Int64($0.dropFirst(5)) }.sorted()
+        // A pet ticked and gone (archived, or hidden) since the form was drawn: not saved for
+        // the others alone, which would silently drop one.
+        if together.contains(where: { !others.contains($0) }) { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
+        if !together.isEmpty, case .meal = record.details {
+            for other in together {
+                guard let otherPet = try await pets.pet(id: other, access: context.access) else { continue }
+                let again = RecordInput.validate(
+                    kind, upload.fields, species: otherPet.profile.species, timeZone: context.timeZone,
+                    vaccines: try care.schedules(otherPet.profile.species), currency: context.household?.currency, now: context.now)
+                if case .invalid = again {
+                    let refusal = renderer.strings.text("pets.record.also_refused", context.language, ["name": otherPet.profile.name])
+                    return try await form(
+                        kind: kind, pet: pet, entry: nil, input: upload.fields, errors: FieldErrors(), problems: [refusal], request: request,
+                        context: context, status: .unprocessableContent)
+                }
+            }
+        }
         try intake.store(checked)
         do {
-            let id = try await entries.create(subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id)
+            let id = try await entries.create(
+                subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id, together: together)
             if let appointmentID = upload.fields["appointment"].flatMap({ Int64($0) }),
                 let appointment = try appointments.appointment(id: appointmentID, access: context.access), appointment.subject?.id == pet.id
             {
                 try await appointments.link(id: appointment.id, entryID: id, now: context.now)
             }
-        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
+        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound || error == .subjectNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
+            if error == .subjectNotFound { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
             return try await gone(error, kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
         }
         return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
@@ -107,7 +141,8 @@ struct RecordsController {
         try intake.store(checked)
         let dropped: [String]
         do {
-            dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records)
+            let alsoIDs = upload.fields["apply"] == "all" ? try entries.together(with: entry.id).map(\.id) : []
+            dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records, alsoIDs: alsoIDs)
         } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
             return try await gone(error, kind: entry.kind, pet: pet, entry: entry, input: upload.fields, request: request, context: context)
@@ -118,7 +153,9 @@ struct RecordsController {
 
     @Sendable func delete(_ request: Request, context: RecordContext) async throws -> Response {
         let (entry, pet, context) = (context.record, context.pet, context.app)
-        try await entries.delete(id: entry.id)
+        // "Delete for all of them" on a record saved with others.
+        let alsoIDs = request.uri.queryParameters.get("all") == "1" ? try entries.together(with: entry.id).map(\.id) : []
+        try await entries.delete(id: entry.id, alsoIDs: alsoIDs)
         // The page that follows offers the undo.
         return .redirect(to: "/pets/\(pet.id)/timeline?deleted=\(entry.id)", type: .normal)
     }
@@ -263,6 +300,13 @@ struct RecordsController {
                     sha: $0, thumbnail: PhotoURL.thumbnail($0), kept: entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil)
             },
             editing: entry != nil)
+        if let entry {
+            view.together = try entries.together(with: entry.id).count
+        } else {
+            view.alsoFor = try await otherPets(than: pet, kind: kind, context: context).map {
+                OptionView(value: "also_\($0.id)", label: $0.name, selected: input["also_\($0.id)"] == "on")
+            }
+        }
         switch kind {
         case .weight:
             view.units = options(BodyWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", field: "unit")
