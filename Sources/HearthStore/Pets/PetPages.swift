@@ -49,6 +49,18 @@ public struct PetPages: Sendable {
     }
 
     /// A pet and a page of its timeline, newest first; nil when there is no such pet.
+    /// A pet's timeline page with its doses, routines and appointments merged in (`SubjectTimeline`).
+    public func mergedTimeline(
+        petID: Int64, access: SubjectAccess, _ filter: TimelineFilter, before: MergedCursor?, limit: Int, timeZone: TimeZone, now: Date
+    ) throws -> (pet: Pet, items: [SubjectTimeline.Item], older: MergedCursor?)? {
+        try database.read { db in
+            guard let pet = try PetRepository.pet(id: petID, access: access, db) else { return nil }
+            let page = try SubjectTimeline.page(
+                subjectID: petID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, db)
+            return (pet, page.items, page.older)
+        }
+    }
+
     public func timeline(petID: Int64, access: SubjectAccess, _ filter: TimelineFilter, limit: Int) async throws -> (pet: Pet, entries: [StoredEntry])? {
         try database.read { db in
             guard let pet = try PetRepository.pet(id: petID, access: access, db) else { return nil }

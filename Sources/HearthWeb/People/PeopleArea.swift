@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The household's people: profiles, each with a colour and optionally the account that is them.
 enum PeopleArea: Area {
-    static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self, PeopleTodayCard.self]
+    static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self, PeopleTodayCard.self, PersonTimelinePage.self]
     static let help: String? = "people"
     static let cards: (any AreaCards.Type)? = PeopleCards.self
     static let navigation: [NavigationEntry] = [
@@ -22,8 +22,10 @@ enum PeopleArea: Area {
         router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
             .get("/people/new", use: controller.new)
             .post("/people", use: controller.create)
+        let timeline = PersonTimelineController(renderer: services.renderer, database: services.database)
         router.group("/people/:id").loadingPerson(people)
             .get(use: controller.show)
+            .get("timeline", use: timeline.show)
         router.group("/people/:id").add(middleware: recorder).loadingPerson(people)
             .get("edit", use: controller.edit)
             .post(use: controller.update)

@@ -173,7 +173,8 @@ struct PageTemplateTests {
             kind: .meal, kindLabel: "Meal", petID: 1, petName: "Nabi", action: "/pets/1/records", cancel: "/pets/1", heading: "Add a meal",
             fields: fields(RecordFormPage.fieldNames), problems: FormProblems(["bad photo"]), photoHint: "Up to 4",
             existingPhotos: [.init(sha: "abc", thumbnail: "/abc-320.jpg", kept: true)], editing: true,
-            units: options, foods: options, foodKinds: options, amountUnits: options, outcomes: options, colours: options, scores: options,
+            alsoFor: options, together: 2, units: options, foods: options, foodKinds: options, amountUnits: options, outcomes: options, colours: options,
+            scores: options,
             checks: checkboxes, signs: checkboxes, severities: options, activities: options, vaccineRows: html, clinics: options,
             preventives: options, cycles: options, currency: "KRW"),
         ClinicListPage(clinics: html, hasClinics: true, canRecord: true, summary: html, importError: "No"),
@@ -208,6 +209,9 @@ struct PageTemplateTests {
             day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
             message: "Already given", confirm: html),
         RoutineListPage(items: html, canRecord: true),
+        PersonTimelinePage(
+            personID: 1, personName: "Mina", photo: "/photos/a-320.jpg", days: html, empty: false, from: "2026-01-01", to: "2026-01-31",
+            isFirstPage: false, newest: "/people/1/timeline", older: "/people/1/timeline?before=1_r1"),
         AppointmentListPage(coming: html, past: html, canRecord: true),
         AppointmentFormPage(
             heading: "Book an appointment", action: "/appointments", cancel: "/appointments",

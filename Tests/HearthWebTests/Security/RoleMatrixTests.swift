@@ -85,6 +85,7 @@ struct RoleMatrixTests {
         "POST /settings": Route(needs: .owner, path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"]),
         "GET /people": Route(needs: .member, path: { _ in "/people" }),
         "GET /people/{id}": Route(needs: .member, path: { "/people/\($0.person)" }),
+        "GET /people/{id}/timeline": Route(needs: .member, path: { "/people/\($0.person)/timeline" }),
         "GET /people/new": Route(needs: .recorder, path: { _ in "/people/new" }),
         "POST /people": Route(needs: .recorder, path: { _ in "/people" }, fields: ["name": "Intruder", "colour": "red"]),
         "GET /people/{id}/edit": Route(needs: .recorder, path: { "/people/\($0.person)/edit" }),

@@ -1,0 +1,37 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+
+/// `/people/{id}/timeline`: a person's weighings, water and steps, doses, routines and
+/// appointments, newest first, by the household's day, a page at a time (`SubjectTimeline`).
+struct PersonTimelineController {
+    let renderer: Renderer
+    let database: AppDatabase
+    static let pageSize = 30
+
+    @Sendable func show(_ request: Request, context: PersonContext) async throws -> Response {
+        let (person, context) = (context.person, context.app)
+        let query = request.uri.queryParameters
+        let from = query.get("from").flatMap { LocalDate($0) }
+        let to = query.get("to").flatMap { LocalDate($0) }
+        let before = query.get("before").flatMap { MergedCursor($0) }
+        let (items, olderCursor) = try SubjectTimeline.read(
+            database, subjectID: person.id, access: context.access, filter: TimelineFilter(from: from, to: to), before: before, limit: Self.pageSize,
+            timeZone: context.timeZone, now: context.now)
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        var shown: [String: String] = [:]
+        if let from { shown["from"] = from.description }
+        if let to { shown["to"] = to.description }
+        func link(_ extra: [String: String]) -> String { QueryLink.make("/people/\(person.id)/timeline", shown.merging(extra) { $1 }) }
+        let page = PersonTimelinePage(
+            personID: person.id, personName: person.profile.name, photo: person.photoSHA.map(PhotoURL.thumbnail),
+            days: SubjectTimelineHTML.days(
+                items, format: format, unit: BodyWeightUnit(context.household?.weightUnit ?? .kg), now: context.now, actions: nil,
+                photoLabel: format.t("photo.open")),
+            empty: items.isEmpty, from: from?.description ?? "", to: to?.description ?? "", isFirstPage: before == nil, newest: link([:]),
+            older: olderCursor.map { link(["before": $0.description]) })
+        let title = format.t("people.timeline.title", ["name": person.profile.name])
+        return renderer.page(page, titleKey: "people.timeline.title", titleText: title, request: request, context: context)
+    }
+}

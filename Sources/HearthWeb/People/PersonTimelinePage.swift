@@ -1,0 +1,32 @@
+import HearthHTML
+
+/// A person's timeline.
+struct PersonTimelinePage: Page {
+    static let template = "people/timeline"
+    let personID: Int64
+    let personName: String
+    let photo: String?
+    let days: HTML
+    let empty: Bool
+    let from: String
+    let to: String
+    let isFirstPage: Bool
+    let newest: String
+    let older: String?
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "personID": personID
+        case "personName": personName
+        case "photo": photo ?? false
+        case "days": days
+        case "empty": empty
+        case "from": from
+        case "to": to
+        case "isFirstPage": isFirstPage
+        case "newest": newest
+        case "older": older ?? false
+        default: nil
+        }
+    }
+}
