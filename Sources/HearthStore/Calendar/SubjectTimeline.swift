@@ -102,7 +102,8 @@ public enum SubjectTimeline {
             return (Array(items), moreRecords ? items.last.map { MergedCursor(instant: $0.instant, key: $0.key) } : nil)
         }
         // The instants this page can cover: down to its records' last, or a window.
-        let earliest = try earliestAnything(subjectID: subjectID, db)
+        // Only when the records run out does the window need the start of everything.
+        let earliest = moreRecords ? nil : try earliestAnything(subjectID: subjectID, db)
         var floor = moreRecords ? records[limit].occurredAt : top.addingTimeInterval(-Double(window) * 86400)
         if let earliest, floor < earliest { floor = earliest }
         if let from = filter.from { floor = max(floor, from.midnight(in: timeZone)) }
@@ -131,7 +132,7 @@ public enum SubjectTimeline {
             db,
             sql: """
                 SELECT min(d) FROM (
-                    SELECT min(local_date) AS d FROM entry WHERE subject_id = :s AND deleted_at IS NULL
+                    SELECT * FROM (SELECT local_date AS d FROM entry WHERE subject_id = :s AND deleted_at IS NULL ORDER BY occurred_at LIMIT 1)
                     UNION ALL SELECT min(c.start_date) FROM regimen_schedule c JOIN regimen r ON r.id = c.regimen_id WHERE r.subject_id = :s
                     UNION ALL SELECT min(coalesce(k.done_date, k.due_date)) FROM routine_mark k JOIN routine r ON r.id = k.routine_id WHERE r.subject_id = :s
                     UNION ALL SELECT min(local_date) FROM appointment WHERE subject_id = :s AND deleted_at IS NULL
