@@ -109,6 +109,8 @@ public enum ImportProblem: Error, Equatable, Sendable {
     /// A zip that is cut off or has no `export.xml` inside.
     case zipTruncated
     case zipWithoutExport
+    /// A Google Takeout zip with no Fit CSV files inside.
+    case zipWithoutFit
     /// A zip that uses a compression other than deflate.
     case zipUnsupported
     /// A zip whose export would inflate past `ImportLimits` (a zip bomb).

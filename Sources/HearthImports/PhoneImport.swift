@@ -26,6 +26,7 @@ extension ImportProblem {
         case .damaged: "imports.problem.damaged"
         case .zipTruncated: "imports.problem.zip_truncated"
         case .zipWithoutExport: "imports.problem.zip_without_export"
+        case .zipWithoutFit: "imports.problem.zip_without_fit"
         case .zipUnsupported: "imports.problem.zip_unsupported"
         case .inflatesTooMuch: "imports.problem.inflates_too_much"
         case .csvMissingColumns: "imports.problem.csv_columns"

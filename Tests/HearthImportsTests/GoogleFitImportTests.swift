@@ -41,4 +41,32 @@ struct GoogleFitImportTests {
         let noFigures = try ExportFiles.temporary("x.csv", Array("Date,Calories (kcal)\n2026-01-01,100\n".utf8))
         #expect(throws: ImportProblem.csvMissingColumns("Step count, Average weight (kg)")) { try GoogleFitImport.read(path: noFigures, fileName: "x.csv") }
     }
+
+    @Test("a whole Takeout zip in one go: the summary's days, per-day files for the days it lacks (never both), other files passed over")
+    func takeout() throws {
+        let summary = "Date,Step count,Average weight (kg)\n2026-06-01,9000,70\n2026-06-02,4000,\n"
+        let quarter = { (steps: [Int]) in
+            "Start time,End time,Step count\n" + steps.enumerated().map { "0\($0.offset):00:00.000+09:00,0\($0.offset):15:00.000+09:00,\($0.element)" }.joined(separator: "\n") + "\n"
+        }
+        let archive = ExportFiles.zip([
+            ("Takeout/archive_browser.html", Array("<html></html>".utf8)),
+            ("Takeout/피트니스/일일 활동 측정항목/일일 활동 측정항목.csv", Array(summary.utf8)),
+            ("Takeout/피트니스/일일 활동 측정항목/2026-06-02.csv", Array(quarter([1000, 3000]).utf8)),
+            ("Takeout/피트니스/일일 활동 측정항목/2026-06-03.csv", Array(quarter([500, 700, 300]).utf8)),
+            ("Takeout/피트니스/기기.csv", Array("Device,Model\nPixel,8\n".utf8)),
+        ])
+        var reports: [ImportProgress] = []
+        let file = try GoogleFitImport.read(path: try ExportFiles.temporary("takeout.zip", archive), fileName: "takeout.zip") { reports.append($0) }
+        #expect(
+            file.days == [
+                ImportedDay(day: LocalDate("2026-06-01")!, steps: 9000, weightGrams: 70_000),
+                ImportedDay(day: LocalDate("2026-06-02")!, steps: 4000),
+                ImportedDay(day: LocalDate("2026-06-03")!, steps: 1500),
+            ])
+        #expect(reports.last.map { $0.bytesRead == $0.bytesTotal } == true)
+        let photos = ExportFiles.zip([("Takeout/Photos/cat.jpg", [1, 2, 3])])
+        #expect(throws: ImportProblem.zipWithoutFit) {
+            try GoogleFitImport.read(path: try ExportFiles.temporary("takeout.zip", photos), fileName: "takeout.zip")
+        }
+    }
 }
