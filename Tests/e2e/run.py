@@ -33,6 +33,7 @@ import korean_walk
 import monthly
 import phone
 import recipes
+import routines
 from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -608,6 +609,13 @@ def main():
             phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)
+    if arguments.only == "routines":
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+            routines.run(check, Server, browser, arguments.server, SHOTS)
+            browser.close()
+        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
+        sys.exit(0 if all(ok for _, ok in results) else 1)
     if arguments.only == "api":
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
@@ -660,6 +668,7 @@ def main():
                 server.cleanup()
         monthly.run(check, Server, browser, arguments.server, SHOTS)
         recipes.run(check, Server, browser, arguments.server, SHOTS)
+        routines.run(check, Server, browser, arguments.server, SHOTS)
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)
         api.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()

@@ -130,7 +130,7 @@ public struct EntryRepository: Sendable {
             for id in [id] + alsoIDs {
                 dropped += try Self.update(id: id, input, keeping: keeping, adding: adding, now: now, db)
             }
-            return Array(Set(dropped))
+            return dropped
         }
     }
 

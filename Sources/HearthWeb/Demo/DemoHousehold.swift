@@ -68,7 +68,7 @@ public enum DemoHousehold {
     /// Each area's part of the household, in the order they build on each other (the pets'
     /// vet visits name the clinics; the regimens add subjects after the people). They share
     /// one generator, so every demo household is the same.
-    static let steps: [any DemoStep.Type] = [HealthDemo.self, PetsDemo.self, PeopleDemo.self, MedicinesDemo.self, RecipesDemo.self]
+    static let steps: [any DemoStep.Type] = [HealthDemo.self, PetsDemo.self, PeopleDemo.self, MedicinesDemo.self, RoutinesDemo.self, RecipesDemo.self]
 }
 
 /// A small deterministic generator (SplitMix64), so every demo household is the same.
