@@ -22,7 +22,7 @@ struct RoutinePage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
-        case "name": name
+        case "name": self.name
         case "subject": subject
         case "subjectLink": subjectLink ?? false
         case "how": how ?? false

@@ -52,6 +52,7 @@ struct RoutineWebTests {
             home = try await owner.get("/").text
             #expect(!home.contains("Tori: Teeth"), "done today, next in two days")
             let page = try await owner.get("/routines/\(id)").text
+            #expect(page.contains("<h1>Teeth</h1>"))
             #expect(page.contains("Dad&#39;s turn") || page.contains("Dad's turn"))
             #expect(page.contains("done by Mina at 08:30"))
             #expect(page.contains("D-2"))
