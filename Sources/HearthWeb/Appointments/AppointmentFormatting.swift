@@ -40,11 +40,27 @@ enum AppointmentListHTML {
             if appointment.isDone { html += " · \(format.t("appointments.done"))" }
             html += "</span>"
             if canRecord && past && !appointment.isDone {
-                html += #" <a class="button" href="/appointments/\#(appointment.id)/outcome">\#(format.t("appointments.how_did_it_go"))</a>"#
+                html += #" <a class="button" href="\#(outcome(appointment))">\#(format.t("appointments.how_did_it_go"))</a>"#
             }
             html += "</li>"
         }
         return html
+    }
+
+    /// "How did it go?": a pet's vet visit, check-up or vaccination opens its record's form
+    /// with the pet, the day, the time, the clinic and the reason filled in, carrying the
+    /// appointment (saved, the record is linked to it); anything else is marked done on its page.
+    static func outcome(_ appointment: Appointment) -> String {
+        guard let subject = appointment.subject, subject.kind == .pet, let kind = appointment.kind.recordKind else {
+            return "/appointments/\(appointment.id)"
+        }
+        var query = [
+            "kind": kind.rawValue, "appointment": String(appointment.id), "date": appointment.input.date.description,
+            "time": LocalTime.clock(minutes: appointment.input.minutes),
+        ]
+        if let clinic = appointment.input.clinicID { query["clinic_id"] = String(clinic) }
+        if kind == .vetVisit, let note = appointment.input.note { query["reason"] = note }
+        return QueryLink.make("/pets/\(subject.id)/records/new", query)
     }
 
     /// What home shows: the week ahead, and those of the last week nobody said how they went.

@@ -19,7 +19,6 @@ enum AppointmentsArea: Area {
             .post(use: appointments.create)
             .get(":id/edit", use: appointments.edit)
             .post(":id", use: appointments.update)
-            .get(":id/outcome", use: appointments.outcome)
             .post(":id/done", use: appointments.done)
             .post(":id/delete", use: appointments.delete)
         router.get("/appointments/:id", use: appointments.show)

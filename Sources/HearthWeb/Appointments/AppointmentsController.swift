@@ -119,28 +119,11 @@ struct AppointmentsController {
         let page = AppointmentPage(
             id: appointment.id, title: format.appointmentTitle(appointment),
             dDay: format.dDay(appointment, today: LocalDate(now, in: context.timeZone)), when: format.appointmentWhen(appointment),
-            subjectLink: appointment.subject.map { $0.kind.page($0.id) }, clinicLink: appointment.input.clinicID.map { "/clinics/\($0)" },
+            subjectLink: appointment.subject.map { $0.kind.page($0.id) }, clinicLink: appointment.input.clinicID.map { _ in "/clinics" },
             note: appointment.kind == .other ? nil : appointment.input.note, isPast: appointment.input.startsAt < now, isDone: appointment.isDone,
             recordLink: appointment.entryID.flatMap { entry in appointment.subject.map { "/pets/\($0.id)/records/\(entry)/edit" } },
-            canRecord: context.role?.canRecord == true)
+            outcome: AppointmentListHTML.outcome(appointment), canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "appointments.title", titleText: page.title, request: request, context: context)
-    }
-
-    /// "How did it go?": a pet's vet visit, check-up or vaccination opens its record's form with
-    /// the pet, the day, the time and the clinic filled in (saved, it is linked here); anything
-    /// else is marked done on its page.
-    @Sendable func outcome(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let appointment = try load(context)
-        guard let subject = appointment.subject, subject.kind == .pet, let kind = appointment.kind.recordKind else {
-            return .redirect(to: "/appointments/\(appointment.id)", type: .normal)
-        }
-        var query = [
-            "kind": kind.rawValue, "appointment": String(appointment.id), "date": appointment.input.date.description,
-            "time": LocalTime.clock(minutes: appointment.input.minutes),
-        ]
-        if let clinic = appointment.input.clinicID { query["clinic_id"] = String(clinic) }
-        if kind == .vetVisit, let note = appointment.input.note { query["reason"] = note }
-        return .redirect(to: QueryLink.make("/pets/\(subject.id)/records/new", query), type: .normal)
     }
 
     /// It happened (without a record), or that is taken back.

@@ -26,8 +26,7 @@ enum RoutineCards: AreaCards {
         let today = LocalDate(shown.now, in: shown.context.timeZone)
         let routines = try RoutineRepository(shown.database).routines(access: shown.context.access, subjectID: shown.id, today: today)
         let canRecord = shown.context.role?.canRecord == true
-        let items = routines.map { RoutineListHTML.Item(routine: $0, due: $0.due(today: today)) }
-            .sorted { ($0.due?.day.daysSince1970 ?? .max, $0.routine.name) < ($1.due?.day.daysSince1970 ?? .max, $1.routine.name) }
+        let items = RoutineListHTML.byDue(routines, today: today)
         var html = HTML.empty
         if !items.isEmpty {
             html += #"<ul class="dose-list">"#

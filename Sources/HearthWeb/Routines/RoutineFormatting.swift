@@ -102,6 +102,12 @@ enum RoutineListHTML {
             """#
     }
 
+    /// Every routine with what is due next, the soonest first (those done when needed last).
+    static func byDue(_ routines: [Routine], today: LocalDate) -> [Item] {
+        routines.map { Item(routine: $0, due: $0.due(today: today)) }
+            .sorted { ($0.due?.day.daysSince1970 ?? .max, $0.routine.name) < ($1.due?.day.daysSince1970 ?? .max, $1.routine.name) }
+    }
+
     /// What the home page and a subject's card show: overdue, today and due soon, soonest first.
     static func needing(_ routines: [Routine], today: LocalDate) -> [Item] {
         routines.compactMap { routine in routine.due(today: today).map { Item(routine: routine, due: $0) } }

@@ -22,8 +22,7 @@ struct RoutinesController {
         let now = now()
         let today = LocalDate(now, in: context.timeZone)
         let all = try routines.routines(access: context.access, today: today)
-        let items = all.map { RoutineListHTML.Item(routine: $0, due: $0.due(today: today)) }
-            .sorted { ($0.due?.day.daysSince1970 ?? .max, $0.routine.name) < ($1.due?.day.daysSince1970 ?? .max, $1.routine.name) }
+        let items = RoutineListHTML.byDue(all, today: today)
         let page = RoutineListPage(
             items: RoutineListHTML.render(
                 items, today: today, now: now, canRecord: context.role?.canRecord == true, csrf: context.csrfToken, back: "/routines",

@@ -20,7 +20,8 @@ enum RoutinesDemo: DemoStep {
             ("Fountain filter", nil, .everyMonths(1), [], .anyone),
         ]
         for (name, subject, rule, times, assignment) in plans {
-            let schedule = CareSchedule(repeatRule: rule, times: times, start: rule == .everyMonths(1) ? LocalDate(year: start.year, month: start.month, day: 31) ?? start : start)
+            let schedule = CareSchedule(
+                repeatRule: rule, times: times, start: rule == .everyMonths(1) ? LocalDate(year: start.year, month: start.month, day: 31) ?? start : start)
             let id = try await routines.create(
                 RoutineInput(
                     name: name, subjectID: subject, schedule: schedule, soonDays: rule == .everyWeeks(3) ? 3 : 0, assignment: assignment,

@@ -219,7 +219,8 @@ struct PageTemplateTests {
             kinds: options, clinics: options),
         AppointmentPage(
             id: 1, title: "Tori check-up", dDay: "D-3", when: "Fri 27/11 10:00 · Day Clinic", subjectLink: "/pets/1", clinicLink: "/clinics/1",
-            note: "Teeth", isPast: true, isDone: false, recordLink: "/pets/1/records/2/edit", canRecord: true),
+            note: "Teeth", isPast: true, isDone: false, recordLink: "/pets/1/records/2/edit",
+            outcome: "/pets/1/records/new?kind=vet_visit", canRecord: true),
         RoutineFormPage(
             heading: "Add a routine", action: "/routines", cancel: "/routines",
             fields: fields(["name", "how", "subject", "every", "time_1", "start", "soon_days", "end_date", "end_days", "weekdays", "repeat", "assign"]),

@@ -241,7 +241,6 @@ struct RoleMatrixTests {
         "POST /appointments/{id}": Route(
             needs: .recorder, path: { "/appointments/\($0.appointment)" },
             fieldsFor: { ["subject": "\($0.pet)", "kind": "grooming", "date": "2026-12-05", "time": "11:00"] }),
-        "GET /appointments/{id}/outcome": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/outcome" }),
         "POST /appointments/{id}/done": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/done" }),
         "POST /appointments/{id}/delete": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/delete" }),
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
