@@ -17,6 +17,8 @@ public final class AppDatabase: Sendable {
     let regimenCache = KeptReads<String, [Regimen]>()
     /// A span of days' doses for the whole household, worked out from the schedules and the log.
     let doseCache = KeptReads<String, [RegimenDoses]>()
+    /// The household's routines with their marks, by the day they were read for.
+    let routineCache = KeptReads<String, [Routine]>()
     /// The household's due list (vaccines, preventives, follow-ups) of a day.
     let dueCache = KeptReads<LocalDate, [CareDue]>()
     /// Calendar marks of a span, for one access and filter, at one moment of the clock.

@@ -6,6 +6,8 @@ import datetime
 import re
 from zoneinfo import ZoneInfo
 
+import icalendar
+import recurring_ical_events
 from playwright.sync_api import expect
 
 from accessibility import Audit
@@ -93,6 +95,23 @@ def routines_and_appointments(browser, server, shots):
     expect(coming).to_contain_text("토리 병원 진료")
     expect(coming).to_contain_text("10:00 · 해든동물병원")
     audit.shot(path=shots / "appointments-home-phone-ko.png", full_page=True)
+
+    # The calendar feed, read by independent iCalendar libraries: the routine every other day
+    # from today, the appointment at 10:00 Seoul time with alarms a day and an hour before.
+    page.goto(server.url + "/me")
+    page.click("form[action='/me/feed'] button[value=renew]")
+    feed_path = re.search(r"/feeds/[0-9a-f]+\.ics", page.content()).group(0)
+    feed = icalendar.Calendar.from_ical(page.request.get(server.url + feed_path).body())
+    fortnight = recurring_ical_events.of(feed).between(today, today + datetime.timedelta(days=15))
+    teeth = sorted(event["DTSTART"].dt for event in fortnight if str(event["SUMMARY"]) == "토리: 양치")
+    assert teeth == [today + datetime.timedelta(days=n) for n in range(0, 15, 2)], teeth
+    visits = [event for event in fortnight if str(event["UID"]).startswith("appointment-")]
+    assert len(visits) == 1, visits
+    start = visits[0]["DTSTART"].dt
+    assert start == datetime.datetime.combine(follow_up, datetime.time(10, 0), ZoneInfo("Asia/Seoul")), start
+    assert str(visits[0]["LOCATION"]) == "해든동물병원"
+    triggers = sorted(alarm["TRIGGER"].dt for alarm in visits[0].walk("VALARM"))
+    assert triggers == [-datetime.timedelta(days=1), -datetime.timedelta(hours=1)], triggers
 
     # The same in English, for a member who reads it.
     page.goto(server.url + "/me")

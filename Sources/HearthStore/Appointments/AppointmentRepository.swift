@@ -62,11 +62,11 @@ public struct AppointmentRepository: Sendable {
         if let subjectID { conditions.append("p.subject_id = \(subjectID)") }
         if let ids { conditions.append("p.id IN (\(ids.map(String.init).joined(separator: ",")))") }
         return try Row.fetchAll(
-            db,
-            sql: """
-                SELECT p.*, c.name AS clinic_name FROM appointment p LEFT JOIN clinic c ON c.id = p.clinic_id
-                WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.starts_at, p.id
-                """, arguments: StatementArguments(arguments)
+            db.cachedStatement(
+                sql: """
+                    SELECT p.*, c.name AS clinic_name FROM appointment p LEFT JOIN clinic c ON c.id = p.clinic_id
+                    WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.starts_at, p.id
+                    """), arguments: StatementArguments(arguments)
         ).compactMap { row in
             let subjectID: Int64? = row["subject_id"]
             // A hidden (or archived) subject's appointment is left out.

@@ -76,8 +76,8 @@ public enum SubjectTimeline {
         _ database: AppDatabase, subjectID: Int64, access: SubjectAccess, filter: TimelineFilter, before: MergedCursor?, limit: Int,
         timeZone: TimeZone, now: Date
     ) throws -> (items: [Item], older: MergedCursor?) {
-        try database.read { db in
-            try page(subjectID: subjectID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, db)
+        try database.snapshot { snapshot in
+            try page(subjectID: subjectID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, snapshot)
         }
     }
 
@@ -85,8 +85,9 @@ public enum SubjectTimeline {
     /// (nil: nothing older). `filter.kinds` set: records only, as before.
     public static func page(
         subjectID: Int64, access: SubjectAccess, filter: TimelineFilter, before: MergedCursor?, limit: Int, timeZone: TimeZone, now: Date,
-        _ db: Database
+        _ snapshot: Snapshot
     ) throws -> (items: [Item], older: MergedCursor?) {
+        let db = snapshot.db
         var recordFilter = filter
         // Records at the cursor's instant are read too, and cut by key below.
         recordFilter.before = before.map { TimelineCursor(occurredAt: $0.instant.addingTimeInterval(0.001), id: 0) }
@@ -110,7 +111,7 @@ public enum SubjectTimeline {
         // The cursor's own instant is read too (an event may tie with the record shown last).
         var ceiling = top.addingTimeInterval(0.001)
         if let to = filter.to { ceiling = min(ceiling, to.adding(days: 1).midnight(in: timeZone)) }
-        let events = try self.events(subjectID: subjectID, access: access, from: floor, to: ceiling, timeZone: timeZone, now: now, db).filter { event in
+        let events = try self.events(subjectID: subjectID, access: access, from: floor, to: ceiling, timeZone: timeZone, now: now, snapshot).filter { event in
             before.map { MergedCursor.isBefore(($0.instant, $0.key), (event.instant, event.key)) } ?? true
         }
         // Records below the floor wait for the page that reads events there.
@@ -144,11 +145,13 @@ public enum SubjectTimeline {
 
     /// The events of one subject from `from` (inclusive) to `to` (exclusive), in no order.
     static func events(
-        subjectID: Int64, access: SubjectAccess, from: Date, to: Date, timeZone: TimeZone, now: Date, _ db: Database
+        subjectID: Int64, access: SubjectAccess, from: Date, to: Date, timeZone: TimeZone, now: Date, _ snapshot: Snapshot
     ) throws
         -> [TimelineEvent]
     {
         guard from < to else { return [] }
+        let db = snapshot.db
+        let today = LocalDate(now, in: timeZone)
         let firstDay = LocalDate(from, in: timeZone)
         let lastDay = LocalDate(to, in: timeZone)
         var events: [TimelineEvent] = []
@@ -156,14 +159,22 @@ public enum SubjectTimeline {
             guard instant >= from && instant < to else { return }
             events.append(TimelineEvent(instant: instant, day: LocalDate(instant, in: timeZone), key: key, what: what))
         }
-        for entry in try RegimenRepository.doses(access: access, subjectID: subjectID, from: firstDay, to: lastDay, in: timeZone, db) {
+        // The regimens as kept between writes; their doses worked out for these days only.
+        for entry in try RegimenRepository.doses(
+            access: access, subjectID: subjectID, from: firstDay, to: lastDay, in: timeZone, cache: snapshot.regimens, db)
+        {
             for slot in entry.slots where entry.regimen.couldBeGiven(slot, in: timeZone) {
                 let state = slot.state(at: now)
                 guard [.given, .skipped, .missed].contains(state) else { continue }
                 add(slot.logged?.givenAt ?? slot.instant, "d\(entry.regimen.id)-\(slot.day)-\(slot.time)", .dose(entry.regimen, slot))
             }
         }
-        for routine in try RoutineRepository.routines(access: access, subjectID: subjectID, today: LocalDate(now, in: timeZone), marksFrom: firstDay, db) {
+        // The kept routines hold the last 400 days' marks; an older page reads its own.
+        let routines =
+            firstDay >= today.adding(days: -RoutineRepository.memory)
+            ? try RoutineRepository.routines(access: access, subjectID: subjectID, today: today, in: snapshot)
+            : try RoutineRepository.routines(access: access, subjectID: subjectID, today: today, marksFrom: firstDay, db)
+        for routine in routines {
             for mark in routine.marks {
                 add(mark.doneAt ?? mark.due.noon(in: timeZone), "m\(routine.id)-\(mark.due)", .routine(routine, mark))
             }
@@ -171,7 +182,9 @@ public enum SubjectTimeline {
         for appointment in try AppointmentRepository.appointments(access: access, from: firstDay, to: lastDay, subjectID: subjectID, db) {
             add(appointment.input.startsAt, "a\(appointment.id)", .appointment(appointment))
         }
-        for (day, figures) in try CalendarRepository.figures(subjectID: subjectID, from: firstDay, to: lastDay, db) {
+        // A person's days (a pet has none: no read for them).
+        let isPerson = try Bool.fetchOne(db.cachedStatement(sql: "SELECT kind = 'person' FROM subject WHERE id = ?"), arguments: [subjectID]) ?? false
+        for (day, figures) in isPerson ? try CalendarRepository.figures(subjectID: subjectID, from: firstDay, to: lastDay, db) : [] {
             guard let date = LocalDate(day), figures.waterML > 0 || (figures.steps ?? 0) > 0 else { continue }
             // At the day's end: the day's totals head it (today's: now).
             let end = min(date.adding(days: 1).midnight(in: timeZone).addingTimeInterval(-1), now)

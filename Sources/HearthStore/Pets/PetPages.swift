@@ -53,10 +53,10 @@ public struct PetPages: Sendable {
     public func mergedTimeline(
         petID: Int64, access: SubjectAccess, _ filter: TimelineFilter, before: MergedCursor?, limit: Int, timeZone: TimeZone, now: Date
     ) throws -> (pet: Pet, items: [SubjectTimeline.Item], older: MergedCursor?)? {
-        try database.read { db in
-            guard let pet = try PetRepository.pet(id: petID, access: access, db) else { return nil }
+        try database.snapshot { snapshot in
+            guard let pet = try PetRepository.pet(id: petID, access: access, snapshot.db) else { return nil }
             let page = try SubjectTimeline.page(
-                subjectID: petID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, db)
+                subjectID: petID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, snapshot)
             return (pet, page.items, page.older)
         }
     }

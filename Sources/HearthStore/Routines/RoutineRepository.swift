@@ -75,9 +75,16 @@ public struct RoutineRepository: Sendable {
         try database.read { db in try Self.routines(access: access, ids: [id], today: today, db).first }
     }
 
-    /// The routines on a page several areas fill (home, a report, the calendar).
+    /// The routines on a page several areas fill (home, a report): the household's are kept
+    /// between writes (`KeptReads`), then cut to the member's subjects.
     public static func routines(access: SubjectAccess, subjectID: Int64? = nil, today: LocalDate, in snapshot: Snapshot) throws -> [Routine] {
-        try routines(access: access, subjectID: subjectID, today: today, snapshot.db)
+        let household = try snapshot.database.routineCache.value(today.description, generation: snapshot.generation) {
+            try routines(access: .everyone, today: today, snapshot.db)
+        }
+        return household.filter { routine in
+            guard let subject = routine.subject else { return subjectID == nil }
+            return access.allows(subject.id) && (subjectID == nil || subject.id == subjectID)
+        }
     }
 
     /// Routines with their marks from `marksFrom` (when earlier than the usual 400 days: a
@@ -91,33 +98,34 @@ public struct RoutineRepository: Sendable {
         if let subjectID { conditions.append("r.subject_id = \(subjectID)") }
         if houseOnly { conditions.append("r.subject_id IS NULL") }
         if let ids { conditions.append("r.id IN (\(ids.map(String.init).joined(separator: ",")))") }
+        // Cached statements: the text is the same from one request to the next.
         let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT r.id, r.subject_id, r.name, r.how, r.soon_days, r.assignment, r.remind, \(StoredSchedule.columns.replacingOccurrences(of: "from_date, until_date", with: "NULL, NULL"))
-                FROM routine r WHERE \(conditions.joined(separator: " AND ")) ORDER BY r.name COLLATE NOCASE, r.id
-                """)
+            db.cachedStatement(
+                sql: """
+                    SELECT r.id, r.subject_id, r.name, r.how, r.soon_days, r.assignment, r.remind, \(StoredSchedule.columns.replacingOccurrences(of: "from_date, until_date", with: "NULL, NULL"))
+                    FROM routine r WHERE \(conditions.joined(separator: " AND ")) ORDER BY r.name COLLATE NOCASE, r.id
+                    """))
         // A routine of a subject the member may not see (or archived) is left out.
         let visible = rows.filter { row in (row["subject_id"] as Int64?).map { subjects[$0] != nil } ?? true }
         guard !visible.isEmpty else { return [] }
         let list = visible.map { String($0["id"] as Int64) }.joined(separator: ",")
         var members: [Int64: [RoutineMember]] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                SELECT m.routine_id, a.id, a.display_name FROM routine_member m JOIN account a ON a.id = m.account_id
-                WHERE m.routine_id IN (\(list)) AND a.disabled_at IS NULL ORDER BY m.routine_id, m.position
-                """)
+            db.cachedStatement(
+                sql: """
+                    SELECT m.routine_id, a.id, a.display_name FROM routine_member m JOIN account a ON a.id = m.account_id
+                    WHERE m.routine_id IN (\(list)) AND a.disabled_at IS NULL ORDER BY m.routine_id, m.position
+                    """))
         {
             members[row[0], default: []].append(RoutineMember(id: row[1], name: row[2]))
         }
         var marks: [Int64: [RoutineMark]] = [:]
         for row in try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(markColumns) FROM routine_mark k LEFT JOIN account a ON a.id = k.account_id
-                WHERE k.routine_id IN (\(list)) AND (k.due_date >= ? OR k.done_date >= ?) ORDER BY k.due_date DESC, k.done_at DESC
-                """, arguments: StatementArguments(Array(repeating: min(today.adding(days: -memory), marksFrom ?? today).description, count: 2)))
+            db.cachedStatement(
+                sql: """
+                    SELECT \(markColumns) FROM routine_mark k LEFT JOIN account a ON a.id = k.account_id
+                    WHERE k.routine_id IN (\(list)) AND (k.due_date >= ? OR k.done_date >= ?) ORDER BY k.due_date DESC, k.done_at DESC
+                    """), arguments: StatementArguments(Array(repeating: min(today.adding(days: -memory), marksFrom ?? today).description, count: 2)))
         {
             let mark = mark(row)
             marks[mark.routineID, default: []].append(mark)

@@ -24,7 +24,9 @@ enum RoutineCards: AreaCards {
 
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
         let today = LocalDate(shown.now, in: shown.context.timeZone)
-        let routines = try RoutineRepository(shown.database).routines(access: shown.context.access, subjectID: shown.id, today: today)
+        let routines = try shown.database.snapshot { snapshot in
+            try RoutineRepository.routines(access: shown.context.access, subjectID: shown.id, today: today, in: snapshot)
+        }
         let canRecord = shown.context.role?.canRecord == true
         let items = RoutineListHTML.byDue(routines, today: today)
         var html = HTML.empty

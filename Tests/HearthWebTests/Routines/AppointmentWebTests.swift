@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 @testable import HearthWeb
 
@@ -110,6 +111,44 @@ struct AppointmentWebTests {
             let list = try await member.get("/appointments").text
             #expect(list.contains("Our home medicine pick-up") && !list.contains("Tori"))
             #expect(try await member.get("/appointments/\(grooming)").status == .notFound)
+        }
+    }
+
+    @Test("pushed once an hour before, with the time and the place; not for one already done")
+    func reminder() async throws {
+        let clock = TestClock("2026-11-27T00:00:30Z")  // 09:00:30 on Friday in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let appointments = AppointmentRepository(database)
+            let zone = TimeZone(identifier: "Asia/Seoul")!
+            for (minutes, place) in [(600, "Day Clinic"), (615, "Fluffy Salon")] {
+                _ = try await appointments.create(
+                    AppointmentInput(
+                        subjectID: tori, kind: minutes == 600 ? .vet : .grooming, date: LocalDate("2026-11-27")!, minutes: minutes,
+                        startsAt: WallClock.instant(LocalDate("2026-11-27")!, minutes: minutes, in: zone), place: place), by: mina)
+            }
+            let receiver = Receiver()
+            try await receiver.serve { port in
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/household", webhookURL: nil, againMinutes: 30))
+                let scheduler = ReminderScheduler(
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
+                    appointments: appointments, household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
+                    strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"),
+                    clock: clock.read)
+                try await scheduler.tick(now: clock.read())
+                #expect(await receiver.messages.map(\.body) == ["09:00 — Tori vet visit 10:00 · Day Clinic"])
+                // The grooming at 10:15 is done early (say, marked from its page): not pushed.
+                let grooming = try #require(try appointments.appointments(access: .everyone).last)
+                try await appointments.markDone(id: grooming.id, done: true)
+                clock.set("2026-11-27T00:15:30Z")
+                try await scheduler.tick(now: clock.read())
+                clock.set("2026-11-27T00:40:00Z")
+                try await scheduler.tick(now: clock.read())
+                #expect(await receiver.messages.count == 1, "once, and never again")
+            }
         }
     }
 }
