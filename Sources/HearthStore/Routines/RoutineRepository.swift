@@ -185,11 +185,21 @@ public struct RoutineRepository: Sendable {
     /// Marks the day `due` done (at `doneAt`, on the household's `doneDay`) or skipped. The
     /// first mark of a day wins: a second is not written and says who was first. A routine done
     /// when needed passes no due day.
+    /// `together`: the same routine of other subjects done at the same time (each with the day
+    /// it answers), marked in the same transaction; one already marked that day stays as it was.
     public func mark(
         routineID: Int64, due: LocalDate?, status: RoutineMark.Status, doneAt: Date?, doneDay: LocalDate?, reason: String?, accountID: Int64,
-        now: Date = Date()
+        together: [(routineID: Int64, due: LocalDate?)] = [], now: Date = Date()
     ) async throws -> RoutineMarking {
         try await database.write { db in
+            for other in together {
+                try db.execute(
+                    sql: """
+                        INSERT INTO routine_mark(routine_id, due_date, status, done_at, done_date, reason, account_id, recorded_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                        """,
+                    arguments: [other.routineID, other.due?.description, status.rawValue, doneAt, doneDay?.description, reason, accountID, now])
+            }
             try db.execute(
                 sql: """
                     INSERT INTO routine_mark(routine_id, due_date, status, done_at, done_date, reason, account_id, recorded_at)

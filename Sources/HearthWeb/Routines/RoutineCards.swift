@@ -10,7 +10,8 @@ enum RoutineCards: AreaCards {
         let needing = RoutineListHTML.needing(all, today: shown.today)
         guard !needing.isEmpty else { return [] }
         let html = RoutineListHTML.render(
-            needing, today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: "/", format: shown.format)
+            needing, today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: "/", format: shown.format,
+            household: all)
         return [HomeCard(rank: 15, model: RoutinesTodayCard(routines: html))]
     }
 
@@ -24,9 +25,10 @@ enum RoutineCards: AreaCards {
 
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
         let today = LocalDate(shown.now, in: shown.context.timeZone)
-        let routines = try shown.database.snapshot { snapshot in
-            try RoutineRepository.routines(access: shown.context.access, subjectID: shown.id, today: today, in: snapshot)
+        let household = try shown.database.snapshot { snapshot in
+            try RoutineRepository.routines(access: shown.context.access, today: today, in: snapshot)
         }
+        let routines = household.filter { $0.subject?.id == shown.id }
         let canRecord = shown.context.role?.canRecord == true
         let items = RoutineListHTML.byDue(routines, today: today)
         var html = HTML.empty
@@ -35,7 +37,7 @@ enum RoutineCards: AreaCards {
             html += RoutineListHTML.render(
                 items, today: today, now: shown.now, canRecord: canRecord, csrf: shown.context.csrfToken,
                 back: shown.back.replacingOccurrences(of: "#medicines", with: "#routines"),
-                format: shown.format, showSubject: false)
+                format: shown.format, showSubject: false, household: household)
             html += "</ul>"
         } else {
             html += #"<p class="meta">\#(shown.format.t("routines.none_here"))</p>"#

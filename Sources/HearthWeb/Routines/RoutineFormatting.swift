@@ -61,8 +61,11 @@ enum RoutineListHTML {
         let due: RoutineDue?
     }
 
+    /// `household`: every routine the member may see, to offer "done for these too" on the same
+    /// routine of the other pets and people (teeth for both dogs).
     static func render(
-        _ items: [Item], today: LocalDate, now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true
+        _ items: [Item], today: LocalDate, now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true,
+        household: [Routine] = []
     ) -> HTML {
         var html = HTML.empty
         for item in items {
@@ -76,7 +79,10 @@ enum RoutineListHTML {
             if let turn = format.routineTurn(routine, now: now) { when.append(turn) }
             if item.due == nil, let last = routine.lastDone { when.append(format.routineMark(last)) }
             html += #"<span class="when">\#(when.joined(separator: " · "))</span>"#
-            if canRecord { html += form(routine: routine.id, due: item.due?.day, csrf: csrf, back: back, format: format) }
+            if canRecord {
+                html += form(
+                    routine: routine.id, due: item.due?.day, csrf: csrf, back: back, format: format, together: sameRoutine(as: routine, in: household))
+            }
             html += "</li>"
         }
         return html
@@ -89,15 +95,29 @@ enum RoutineListHTML {
         return html
     }
 
-    static func form(routine: Int64, due: LocalDate?, csrf: String, back: String, format: Formatting) -> HTML {
+    /// The same routine (by name) of the other subjects.
+    static func sameRoutine(as routine: Routine, in household: [Routine]) -> [Routine] {
+        guard routine.subject != nil else { return [] }
+        return household.filter { $0.id != routine.id && $0.subject != nil && $0.name.caseInsensitiveCompare(routine.name) == .orderedSame }
+    }
+
+    static func form(routine: Int64, due: LocalDate?, csrf: String, back: String, format: Formatting, together: [Routine] = []) -> HTML {
         let id = "routine-\(routine)-\(due?.description ?? "now")"
+        var also = HTML.empty
+        if !together.isEmpty {
+            also += #"<fieldset class="choices"><legend>\#(format.t("routines.also_done"))</legend>"#
+            for other in together {
+                also += #"<label class="choice"><input type="checkbox" name="also_\#(other.id)"> \#(other.subject?.name ?? "")</label>"#
+            }
+            also += "</fieldset>"
+        }
         let skip: HTML =
             due == nil
             ? .empty
             : #"<label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> <button name="action" value="skipped" type="submit">\#(format.t("routines.mark_skipped"))</button>"#
         return #"""
             <form method="post" action="/routines/\#(routine)/mark" class="dose-actions">\#(fields(due: due, csrf: csrf, back: back))<button class="primary" name="action" value="done" type="submit">\#(format.t("routines.mark_done"))</button> \#
-            <details><summary>\#(format.t("doses.more"))</summary><label for="\#(id)">\#(format.t("routines.done_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
+            <details><summary>\#(format.t("doses.more"))</summary>\#(also)<label for="\#(id)">\#(format.t("routines.done_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
             <button name="action" value="done" type="submit">\#(format.t("routines.mark_done_at"))</button> \#(skip)</details></form>
             """#
     }

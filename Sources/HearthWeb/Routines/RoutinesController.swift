@@ -26,7 +26,7 @@ struct RoutinesController {
         let page = RoutineListPage(
             items: RoutineListHTML.render(
                 items, today: today, now: now, canRecord: context.role?.canRecord == true, csrf: context.csrfToken, back: "/routines",
-                format: format(context)),
+                format: format(context), household: all),
             canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "routines.title", request: request, context: context)
     }
@@ -203,9 +203,19 @@ struct RoutinesController {
                 throw PageError(status: .unprocessableContent, messageKey: "routines.error.no_such_day")
             }
         }
+        // The same routine of other pets ticked "done too": each answers its own next day. One
+        // gone (or not the same routine) since the page was drawn is refused, not dropped.
+        var together: [(routineID: Int64, due: LocalDate?)] = []
+        for key in input.keys.sorted() where key.hasPrefix("also_") && input[key] == "on" {
+            guard let id = Int64(key.dropFirst(5)), let other = try routines.routine(id: id, access: context.access, today: today),
+                RoutineListHTML.sameRoutine(as: routine, in: [other]).count == 1
+            else { throw PageError(status: .notFound, messageKey: "routines.error.gone") }
+            together.append((other.id, other.schedule.isAsNeeded ? nil : other.due(today: today)?.day))
+        }
         let result = try await routines.mark(
             routineID: routine.id, due: routine.schedule.isAsNeeded ? nil : due, status: status, doneAt: status == .done ? doneAt : nil,
-            doneDay: status == .done ? LocalDate(doneAt, in: context.timeZone) : nil, reason: reason, accountID: member.accountID, now: now)
+            doneDay: status == .done ? LocalDate(doneAt, in: context.timeZone) : nil, reason: reason, accountID: member.accountID, together: together,
+            now: now)
         if case .already(let first) = result {
             let message = format.t("routines.already", ["what": format.routineTitle(routine), "state": format.routineMark(first)])
             return try page(routine, message: message, request: request, context: context, status: .conflict)

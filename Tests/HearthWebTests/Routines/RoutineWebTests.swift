@@ -222,4 +222,38 @@ struct RoutineWebTests {
             }
         }
     }
+
+    @Test("teeth for both dogs in one tap: the other dog's same routine is offered and marked in the same save; one gone meanwhile is refused")
+    func together() async throws {
+        let clock = TestClock(Self.morning)
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            let routines = RoutineRepository(hearth.database)
+            var ids: [Int64] = []
+            for pet in [tori, bori] {
+                ids.append(
+                    try await routines.create(
+                        RoutineInput(name: "Teeth", subjectID: pet, schedule: CareSchedule(repeatRule: .daily, times: [], start: LocalDate("2026-11-24")!)),
+                        by: mina))
+            }
+            let home = try await owner.get("/").text
+            #expect(home.contains(#"name="also_\#(ids[1])""#), "Tori's teeth offer Bori's")
+            let done = try await owner.post("/routines/\(ids[0])/mark", ["action": "done", "due": "2026-11-25", "also_\(ids[1])": "on", "back": "/"])
+            #expect(done.status == .seeOther)
+            let marks = try hearth.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT routine_id, due_date FROM routine_mark ORDER BY routine_id").map { "\($0[0] as Int64) \($0[1] as String)" }
+            }
+            // Each answers its own day due (today for both: yesterday's is missed, not carried).
+            #expect(marks == ["\(ids[0]) 2026-11-25", "\(ids[1]) 2026-11-25"])
+            try await routines.delete(id: ids[1])
+            try await owner.get("/")
+            let refused = try await owner.post("/routines/\(ids[0])/mark", ["action": "undo", "due": "2026-11-25"])
+            #expect(refused.status == .seeOther)
+            let gone = try await owner.post("/routines/\(ids[0])/mark", ["action": "done", "due": "2026-11-25", "also_\(ids[1])": "on"])
+            #expect(gone.status == .notFound)
+            #expect(try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM routine_mark")! } == 1, "nothing written")
+        }
+    }
 }
