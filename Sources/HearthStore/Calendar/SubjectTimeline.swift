@@ -187,7 +187,8 @@ public enum SubjectTimeline {
         for (day, figures) in isPerson ? try CalendarRepository.figures(subjectID: subjectID, from: firstDay, to: lastDay, db) : [] {
             guard let date = LocalDate(day), figures.waterML > 0 || (figures.steps ?? 0) > 0 else { continue }
             // At the day's end: the day's totals head it (today's: now).
-            let end = min(date.adding(days: 1).midnight(in: timeZone).addingTimeInterval(-1), now)
+            // Whole seconds: a cursor keeps milliseconds, and today's must read back as itself.
+            let end = min(date.adding(days: 1).midnight(in: timeZone).addingTimeInterval(-1), Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
             add(end, "w\(day)", .day(figures))
         }
         return events

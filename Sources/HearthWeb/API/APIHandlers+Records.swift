@@ -94,6 +94,13 @@ extension APIHandlers {
     /// What the record form makes of `fields` for `pet`, or for a person (nil): their
     /// weighings are in the household's unit.
     func formRecord(_ kind: EntryKind, _ fields: [String: String], pet: Pet?, now: Date, _ context: AppRequestContext) throws -> Validated<RecordInput> {
+        // The description bounds every field's text, named by the form or not: one past it is
+        // refused on its field rather than passed over.
+        var tooLong = FieldErrors()
+        for (name, value) in fields where value.count > Self.fieldLimit {
+            tooLong.add(name, "error.text.too_long", ["limit": Self.fieldLimit.grouped, "length": value.count.grouped])
+        }
+        if let refusal = PageError(tooLong) { throw refusal }
         var fields = fields
         if pet == nil { fields["unit"] = BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue }
         let species = pet?.profile.species ?? .other
@@ -101,6 +108,9 @@ extension APIHandlers {
             kind, fields, species: species, timeZone: context.timeZone, vaccines: pet == nil ? [] : try CareRepository(database).schedules(species),
             currency: context.household?.currency, now: now)
     }
+
+    /// `maxLength` of a record's `fields` in `openapi.yaml`.
+    static let fieldLimit = 4000
 
     /// The record `fields` make for `subject`, as the record form would save it (a person
     /// keeps only weighings); a weighing far from the last one is refused until it is confirmed.

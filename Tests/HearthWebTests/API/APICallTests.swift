@@ -42,6 +42,12 @@ struct APICallTests {
             let errors = try APIClient.json(refused)["errors"] as? [[String: String]]
             #expect(errors?.first?["field"] == "weight")
             #expect(errors?.first?["message"]?.contains("숫자") == true, "\(errors ?? [])")
+            // A field past the description's 4,000 characters, named by the form or not, is refused on it.
+            let long = String(repeating: "*", count: 4001)
+            let tooLong = try await api.call(
+                .post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "vomit", "fields": {"times": "1", "stray": "\#(long)"}}"#)
+            #expect(tooLong.status == .unprocessableContent)
+            #expect((try APIClient.json(tooLong)["errors"] as? [[String: String]])?.first?["field"] == "stray")
             let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")! }
             #expect(count == 1)
 
