@@ -90,7 +90,7 @@ enum CalendarFeed {
         return out.text
     }
 
-    static func alarm(_ out: inout ICalendarWriter, _ summary: String) {
+    private static func alarm(_ out: inout ICalendarWriter, _ summary: String) {
         out.begin("VALARM")
         out.line("ACTION", "DISPLAY")
         out.text("DESCRIPTION", summary)
