@@ -9,7 +9,9 @@ public struct CalendarFeedData: Sendable {
     public let memberName: String
     public let regimens: [Regimen]
     public let changes: [DoseChange]
-    public let skipped: [LoggedDose]
+    /// Doses marked skipped, and every mark on a regimen's first day (a dose of the day it was
+    /// added whose time had passed is only a dose if someone marked it).
+    public let logged: [LoggedDose]
     public let careDue: [CareDue]
     /// The routines the member may see, with their marks (whose turn, days skipped).
     public let routines: [Routine]
@@ -37,17 +39,18 @@ public struct CalendarFeedRepository: Sendable {
             let ids = regimens.map { String($0.id) }.joined(separator: ",")
             let changes =
                 regimens.isEmpty ? [] : try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(ids))").map(RegimenRepository.change(from:))
-            let skipped =
+            let logged =
                 regimens.isEmpty
                 ? []
                 : try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT \(RegimenRepository.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id IN (\(ids)) AND d.status = 'skipped'
+                        SELECT \(RegimenRepository.doseColumns) FROM dose d LEFT JOIN account a ON a.id = d.account_id WHERE d.regimen_id IN (\(ids))
+                          AND (d.status = 'skipped' OR d.day = (SELECT MIN(s.start_date) FROM regimen_schedule s WHERE s.regimen_id = d.regimen_id))
                         """
                 ).map(RegimenRepository.loggedDose(from:))
             return CalendarFeedData(
-                memberName: row["display_name"], regimens: regimens, changes: changes, skipped: skipped,
+                memberName: row["display_name"], regimens: regimens, changes: changes, logged: logged,
                 careDue: try CareRepository.due(access: access, today: today, db),
                 routines: try RoutineRepository.routines(access: access, today: today, db),
                 appointments: try AppointmentRepository.appointments(access: access, from: today.adding(days: -31), db))

@@ -28,7 +28,8 @@ enum CalendarFeed {
         for regimen in data.regimens {
             let summary = regimen.subjectName + ": " + regimen.name
             let changes = data.changes.filter { $0.regimenID == regimen.id }
-            let skipped = data.skipped.filter { $0.regimenID == regimen.id }
+            let logged = data.logged.filter { $0.regimenID == regimen.id }
+            let skipped = logged.filter { $0.status == .skipped }
             for (index, span) in regimen.spans.enumerated() {
                 let schedule = span.schedule
                 guard !schedule.isAsNeeded, let first = schedule.firstDay(from: span.from), span.until.map({ first <= $0 }) ?? true,
@@ -42,7 +43,8 @@ enum CalendarFeed {
                     out.line("DTSTART;\(tzid)", ICalendarWriter.local(first, minutes: time))
                     out.line("DURATION", "PT15M")
                     out.line("RRULE", rule)
-                    let excluded = Set(changes.filter { $0.time == time }.map(\.day) + skipped.filter { $0.time == time }.map(\.day))
+                    let unborn = index == 0 && !couldBeGiven(regimen, first, time, at: time, logged, zone) ? [first] : []
+                    let excluded = Set(changes.filter { $0.time == time }.map(\.day) + skipped.filter { $0.time == time }.map(\.day) + unborn)
                         .filter { day in day >= span.from && span.until.map { day <= $0 } ?? true }.sorted()
                     if !excluded.isEmpty {
                         out.line("EXDATE;\(tzid)", excluded.map { ICalendarWriter.local($0, minutes: time) }.joined(separator: ","))
@@ -55,7 +57,7 @@ enum CalendarFeed {
                 }
             }
             for change in changes {
-                guard let moved = change.movedTo else { continue }
+                guard let moved = change.movedTo, couldBeGiven(regimen, change.day, change.time, at: moved, logged, zone) else { continue }
                 out.begin("VEVENT")
                 out.line("UID", "moved-\(regimen.id)-\(change.day)-\(change.time)@hearth")
                 out.line("DTSTAMP", stamp)
@@ -88,6 +90,15 @@ enum CalendarFeed {
         }
         out.end("VCALENDAR")
         return out.text
+    }
+
+    /// The engine's own rule (`Regimen.couldBeGiven`): a dose of the day the regimen was added
+    /// whose time had passed is no dose, in the feed either, unless someone marked it.
+    private static func couldBeGiven(_ regimen: Regimen, _ day: LocalDate, _ time: Int, at minutes: Int, _ logged: [LoggedDose], _ zone: TimeZone) -> Bool {
+        let slot = DoseSlot(
+            regimenID: regimen.id, day: day, time: time, minutes: minutes, instant: WallClock.instant(day, minutes: minutes, in: zone),
+            logged: logged.first { $0.day == day && $0.time == time }, change: nil, asNeeded: false)
+        return regimen.couldBeGiven(slot, in: zone)
     }
 
     private static func alarm(_ out: inout ICalendarWriter, _ summary: String) {

@@ -88,4 +88,38 @@ struct CalendarFeedTests {
             #expect(newPath != path && renewed.status == .ok)
         }
     }
+
+    @Test("a regimen added today after one of its times: that dose is in the feed only if someone marked it, as on every page")
+    func addedAfterItsFirstTime() async throws {
+        // 07:30 in Seoul on the 25th.
+        let clock = TestClock("2026-11-24T22:30:00Z")
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let mochi = try await owner.addPet("Mochi")
+            let regimens = RegimenRepository(hearth.database)
+            let pills = try await regimens.create(
+                subjectID: mochi,
+                RegimenInput(
+                    name: "Pills", items: [RegimenItemInput(name: "Pill", amount: 1, unit: "tablet")],
+                    schedule: CareSchedule(repeatRule: .daily, times: [326, 480], start: LocalDate("2026-11-25")!)),
+                now: clock.read())
+            try await owner.get("/me")
+            try await owner.post("/me/feed", ["action": "renew"])
+            let path = try Self.link(try await owner.get("/me").text)
+            func feed() async throws -> String {
+                String(buffer: try await owner.client.execute(uri: path, method: .get, headers: [:], body: nil).body).replacingOccurrences(
+                    of: "\r\n ", with: "")
+            }
+            let first = try await feed()
+            #expect(first.contains("DTSTART;TZID=Asia/Seoul:20261125T052600"))
+            #expect(first.contains("EXDATE;TZID=Asia/Seoul:20261125T052600"), "05:26 had passed when it was added")
+            #expect(!first.contains("EXDATE;TZID=Asia/Seoul:20261125T080000"), "08:00 is still to come")
+
+            // Someone gave it at 05:30 after all and says so: then it is a dose.
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            _ = try await regimens.mark(
+                regimenID: pills, day: LocalDate("2026-11-25")!, time: 326, status: .given, givenAt: clock.read().addingTimeInterval(-3600), reason: nil,
+                accountID: mina, now: clock.read())
+            #expect(!(try await feed()).contains("EXDATE"))
+        }
+    }
 }
