@@ -48,7 +48,6 @@ public struct AppointmentRepository: Sendable {
     static func appointments(
         access: SubjectAccess, from: LocalDate? = nil, to: LocalDate? = nil, subjectID: Int64? = nil, ids: [Int64]? = nil, _ db: Database
     ) throws -> [Appointment] {
-        let subjects = Dictionary(uniqueKeysWithValues: try SubjectRepository.subjects(access: access, db).map { ($0.id, $0) })
         var conditions = ["p.deleted_at IS NULL"]
         var arguments: [any DatabaseValueConvertible] = []
         if let from {
@@ -59,15 +58,22 @@ public struct AppointmentRepository: Sendable {
             conditions.append("p.local_date <= ?")
             arguments.append(to.description)
         }
-        if let subjectID { conditions.append("p.subject_id = \(subjectID)") }
+        if let subjectID {
+            conditions.append("p.subject_id = ?")
+            arguments.append(subjectID)
+        }
         if let ids { conditions.append("p.id IN (\(ids.map(String.init).joined(separator: ",")))") }
-        return try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT p.*, c.name AS clinic_name FROM appointment p LEFT JOIN clinic c ON c.id = p.clinic_id
-                    WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.starts_at, p.id
-                    """), arguments: StatementArguments(arguments)
-        ).compactMap { row in
+        let sql = """
+            SELECT p.*, c.name AS clinic_name FROM appointment p LEFT JOIN clinic c ON c.id = p.clinic_id
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY p.starts_at, p.id
+            """
+        // Ids written into the text would fill the statement cache with one-offs.
+        let statement = ids == nil ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        let rows = try Row.fetchAll(statement, arguments: StatementArguments(arguments))
+        // Most pages' answer is none: the subjects the member may see are read only for some.
+        guard !rows.isEmpty else { return [] }
+        let subjects = Dictionary(uniqueKeysWithValues: try SubjectRepository.subjects(access: access, db).map { ($0.id, $0) })
+        return rows.compactMap { row in
             let subjectID: Int64? = row["subject_id"]
             // A hidden (or archived) subject's appointment is left out.
             if let subjectID, subjects[subjectID] == nil { return nil }

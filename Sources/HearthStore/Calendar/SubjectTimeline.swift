@@ -69,22 +69,28 @@ public enum SubjectTimeline {
     /// How far back one page looks for events when the records have run out.
     public static let window = 62
 
-    static func recordKey(_ id: Int64) -> String { "r" + String(format: "%012lld", id) }
+    /// "r" and the id in twelve digits, so keys compare as the ids do (String(format:) cost
+    /// more than the rest of the sort).
+    static func recordKey(_ id: Int64) -> String {
+        let digits = String(id)
+        return "r" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+    }
 
     /// As `page` below, in one read.
     public static func read(
-        _ database: AppDatabase, subjectID: Int64, access: SubjectAccess, filter: TimelineFilter, before: MergedCursor?, limit: Int,
+        _ database: AppDatabase, subjectID: Int64, isPerson: Bool, access: SubjectAccess, filter: TimelineFilter, before: MergedCursor?, limit: Int,
         timeZone: TimeZone, now: Date
     ) throws -> (items: [Item], older: MergedCursor?) {
         try database.snapshot { snapshot in
-            try page(subjectID: subjectID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, snapshot)
+            try page(
+                subjectID: subjectID, isPerson: isPerson, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, snapshot)
         }
     }
 
     /// A page of at most `limit` items older than `before`, and the cursor of the next page
     /// (nil: nothing older). `filter.kinds` set: records only, as before.
     public static func page(
-        subjectID: Int64, access: SubjectAccess, filter: TimelineFilter, before: MergedCursor?, limit: Int, timeZone: TimeZone, now: Date,
+        subjectID: Int64, isPerson: Bool, access: SubjectAccess, filter: TimelineFilter, before: MergedCursor?, limit: Int, timeZone: TimeZone, now: Date,
         _ snapshot: Snapshot
     ) throws -> (items: [Item], older: MergedCursor?) {
         let db = snapshot.db
@@ -111,15 +117,19 @@ public enum SubjectTimeline {
         // The cursor's own instant is read too (an event may tie with the record shown last).
         var ceiling = top.addingTimeInterval(0.001)
         if let to = filter.to { ceiling = min(ceiling, to.adding(days: 1).midnight(in: timeZone)) }
-        let events = try self.events(subjectID: subjectID, access: access, from: floor, to: ceiling, timeZone: timeZone, now: now, snapshot).filter { event in
-            before.map { MergedCursor.isBefore(($0.instant, $0.key), (event.instant, event.key)) } ?? true
-        }
+        let events = try self.events(subjectID: subjectID, isPerson: isPerson, access: access, from: floor, to: ceiling, timeZone: timeZone, now: now, snapshot)
+            .filter { event in
+                before.map { MergedCursor.isBefore(($0.instant, $0.key), (event.instant, event.key)) } ?? true
+            }
         // Records below the floor wait for the page that reads events there.
-        var items = records.filter { $0.occurredAt >= floor }.map(Item.record) + events.map(Item.event)
-        items.sort { MergedCursor.isBefore(($0.instant, $0.key), ($1.instant, $1.key)) }
-        if items.count > limit {
-            let last = items[limit - 1]
-            return (Array(items.prefix(limit)), MergedCursor(instant: last.instant, key: last.key))
+        // Each item's instant and key worked out once, not at every comparison.
+        let keyed = (records.filter { $0.occurredAt >= floor }.map(Item.record) + events.map(Item.event))
+            .map { (item: $0, at: ($0.instant, $0.key)) }
+            .sorted { MergedCursor.isBefore($0.at, $1.at) }
+        let items = keyed.map(\.item)
+        if keyed.count > limit {
+            let last = keyed[limit - 1].at
+            return (Array(items.prefix(limit)), MergedCursor(instant: last.0, key: last.1))
         }
         // Fewer than a page: older ones, if any, begin below the floor.
         let older = earliest.map { floor > $0 } ?? false || moreRecords
@@ -145,7 +155,7 @@ public enum SubjectTimeline {
 
     /// The events of one subject from `from` (inclusive) to `to` (exclusive), in no order.
     static func events(
-        subjectID: Int64, access: SubjectAccess, from: Date, to: Date, timeZone: TimeZone, now: Date, _ snapshot: Snapshot
+        subjectID: Int64, isPerson: Bool, access: SubjectAccess, from: Date, to: Date, timeZone: TimeZone, now: Date, _ snapshot: Snapshot
     ) throws
         -> [TimelineEvent]
     {
@@ -183,12 +193,12 @@ public enum SubjectTimeline {
             add(appointment.input.startsAt, "a\(appointment.id)", .appointment(appointment))
         }
         // A person's days (a pet has none: no read for them).
-        let isPerson = try Bool.fetchOne(db.cachedStatement(sql: "SELECT kind = 'person' FROM subject WHERE id = ?"), arguments: [subjectID]) ?? false
         for (day, figures) in isPerson ? try CalendarRepository.figures(subjectID: subjectID, from: firstDay, to: lastDay, db) : [] {
             guard let date = LocalDate(day), figures.waterML > 0 || (figures.steps ?? 0) > 0 else { continue }
             // At the day's end: the day's totals head it (today's: now).
             // Whole seconds: a cursor keeps milliseconds, and today's must read back as itself.
-            let end = min(date.adding(days: 1).midnight(in: timeZone).addingTimeInterval(-1), Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
+            let end = min(
+                date.adding(days: 1).midnight(in: timeZone).addingTimeInterval(-1), Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)))
             add(end, "w\(day)", .day(figures))
         }
         return events

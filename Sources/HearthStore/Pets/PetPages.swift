@@ -56,7 +56,7 @@ public struct PetPages: Sendable {
         try database.snapshot { snapshot in
             guard let pet = try PetRepository.pet(id: petID, access: access, snapshot.db) else { return nil }
             let page = try SubjectTimeline.page(
-                subjectID: petID, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, snapshot)
+                subjectID: petID, isPerson: false, access: access, filter: filter, before: before, limit: limit, timeZone: timeZone, now: now, snapshot)
             return (pet, page.items, page.older)
         }
     }

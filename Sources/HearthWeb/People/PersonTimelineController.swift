@@ -17,7 +17,8 @@ struct PersonTimelineController {
         let to = query.get("to").flatMap { LocalDate($0) }
         let before = query.get("before").flatMap { MergedCursor($0) }
         let (items, olderCursor) = try SubjectTimeline.read(
-            database, subjectID: person.id, access: context.access, filter: TimelineFilter(from: from, to: to), before: before, limit: Self.pageSize,
+            database, subjectID: person.id, isPerson: true, access: context.access, filter: TimelineFilter(from: from, to: to), before: before,
+            limit: Self.pageSize,
             timeZone: context.timeZone, now: context.now)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         var shown: [String: String] = [:]

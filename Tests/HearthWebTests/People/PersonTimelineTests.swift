@@ -88,7 +88,8 @@ struct PersonTimelineTests {
                 var before: MergedCursor?
                 for _ in 0..<500 {
                     let page = try SubjectTimeline.read(
-                        database, subjectID: tori, access: .everyone, filter: TimelineFilter(), before: before, limit: limit, timeZone: zone, now: now)
+                        database, subjectID: tori, isPerson: false, access: .everyone, filter: TimelineFilter(), before: before, limit: limit, timeZone: zone,
+                        now: now)
                     all += page.items.map { "\(Int64($0.instant.timeIntervalSince1970))/\($0.key)" }
                     guard let older = page.older else { return all }
                     // Through the URL, as a member pages.
