@@ -19,6 +19,8 @@ public final class AppDatabase: Sendable {
     let doseCache = KeptReads<String, [RegimenDoses]>()
     /// The household's routines with their marks, by the day they were read for.
     let routineCache = KeptReads<String, [Routine]>()
+    /// The subjects a member may see, by their access: several cards of one page ask.
+    let subjectCache = KeptReads<String, [SubjectSummary]>()
     /// The household's due list (vaccines, preventives, follow-ups) of a day.
     let dueCache = KeptReads<LocalDate, [CareDue]>()
     /// Calendar marks of a span, for one access and filter, at one moment of the clock.

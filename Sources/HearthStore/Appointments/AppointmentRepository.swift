@@ -42,11 +42,12 @@ public struct AppointmentRepository: Sendable {
 
     /// On a page several areas fill (home, the calendar).
     public static func appointments(access: SubjectAccess, from: LocalDate, to: LocalDate, in snapshot: Snapshot) throws -> [Appointment] {
-        try appointments(access: access, from: from, to: to, snapshot.db)
+        try appointments(access: access, from: from, to: to, subjects: { try SubjectRepository.subjects(access: access, in: snapshot) }, snapshot.db)
     }
 
     static func appointments(
-        access: SubjectAccess, from: LocalDate? = nil, to: LocalDate? = nil, subjectID: Int64? = nil, ids: [Int64]? = nil, _ db: Database
+        access: SubjectAccess, from: LocalDate? = nil, to: LocalDate? = nil, subjectID: Int64? = nil, ids: [Int64]? = nil,
+        subjects visible: (() throws -> [SubjectSummary])? = nil, _ db: Database
     ) throws -> [Appointment] {
         var conditions = ["p.deleted_at IS NULL"]
         var arguments: [any DatabaseValueConvertible] = []
@@ -72,7 +73,7 @@ public struct AppointmentRepository: Sendable {
         let rows = try Row.fetchAll(statement, arguments: StatementArguments(arguments))
         // Most pages' answer is none: the subjects the member may see are read only for some.
         guard !rows.isEmpty else { return [] }
-        let subjects = Dictionary(uniqueKeysWithValues: try SubjectRepository.subjects(access: access, db).map { ($0.id, $0) })
+        let subjects = Dictionary(uniqueKeysWithValues: try (visible?() ?? SubjectRepository.subjects(access: access, db)).map { ($0.id, $0) })
         return rows.compactMap { row in
             let subjectID: Int64? = row["subject_id"]
             // A hidden (or archived) subject's appointment is left out.

@@ -189,7 +189,9 @@ public enum SubjectTimeline {
                 add(mark.doneAt ?? mark.due.noon(in: timeZone), "m\(routine.id)-\(mark.due)", .routine(routine, mark))
             }
         }
-        for appointment in try AppointmentRepository.appointments(access: access, from: firstDay, to: lastDay, subjectID: subjectID, db) {
+        for appointment in try AppointmentRepository.appointments(
+            access: access, from: firstDay, to: lastDay, subjectID: subjectID, subjects: { try SubjectRepository.subjects(access: access, in: snapshot) }, db)
+        {
             add(appointment.input.startsAt, "a\(appointment.id)", .appointment(appointment))
         }
         // A person's days (a pet has none: no read for them).

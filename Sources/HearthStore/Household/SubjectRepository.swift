@@ -33,9 +33,14 @@ public struct SubjectRepository: Sendable {
         return try database.read { db in try Self.subjects(access: .only([id]), db).first }
     }
 
-    /// The subjects a page that several areas fill shows.
+    /// The subjects a page that several areas fill shows, kept between writes (each card asks).
     public static func subjects(access: SubjectAccess, in snapshot: Snapshot) throws -> [SubjectSummary] {
-        try subjects(access: access, snapshot.db)
+        let key: String
+        switch access {
+        case .everyone: key = "*"
+        case .only(let ids): key = ids.sorted().map(String.init).joined(separator: ",")
+        }
+        return try snapshot.database.subjectCache.value(key, generation: snapshot.generation) { try subjects(access: access, snapshot.db) }
     }
 
     /// People first (the household's own), then pets; each by name.
