@@ -111,7 +111,12 @@ public final class AppDatabase: Sendable {
         // Counted once the write has ended, committed or not: a reader that saw the count
         // before it cannot mistake what it read for what is there now.
         defer { writes.add(1, ordering: .releasing) }
-        return try await writer.write(updates)
+        return try await writer.write { db in
+            let value = try updates(db)
+            // Records written in this transaction reach the search index before it commits.
+            try SearchIndex.catchUp(db)
+            return value
+        }
     }
 
     /// A consistent copy of the whole database in a new file at `path`, made with SQLite's
