@@ -119,6 +119,13 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Indexes for search whatever is queued: after an upgrade, the records there were before
+    /// the index. The server does it as it starts, so no member's first save waits for it.
+    public func catchUpSearch() async throws {
+        let queued = try read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_pending)")) ?? 0 }
+        if queued == 1 { try await write { _ in } }
+    }
+
     /// A consistent copy of the whole database in a new file at `path`, made with SQLite's
     /// online backup while others keep reading and writing (one step: one snapshot).
     public func copy(to path: String) throws {

@@ -125,7 +125,9 @@ def recipes_on_a_phone(browser, binary, server_class, shots):
         first_step = page.locator(".steps li").first
         expect(first_step).to_contain_text("Taste, and add a pinch of sugar")
         expect(first_step.locator("img")).to_be_visible()
-        assert page.evaluate("document.querySelector('.steps li img').naturalWidth") > 0
+        # Decoded, not only laid out: on a busy machine the photo arrives after the heading.
+        page.wait_for_function("() => { const i = document.querySelector('.steps li img'); return i && i.complete && i.naturalWidth > 0 }",
+                               timeout=15000)
         audit.rest()
         context.close()
 

@@ -38,6 +38,7 @@ public struct Hearth: Sendable {
 /// Builds the server for `configuration`. Opening the database migrates it.
 public func buildApplication(_ configuration: HearthConfiguration, logger: Logger = Logger(label: "hearth")) async throws -> Hearth {
     let database = try AppDatabase.open(dataDirectory: configuration.dataDirectory)
+    try await database.catchUpSearch()
     let tls = try configuration.https.map { try makeTLS($0, configuration: configuration, logger: logger) }
     let services = try await makeServices(configuration, database: database, tls: tls, logger: logger)
     let router = buildRouter(services)
@@ -134,7 +135,8 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, t
 func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
     guard services.configuration.sendsReminders else { return [] }
     let scheduler = ReminderScheduler(
-        reminders: ReminderRepository(services.database), regimens: RegimenRepository(services.database), routines: RoutineRepository(services.database), appointments: AppointmentRepository(services.database), household: services.household,
+        reminders: ReminderRepository(services.database), regimens: RegimenRepository(services.database), routines: RoutineRepository(services.database),
+        appointments: AppointmentRepository(services.database), household: services.household,
         push: PushTarget(), strings: services.strings, logger: logger, clock: services.clock)
     return [ReminderService(scheduler: scheduler, clock: services.clock, logger: logger)]
 }

@@ -37,7 +37,7 @@ enum Areas {
     static let all: [any Area.Type] = [
         AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self,
         MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self,
-        PhonesArea.self, APIArea.self, HelpArea.self,
+        PhonesArea.self, APIArea.self, SearchArea.self, HelpArea.self,
     ]
 
     static var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }

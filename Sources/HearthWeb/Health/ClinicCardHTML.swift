@@ -25,7 +25,10 @@ enum ClinicCardHTML {
             badges.append(#"<span class="tag closed">\#(format.t("care.clinic.closed_now")) · \#(when)</span>"#)
         }
         if clinic.maybe24Hours { badges.append(#"<span class="tag maybe">\#(format.t("care.clinic.maybe_24_hours"))</span>"#) }
-        var html: HTML = #"<article class="clinic\#(big ? " big" : "")"><h3>\#(input.name)</h3><p class="badges">\#(badges.joined(separator: " "))</p>"#
+        // The directory's cards are where a search links; the emergency page's big ones may repeat.
+        let anchor: HTML = big ? "" : #" id="clinic-\#(clinic.id)""#
+        var html: HTML =
+            #"<article class="clinic\#(big ? " big" : "")"\#(anchor)><h3>\#(input.name)</h3><p class="badges">\#(badges.joined(separator: " "))</p>"#
         if let phone = input.phone {
             html +=
                 #"<a class="button call\#(big ? " primary" : "")" href="tel:\#(ClinicInput.dialable(phone))">\#(format.t("care.clinic.call", ["phone": phone]))</a>"#

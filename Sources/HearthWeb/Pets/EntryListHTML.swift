@@ -40,7 +40,7 @@ enum EntryListHTML {
         var html = HTML.empty
         html.reserveCapacity(entries.count * 600)
         for entry in entries {
-            html += #"<li class="entry \#(entry.kind)"><span class="time">\#(entry.time)</span><div class="entry-body">"#
+            html += #"<li class="entry \#(entry.kind)" id="record-\#(entry.id)"><span class="time">\#(entry.time)</span><div class="entry-body">"#
             html += "<strong>\(entry.title)</strong> <span class=\"detail\">\(entry.detail)</span>"
             if let note = entry.note { html += "<p class=\"note\">\(note)</p>" }
             if !entry.photos.isEmpty {

@@ -48,7 +48,7 @@ struct APICallTests {
                 .post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "vomit", "fields": {"times": "1", "stray": "\#(long)"}}"#)
             #expect(tooLong.status == .unprocessableContent)
             #expect((try APIClient.json(tooLong)["errors"] as? [[String: String]])?.first?["field"] == "stray")
-            let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")! }
+            let count = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry")! }
             #expect(count == 1)
 
             let missing = try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"fields": {}}"#)

@@ -154,6 +154,8 @@ struct RoleMatrixTests {
         "POST /me/feed": Route(needs: .member, path: { _ in "/me/feed" }, fields: ["action": "renew"]),
         "POST /me/reminders": Route(needs: .member, path: { _ in "/me/reminders" }, fields: ["reminders": "on", "ntfy_url": "http://127.0.0.1:9/mine"]),
         "GET /gallery": Route(needs: .member, path: { _ in "/gallery?favourites=1" }),
+        // "ab" is inside the hidden pet's name (Nabi): found for those who see it, left out for those who do not.
+        "GET /search": Route(needs: .member, path: { _ in "/search?q=ab" }),
         "GET /gallery/{place}": Route(needs: .member, path: { "/gallery/\($0.record)-0" }),
         "POST /gallery/{place}/favourite": Route(needs: .recorder, path: { "/gallery/\($0.record)-0/favourite" }, fields: ["favourite": "1"]),
         "POST /gallery/{place}/remove": Route(needs: .recorder, path: { "/gallery/\($0.record)-1/remove" }),

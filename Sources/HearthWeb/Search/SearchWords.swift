@@ -1,0 +1,40 @@
+import HearthCore
+import HearthStore
+
+/// A search box's text as the search takes it: at most eight words, each with the codes of
+/// what forms choose whose names, in the member's language, hold it ("노란" → 노란색, yellow).
+struct SearchWords: Sendable {
+    /// Each language's names of what forms choose, by key, letters and digits only, lower-cased.
+    let labels: [Language: [(key: String, name: String)]]
+
+    init(strings: Localization) {
+        var labels: [Language: [(key: String, name: String)]] = [:]
+        for (language, flat) in strings.flat {
+            labels[language] = flat.filter { key, _ in SearchRepository.labelPrefixes.contains { key.hasPrefix($0) } }
+                .map { (key: $0.key, name: Self.letters($0.value)) }.sorted { $0.key < $1.key }
+        }
+        self.labels = labels
+    }
+
+    static func letters(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+
+    func terms(_ query: String, _ language: Language) -> [SearchTerm] {
+        query.split(whereSeparator: \.isWhitespace).prefix(8).map { word in
+            let text = String(word.prefix(50))
+            let core = Self.letters(text)
+            // One letter names a choice only when it is the whole name (피, blood).
+            let keys = core.isEmpty ? [] : (labels[language] ?? []).filter { core.count == 1 ? $0.name == core : $0.name.contains(core) }.map(\.key)
+            return SearchTerm(text: text, keys: keys)
+        }
+    }
+
+    /// True when every word is in `text` (what a name, a note or a place says).
+    static func all(_ terms: [SearchTerm], in text: String) -> Bool {
+        let haystack = letters(text)
+        return !terms.isEmpty
+            && terms.allSatisfy { term in
+                let core = letters(term.text)
+                return core.isEmpty || haystack.contains(core)
+            }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+@Suite("Search")
+struct SearchWebTests {
+    static let seoul = TimeZone(identifier: "Asia/Seoul")!
+
+    static func record(_ details: RecordDetails, note: String? = nil, _ at: String) -> RecordInput {
+        let instant = ISO8601DateFormatter().date(from: at)!
+        return RecordInput(occurredAt: instant, localDate: LocalDate(instant, in: seoul), note: note, details: details)
+    }
+
+    @Test(
+        "in Korean: '노란 구토' finds the vomit by its words and its kind, grouped, each linking to itself on its timeline; filters; refused filters; a limited member finds only theirs"
+    )
+    func korean() async throws {
+        try await withHearth { hearth, client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold(language: "ko")
+            let tori = try await owner.addPet("토리", species: "dog")
+            let nabi = try await owner.addPet("나비", species: "cat")
+            let vomit = try await owner.postMultipart(
+                "/pets/\(tori)/records", ["kind": "vomit", "date": "2026-11-20", "time": "08:00", "times": "1", "contents": "노란 거품"])
+            #expect(vomit.status == .seeOther, "\(vomit.text)")
+            let entries = EntryRepository(hearth.database)
+            let vomitID = try #require(try await entries.timeline(subjectID: tori, limit: 5).first?.id)
+            let stool = Self.record(.toilet(urine: false, stool: true, colour: .yellow, fecalScore: nil, blood: false, mucus: false), "2026-11-21T01:00:00Z")
+            let toiletID = try await entries.create(subjectID: nabi, stool, photos: [], createdBy: nil)
+
+            // The box is on every page.
+            #expect(try await owner.get("/").text.contains(#"<form class="site-search" role="search" method="get" action="/search">"#))
+
+            var page = try await owner.get("/search?q=" + QueryLink.encode("노란 구토")).text
+            #expect(page.contains("노란 거품"))
+            #expect(!page.contains(#"id="record-"#) && !page.contains("#record-\(toiletID)"), "the yellow stool is not a vomit")
+            let link = try #require(page.firstMatch(of: #/href="(/pets/\d+/timeline\?before=[0-9]+_#record-\d+)"/#).map { String($0.1) })
+            #expect(link.hasPrefix("/pets/\(tori)/timeline") && link.hasSuffix("#record-\(vomitID)"))
+            let timeline = try await owner.get(String(link.split(separator: "#")[0])).text
+            #expect(timeline.contains(#"id="record-\#(vomitID)""#), "the link opens the timeline at the record")
+
+            // 노란 alone: the vomit's words and the stool's colour (노란색), grouped by kind, newest first.
+            page = try await owner.get("/search?q=" + QueryLink.encode("노란")).text
+            let stoolAt = try #require(page.range(of: "<h2>배변</h2>")), vomitAt = try #require(page.range(of: "<h2>구토</h2>"))
+            #expect(stoolAt.lowerBound < vomitAt.lowerBound)
+            page = try await owner.get("/search?q=" + QueryLink.encode("노란") + "&kind=toilet").text
+            #expect(page.contains("#record-\(toiletID)") && !page.contains("#record-\(vomitID)"))
+            page = try await owner.get("/search?q=" + QueryLink.encode("노란") + "&subject=\(tori)").text
+            #expect(!page.contains("#record-\(toiletID)") && page.contains("#record-\(vomitID)"))
+            page = try await owner.get("/search?q=" + QueryLink.encode("노란") + "&from=2026-11-21").text
+            #expect(page.contains("#record-\(toiletID)") && !page.contains("#record-\(vomitID)"))
+            // Names too: the pet, under its own group.
+            page = try await owner.get("/search?q=" + QueryLink.encode("토리")).text
+            #expect(page.contains("<h2>반려동물·가족</h2>") && page.contains(#"href="/pets/\#(tori)""#))
+            #expect(try await owner.get("/search?q=" + QueryLink.encode("없는말")).text.contains("찾은 결과가 없어요"))
+
+            // Refused: a day that does not exist (on its field), a kind that is none, a subject not there.
+            let bad = try await owner.get("/search?q=a&from=2026-02-30")
+            #expect(bad.status == .badRequest && bad.text.contains("날짜가 아니에요") && bad.text.contains(#"aria-invalid="true""#))
+            #expect(try await owner.get("/search?q=a&kind=lunch").status == .badRequest)
+            #expect(try await owner.get("/search?q=a&subject=9999").status == .notFound)
+
+            // A sitter who sees only 나비 finds only 나비's, and may not name 토리.
+            let sitter = try await owner.addMember("sitter", role: .viewer, database: hearth.database)
+            try await AccountRepository(hearth.database).setAccess(.only([nabi]), accountID: sitter)
+            let browser = Browser(client)
+            try await browser.signIn("sitter", "member password 1")
+            page = try await browser.get("/search?q=" + QueryLink.encode("노란")).text
+            #expect(page.contains("#record-\(toiletID)") && !page.contains("노란 거품") && !page.contains("#record-\(vomitID)"))
+            #expect(!(try await browser.get("/search?q=" + QueryLink.encode("토리")).text.contains("/pets/\(tori)")))
+            #expect(try await browser.get("/search?q=a&subject=\(tori)").status == .notFound)
+        }
+    }
+
+    @Test("one kind, page by page: thirty, then the rest, nothing twice")
+    func pages() async throws {
+        try await withHousehold { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let entries = EntryRepository(hearth.database)
+            for day in 1...35 {
+                _ = try await entries.create(
+                    subjectID: tori,
+                    Self.record(
+                        .walk(activity: .walk, minutes: 20, distanceKm: nil), note: "park loop \(day)", String(format: "2026-10-%02dT00:00:00Z", day % 31 + 1)),
+                    photos: [], createdBy: nil)
+            }
+            let first = try await owner.get("/search?q=park&kind=walk").text
+            let more = try #require(first.firstMatch(of: #/href="(/search\?before=\d+&amp;kind=walk&amp;q=park)"/#).map { String($0.1) })
+            let second = try await owner.get(more.replacingOccurrences(of: "&amp;", with: "&")).text
+            func ids(_ page: String) -> [String] { page.matches(of: #/#record-(\d+)"/#).map { String($0.1) } }
+            #expect(ids(first).count == 30 && ids(second).count == 5)
+            #expect(Set(ids(first) + ids(second)).count == 35)
+            #expect(!second.contains("/search?before="), "no page after the last")
+        }
+    }
+}
