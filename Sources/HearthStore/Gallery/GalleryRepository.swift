@@ -69,10 +69,13 @@ public struct GalleryCursor: Sendable, Equatable, CustomStringConvertible {
 public struct GalleryFilter: Sendable, Equatable {
     public var subjectID: Int64?
     public var favouritesOnly: Bool
+    /// Only the photos of this day in earlier years (`OnThisDay`), when set to today.
+    public var onThisDay: LocalDate?
 
-    public init(subjectID: Int64? = nil, favouritesOnly: Bool = false) {
+    public init(subjectID: Int64? = nil, favouritesOnly: Bool = false, onThisDay: LocalDate? = nil) {
         self.subjectID = subjectID
         self.favouritesOnly = favouritesOnly
+        self.onThisDay = onThisDay
     }
 }
 
@@ -126,6 +129,10 @@ public struct GalleryRepository: Sendable {
             _ = arguments.append(contentsOf: [subject])
         }
         if filter.favouritesOnly { conditions.append("ph.favourite_at IS NOT NULL") }
+        if let today = filter.onThisDay {
+            conditions.append("e.local_date IN (SELECT value FROM json_each(?))")
+            _ = arguments.append(contentsOf: [OnThisDay.argument(OnThisDay.days(before: today))])
+        }
         if let cursor {
             // Newest first by record, and within a record by position: the keyset mixes
             // directions, so the record's part bounds the index walk and the rest trims it.

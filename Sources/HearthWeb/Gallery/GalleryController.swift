@@ -19,6 +19,7 @@ struct GalleryController {
     private func filter(_ request: Request, context: AppRequestContext) throws -> (GalleryFilter, SubjectSummary?) {
         let query = request.uri.queryParameters
         var filter = GalleryFilter(favouritesOnly: query.get("favourites") == "1")
+        if query.get("onthisday") == "1" { filter.onThisDay = context.today }
         var subject: SubjectSummary?
         if let text = query.get("subject") {
             guard let id = Int64(text), let found = try subjects.subject(id: id, access: context.access) else { throw PageError.notFound }
@@ -32,6 +33,7 @@ struct GalleryController {
         var parameters: [String: String] = [:]
         if let subject = filter.subjectID { parameters["subject"] = String(subject) }
         if filter.favouritesOnly { parameters["favourites"] = "1" }
+        if filter.onThisDay != nil { parameters["onthisday"] = "1" }
         return parameters
     }
 
@@ -86,8 +88,14 @@ struct GalleryController {
             subjects: [LinkView(label: format.t("gallery.everyone"), href: link(["subject": nil, "view": nil]), current: subject == nil)]
                 + everyone.map { LinkView(label: $0.name, href: link(["subject": String($0.id)]), current: $0.id == subject?.id) },
             favourites: [
-                LinkView(label: format.t("gallery.all_photos"), href: link(["favourites": nil]), current: !filter.favouritesOnly),
-                LinkView(label: format.t("gallery.favourites"), href: link(["favourites": "1", "view": nil]), current: filter.favouritesOnly),
+                LinkView(
+                    label: format.t("gallery.all_photos"), href: link(["favourites": nil, "onthisday": nil]),
+                    current: !filter.favouritesOnly && filter.onThisDay == nil),
+                LinkView(
+                    label: format.t("gallery.favourites"), href: link(["favourites": "1", "onthisday": nil, "view": nil]), current: filter.favouritesOnly),
+                LinkView(
+                    label: format.t("gallery.on_this_day"), href: link(["onthisday": "1", "favourites": nil, "view": nil]),
+                    current: filter.onThisDay != nil),
             ],
             views: subject == nil
                 ? []
@@ -95,7 +103,10 @@ struct GalleryController {
                     LinkView(label: format.t("gallery.photo_view"), href: link(["view": nil]), current: !symptoms),
                     LinkView(label: format.t("gallery.symptom_view"), href: link(["view": "symptoms", "favourites": nil]), current: symptoms),
                 ],
-            body: body, empty: empty ? format.t(symptoms ? "gallery.no_symptoms" : filter.favouritesOnly ? "gallery.no_favourites" : "gallery.empty") : nil,
+            body: body, empty: empty ? format.t(
+                    symptoms
+                        ? "gallery.no_symptoms"
+                        : filter.favouritesOnly ? "gallery.no_favourites" : filter.onThisDay != nil ? "gallery.no_on_this_day" : "gallery.empty") : nil,
             newest: (query.get("after") ?? query.get("before")) != nil ? link(["after": nil, "before": nil]) : nil,
             older: older,
             makeAnimation: context.role?.canRecord == true && !symptoms && !empty

@@ -12,12 +12,13 @@ struct NewestPhotosCard: Page {
     }
 }
 
-/// The gallery's part of other pages: the newest photos on the home page.
+/// The gallery's part of other pages: on the home page, this day in earlier years and the newest photos.
 enum GalleryCards: AreaCards {
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let earlier = try OnThisDayCard.card(shown, snapshot)
         let photos = try GalleryRepository.newest(of: shown.subjects, limit: 8, in: snapshot)
-        guard !photos.isEmpty else { return [] }
+        guard !photos.isEmpty else { return [earlier].compactMap { $0 } }
         let grid = PhotoGridHTML.render(photos.map(\.sha), size: 120, label: shown.format.t("photo.open"), links: photos.map { "/gallery/\($0.place)" })
-        return [HomeCard(rank: 50, model: NewestPhotosCard(photos: grid))]
+        return [earlier, HomeCard(rank: 50, model: NewestPhotosCard(photos: grid))].compactMap { $0 }
     }
 }
