@@ -18,7 +18,7 @@ from accessibility import violations
 # own name, the vaccine abbreviations vets write as they are, the phone makers' words Koreans
 # write in Latin letters (Wi-Fi, Safari, Chrome), and commands typed as they are (make run, hearth serve).
 ALLOWED = {
-    "hearth", "kg", "g", "lb", "ml", "l", "kcal", "km", "mg", "mm", "cm", "fl", "oz", "pdf", "csv", "json", "jsonld", "ics",
+    "hearth", "kg", "g", "lb", "ml", "l", "kcal", "km", "mg", "mm", "cm", "fl", "oz", "pdf", "csv", "json", "jsonld", "ics", "tar",
     "icalendar", "url", "https", "http", "ntfy", "webhook", "heic", "heif", "avif", "webp", "jpeg", "jpg", "png", "gif", "gb", "mb",
     "kb", "sqlite", "id", "os", "ios", "android", "iphone", "apple", "health", "google", "fit", "zip", "xml", "qr", "sha", "utf",
     "dapp", "dhppl", "fvrcp", "felv", "rhd", "rhdv", "myxo", "am", "pm", "a4", "letter", "ok", "vs", "ld",
@@ -127,6 +127,81 @@ def walk(browser, server, data, size, viewport, shots):
     assert not failures, f"{len(failures)} problems on Korean pages:\n  " + "\n  ".join(failures[:80])
 
 
+# A small list shaped as the public DUR list of pairs (병용금기), and the permit list's rows of
+# the two products that hold them.
+DUR_PAIRS = """DUR성분코드,DUR성분명,DUR성분명영문,병용금기DUR성분코드,병용금기DUR성분명,병용금기DUR성분명영문,고시일자,금기내용
+D000027,심바스타틴,simvastatin,D000573,클래리트로마이신,clarithromycin,20081212,횡문근융해증 위험 증가
+"""
+DRUGS = """ITEM_SEQ,ITEM_NAME,ENTP_NAME,ITEM_INGR_NAME,SPCLTY_PBLC
+300001,심바스트정10밀리그램,한국제약,[M040534]심바스타틴,전문의약품
+300002,클래리정250밀리그램,대한제약,클래리트로마이신 250mg,전문의약품
+"""
+
+
+def sign_in_korean(browser, server, viewport):
+    context = browser.new_context(viewport=viewport, locale="ko-KR", timezone_id="Asia/Seoul", extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
+    page = context.new_page()
+    page.goto(server.url + "/login")
+    page.fill("input[name=username]", "demo")
+    page.fill("input[name=password]", "demo-household")
+    page.click("button[type=submit]")
+    page.goto(server.url + "/me")
+    page.select_option("select[name=language]", "ko")
+    page.click("form[action='/me'] button[type=submit]")
+    return context, page
+
+
+def safety(browser, server, data, shots):
+    """On a Korean phone: the DUR list and two products imported from the medicines page, a
+    regimen that meets another's ingredient warned of before saving and saved when confirmed,
+    the warning on the person's page; then the search box in the header finds it."""
+    context, page = sign_in_korean(browser, server, {"width": 390, "height": 844})
+    typed = household_words(data)
+    folder = tempfile.mkdtemp(prefix="hearth-dur-")
+    failures = []
+    for name, text in (("병용금기.csv", DUR_PAIRS), ("의약품.csv", DRUGS)):
+        path = os.path.join(folder, name)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+        page.goto(server.url + "/medicines")
+        page.set_input_files("form[action='/medicines/import'] input[type=file]", path)
+        page.click("form[action='/medicines/import'] button[type=submit]")
+        page.wait_for_selector("p.notice[role=status]", timeout=20000)
+    with sqlite3.connect(os.path.join(data, "hearth.sqlite")) as db:
+        person = db.execute("SELECT id, name FROM subject WHERE kind = 'person' AND archived_at IS NULL ORDER BY id LIMIT 1").fetchone()
+        simva = db.execute("SELECT id FROM medicine WHERE list_key = 'drug:300001'").fetchone()[0]
+        clari = db.execute("SELECT id FROM medicine WHERE list_key = 'drug:300002'").fetchone()[0]
+    for name, medicine in (("콜레스테롤 약", simva), ("기관지염 항생제", clari)):
+        page.goto(f"{server.url}/regimens/new?subject={person[0]}&medicine={medicine}")
+        page.fill("input[name=name]", name)
+        page.fill("input[name=item_1_unit]", "정")
+        page.click("form[action='/regimens'] button[type=submit]")
+    # The second was asked about first: the warning, then saved as the doctor decided.
+    assert "심바스타틴 + 클래리트로마이신" in page.inner_text("main"), page.inner_text("main")[:2000]
+    page.screenshot(path=str(shots / "ko-interaction-warning-phone.png"), full_page=True)
+    failures += [f"regimen form: {p}" for p in problems_on(page, typed) + violations(page)]
+    page.click("form[action='/regimens'] button[type=submit]")
+    assert "/regimens/" in page.url and "기관지염 항생제" in page.inner_text("h1"), page.url
+    page.goto(f"{server.url}/people/{person[0]}")
+    assert "횡문근융해증 위험 증가" in page.inner_text("main")
+    page.locator(".interactions").screenshot(path=str(shots / "ko-interaction-person-phone.png"))
+    failures += [f"person page: {p}" for p in problems_on(page, typed) + violations(page)]
+
+    # The header's box: a word of a Korean drug name and a word of the household's records.
+    for word, expected in (("클래리", "기관지염 항생제"), ("산책", "산책·놀이")):
+        page.fill("#site-q", word)
+        page.press("#site-q", "Enter")
+        page.wait_for_url("**/search?q=*")
+        text = page.inner_text("main")
+        assert "찾은 결과가 없어요" not in text, f"{word}: nothing found"
+        if expected:
+            assert expected in text, text[:1500]
+        failures += [f"search {word}: {p}" for p in problems_on(page, typed) + violations(page)]
+    page.screenshot(path=str(shots / "ko-search-phone.png"), full_page=True)
+    context.close()
+    assert not failures, "\n  ".join(failures)
+
+
 def run(check, Server, browser, binary, shots):
     folder = tempfile.mkdtemp(prefix="hearth-ko-walk-")
     data = os.path.join(folder, "data")
@@ -134,6 +209,7 @@ def run(check, Server, browser, binary, shots):
     assert seeded.returncode == 0, seeded.stderr
     server = Server(binary, data=folder)
     try:
+        check("medicine interactions and search, on a Korean phone", safety, browser, server, data, shots)
         for size, viewport in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})):
             check(f"the Korean walk: every page a Korean member reaches, in Korean ({size})", walk, browser, server, data, size, viewport, shots)
     finally:

@@ -17,6 +17,9 @@ public struct Medicine: Sendable, Equatable, Identifiable {
 public struct MedicineRepository: Sendable {
     let database: AppDatabase
 
+    /// The DUR lists, which come in through the catalogue's import.
+    public var interactions: InteractionRepository { InteractionRepository(database) }
+
     public init(_ database: AppDatabase) { self.database = database }
 
     /// What a search found: at most `limit` items, and whether there were more than `broad`.

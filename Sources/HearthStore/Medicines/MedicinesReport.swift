@@ -11,6 +11,8 @@ public struct MedicinesReport: Sendable {
     }
 
     public var regimens: [Line] = []
+    /// What the DUR lists say of a person's medicines at the report's end (or today, if sooner).
+    public var interactions = InteractionCheck()
 
     public static func read(_ report: SubjectReport, in snapshot: Snapshot) throws -> MedicinesReport {
         var medicines = MedicinesReport()
@@ -21,6 +23,9 @@ public struct MedicinesReport: Sendable {
             guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
             let missed = Adherence.due(entry.slots, now: report.now).filter { $0.logged?.status != .given }
             medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed))
+        }
+        if report.subject.kind == .person {
+            medicines.interactions = try InteractionRepository.check(personID: report.subject.id, today: min(report.to, report.today), typed: nil, snapshot.db)
         }
         return medicines
     }

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 import HearthStore
 
 /// Medicines' card on a pet's and a person's page: today's doses and the live regimens; on the
@@ -22,12 +23,19 @@ enum MedicineCards: AreaCards {
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
-        try person(shown.subject, into: &cards)
+        cards.medicines = try card(shown.subject, interactions: .empty)
     }
 
+    /// A person's card opens with what the DUR lists say of their medicines (pets are never matched).
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
-        cards.medicines = try SubjectMedicinesHTML.card(
-            subjectID: shown.id, regimens: RegimenRepository(shown.database), context: shown.context, now: shown.now, format: shown.format,
-            back: shown.back)
+        let check = try InteractionRepository(shown.database).check(personID: shown.id, today: LocalDate(shown.now, in: shown.context.timeZone))
+        cards.medicines = try card(shown, interactions: InteractionHTML.render(check, format: shown.format))
+    }
+
+    private static func card(_ shown: ShownSubject, interactions: HTML) throws -> HTML {
+        try interactions
+            + SubjectMedicinesHTML.card(
+                subjectID: shown.id, regimens: RegimenRepository(shown.database), context: shown.context, now: shown.now, format: shown.format,
+                back: shown.back)
     }
 }

@@ -10,11 +10,14 @@ public enum MedicineImport {
     static let largestFile = Int(ImportLimits.medicineListBytes)
 
     struct Summary: Sendable {
-        let kind: MedicineInput.Kind
+        /// Which list (`medicines.import.list.<list>`).
+        let list: String
         let added: Int
         let updated: Int
         let badRows: [(line: Int, problem: RowProblem)]
         let badRowCount: Int
+        /// A DUR list, which replaces the one before: the rows it holds, and those the list marks withdrawn.
+        var replaced: (rows: Int, withdrawn: Int)? = nil
     }
 
     enum Problem: Error {
@@ -27,6 +30,8 @@ public enum MedicineImport {
     static func run(
         path: String, into medicines: MedicineRepository, progress: @escaping @Sendable (MedicineImportJobs.Progress) -> Void = { _ in }
     ) async throws -> Result<Summary, Problem> {
+        // The DUR lists come in by the same door, told apart by their header.
+        if let list = DURListImport.list(path: path) { return try await runDUR(list, path: path, into: medicines.interactions) }
         let outcome = Mutex<MedicineListImport.Result?>(nil)
         let written: (added: Int, updated: Int)
         do {
@@ -42,12 +47,31 @@ public enum MedicineImport {
             return .failure(.csv(problem))
         } catch Problem.nothingToImport {
             guard let file = outcome.withLock({ $0 }), file.badRowCount > 0 else { return .failure(.nothingToImport) }
-            return .success(Summary(kind: file.kind, added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount))
+            return .success(Summary(list: file.kind.rawValue, added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount))
         } catch ImportProblem.unreadable {
             return .failure(.unreadable)
         }
         guard let file = outcome.withLock({ $0 }) else { return .failure(.unreadable) }
-        return .success(Summary(kind: file.kind, added: written.added, updated: written.updated, badRows: file.badRows, badRowCount: file.badRowCount))
+        return .success(Summary(list: file.kind.rawValue, added: written.added, updated: written.updated, badRows: file.badRows, badRowCount: file.badRowCount))
+    }
+
+    /// A DUR list read whole (a few thousand rows) and put in place of the one before.
+    static func runDUR(_ list: DURList, path: String, into interactions: InteractionRepository) async throws -> Result<Summary, Problem> {
+        let file: DURListImport.Result
+        do {
+            file = try DURListImport.read(path: path)
+        } catch MedicineListImport.Problem.csv(let problem) {
+            return .failure(.csv(problem))
+        } catch MedicineListImport.Problem.notAList {
+            return .failure(.notAList)
+        } catch ImportProblem.unreadable {
+            return .failure(.unreadable)
+        }
+        var summary = Summary(list: list.rawValue, added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount)
+        // A file with no good row leaves the list there was.
+        guard !(file.pairs.isEmpty && file.cautions.isEmpty) else { return file.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
+        summary.replaced = (try await interactions.replace(list, pairs: file.pairs, cautions: file.cautions), file.withdrawn)
+        return .success(summary)
     }
 
     static func message(_ problem: Problem, _ format: Formatting) -> String {
@@ -60,12 +84,15 @@ public enum MedicineImport {
     }
 
     static func summaryText(_ summary: Summary, _ format: Formatting) -> String {
-        var text = format.t(
-            "medicines.import.summary",
-            [
-                "list": format.t("medicines.import.list.\(summary.kind.rawValue)"), "added": String(summary.added), "updated": String(summary.updated),
-                "bad": String(summary.badRowCount),
-            ])
+        let list = format.t("medicines.import.list.\(summary.list)")
+        var text =
+            summary.replaced.map { rows, withdrawn in
+                format.t(
+                    "medicines.import.dur_summary", ["list": list, "rows": rows.grouped, "bad": summary.badRowCount.grouped, "withdrawn": withdrawn.grouped])
+            }
+            ?? format.t(
+                "medicines.import.summary",
+                ["list": list, "added": String(summary.added), "updated": String(summary.updated), "bad": String(summary.badRowCount)])
         for row in summary.badRows.prefix(20) {
             text += " " + format.t("care.import.bad_row", ["line": String(row.line), "problem": format.t(row.problem.key, row.problem.values)]) + ";"
         }
@@ -77,7 +104,7 @@ public enum MedicineImport {
         let format = Formatting(strings: say.strings, language: say.language, timeZone: .current)
         switch try await run(path: path, into: MedicineRepository(database)) {
         case .failure(let problem): return (message(problem, format), false)
-        case .success(let summary): return (summaryText(summary, format), summary.added + summary.updated > 0)
+        case .success(let summary): return (summaryText(summary, format), summary.added + summary.updated + (summary.replaced?.rows ?? 0) > 0)
         }
     }
 }

@@ -46,7 +46,7 @@ final class MedicineImportJobs: Sendable {
                 case .failure(let problem): state = .failed(MedicineImport.message(problem, format))
                 case .success(let summary):
                     let text = MedicineImport.summaryText(summary, format)
-                    state = summary.added + summary.updated > 0 ? .done(text) : .failed(text)
+                    state = summary.added + summary.updated + (summary.replaced?.rows ?? 0) > 0 ? .done(text) : .failed(text)
                 }
             } catch {
                 state = .failed(format.t("imports.problem.unreadable", ["file": fileName]))

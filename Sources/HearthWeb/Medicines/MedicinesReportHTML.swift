@@ -16,7 +16,11 @@ struct MedicinesReportHTML {
         let missed = ReportSection.CalendarMark(
             days: Set(medicines.regimens.flatMap { $0.missed.map(\.day) }),
             mark: #"<abbr class="missed" title="\#(format.t("report.missed_dose"))">✕</abbr>"#, legend: "✕ \(format.t("report.missed_dose"))")
-        return [ReportSection(rank: 70, html: html.regimens(), recorded: !medicines.regimens.isEmpty, calendarMark: missed)]
+        return [
+            ReportSection(
+                rank: 70, html: html.regimens() + html.interactions(), recorded: !medicines.regimens.isEmpty || !medicines.interactions.isEmpty,
+                calendarMark: missed)
+        ]
     }
 
     func regimens() -> HTML {
@@ -31,6 +35,13 @@ struct MedicinesReportHTML {
             html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)</td><td>\#(missed)</td></tr>"#
         }
         return html + "</tbody></table></div>"
+    }
+
+    /// The pairs and cautions the DUR lists name among the person's medicines, in the lists' words.
+    func interactions() -> HTML {
+        guard !medicines.interactions.isEmpty else { return .empty }
+        return #"<div class="report-block">"# + shown.html.heading("interactions.report_heading")
+            + InteractionHTML.render(medicines.interactions, format: format, links: false) + "</div>"
     }
 
     /// A regimen with no dose whose time has come in the span: taken as needed, or (a monthly

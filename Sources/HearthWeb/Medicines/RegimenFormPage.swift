@@ -20,6 +20,9 @@ struct RegimenFormPage: Page {
     /// A pet's latest weight, beside the mg per kg fields.
     let weight: String?
     let remind: Bool
+    /// What the DUR lists say of the medicines typed, asked once before saving.
+    let interactions: HTML
+    let interactionsSeen: String?
 
     func child(named name: String) -> Any? {
         switch name {
@@ -37,6 +40,8 @@ struct RegimenFormPage: Page {
         case "hint": hint ?? false
         case "weight": weight ?? false
         case "remind": remind
+        case "interactions": interactions
+        case "interactionsSeen": interactionsSeen ?? false
         default: problems.child(named: name)
         }
     }

@@ -11,6 +11,8 @@ struct RegimenPage: Page {
     let purpose: String?
     let schedule: String
     let items: HTML
+    /// What the DUR lists say of this regimen's medicines beside the person's others.
+    let interactions: HTML
     let ended: String?
     let adherence: String?
     let chart: HTML
@@ -29,6 +31,7 @@ struct RegimenPage: Page {
         case "purpose": purpose ?? false
         case "schedule": schedule
         case "items": items
+        case "interactions": interactions
         case "ended": ended ?? false
         case "adherence": adherence ?? false
         case "chart": chart

@@ -18,7 +18,7 @@ enum RegimensArea: Area {
         let now = services.clock
         let regimens = RegimensController(
             renderer: services.renderer, regimens: RegimenRepository(services.database), medicines: MedicineRepository(services.database),
-            subjects: SubjectRepository(services.database), now: now)
+            subjects: SubjectRepository(services.database), interactions: InteractionRepository(services.database), now: now)
         router.get("/regimens", use: regimens.list)
         router.group("/regimens").add(middleware: RequireRecorderMiddleware())
             .get("new", use: regimens.new)

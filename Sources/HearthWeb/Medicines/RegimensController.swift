@@ -11,6 +11,7 @@ struct RegimensController {
     let regimens: RegimenRepository
     let medicines: MedicineRepository
     let subjects: SubjectRepository
+    let interactions: InteractionRepository
     let now: @Sendable () -> Date
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -69,9 +70,20 @@ struct RegimensController {
         let input = try await FormData.read(&request, context: context).fields
         let subject = try subject(regimen?.subjectID ?? input["subject"].flatMap { Int64($0) }, context: context)
         var errors = FieldErrors()
+        var warning: (html: HTML, seen: String)?
         switch validate(input) {
         case .invalid(let invalid): errors = invalid
         case .valid(let valid):
+            // The DUR lists are asked before saving: a warning, once, then saved as typed (the doctor decided).
+            let check = try interactions.check(
+                personID: subject.subject.id, today: LocalDate(now(), in: context.timeZone), typed: (regimen?.id, valid.name, valid.items)
+            ).about(regimenID: regimen?.id)
+            let seen = Self.fingerprint(check)
+            if !check.isEmpty && input["interactions_seen"] != seen {
+                let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+                warning = (InteractionHTML.render(check, format: format, links: false), seen)
+                break
+            }
             do {
                 guard let regimen else {
                     let id = try await regimens.create(subjectID: subject.subject.id, valid, now: now())
@@ -83,7 +95,15 @@ struct RegimensController {
                 errors.add("name", "regimens.error.name_taken")
             }
         }
-        return try form(input: input, errors: errors, subject: subject, regimen: regimen, request: request, context: context, status: .unprocessableContent)
+        return try form(
+            input: input, errors: errors, subject: subject, regimen: regimen, request: request, context: context,
+            status: warning == nil ? .unprocessableContent : .conflict, warning: warning)
+    }
+
+    /// What a warning was about, so the same form sent again saves and a changed one asks again.
+    static func fingerprint(_ check: InteractionCheck) -> String {
+        (check.interactions.map { "\($0.pair.key):\($0.first.medicineID)-\($0.second.medicineID)" } + check.cautions.map { "\($0.caution.key):\($0.medicine.medicineID)" })
+            .sorted().joined(separator: ",")
     }
 
     /// Ends the regimen after today (its doses today stay as they are).
@@ -137,7 +157,7 @@ struct RegimensController {
 
     private func form(
         input: [String: String], errors: FieldErrors, subject found: (subject: SubjectSummary, weightGrams: Double?), regimen: Regimen?,
-        request: Request, context: AppRequestContext, status: HTTPResponse.Status
+        request: Request, context: AppRequestContext, status: HTTPResponse.Status, warning: (html: HTML, seen: String)? = nil
     ) throws -> Response {
         let subject = found.subject
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
@@ -162,7 +182,7 @@ struct RegimensController {
             ends: ["none", "date", "days"].map { OptionView(value: $0, label: format.t("regimens.end.\($0)"), selected: endChoice == $0) },
             hint: input["hint"].flatMap { $0.isEmpty ? nil : $0 },
             weight: found.weightGrams.map { format.t("regimens.latest_weight", ["weight": format.weight(grams: $0, unit: subject.petWeightUnit ?? .kg)]) },
-            remind: ["on", "yes", "1", "true"].contains(input["remind", default: ""]))
+            remind: ["on", "yes", "1", "true"].contains(input["remind", default: ""]), interactions: warning?.html ?? .empty, interactionsSeen: warning?.seen)
         return renderer.page(page, titleKey: regimen == nil ? "regimens.new" : "regimens.edit", request: request, context: context, status: status)
     }
 
@@ -236,6 +256,8 @@ struct RegimensController {
             id: regimen.id, name: regimen.name, subject: regimen.subjectName,
             subjectLink: regimen.subjectKind.page(regimen.subjectID),
             purpose: regimen.purpose, schedule: format.schedule(regimen.schedule), items: items,
+            interactions: InteractionHTML.render(
+                try interactions.check(personID: regimen.subjectID, today: today).about(regimenID: regimen.id), format: format),
             ended: regimen.hasEnded(by: today) ? format.t("regimens.ended_on", ["date": regimen.lastDay.map(format.dayHeading) ?? ""]) : nil,
             adherence: thisMonth.fraction.map {
                 format.t(

@@ -197,14 +197,16 @@ struct PageTemplateTests {
             id: "0c4a", fileName: "drugs.csv", running: true, percent: 40, progress: "400 of 1,000 rows saved", summary: "Drug list: 1 added",
             problem: "Not a list"),
         RegimenListPage(items: html, canRecord: true, subjects: options),
+        SearchPage(query: "노란 구토", form: html, results: html, searched: true, found: false),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
             fields: fields(["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "hint"]),
             problems: FormProblems(["No"]),
-            items: html, times: html, weekdays: html, repeats: options, ends: options, hint: "With food", weight: "Latest weight: 4 kg", remind: true),
+            items: html, times: html, weekdays: html, repeats: options, ends: options, hint: "With food", weight: "Latest weight: 4 kg", remind: true,
+            interactions: html, interactionsSeen: "D1+D2:1-2"),
         RegimenPage(
             id: 1, name: "Heart pills", subject: "Nabi", subjectLink: "/pets/1", purpose: "Heart", schedule: "Every day at 08:00", items: html,
-            ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, canRecord: true, hasEnded: false, remind: false),
+            interactions: html, ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, canRecord: true, hasEnded: false, remind: false),
         DosesPage(
             day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
             message: "Already given", confirm: html),
@@ -249,6 +251,7 @@ struct PageTemplateTests {
             ])),
         HomeCard(
             rank: 40, model: PetsTodayCard(pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)])),
+        HomeCard(rank: 45, model: OnThisDayCard(years: "<h3>3 years ago today</h3>")),
         HomeCard(rank: 50, model: NewestPhotosCard(photos: "<li></li>")),
     ]
 

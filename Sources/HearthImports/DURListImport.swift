@@ -1,0 +1,130 @@
+import Foundation
+import HearthCore
+
+/// The public DUR lists as CSV (UTF-8 or CP949, columns found by name, as the drug-permit
+/// list is): the ingredient pairs not to be given together (병용금기: DUR성분명,
+/// 병용금기DUR성분명, 금기내용, 고시일자 … or the API's INGR_KOR_NAME, MIXTURE_INGR_KOR_NAME,
+/// PROHBT_CONTENT, NOTIFICATION_DATE) and the cautions for older people (노인주의: the same
+/// first ingredient without a second). Which list a file is, is read from its header.
+public enum DURListImport {
+    public typealias List = DURList
+
+    public struct Result: Sendable {
+        public var list: List = .pairs
+        public var pairs: [DURPair] = []
+        public var cautions: [DURCaution] = []
+        public var badRows: [(line: Int, problem: RowProblem)] = []
+        public var badRowCount = 0
+        /// Rows the list itself marks as withdrawn (삭제여부 Y): left out.
+        public var withdrawn = 0
+    }
+
+    static let columns: [String: [String]] = [
+        "code": ["DUR성분코드", "INGR_CODE", "성분코드"],
+        "name": ["DUR성분명", "DUR성분", "INGR_KOR_NAME", "INGR_NAME", "성분명"],
+        "english": ["DUR성분명영문", "DUR성분영문명", "INGR_ENG_NAME", "성분명영문"],
+        "second_code": ["병용금기DUR성분코드", "MIXTURE_INGR_CODE", "병용금기성분코드"],
+        "second_name": ["병용금기DUR성분명", "병용금기DUR성분", "MIXTURE_INGR_KOR_NAME", "병용금기성분명"],
+        "second_english": ["병용금기DUR성분명영문", "병용금기DUR성분영문명", "MIXTURE_INGR_ENG_NAME", "병용금기성분명영문"],
+        "content": ["금기내용", "PROHBT_CONTENT", "주의내용", "상세정보"],
+        "notified": ["고시일자", "NOTIFICATION_DATE", "공고일자"],
+        "withdrawn": ["삭제여부", "DEL_YN"],
+    ]
+
+    /// Whether a file whose first row is `header` is one of the DUR lists (and which).
+    public static func list(header: [String]) -> List? {
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        func has(_ field: String) -> Bool { columns[field]!.contains(where: names.contains) }
+        // "성분명" alone is also the permit list's: a DUR list says DUR, or has the pair's second side.
+        guard has("second_name") || names.contains(where: { $0.hasPrefix("DUR") || $0.hasPrefix("INGR_") }) else { return nil }
+        guard has("name") else { return nil }
+        return has("second_name") ? .pairs : .elderly
+    }
+
+    /// Which DUR list the file at `path` is, from its first row; nil when it is none (or unreadable).
+    public static func list(path: String) -> List? {
+        struct Read: Error { let header: [String] }
+        do {
+            try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes) { _, row in throw Read(header: row) }
+        } catch let read as Read {
+            return list(header: read.header)
+        } catch {}
+        return nil
+    }
+
+    /// A date the list writes as `20240610` or `2024-06-10`, as `2024-06-10`; else as written.
+    static func day(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let digits = text.filter(\.isNumber)
+        if digits.count == 8, let day = LocalDate(year: Int(digits.prefix(4))!, month: Int(digits.dropFirst(4).prefix(2))!, day: Int(digits.suffix(2))!) {
+            return day.description
+        }
+        return text
+    }
+
+    public static func read(path: String) throws -> Result {
+        try read { try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes, $0) }
+    }
+
+    public static func read(data: Data) throws -> Result {
+        try read { try CSVReader.forEachRow(data: data, limit: ImportLimits.medicineListBytes, $0) }
+    }
+
+    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
+        var result = Result()
+        var header: [String]?
+        var indexOf: [String: Int] = [:]
+        var seen = Set<String>()
+        func bad(_ line: Int, _ problem: RowProblem) {
+            result.badRowCount += 1
+            if result.badRows.count < 1000 { result.badRows.append((line, problem)) }
+        }
+        do {
+            try rows { line, row in
+                guard let header else {
+                    let names = row.map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard let list = list(header: names) else { throw MedicineListImport.Problem.notAList }
+                    result.list = list
+                    for (field, candidates) in columns { indexOf[field] = candidates.lazy.compactMap { names.firstIndex(of: $0) }.first }
+                    header = names
+                    return
+                }
+                guard row.count == header.count else { return bad(line, .fieldCount(row.count, header: header.count)) }
+                if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) { return bad(line, .controlCharacters(in: header[field])) }
+                func field(_ name: String) -> String? {
+                    guard let index = indexOf[name] else { return nil }
+                    let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
+                    return value.isEmpty ? nil : value
+                }
+                if let withdrawn = field("withdrawn"), ["Y", "y", "예"].contains(withdrawn) {
+                    result.withdrawn += 1
+                    return
+                }
+                guard let name = field("name") else { return bad(line, .missing(header[indexOf["name"]!])) }
+                if let (column, value) = ["content", "name", "second_name"].lazy.compactMap({ c in field(c).map { (c, $0) } }).first(where: {
+                    $0.1.count > FieldLimits.characters("warnings")
+                }) {
+                    return bad(line, .tooLong(header[indexOf[column]!], length: value.count, limit: FieldLimits.characters("warnings")))
+                }
+                let first = DURIngredient(code: field("code"), name: name, english: field("english"))
+                switch result.list {
+                case .pairs:
+                    guard let second = field("second_name") else { return bad(line, .missing(header[indexOf["second_name"]!])) }
+                    let pair = DURPair(
+                        first: first, second: DURIngredient(code: field("second_code"), name: second, english: field("second_english")),
+                        content: field("content"), notified: day(field("notified")))
+                    guard seen.insert(pair.key).inserted else { return bad(line, .sameItem) }
+                    result.pairs.append(pair)
+                case .elderly:
+                    let caution = DURCaution(ingredient: first, content: field("content"), notified: day(field("notified")))
+                    guard seen.insert(caution.key).inserted else { return bad(line, .sameItem) }
+                    result.cautions.append(caution)
+                }
+            }
+        } catch let problem as CSVProblem {
+            throw MedicineListImport.Problem.csv(problem)
+        }
+        guard header != nil else { throw MedicineListImport.Problem.notAList }
+        return result
+    }
+}

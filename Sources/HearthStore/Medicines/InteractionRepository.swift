@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A medicine a person is given: which regimen (nil: the one being typed), which item, and
+/// the catalogue entry whose ingredients say what is in it.
+public struct HeldMedicine: Sendable, Equatable {
+    public let regimenID: Int64?
+    public let regimenName: String
+    public let itemName: String
+    public let medicineID: Int64
+
+    public init(regimenID: Int64?, regimenName: String, itemName: String, medicineID: Int64) {
+        (self.regimenID, self.regimenName, self.itemName, self.medicineID) = (regimenID, regimenName, itemName, medicineID)
+    }
+}
+
+/// A pair on the 병용금기 list held by two of a person's medicines.
+public struct Interaction: Sendable, Equatable {
+    public let pair: DURPair
+    public let first: HeldMedicine
+    public let second: HeldMedicine
+
+    public func involves(regimenID: Int64?) -> Bool { first.regimenID == regimenID || second.regimenID == regimenID }
+}
+
+/// An ingredient on the 노인주의 list in one of a person's medicines.
+public struct ElderlyCaution: Sendable, Equatable {
+    public let caution: DURCaution
+    public let medicine: HeldMedicine
+}
+
+/// What the DUR lists say of a person's medicines.
+public struct InteractionCheck: Sendable, Equatable {
+    public var interactions: [Interaction] = []
+    public var cautions: [ElderlyCaution] = []
+    /// When each list was imported, and the newest 고시일자 in it: "the public list of <date>".
+    public var lists: [DURList: ImportedDURList] = [:]
+
+    public var isEmpty: Bool { interactions.isEmpty && cautions.isEmpty }
+
+    public func about(regimenID: Int64?) -> InteractionCheck {
+        InteractionCheck(
+            interactions: interactions.filter { $0.involves(regimenID: regimenID) }, cautions: cautions.filter { $0.medicine.regimenID == regimenID },
+            lists: lists)
+    }
+}
+
+public struct ImportedDURList: Sendable, Equatable {
+    public let importedAt: Date
+    public let rows: Int
+    public let newestNotified: String?
+}
+
+/// The imported DUR lists, and the check of a person's medicines against them. Pets are never
+/// matched: the lists are for people.
+public struct InteractionRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    /// Replaces the list with the file's rows, in one transaction: a row the new list no longer
+    /// has is gone, as it is from the list. Returns how many rows it holds.
+    public func replace(_ list: DURList, pairs: [DURPair] = [], cautions: [DURCaution] = [], now: Date = Date()) async throws -> Int {
+        try await database.write { db in
+            switch list {
+            case .pairs:
+                try db.execute(sql: "DELETE FROM dur_pair")
+                let insert = try db.makeStatement(
+                    sql: """
+                        INSERT INTO dur_pair (list_key, first_code, first_name, first_english, first_key, first_english_key,
+                            second_code, second_name, second_english, second_key, second_english_key, content, notified)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                for pair in pairs {
+                    try insert.execute(
+                        arguments: StatementArguments([pair.key] + Self.values(pair.first) + Self.values(pair.second) + [pair.content, pair.notified]))
+                }
+            case .elderly:
+                try db.execute(sql: "DELETE FROM dur_elderly")
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO dur_elderly (list_key, code, name, english, name_key, english_key, content, notified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+                for caution in cautions {
+                    try insert.execute(arguments: StatementArguments([caution.key] + Self.values(caution.ingredient) + [caution.content, caution.notified]))
+                }
+            }
+            let rows = list == .pairs ? pairs.count : cautions.count
+            let newest = (pairs.compactMap(\.notified) + cautions.compactMap(\.notified)).max()
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES (?, ?, ?, ?)",
+                arguments: [list.rawValue, now, rows, newest])
+            return rows
+        }
+    }
+
+    private static func values(_ ingredient: DURIngredient) -> [DatabaseValueConvertible?] {
+        let english = ingredient.english.map(IngredientName.key)
+        return [ingredient.code, ingredient.name, ingredient.english, IngredientName.key(ingredient.name), english?.isEmpty == false ? english : nil]
+    }
+
+    /// The person's medicines now: the current items, with a catalogue entry, of their
+    /// regimens that have not ended, whoever gives them.
+    public static func held(personID: Int64, today: LocalDate, _ db: Database) throws -> [HeldMedicine] {
+        try RegimenRepository.regimens(access: .everyone, subjectID: personID, includeDeleted: false, db).filter { !$0.hasEnded(by: today) }.flatMap { regimen in
+            regimen.currentItems.compactMap { item in
+                item.input.medicineID.map { HeldMedicine(regimenID: regimen.id, regimenName: regimen.name, itemName: item.input.name, medicineID: $0) }
+            }
+        }
+    }
+
+    /// What the lists say of `held` (and, for a person 65 or older, the cautions for older people).
+    public func check(_ held: [HeldMedicine], elderly: Bool) throws -> InteractionCheck {
+        try database.read { db in try Self.check(held, elderly: elderly, db) }
+    }
+
+    /// The check of a person's medicines now, for their pages and the report; with `typed`, as
+    /// they would be were the regimen on the form saved (in place of itself, when it is one of
+    /// theirs). A pet's is always empty: the lists are for people.
+    public func check(personID: Int64, today: LocalDate, typed: (regimenID: Int64?, name: String, items: [RegimenItemInput])? = nil) throws
+        -> InteractionCheck
+    {
+        try database.read { db in try Self.check(personID: personID, today: today, typed: typed, db) }
+    }
+
+    static func check(personID: Int64, today: LocalDate, typed: (regimenID: Int64?, name: String, items: [RegimenItemInput])?, _ db: Database) throws
+        -> InteractionCheck
+    {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, birth_date FROM subject WHERE id = ?"), arguments: [personID]),
+            row[0] as String == "person"
+        else { return InteractionCheck() }
+        var held = try Self.held(personID: personID, today: today, db)
+        if let typed {
+            held.removeAll { typed.regimenID != nil && $0.regimenID == typed.regimenID }
+            held += typed.items.compactMap { item in
+                item.medicineID.map { HeldMedicine(regimenID: typed.regimenID, regimenName: typed.name, itemName: item.name, medicineID: $0) }
+            }
+        }
+        return try Self.check(held, elderly: Self.isElderly((row[1] as String?).flatMap(LocalDate.init), today: today), db)
+    }
+
+    /// 65 or older on `today` by the birth date (unknown: not).
+    public static func isElderly(_ birthDate: LocalDate?, today: LocalDate) -> Bool {
+        guard let birthDate else { return false }
+        return birthDate <= today.minus(years: 65)
+    }
+
+    static func check(_ held: [HeldMedicine], elderly: Bool, _ db: Database) throws -> InteractionCheck {
+        var check = InteractionCheck()
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT list, imported_at, rows, newest_notified FROM dur_import")) {
+            if let list = DURList(rawValue: row[0]) { check.lists[list] = ImportedDURList(importedAt: row[1], rows: row[2], newestNotified: row[3]) }
+        }
+        guard !held.isEmpty else { return check }
+        let ids = "[" + Set(held.map(\.medicineID)).map(String.init).joined(separator: ",") + "]"
+        var ingredients: [Int64: Set<String>] = [:]
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, ingredients FROM medicine WHERE id IN (SELECT value FROM json_each(?)) AND ingredients IS NOT NULL"),
+            arguments: [ids])
+        {
+            ingredients[row[0]] = IngredientName.keys(in: row[1])
+        }
+        let keys = Set(ingredients.values.joined())
+        guard !keys.isEmpty else { return check }
+        let list = "[" + keys.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        func holders(_ names: [String?]) -> [HeldMedicine] {
+            let wanted = Set(names.compactMap { $0 })
+            return held.filter { !(ingredients[$0.medicineID] ?? []).isDisjoint(with: wanted) }
+        }
+        let pairs = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT first_code, first_name, first_english, first_key, first_english_key,
+                        second_code, second_name, second_english, second_key, second_english_key, content, notified
+                    FROM dur_pair
+                    WHERE (first_key IN (SELECT value FROM json_each(?1)) OR first_english_key IN (SELECT value FROM json_each(?1)))
+                        AND (second_key IN (SELECT value FROM json_each(?1)) OR second_english_key IN (SELECT value FROM json_each(?1)))
+                    ORDER BY first_name, second_name
+                    """), arguments: [list])
+        for row in pairs {
+            let pair = DURPair(
+                first: DURIngredient(code: row[0], name: row[1], english: row[2]), second: DURIngredient(code: row[5], name: row[6], english: row[7]),
+                content: row[10], notified: row[11])
+            for first in holders([row[3], row[4]]) {
+                for second in holders([row[8], row[9]]) where first != second {
+                    check.interactions.append(Interaction(pair: pair, first: first, second: second))
+                }
+            }
+        }
+        guard elderly else { return check }
+        let cautions = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT code, name, english, name_key, english_key, content, notified FROM dur_elderly
+                    WHERE name_key IN (SELECT value FROM json_each(?1)) OR english_key IN (SELECT value FROM json_each(?1)) ORDER BY name
+                    """), arguments: [list])
+        for row in cautions {
+            let caution = DURCaution(ingredient: DURIngredient(code: row[0], name: row[1], english: row[2]), content: row[5], notified: row[6])
+            for medicine in holders([row[3], row[4]]) { check.cautions.append(ElderlyCaution(caution: caution, medicine: medicine)) }
+        }
+        return check
+    }
+}
