@@ -45,8 +45,8 @@ test: unit e2e
 
 unit: deps
 	$(call apt_install,$(UNIT_PACKAGES))
-	@# Independent oracles: zxing-cpp reads the connect page's QR codes back.
-	@python3 -c "import zxingcpp, PIL" 2>/dev/null || python3 -m pip install -q zxing-cpp Pillow
+	@# Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid.
+	@python3 -c "import zxingcpp, PIL, pyproj" 2>/dev/null || python3 -m pip install -q zxing-cpp Pillow pyproj
 	# The tests' temporary files go in one folder of this run, removed after it whatever the result.
 	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test; status=$$?; rm -rf $$run; exit $$status
 
@@ -93,6 +93,7 @@ bench: deps
 	$(SWIFT) build -c release --product hearth
 	python3 Tests/bench/pages.py --server .build/release/hearth
 	python3 Tests/bench/run.py --server .build/release/hearth
+	python3 Tests/bench/search.py --server .build/release/hearth
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
 	python3 Tests/bench/animation.py --server .build/release/hearth
 	python3 Tests/bench/imports.py --server .build/release/hearth

@@ -10,6 +10,8 @@ public struct Clinic: Sendable, Equatable, Identifiable {
     /// Imported with "24" in its name, not yet confirmed as open day and night.
     public let maybe24Hours: Bool
     public let imported: Bool
+    /// Where the register puts it (its grid made latitude and longitude); nil for one typed in.
+    public let place: GeoPoint?
 
     public var name: String { input.name }
 }
@@ -119,6 +121,24 @@ public struct ClinicRepository: Sendable {
             input: ClinicInput(
                 name: row["name"], phone: row["phone"], address: row["address"], hours: OpeningHours(stored: row["hours"]),
                 open24Hours: row["open_24_hours"], favourite: row["favourite"], note: row["note"]),
-            district: row["district"], maybe24Hours: row["maybe_24_hours"], imported: (row["licence_key"] as String?) != nil)
+            district: row["district"], maybe24Hours: row["maybe_24_hours"], imported: (row["licence_key"] as String?) != nil,
+            place: (row["map_x"] as Double?).flatMap { x in (row["map_y"] as Double?).flatMap { KoreanGrid.register.point(x: x, y: $0) } })
+    }
+
+    // MARK: Where home is
+
+    public func home() throws -> GeoPoint? {
+        try database.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT home_latitude, home_longitude FROM household WHERE home_latitude IS NOT NULL")).map {
+                GeoPoint(latitude: $0[0], longitude: $0[1])
+            }
+        }
+    }
+
+    /// Sets (or, with nil, forgets) where home is.
+    public func setHome(_ point: GeoPoint?) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE household SET home_latitude = ?, home_longitude = ?", arguments: [point?.latitude, point?.longitude])
+        }
     }
 }

@@ -1,7 +1,7 @@
 import GRDB
 
 extension Migrations {
-    static let v23 = Migration("v23 the public DUR lists") { db in
+    static let v23 = Migration("v23 the public DUR lists, and where home is") { db in
         // As imported, whole: importing a list again replaces it. Each side's names are kept as
         // the list writes them and as `IngredientName.key` reduces them, for matching.
         try db.execute(
@@ -25,6 +25,9 @@ extension Migrations {
                 CREATE INDEX dur_elderly_english ON dur_elderly(english_key);
                 -- When each list was last imported, for the pages to say "the public list of <date>".
                 CREATE TABLE dur_import (list TEXT PRIMARY KEY, imported_at DATETIME NOT NULL, rows INTEGER NOT NULL, newest_notified TEXT);
+                -- Where home is (WGS 84), set once, for the clinics' distances.
+                ALTER TABLE household ADD COLUMN home_latitude REAL;
+                ALTER TABLE household ADD COLUMN home_longitude REAL;
                 """)
     }
 }

@@ -6,9 +6,11 @@ import HearthStore
 /// A clinic as a card: name, open now or not, a call button, the address and the hours.
 enum ClinicCardHTML {
 
-    static func card(_ clinic: Clinic, now: Date, format: Formatting, big: Bool = false, editable: Bool = false) -> HTML {
+    /// `kilometres`: how far from home, when both places are known.
+    static func card(_ clinic: Clinic, now: Date, format: Formatting, big: Bool = false, editable: Bool = false, kilometres: Double? = nil) -> HTML {
         let input = clinic.input
         var badges: [HTML] = []
+        if let kilometres { badges.append(#"<span class="tag distance">\#(ClinicDistances.label(kilometres, format: format))</span>"#) }
         if input.favourite { badges.append(#"<span class="tag favourite">★ \#(format.t("care.clinic.favourite"))</span>"#) }
         if input.open24Hours {
             badges.append(#"<span class="tag open">\#(format.t("care.clinic.open_24_hours"))</span>"#)

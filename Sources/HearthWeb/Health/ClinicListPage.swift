@@ -9,6 +9,8 @@ struct ClinicListPage: Page {
     /// After an import: what was added, updated, skipped and refused.
     let summary: HTML?
     let importError: String?
+    /// The "where home is" form (recorders only).
+    let home: HTML
 
     func child(named name: String) -> Any? {
         switch name {
@@ -17,6 +19,7 @@ struct ClinicListPage: Page {
         case "canRecord": canRecord
         case "summary": summary ?? false
         case "importError": importError ?? false
+        case "home": home
         default: nil
         }
     }

@@ -16,24 +16,77 @@ struct ClinicsController {
         try listPage(summary: nil, importError: nil, request: request, context: context, status: .ok)
     }
 
-    private func listPage(summary: HTML?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
+    private func listPage(
+        summary: HTML?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status,
+        homeTyped: [String: String] = [:], homeError: String? = nil
+    ) throws -> Response {
         let format = formatting(context)
         let all = try clinics.clinics()
+        let home = try clinics.home()
         let now = context.now
         let editable = context.role?.canRecord == true
         var html = HTML.empty
-        // Favourites come first, under no heading; then a heading for each district.
-        var district: String?
-        for clinic in all {
-            if !clinic.input.favourite {
-                let this = clinic.district ?? format.t("care.clinic.no_district")
-                if this != district { html += "<h2 class=\"district\">\(this)</h2>" }
-                district = this
+        if let home {
+            // Favourites first, then nearest first under one heading; those with no place last.
+            let favourites = all.filter(\.input.favourite)
+            for clinic in favourites {
+                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: ClinicDistances.kilometres(clinic, from: home))
             }
-            html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable)
+            let others = ClinicDistances.byDistance(all.filter { !$0.input.favourite }, from: home)
+            if !others.isEmpty { html += "<h2 class=\"district\">\(format.t("care.clinic.by_distance"))</h2>" }
+            for clinic in others {
+                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: ClinicDistances.kilometres(clinic, from: home))
+            }
+        } else {
+            // Favourites come first, under no heading; then a heading for each district.
+            var district: String?
+            for clinic in all {
+                if !clinic.input.favourite {
+                    let this = clinic.district ?? format.t("care.clinic.no_district")
+                    if this != district { html += "<h2 class=\"district\">\(this)</h2>" }
+                    district = this
+                }
+                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable)
+            }
         }
-        let page = ClinicListPage(clinics: html, hasClinics: !all.isEmpty, canRecord: editable, summary: summary, importError: importError)
+        let homeForm =
+            editable
+            ? ClinicDistances.form(home: home, clinics: all, typed: homeTyped, error: homeError, csrf: context.csrfToken, format: format) : .empty
+        let page = ClinicListPage(
+            clinics: html, hasClinics: !all.isEmpty, canRecord: editable, summary: summary, importError: importError, home: homeForm)
         return renderer.page(page, titleKey: "care.clinic.title", request: request, context: context, status: status)
+    }
+
+    /// Where home is: typed coordinates (as a map gives them) or a clinic's place; or forgotten.
+    @Sendable func setHome(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let input = try await FormData.read(&request, context: context).fields
+        let format = formatting(context)
+        if input["clear"] == "1" {
+            try await clinics.setHome(nil)
+            return .redirect(to: "/clinics#home", type: .normal)
+        }
+        let typed = input["coordinates", default: ""].trimmingCharacters(in: .whitespaces)
+        var point: GeoPoint?
+        var problem: String?
+        if !typed.isEmpty {
+            if let parsed = GeoPoint(typed: typed) {
+                if parsed.isInKorea { point = parsed } else { problem = "care.home.error_outside" }
+            } else {
+                problem = "care.home.error_format"
+            }
+        } else if let chosen = input["clinic"].flatMap({ Int64($0) }) {
+            if let place = try clinics.clinic(id: chosen)?.place { point = place } else { problem = "care.home.error_clinic" }
+        } else {
+            problem = "care.home.error_none"
+        }
+        guard let point, problem == nil else {
+            return try listPage(
+                summary: nil, importError: nil, request: request, context: context, status: .unprocessableContent, homeTyped: input,
+                homeError: format.t(problem ?? "care.home.error_none"))
+        }
+        try await clinics.setHome(point)
+        return .redirect(to: "/clinics", type: .normal)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {

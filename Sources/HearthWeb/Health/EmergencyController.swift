@@ -15,28 +15,51 @@ struct EmergencyController {
     /// What can be rung now, at any hour: the clinics open now (favourites first, then those
     /// open day and night); then those with "24" in their name from the public register, which
     /// nobody has confirmed (call first); then the favourites that are closed, with when they open.
+    /// When the household has said where home is, each card says how far, and what is open
+    /// within 5 km comes first, day-and-night ones before the rest (as the cat diary did), with
+    /// a plain sentence when no 24-hour clinic is that near.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = context.now
         let all = try clinics.clinics()
+        let home = try clinics.home()
+        let km = { (clinic: Clinic) in ClinicDistances.kilometres(clinic, from: home) }
+        let near = { (clinic: Clinic) in km(clinic).map { $0 <= ClinicDistances.nearKilometres } ?? false }
         let isOpen = { (clinic: Clinic) in clinic.input.open24Hours || clinic.input.hours.isOpen(at: now, in: context.timeZone) }
-        // Favourites first; then those open all night before those open by their hours (which may close soon).
-        let rank = { (clinic: Clinic) in (clinic.input.favourite ? 0 : 1, clinic.input.open24Hours ? 0 : 1) }
+        // Home known: near first, then open all night before open by their hours (which may
+        // close soon), then favourites, then nearest. Not known: favourites first, then all night.
+        let rank = { (clinic: Clinic) in
+            home == nil
+                ? (0, clinic.input.favourite ? 0 : 1, clinic.input.open24Hours ? 0 : 1, 0)
+                : (near(clinic) ? 0 : 1, clinic.input.open24Hours ? 0 : 1, clinic.input.favourite ? 0 : 1, km(clinic) ?? .infinity)
+        }
         let open = all.filter(isOpen).sorted { rank($0) < rank($1) }
-        let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }
+        let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }.sorted { (km($0) ?? .infinity) < (km($1) ?? .infinity) }
         let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty
+        if home != nil && !all.isEmpty {
+            let dayAndNight = all.filter { $0.input.open24Hours || $0.maybe24Hours }
+            if !dayAndNight.contains(where: near) {
+                html += #"<p class="notice warning" role="status">\#(format.t("care.emergency.no_24_within"))"#
+                if let nearest = dayAndNight.filter({ km($0) != nil }).min(by: { km($0)! < km($1)! }) {
+                    html += " \(format.t("care.emergency.nearest_24", ["name": nearest.name, "km": ClinicDistances.label(km(nearest)!, format: format)]))"
+                }
+                html += "</p>"
+            }
+        } else if all.contains(where: { $0.place != nil }) {
+            html += #"<p class="hint"><a href="/clinics#home">\#(format.t("care.emergency.set_home"))</a></p>"#
+        }
         for (heading, group, limit) in [
             ("care.emergency.open_now", open, Int.max), ("care.emergency.maybe_24", candidates, 10),
             ("care.emergency.closed_favourites", closedFavourites, Int.max),
         ]
         where !group.isEmpty {
             html += #"<h2 class="emergency-group">\#(format.t(heading))</h2>"#
-            for clinic in group.prefix(limit) { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true) }
+            for clinic in group.prefix(limit) { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true, kilometres: km(clinic)) }
             if group.count > limit { html += #"<p><a href="/clinics">\#(format.t("care.emergency.more", ["count": String(group.count - limit)]))</a></p>"# }
         }
         let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: "/pets/\($0.id)/card") }
-        let page = EmergencyPage(clinics: html, hasClinics: !html.isEmpty, pets: petLinks)
+        let page = EmergencyPage(clinics: html, hasClinics: !(open.isEmpty && candidates.isEmpty && closedFavourites.isEmpty), pets: petLinks)
         return renderer.page(page, titleKey: "care.emergency.title", request: request, context: context)
     }
 

@@ -31,6 +31,7 @@ enum PetHealthArea: Area {
             .get("new", use: clinics.new)
             .post(use: clinics.create)
             .post("import", use: clinics.importRegister)
+            .post("home", use: clinics.setHome)
             .get(":id/edit", use: clinics.edit)
             .post(":id", use: clinics.update)
             .post(":id/delete", use: clinics.delete)

@@ -29,7 +29,7 @@ struct LimitedMemberTests {
     static let directoryChanges: Set<String> = [
         "POST /recipes/{id}/bookmark", "POST /recipes/{id}/food", "POST /recipes", "POST /recipes/categories", "POST /recipes/import", "POST /recipes/{id}",
         "POST /recipes/{id}/delete",
-        "POST /clinics", "POST /clinics/import", "POST /clinics/{id}", "POST /clinics/{id}/delete", "POST /medicines", "POST /medicines/import",
+        "POST /clinics", "POST /clinics/import", "POST /clinics/home", "POST /clinics/{id}", "POST /clinics/{id}/delete", "POST /medicines", "POST /medicines/import",
         "POST /medicines/{id}",
     ]
 

@@ -137,6 +137,7 @@ struct RoleMatrixTests {
             file: (
                 "file", "clinics.csv", "사업장명,영업상태명,소재지전화,도로명전체주소,관리번호\n행복 24시 동물병원,영업/정상,02-000-0000,서울특별시 마포구 양화로 1,A1\n"
             )),
+        "POST /clinics/home": Route(needs: .recorder, path: { _ in "/clinics/home" }, fields: ["coordinates": "37.5665, 126.9780"]),
         "GET /clinics/{id}/edit": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/edit" }),
         "POST /clinics/{id}": Route(needs: .recorder, path: { "/clinics/\($0.clinic)" }, fields: ["name": "Renamed Clinic", "favourite": "on"]),
         "POST /clinics/{id}/delete": Route(needs: .recorder, path: { "/clinics/\($0.clinic)/delete" }),

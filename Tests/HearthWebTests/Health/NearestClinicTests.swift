@@ -1,0 +1,70 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import HearthWeb
+
+/// Where home is, set once, and the clinics by distance on `/clinics` and `/emergency`. The
+/// register's coordinates below were made by pyproj from points 0.5, 1.2 and 12 km from Seoul
+/// City Hall (37.5665, 126.9780), to EPSG:2097.
+@Suite("The nearest clinic")
+struct NearestClinicTests {
+    static let register = """
+        사업장명,영업상태명,소재지전화,도로명전체주소,소재지전체주소,관리번호,좌표정보(x),좌표정보(y)
+        가까운 24시 동물병원,영업/정상,02-111-1111,서울특별시 종로구 세종대로 1,,N1,198242.335,452779.803
+        동네 동물병원,영업/정상,02-222-2222,서울특별시 중구 세종대로 2,,N2,198742.076,451579.683
+        먼 24시 동물병원,영업/정상,02-333-3333,서울특별시 관악구 관악로 3,,N3,198239.441,439579.694
+        위치 모름 동물병원,영업/정상,02-444-4444,서울특별시 강서구 공항대로 4,,N4,,
+
+        """
+
+    @Test("home typed as a map gives it: /clinics nearest first with kilometres, /emergency's 24-hour clinic within 5 km first; far from home it says so plainly; bad places refused on the field")
+    func distances() async throws {
+        try await withHousehold { hearth, owner in
+            try await owner.get("/clinics")
+            let imported = try await owner.postMultipart("/clinics/import", [:], files: [("file", "동물병원.csv", Array(Self.register.utf8))])
+            #expect(imported.status == .ok)
+            var emergency = try await owner.get("/emergency").text
+            #expect(emergency.contains("Set where home is"), "offered once there are places")
+
+            // Refused: the other order (not in Korea), words, nothing; nothing written.
+            for (typed, message) in [
+                ("126.9780, 37.5665", "That is outside Korea."), ("시청 앞", "Write latitude, then longitude"), ("", "Type coordinates or pick a clinic."),
+            ] {
+                let refused = try await owner.post("/clinics/home", ["coordinates": typed])
+                #expect(refused.status == .unprocessableContent && refused.text.contains(message), "\(typed)")
+                #expect(refused.text.contains(#"aria-invalid="true""#))
+            }
+            #expect(try ClinicRepository(hearth.database).home() == nil)
+
+            #expect(try await owner.post("/clinics/home", ["coordinates": "37.5665, 126.9780"]).status == .seeOther)
+            let list = try await owner.get("/clinics").text
+            let order = ["동네 동물병원", "가까운 24시 동물병원", "먼 24시 동물병원", "위치 모름 동물병원"].compactMap { list.range(of: "<h3>\($0)</h3>")?.lowerBound }
+            #expect(order.count == 4 && order == order.sorted(), "nearest first, the unknown place last")
+            #expect(list.contains(">0.5 km<") && list.contains(">1.2 km<") && list.contains(">12 km<"))
+            #expect(list.contains("Home: 37.56650, 126.97800"))
+
+            // At night nothing is open by its hours: the register's 24-hour guess within 5 km comes first.
+            emergency = try await owner.get("/emergency").text
+            #expect(!emergency.contains("No 24-hour clinic within 5 km"))
+            let near = try #require(emergency.range(of: "가까운 24시 동물병원")), far = try #require(emergency.range(of: "먼 24시 동물병원"))
+            #expect(near.lowerBound < far.lowerBound)
+
+            // Home picked as a clinic's place: 12 km from the nearest 24-hour one's neighbour, so none within 5 km.
+            let farClinic = try #require(try ClinicRepository(hearth.database).clinics().first { $0.name == "먼 24시 동물병원" })
+            let gone = try #require(try ClinicRepository(hearth.database).clinics().first { $0.name == "위치 모름 동물병원" })
+            let noPlace = try await owner.post("/clinics/home", ["clinic": String(gone.id)])
+            #expect(noPlace.status == .unprocessableContent && noPlace.text.contains("place is not known."))
+            try await ClinicRepository(hearth.database).update(
+                id: farClinic.id, ClinicInput(name: farClinic.name, phone: farClinic.input.phone, address: farClinic.input.address))  // confirmed: not 24 hours
+            #expect(try await owner.post("/clinics/home", ["clinic": String(farClinic.id)]).status == .seeOther)
+            emergency = try await owner.get("/emergency").text
+            #expect(emergency.contains("No 24-hour clinic within 5 km of home.") && emergency.contains("The nearest is 가까운 24시 동물병원 (13 km)."))
+
+            #expect(try await owner.post("/clinics/home", ["clear": "1"]).status == .seeOther)
+            #expect(try ClinicRepository(hearth.database).home() == nil)
+        }
+    }
+}
