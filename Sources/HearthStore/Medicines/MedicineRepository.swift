@@ -19,6 +19,8 @@ public struct MedicineRepository: Sendable {
 
     /// The DUR lists, which come in through the catalogue's import.
     public var interactions: InteractionRepository { InteractionRepository(database) }
+    /// The pill-identification list, which comes in the same way.
+    public var pills: PillRepository { PillRepository(database) }
 
     public init(_ database: AppDatabase) { self.database = database }
 

@@ -32,6 +32,7 @@ public enum MedicineImport {
     ) async throws -> Result<Summary, Problem> {
         // The DUR lists come in by the same door, told apart by their header.
         if let list = DURListImport.list(path: path) { return try await runDUR(list, path: path, into: medicines.interactions) }
+        if PillListImport.isPillList(path: path) { return try await runPills(path: path, into: medicines.pills) }
         let outcome = Mutex<MedicineListImport.Result?>(nil)
         let written: (added: Int, updated: Int)
         do {
@@ -71,6 +72,24 @@ public enum MedicineImport {
         // A file with no good row leaves the list there was.
         guard !(file.pairs.isEmpty && file.cautions.isEmpty) else { return file.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
         summary.replaced = (try await interactions.replace(list, pairs: file.pairs, cautions: file.cautions), file.withdrawn)
+        return .success(summary)
+    }
+
+    /// The pill-identification list, read whole and put in place of the one before.
+    static func runPills(path: String, into pills: PillRepository) async throws -> Result<Summary, Problem> {
+        let file: PillListImport.Result
+        do {
+            file = try PillListImport.read(path: path)
+        } catch MedicineListImport.Problem.csv(let problem) {
+            return .failure(.csv(problem))
+        } catch MedicineListImport.Problem.notAList {
+            return .failure(.notAList)
+        } catch ImportProblem.unreadable {
+            return .failure(.unreadable)
+        }
+        var summary = Summary(list: "pills", added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount)
+        guard !file.pills.isEmpty else { return file.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
+        summary.replaced = (try await pills.replace(file.pills), 0)
         return .success(summary)
     }
 

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Medicines and supplements: the catalogue (regimens and the dose log build on it).
 enum MedicinesArea: Area {
-    static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self, MedicineImportPage.self]
+    static let pages: [any Page.Type] = [MedicineListPage.self, MedicinePage.self, MedicineFormPage.self, MedicineImportPage.self, PillsPage.self]
     static let help: String? = "medicines"
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/medicines", key: "nav.medicines", place: .more, rank: 5)
@@ -14,6 +14,8 @@ enum MedicinesArea: Area {
             renderer: services.renderer, medicines: MedicineRepository(services.database), intake: services.intake,
             subjects: SubjectRepository(services.database), jobs: MedicineImportJobs(changes: services.pageChanges))
         router.get("/medicines", use: medicines.list)
+        let pills = PillsController(renderer: services.renderer, pills: PillRepository(services.database))
+        router.get("/medicines/pills", use: pills.show)
         router.group("/medicines").add(middleware: RequireRecorderMiddleware())
             .get("new", use: medicines.new)
             .post(use: medicines.create)

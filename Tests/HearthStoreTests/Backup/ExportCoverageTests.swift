@@ -20,7 +20,8 @@ struct ExportCoverageTests {
         "daily_value": "read through the person_day view (the daily kind)",
         "dur_pair": "the public DUR list of pairs, as imported from its source (backups hold it)",
         "dur_elderly": "the public DUR list for older people, as imported from its source (backups hold it)",
-        "dur_import": "when each DUR list was imported",
+        "dur_import": "when each DUR list and the pill list was imported",
+        "pill": "the public pill-identification list, as imported from its source (backups hold it)",
     ]
 
     @Test("every table is in an export kind or named here with its reason")

@@ -198,6 +198,7 @@ struct PageTemplateTests {
             problem: "Not a list"),
         RegimenListPage(items: html, canRecord: true, subjects: options),
         SearchPage(query: "노란 구토", form: html, results: html, searched: true, found: false),
+        PillsPage(query: "하양 원형 YH", results: html, noList: true, nothingFound: true, source: "The public list"),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
             fields: fields(["name", "purpose", "every", "start", "end_date", "end_days", "minimum_hours", "weekdays", "repeat", "hint"]),

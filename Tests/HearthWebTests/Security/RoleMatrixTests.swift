@@ -144,6 +144,7 @@ struct RoleMatrixTests {
         "GET /care/vaccines": Route(needs: .member, path: { _ in "/care/vaccines" }),
         "POST /care/vaccines/interval": Route(needs: .owner, path: { _ in "/care/vaccines/interval" }, fields: ["code": "dog.rabies", "months": "12"]),
         "GET /medicines": Route(needs: .member, path: { _ in "/medicines?q=Tylenol" }),
+        "GET /medicines/pills": Route(needs: .member, path: { _ in "/medicines/pills?q=YH" }),
         "GET /medicines/new": Route(needs: .recorder, path: { _ in "/medicines/new" }),
         "POST /medicines": Route(needs: .recorder, path: { _ in "/medicines" }, fields: ["kind": "supplement", "name": "Vitamin D"]),
         "POST /medicines/import": Route(
