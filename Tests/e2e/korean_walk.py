@@ -26,6 +26,8 @@ ALLOWED = {
     "wi", "fi", "safari", "chrome", "ipad", "make", "run", "serve",
     # The API's and Home Assistant's own names: its description's format, its files and folders.
     "api", "openapi", "restful", "nfc", "yaml", "config", "packages",
+    # Written as they are in Korean: the drug-safety service (DUR), the grid's TM, a pill's printed mark in an example.
+    "dur", "tm", "yh",
 }
 RAW_KEY = re.compile(r"(?<![\w/.@:-])[a-z][a-z0-9_]*\.[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_](?![\w/-])")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z]+")

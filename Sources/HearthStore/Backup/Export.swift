@@ -86,7 +86,7 @@ public struct HouseholdExport: Sendable {
             out.append(
                 "{\n\"exported_at\": \(JSONText.string(ISO8601DateFormatter().string(from: now))),\n\"format\": \(JSONText.string(Self.format)),\n\"household\": "
             )
-            if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency FROM household")) {
+            if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency, home_latitude, home_longitude FROM household")) {
                 out.append(JSONText.object(Array(row.columnNames), Array(row.databaseValues)))
             } else {
                 out.append("{}")

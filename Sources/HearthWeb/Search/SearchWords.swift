@@ -22,9 +22,11 @@ struct SearchWords: Sendable {
         query.split(whereSeparator: \.isWhitespace).prefix(8).map { word in
             let text = String(word.prefix(50))
             let core = Self.letters(text)
-            // One letter names a choice only when it is the whole name (피, blood).
-            let keys = core.isEmpty ? [] : (labels[language] ?? []).filter { core.count == 1 ? $0.name == core : $0.name.contains(core) }.map(\.key)
-            return SearchTerm(text: text, keys: keys)
+            // One letter names a choice only when it is the whole name (피, blood). A word that is a
+            // choice's whole name means that choice: 산책 is the walk, not every 산책·놀이 record.
+            let matching = core.isEmpty ? [] : (labels[language] ?? []).filter { core.count == 1 ? $0.name == core : $0.name.contains(core) }
+            let exact = matching.filter { $0.name == core }
+            return SearchTerm(text: text, keys: (exact.isEmpty ? matching : exact).map(\.key))
         }
     }
 

@@ -57,6 +57,14 @@ struct SearchWebTests {
             page = try await owner.get("/search?q=" + QueryLink.encode("토리")).text
             #expect(page.contains("<h2>반려동물·가족</h2>") && page.contains(#"href="/pets/\#(tori)""#))
             #expect(try await owner.get("/search?q=" + QueryLink.encode("없는말")).text.contains("찾은 결과가 없어요"))
+            // A choice's whole name means that choice: 산책 finds the walk, not the play (both 산책·놀이 records).
+            let walk = try await owner.postMultipart(
+                "/pets/\(tori)/records", ["kind": "walk", "date": "2026-11-22", "time": "08:00", "activity": "walk", "minutes": "30"])
+            let play = try await owner.postMultipart(
+                "/pets/\(tori)/records", ["kind": "walk", "date": "2026-11-22", "time": "09:00", "activity": "play", "minutes": "10"])
+            #expect(walk.status == .seeOther && play.status == .seeOther)
+            page = try await owner.get("/search?q=" + QueryLink.encode("산책")).text
+            #expect(page.contains("<strong>산책</strong>") && !page.contains("<strong>놀이</strong>"), "\(page)")
 
             // Refused: a day that does not exist (on its field), a kind that is none, a subject not there.
             let bad = try await owner.get("/search?q=a&from=2026-02-30")
