@@ -42,15 +42,7 @@ public enum DURListImport {
     }
 
     /// Which DUR list the file at `path` is, from its first row; nil when it is none (or unreadable).
-    public static func list(path: String) -> List? {
-        struct Read: Error { let header: [String] }
-        do {
-            try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes) { _, row in throw Read(header: row) }
-        } catch let read as Read {
-            return list(header: read.header)
-        } catch {}
-        return nil
-    }
+    public static func list(path: String) -> List? { PublicListRows.header(path: path).flatMap(list(header:)) }
 
     /// A date the list writes as `20240610` or `2024-06-10`, as `2024-06-10`; else as written.
     static func day(_ text: String?) -> String? {
@@ -62,69 +54,48 @@ public enum DURListImport {
         return text
     }
 
-    public static func read(path: String) throws -> Result {
-        try read { try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes, $0) }
-    }
+    public static func read(path: String) throws -> Result { try read(PublicListRows.forEachRow(path: path)) }
 
-    public static func read(data: Data) throws -> Result {
-        try read { try CSVReader.forEachRow(data: data, limit: ImportLimits.medicineListBytes, $0) }
-    }
+    public static func read(data: Data) throws -> Result { try read(PublicListRows.forEachRow(data: data)) }
 
-    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
+    private static func read(_ rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
         var result = Result()
-        var header: [String]?
-        var indexOf: [String: Int] = [:]
         var seen = Set<String>()
-        func bad(_ line: Int, _ problem: RowProblem) {
-            result.badRowCount += 1
-            if result.badRows.count < 1000 { result.badRows.append((line, problem)) }
-        }
-        do {
-            try rows { line, row in
-                guard let header else {
-                    let names = row.map { $0.trimmingCharacters(in: .whitespaces) }
-                    guard let list = list(header: names) else { throw MedicineListImport.Problem.notAList }
-                    result.list = list
-                    for (field, candidates) in columns { indexOf[field] = candidates.lazy.compactMap { names.firstIndex(of: $0) }.first }
-                    header = names
-                    return
-                }
-                guard row.count == header.count else { return bad(line, .fieldCount(row.count, header: header.count)) }
-                if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) { return bad(line, .controlCharacters(in: header[field])) }
-                func field(_ name: String) -> String? {
-                    guard let index = indexOf[name] else { return nil }
-                    let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
-                    return value.isEmpty ? nil : value
-                }
+        var reader = PublicListRows()
+        try reader.read(
+            rows,
+            columns: { names in
+                guard let list = list(header: names) else { throw MedicineListImport.Problem.notAList }
+                result.list = list
+                return columns
+            },
+            row: { _, field in
                 if let withdrawn = field("withdrawn"), ["Y", "y", "예"].contains(withdrawn) {
                     result.withdrawn += 1
-                    return
+                    return nil
                 }
-                guard let name = field("name") else { return bad(line, .missing(header[indexOf["name"]!])) }
-                if let (column, value) = ["content", "name", "second_name"].lazy.compactMap({ c in field(c).map { (c, $0) } }).first(where: {
-                    $0.1.count > FieldLimits.characters("warnings")
-                }) {
-                    return bad(line, .tooLong(header[indexOf[column]!], length: value.count, limit: FieldLimits.characters("warnings")))
+                guard let name = field("name") else { return .missing(field.column("name")) }
+                let limit = FieldLimits.characters("warnings")
+                if let column = ["content", "name", "second_name"].first(where: { (field($0)?.count ?? 0) > limit }) {
+                    return .tooLong(field.column(column), length: field(column)!.count, limit: limit)
                 }
                 let first = DURIngredient(code: field("code"), name: name, english: field("english"))
                 switch result.list {
                 case .pairs:
-                    guard let second = field("second_name") else { return bad(line, .missing(header[indexOf["second_name"]!])) }
+                    guard let second = field("second_name") else { return .missing(field.column("second_name")) }
                     let pair = DURPair(
                         first: first, second: DURIngredient(code: field("second_code"), name: second, english: field("second_english")),
                         content: field("content"), notified: day(field("notified")))
-                    guard seen.insert(pair.key).inserted else { return bad(line, .sameItem) }
+                    guard seen.insert(pair.key).inserted else { return .sameItem }
                     result.pairs.append(pair)
                 case .elderly:
                     let caution = DURCaution(ingredient: first, content: field("content"), notified: day(field("notified")))
-                    guard seen.insert(caution.key).inserted else { return bad(line, .sameItem) }
+                    guard seen.insert(caution.key).inserted else { return .sameItem }
                     result.cautions.append(caution)
                 }
-            }
-        } catch let problem as CSVProblem {
-            throw MedicineListImport.Problem.csv(problem)
-        }
-        guard header != nil else { throw MedicineListImport.Problem.notAList }
+                return nil
+            })
+        (result.badRows, result.badRowCount) = (reader.badRows, reader.badRowCount)
         return result
     }
 }

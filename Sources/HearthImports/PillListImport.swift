@@ -23,64 +23,37 @@ public enum PillListImport {
         return ["PRINT_FRONT", "표시앞"].contains(where: names.contains) && ["ITEM_SEQ", "품목일련번호"].contains(where: names.contains)
     }
 
-    public static func isPillList(path: String) -> Bool {
-        struct Read: Error { let header: [String] }
-        do {
-            try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes) { _, row in throw Read(header: row) }
-        } catch let read as Read {
-            return isPillList(header: read.header)
-        } catch {}
-        return false
-    }
+    public static func isPillList(path: String) -> Bool { PublicListRows.header(path: path).map(isPillList(header:)) ?? false }
 
-    public static func read(path: String) throws -> Result {
-        try read { try CSVReader.forEachRow(path: path, limit: ImportLimits.medicineListBytes, $0) }
-    }
+    public static func read(path: String) throws -> Result { try read(PublicListRows.forEachRow(path: path)) }
 
-    public static func read(data: Data) throws -> Result {
-        try read { try CSVReader.forEachRow(data: data, limit: ImportLimits.medicineListBytes, $0) }
-    }
+    public static func read(data: Data) throws -> Result { try read(PublicListRows.forEachRow(data: data)) }
 
-    private static func read(rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
+    private static func read(_ rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
         var result = Result()
-        var header: [String]?
-        var indexOf: [String: Int] = [:]
         var seen = Set<String>()
-        func bad(_ line: Int, _ problem: RowProblem) {
-            result.badRowCount += 1
-            if result.badRows.count < 1000 { result.badRows.append((line, problem)) }
-        }
-        do {
-            try rows { line, row in
-                guard let header else {
-                    let names = row.map { $0.trimmingCharacters(in: .whitespaces) }
-                    guard isPillList(header: names), columns["name"]!.contains(where: names.contains) else { throw MedicineListImport.Problem.notAList }
-                    for (field, candidates) in columns { indexOf[field] = candidates.lazy.compactMap { names.firstIndex(of: $0) }.first }
-                    header = names
-                    return
-                }
-                guard row.count == header.count else { return bad(line, .fieldCount(row.count, header: header.count)) }
-                if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) { return bad(line, .controlCharacters(in: header[field])) }
-                func field(_ name: String) -> String? {
-                    guard let index = indexOf[name] else { return nil }
-                    let value = row[index].trimmingCharacters(in: .whitespacesAndNewlines)
-                    // The list writes "-" for "nothing printed".
-                    return value.isEmpty || value == "-" ? nil : String(value.prefix(500))
-                }
-                guard let seq = field("seq") else { return bad(line, .missing(header[indexOf["seq"]!])) }
-                guard let name = field("name") else { return bad(line, .missing(header[indexOf["name"]!])) }
-                guard seen.insert(seq).inserted else { return bad(line, .sameNumber(header[indexOf["seq"]!])) }
+        var reader = PublicListRows()
+        try reader.read(
+            rows,
+            columns: { names in
+                guard isPillList(header: names), columns["name"]!.contains(where: names.contains) else { throw MedicineListImport.Problem.notAList }
+                return columns
+            },
+            row: { _, fields in
+                // The list writes "-" for "nothing printed".
+                func field(_ name: String) -> String? { fields(name).flatMap { $0 == "-" ? nil : String($0.prefix(500)) } }
+                guard let seq = field("seq") else { return .missing(fields.column("seq")) }
+                guard let name = field("name") else { return .missing(fields.column("name")) }
+                guard seen.insert(seq).inserted else { return .sameNumber(fields.column("seq")) }
                 let size = [field("long"), field("short")].compactMap { $0 }.joined(separator: " × ")
                 result.pills.append(
                     IdentifiedPill(
                         itemSeq: seq, name: name, company: field("company"), printFront: field("print_front"), printBack: field("print_back"),
                         shape: field("shape"), colourFront: field("colour_front"), colourBack: field("colour_back"), lineFront: field("line_front"),
                         lineBack: field("line_back"), form: field("form"), size: size.isEmpty ? nil : size))
-            }
-        } catch let problem as CSVProblem {
-            throw MedicineListImport.Problem.csv(problem)
-        }
-        guard header != nil else { throw MedicineListImport.Problem.notAList }
+                return nil
+            })
+        (result.badRows, result.badRowCount) = (reader.badRows, reader.badRowCount)
         return result
     }
 }

@@ -81,16 +81,7 @@ def problems_on(page, typed):
 
 
 def walk(browser, server, data, size, viewport, shots):
-    context = browser.new_context(viewport=viewport, locale="ko-KR", timezone_id="Asia/Seoul", extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
-    page = context.new_page()
-    page.goto(server.url + "/login")
-    page.fill("input[name=username]", "demo")
-    page.fill("input[name=password]", "demo-household")
-    page.click("button[type=submit]")
-    # A Korean member: the demo household is English, so the member chooses Korean for themselves.
-    page.goto(server.url + "/me")
-    page.select_option("select[name=language]", "ko")
-    page.click("form[action='/me'] button[type=submit]")
+    context, page = sign_in_korean(browser, server, viewport)
     typed = household_words(data)
     queue, seen_shapes, failures, visited, done = ["/"], {}, [], 0, set()
     nav = None
@@ -141,6 +132,7 @@ DRUGS = """ITEM_SEQ,ITEM_NAME,ENTP_NAME,ITEM_INGR_NAME,SPCLTY_PBLC
 
 
 def sign_in_korean(browser, server, viewport):
+    """The demo member in a Korean browser: the demo household is English, so the member chooses Korean for themselves."""
     context = browser.new_context(viewport=viewport, locale="ko-KR", timezone_id="Asia/Seoul", extra_http_headers={"Accept-Language": "ko-KR,ko;q=0.9"})
     page = context.new_page()
     page.goto(server.url + "/login")

@@ -56,17 +56,23 @@ public enum MedicineImport {
         return .success(Summary(list: file.kind.rawValue, added: written.added, updated: written.updated, badRows: file.badRows, badRowCount: file.badRowCount))
     }
 
+    /// A list read whole, its reader's problems as the page says them.
+    private static func readWhole<File>(_ read: () throws -> File) -> Result<File, Problem> {
+        do {
+            return .success(try read())
+        } catch MedicineListImport.Problem.csv(let problem) {
+            return .failure(.csv(problem))
+        } catch {
+            return .failure(error as? MedicineListImport.Problem == .notAList ? .notAList : .unreadable)
+        }
+    }
+
     /// A DUR list read whole (a few thousand rows) and put in place of the one before.
     static func runDUR(_ list: DURList, path: String, into interactions: InteractionRepository) async throws -> Result<Summary, Problem> {
         let file: DURListImport.Result
-        do {
-            file = try DURListImport.read(path: path)
-        } catch MedicineListImport.Problem.csv(let problem) {
-            return .failure(.csv(problem))
-        } catch MedicineListImport.Problem.notAList {
-            return .failure(.notAList)
-        } catch ImportProblem.unreadable {
-            return .failure(.unreadable)
+        switch readWhole({ try DURListImport.read(path: path) }) {
+        case .success(let read): file = read
+        case .failure(let problem): return .failure(problem)
         }
         var summary = Summary(list: list.rawValue, added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount)
         // A file with no good row leaves the list there was.
@@ -78,14 +84,9 @@ public enum MedicineImport {
     /// The pill-identification list, read whole and put in place of the one before.
     static func runPills(path: String, into pills: PillRepository) async throws -> Result<Summary, Problem> {
         let file: PillListImport.Result
-        do {
-            file = try PillListImport.read(path: path)
-        } catch MedicineListImport.Problem.csv(let problem) {
-            return .failure(.csv(problem))
-        } catch MedicineListImport.Problem.notAList {
-            return .failure(.notAList)
-        } catch ImportProblem.unreadable {
-            return .failure(.unreadable)
+        switch readWhole({ try PillListImport.read(path: path) }) {
+        case .success(let read): file = read
+        case .failure(let problem): return .failure(problem)
         }
         var summary = Summary(list: "pills", added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount)
         guard !file.pills.isEmpty else { return file.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
