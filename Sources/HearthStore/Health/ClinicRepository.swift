@@ -10,8 +10,16 @@ public struct Clinic: Sendable, Equatable, Identifiable {
     /// Imported with "24" in its name, not yet confirmed as open day and night.
     public let maybe24Hours: Bool
     public let imported: Bool
-    /// Where the register puts it (its grid made latitude and longitude); nil for one typed in.
-    public let place: GeoPoint?
+    /// The register's coordinates, as imported.
+    let mapX: Double?
+    let mapY: Double?
+
+    /// Where the register puts it (its grid made latitude and longitude, when asked: most pages
+    /// never do); nil for one typed in.
+    public var place: GeoPoint? {
+        guard let mapX, let mapY else { return nil }
+        return KoreanGrid.register.point(x: mapX, y: mapY)
+    }
 
     public var name: String { input.name }
 }
@@ -122,7 +130,7 @@ public struct ClinicRepository: Sendable {
                 name: row["name"], phone: row["phone"], address: row["address"], hours: OpeningHours(stored: row["hours"]),
                 open24Hours: row["open_24_hours"], favourite: row["favourite"], note: row["note"]),
             district: row["district"], maybe24Hours: row["maybe_24_hours"], imported: (row["licence_key"] as String?) != nil,
-            place: (row["map_x"] as Double?).flatMap { x in (row["map_y"] as Double?).flatMap { KoreanGrid.register.point(x: x, y: $0) } })
+            mapX: row["map_x"], mapY: row["map_y"])
     }
 
     // MARK: Where home is

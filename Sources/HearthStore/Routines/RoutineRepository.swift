@@ -71,6 +71,11 @@ public struct RoutineRepository: Sendable {
         try database.read { db in try Self.routines(access: access, subjectID: subjectID, houseOnly: houseOnly, today: today, db) }
     }
 
+    /// The same, from the household's routines kept between writes (a search reads them all).
+    public func kept(access: SubjectAccess, today: LocalDate) throws -> [Routine] {
+        try database.snapshot { snapshot in try Self.routines(access: access, today: today, in: snapshot) }
+    }
+
     public func routine(id: Int64, access: SubjectAccess, today: LocalDate) throws -> Routine? {
         try database.read { db in try Self.routines(access: access, ids: [id], today: today, db).first }
     }

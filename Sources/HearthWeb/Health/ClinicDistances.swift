@@ -14,10 +14,15 @@ enum ClinicDistances {
         return home.kilometres(to: place)
     }
 
+    /// Each clinic's kilometres from home, worked out once (a place is worked out from the grid).
+    static func kilometres(_ clinics: [Clinic], from home: GeoPoint?) -> [Int64: Double] {
+        Dictionary(uniqueKeysWithValues: clinics.compactMap { clinic in kilometres(clinic, from: home).map { (clinic.id, $0) } })
+    }
+
     /// Nearest first; those whose place is unknown last, by name.
-    static func byDistance(_ clinics: [Clinic], from home: GeoPoint) -> [Clinic] {
+    static func byDistance(_ clinics: [Clinic], kilometres: [Int64: Double]) -> [Clinic] {
         clinics.sorted { a, b in
-            switch (kilometres(a, from: home), kilometres(b, from: home)) {
+            switch (kilometres[a.id], kilometres[b.id]) {
             case (let x?, let y?): x < y
             case (.some, nil): true
             case (nil, .some): false

@@ -26,16 +26,16 @@ struct ClinicsController {
         let now = context.now
         let editable = context.role?.canRecord == true
         var html = HTML.empty
-        if let home {
+        if home != nil {
             // Favourites first, then nearest first under one heading; those with no place last.
-            let favourites = all.filter(\.input.favourite)
-            for clinic in favourites {
-                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: ClinicDistances.kilometres(clinic, from: home))
+            let km = ClinicDistances.kilometres(all, from: home)
+            for clinic in all where clinic.input.favourite {
+                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id])
             }
-            let others = ClinicDistances.byDistance(all.filter { !$0.input.favourite }, from: home)
+            let others = ClinicDistances.byDistance(all.filter { !$0.input.favourite }, kilometres: km)
             if !others.isEmpty { html += "<h2 class=\"district\">\(format.t("care.clinic.by_distance"))</h2>" }
             for clinic in others {
-                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: ClinicDistances.kilometres(clinic, from: home))
+                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id])
             }
         } else {
             // Favourites come first, under no heading; then a heading for each district.

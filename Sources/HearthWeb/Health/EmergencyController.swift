@@ -23,7 +23,8 @@ struct EmergencyController {
         let now = context.now
         let all = try clinics.clinics()
         let home = try clinics.home()
-        let km = { (clinic: Clinic) in ClinicDistances.kilometres(clinic, from: home) }
+        let distances = ClinicDistances.kilometres(all, from: home)
+        let km = { (clinic: Clinic) in distances[clinic.id] }
         let near = { (clinic: Clinic) in km(clinic).map { $0 <= ClinicDistances.nearKilometres } ?? false }
         let isOpen = { (clinic: Clinic) in clinic.input.open24Hours || clinic.input.hours.isOpen(at: now, in: context.timeZone) }
         // Home known: near first, then open all night before open by their hours (which may

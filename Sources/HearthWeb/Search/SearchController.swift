@@ -126,7 +126,7 @@ struct SearchController {
             }.map { (href: "/regimens/\($0.id)", name: $0.name, detail: $0.subjectName) })
         group(
             "search.group.routines",
-            try routines.routines(access: context.access, today: today).filter { routine in
+            try routines.kept(access: context.access, today: today).filter { routine in
                 SearchWords.all(terms, in: [routine.name, routine.how ?? "", routine.subject?.name ?? ""].joined(separator: " "))
             }.map { (href: "/routines/\($0.id)", name: $0.name, detail: $0.subject?.name ?? format.t("routines.house")) })
         group(
