@@ -38,7 +38,10 @@ struct EmergencyController {
         let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }.sorted { (km($0) ?? .infinity) < (km($1) ?? .infinity) }
         let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty
-        if home != nil && !all.isEmpty {
+        if home != nil && !all.isEmpty && distances.isEmpty {
+            // No clinic has a place (none from the register): no distance to say anything about.
+            html += #"<p class="hint">\#(format.t("care.emergency.no_places"))</p>"#
+        } else if home != nil && !all.isEmpty {
             let dayAndNight = all.filter { $0.input.open24Hours || $0.maybe24Hours }
             if !dayAndNight.contains(where: near) {
                 html += #"<p class="notice warning" role="status">\#(format.t("care.emergency.no_24_within"))"#

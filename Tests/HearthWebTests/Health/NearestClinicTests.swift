@@ -23,7 +23,12 @@ struct NearestClinicTests {
     @Test("home typed as a map gives it: /clinics nearest first with kilometres, /emergency's 24-hour clinic within 5 km first; far from home it says so plainly; bad places refused on the field")
     func distances() async throws {
         try await withHousehold { hearth, owner in
-            try await owner.get("/clinics")
+            // Home known, but no clinic's place: no distance, and no "none within 5 km" that nobody measured.
+            _ = try await ClinicRepository(hearth.database).create(ClinicInput(name: "우리 동네 24시", open24Hours: true))
+            #expect(try await owner.post("/clinics/home", ["coordinates": "37.5665, 126.9780"]).status == .seeOther)
+            let unmeasured = try await owner.get("/emergency").text
+            #expect(unmeasured.contains("place is known, so there are no distances yet") && !unmeasured.contains("No 24-hour clinic within 5 km"))
+            #expect(try await owner.post("/clinics/home", ["clear": "1"]).status == .seeOther)
             let imported = try await owner.postMultipart("/clinics/import", [:], files: [("file", "동물병원.csv", Array(Self.register.utf8))])
             #expect(imported.status == .ok)
             var emergency = try await owner.get("/emergency").text
