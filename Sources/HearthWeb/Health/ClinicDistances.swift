@@ -33,10 +33,10 @@ enum ClinicDistances {
 
     /// The household's "where home is" form, with its problem on its field.
     static func form(home: GeoPoint?, clinics: [Clinic], typed: [String: String], error: String?, csrf: String, format: Formatting) -> HTML {
-        var html: HTML = #"<section class="card narrow" id="home"><h2>\#(format.t("care.home.title"))</h2>"#
-        if let home {
-            html += #"<p><strong>\#(format.t("care.home.set", ["place": text(home)]))</strong></p>"#
-        }
+        // At the top of the list: open until home is set (or when what was typed is refused), then one line.
+        let open: HTML = home == nil || error != nil ? " open" : ""
+        let summary = home.map { format.t("care.home.set", ["place": text($0)]) } ?? format.t("care.home.title")
+        var html: HTML = #"<section class="card narrow" id="home"><details\#(open)><summary><strong>\#(summary)</strong></summary>"#
         html += #"<p class="hint">\#(format.t("care.home.hint"))</p>"#
         html += #"<form method="post" action="/clinics/home"><input type="hidden" name="_csrf" value="\#(csrf)">"#
         html += #"<label for="home-coordinates">\#(format.t("care.home.coordinates"))</label>"#
@@ -55,7 +55,7 @@ enum ClinicDistances {
         }
         html += #"<p class="actions"><button type="submit" class="primary">\#(format.t("care.home.save"))</button>"#
         if home != nil { html += #" <button type="submit" name="clear" value="1">\#(format.t("care.home.clear"))</button>"# }
-        return html + "</p></form></section>"
+        return html + "</p></form></details></section>"
     }
 
     static func text(_ point: GeoPoint) -> String { String(format: "%.5f, %.5f", point.latitude, point.longitude) }
