@@ -32,6 +32,7 @@ public enum FieldLimits {
         "species_other": .characters(TextLimit.label), "microchip": .characters(TextLimit.label), "batch_*": .characters(TextLimit.label),
         "other_batch_#": .characters(TextLimit.label), "item_#_unit": .characters(TextLimit.label), "form": .characters(TextLimit.label),
         "currency": .characters(TextLimit.label), "phone": .characters(TextLimit.phone),
+        "coordinates": .characters(TextLimit.label),
         // Addresses.
         "source_url": .characters(TextLimit.url), "ntfy_url": .characters(TextLimit.url), "webhook_url": .characters(TextLimit.url),
         "folder": .characters(TextLimit.url),

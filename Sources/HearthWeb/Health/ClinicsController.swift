@@ -66,24 +66,22 @@ struct ClinicsController {
             try await clinics.setHome(nil)
             return .redirect(to: "/clinics#home", type: .normal)
         }
-        let typed = input["coordinates", default: ""].trimmingCharacters(in: .whitespaces)
+        var errors = FieldErrors()
+        let typed = FormInput.text(input, "coordinates", errors: &errors)
         var point: GeoPoint?
-        var problem: String?
-        if !typed.isEmpty {
+        if let typed, errors.isEmpty {
             if let parsed = GeoPoint(typed: typed) {
-                if parsed.isInKorea { point = parsed } else { problem = "care.home.error_outside" }
+                if parsed.isInKorea { point = parsed } else { errors.add("coordinates", "care.home.error_outside") }
             } else {
-                problem = "care.home.error_format"
+                errors.add("coordinates", "care.home.error_format")
             }
-        } else if let chosen = input["clinic"].flatMap({ Int64($0) }) {
-            if let place = try clinics.clinic(id: chosen)?.place { point = place } else { problem = "care.home.error_clinic" }
-        } else {
-            problem = "care.home.error_none"
+        } else if errors.isEmpty, let chosen = input["clinic"].flatMap({ Int64($0) }) {
+            if let place = try clinics.clinic(id: chosen)?.place { point = place } else { errors.add("coordinates", "care.home.error_clinic") }
         }
-        guard let point, problem == nil else {
+        guard let point, errors.isEmpty else {
+            let problem = errors.first.map { format.t($0.key, $0.values) } ?? format.t("care.home.error_none")
             return try listPage(
-                summary: nil, importError: nil, request: request, context: context, status: .unprocessableContent, homeTyped: input,
-                homeError: format.t(problem ?? "care.home.error_none"))
+                summary: nil, importError: nil, request: request, context: context, status: .unprocessableContent, homeTyped: input, homeError: problem)
         }
         try await clinics.setHome(point)
         return .redirect(to: "/clinics", type: .normal)
