@@ -551,7 +551,7 @@ components:
             toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
             `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–3); vomit `times`, `colour`;
             vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
-          additionalProperties: { type: string, maxLength: 4000 }
+          additionalProperties: { type: string, maxLength: 20000 }
         confirm:
           type: boolean
           description: A weighing far from the last one is refused (422) until sent again with `confirm`.
@@ -562,7 +562,7 @@ components:
         note: { type: string, maxLength: 4000 }
         fields:
           type: object
-          additionalProperties: { type: string, maxLength: 4000 }
+          additionalProperties: { type: string, maxLength: 20000 }
         confirm: { type: boolean }
     Dose:
       type: object

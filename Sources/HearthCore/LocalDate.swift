@@ -80,15 +80,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The same day `years` earlier (29 February becomes 28 February in common years).
     public func minus(years: Int) -> LocalDate {
-        let target = year - years
-        return LocalDate(year: target, month: month, day: min(day, Self.daysIn(month: month, year: target)))!
+        // Within the calendar's years (1 to 9999), so the first or last day is no trap.
+        let target = min(max(year - min(max(years, -10_000), 10_000), 1), 9999)
+        return LocalDate(year: target, month: month, day: min(day, Self.daysIn(month: month, year: target))) ?? self
     }
 
     /// The same day `months` later; the 31st becomes the month's last day when it has fewer.
     public func adding(months: Int) -> LocalDate {
-        let index = year * 12 + (month - 1) + months
+        // Within the calendar's years (1 to 9999), so the first or last month is no trap.
+        let index = min(max(year * 12 + (month - 1) + min(max(months, -120_000), 120_000), 12), 9999 * 12 + 11)
         let (targetYear, targetMonth) = (index / 12, index % 12 + 1)
-        return LocalDate(year: targetYear, month: targetMonth, day: min(day, Self.daysIn(month: targetMonth, year: targetYear)))!
+        return LocalDate(year: targetYear, month: targetMonth, day: min(day, Self.daysIn(month: targetMonth, year: targetYear))) ?? self
     }
 
     /// The day before or after.

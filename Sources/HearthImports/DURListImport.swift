@@ -47,8 +47,11 @@ public enum DURListImport {
     /// A date the list writes as `20240610` or `2024-06-10`, as `2024-06-10`; else as written.
     static func day(_ text: String?) -> String? {
         guard let text else { return nil }
-        let digits = text.filter(\.isNumber)
-        if digits.count == 8, let day = LocalDate(year: Int(digits.prefix(4))!, month: Int(digits.dropFirst(4).prefix(2))!, day: Int(digits.suffix(2))!) {
+        // ASCII digits only: a full-width `２０２４` is a number to Character but not to Int.
+        let digits = text.filter { $0.isASCII && $0.isNumber }
+        if digits.count == 8, let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let dayOfMonth = Int(digits.suffix(2)),
+            let day = LocalDate(year: year, month: month, day: dayOfMonth)
+        {
             return day.description
         }
         return text

@@ -54,7 +54,7 @@ struct EntryQueryTests {
         _ = try await entries.update(id: old, diary(0), keeping: [photo("b").sha256], adding: [])
         try await entries.delete(id: newer)
         #expect(try await pages.overview(petID: nabi.id, access: .everyone, day: day)?.photos == [photo("b").sha256])
-        try await entries.restore(id: newer)
+        try await entries.restore(id: newer, access: .everyone)
         #expect(try await pages.overview(petID: nabi.id, access: .everyone, day: day)?.photos == [photo("c"), photo("b")].map(\.sha256))
         // The count the index relies on matches the photos, record by record.
         let wrong = try database.read { db in

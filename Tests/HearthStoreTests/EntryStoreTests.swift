@@ -109,9 +109,9 @@ struct EntryStoreTests {
         try await entries.delete(id: id)
         #expect(try await entries.timeline(subjectID: pet.id).isEmpty)
         #expect(try await entries.entry(id: id)?.deletedAt != nil, "still there, marked")
-        try await entries.restore(id: id)
+        try await entries.restore(id: id, access: .everyone)
         #expect(try await entries.timeline(subjectID: pet.id).map(\.id) == [id])
-        await #expect(throws: StoreError.recordNotFound) { try await entries.restore(id: id) }
+        await #expect(throws: StoreError.recordNotFound) { try await entries.restore(id: id, access: .everyone) }
     }
 
     @Test("a record at 23:30 belongs to that local day, across a DST change")
@@ -188,7 +188,7 @@ struct EntryStoreTests {
         await #expect(throws: StoreError.recordNotFound, "a deleted record is not edited") {
             try await entries.update(id: id, diary, keeping: [], adding: [])
         }
-        try await entries.restore(id: id)
+        try await entries.restore(id: id, access: .everyone)
         let dropped = try await entries.update(id: id, diary, keeping: [], adding: [])
         #expect(dropped == [photo.sha256, photo.sha256])
         #expect(try await PhotoRepository(database).removeUnreferenced(dropped) == [photo.sha256], "now nothing refers to it")

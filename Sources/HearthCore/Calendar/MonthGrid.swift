@@ -22,8 +22,10 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
     public var lastDay: LocalDate { LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))! }
-    public var previous: YearMonth { month == 1 ? YearMonth(year: year - 1, month: 12)! : YearMonth(year: year, month: month - 1)! }
-    public var next: YearMonth { month == 12 ? YearMonth(year: year + 1, month: 1)! : YearMonth(year: year, month: month + 1)! }
+    /// The month before; the calendar's first month (0001-01) is its own.
+    public var previous: YearMonth { (month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1)) ?? self }
+    /// The month after; the calendar's last month (9999-12) is its own.
+    public var next: YearMonth { (month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1)) ?? self }
 
     public var description: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 

@@ -25,7 +25,8 @@ public enum FieldLimits {
         "breed": .characters(TextLimit.name), "clinic_name": .characters(TextLimit.name), "vet": .characters(TextLimit.name),
         "product": .characters(TextLimit.name), "new_food_name": .characters(TextLimit.name), "source_name": .characters(TextLimit.name),
         "company": .characters(TextLimit.name), "classification": .characters(TextLimit.name), "reason": .characters(TextLimit.name),
-        "address": .characters(TextLimit.name), "place": .characters(TextLimit.name), "markings": .characters(TextLimit.name), "contents": .characters(TextLimit.name),
+        "address": .characters(TextLimit.name), "place": .characters(TextLimit.name), "markings": .characters(TextLimit.name),
+        "contents": .characters(TextLimit.name),
         "other_name_#": .characters(TextLimit.name), "item_#_name": .characters(TextLimit.name),
         "name_#": .characters(TextLimit.name), "added": .characters(TextLimit.name), "step_#_section": .characters(TextLimit.name),
         // Short labels.
@@ -47,7 +48,7 @@ public enum FieldLimits {
         "username": .username, "password": .password, "password_confirm": .password, "current_password": .password,
         "new_password": .password, "new_password_confirm": .password,
         // Numbers and hours typed as text (a phone's number pad, which a number input would not let one correct).
-        "weight": .parsed, "weight_min": .parsed, "weight_max": .parsed, "steps": .parsed, "servings": .parsed, "water": .parsed,
+        "weight": .parsed, "weight_min": .parsed, "weight_max": .parsed, "steps": .parsed, "cups": .parsed, "servings": .parsed, "water": .parsed,
         "times": .parsed, "seconds": .parsed, "ml": .parsed, "minutes": .parsed, "minimum_hours": .parsed, "preparation_minutes": .parsed,
         "cooking_minutes": .parsed, "kcal_per_serving": .parsed, "grams_per_serving": .parsed, "new_food_kcal": .parsed, "new_food_kcal_piece": .parsed,
         "every": .parsed, "end_days": .parsed, "distance_km": .parsed, "cycle_days": .parsed, "cup_ml": .parsed, "cost": .parsed,

@@ -28,7 +28,7 @@ public enum FormInput {
                 return nil
             }
             guard range.contains(value) else {
-                errors.add(name, "error.number.range")
+                errors.add(name, "error.number.range", ["low": rangeEnd(range.lowerBound, up: true), "high": rangeEnd(range.upperBound, up: false)])
                 return nil
             }
             return value
@@ -42,6 +42,13 @@ public enum FormInput {
         return nil
     }
 
+    /// An end of a field's range as the message says it: a whole number, grouped ("200,000"),
+    /// rounded inward so what is said is always allowed.
+    static func rangeEnd(_ value: Double, up: Bool) -> String {
+        let whole = up ? value.rounded(.up) : value.rounded(.down)
+        return Int(exactly: whole)?.grouped ?? String(whole)
+    }
+
     /// False for text no keyboard types: U+FFFD (where bytes were not UTF-8 and had to be
     /// replaced), NUL and other control characters but tab and line breaks.
     public static func isTypeable(_ text: String) -> Bool {
@@ -53,6 +60,17 @@ public enum FormInput {
             scalar == "\u{FFFD}" || (scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar))
         }
     }
+
+    /// False for text holding characters that change the direction text runs or take no room
+    /// (U+202E, U+2066–2069, U+200B, U+2060, U+FEFF…): typed into a name or a note they make it
+    /// read as something else ("gpj.exe" shown as "exe.jpg"). Joiners stay, for emoji and scripts.
+    public static func isPlain(_ text: String) -> Bool {
+        // Each of these is three bytes beginning E2 80, E2 81 or EF BB.
+        guard text.utf8.contains(where: { $0 == 0xE2 || $0 == 0xEF }) else { return true }
+        return !text.unicodeScalars.contains { disguising.contains($0.value) }
+    }
+
+    static let disguising: Set<UInt32> = [0x200B, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF]
 
     /// A choice from a fixed list: the default when the field is absent or empty, nil (with
     /// the field's error) when it names something that was not offered.
@@ -79,6 +97,7 @@ public enum FormInput {
     public static func check(_ value: String, field: String, errors: inout FieldErrors) {
         let most = FieldLimits.characters(field)
         if !isTypeable(value) { errors.add(field, "error.text.invalid") }
+        if !isPlain(value) { errors.add(field, "error.text.disguised") }
         if value.utf8.count > most, value.count > most {
             errors.add(field, "error.text.too_long", ["limit": most.grouped, "length": value.count.grouped])
         }

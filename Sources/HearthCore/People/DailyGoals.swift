@@ -87,8 +87,9 @@ public struct WaterDay: Sendable, Equatable {
 
     /// 0…1 of the goal (1 when reached or passed); nil without a goal.
     public var share: Double? { goalML.map { $0 > 0 ? min(1, Double(drankML) / Double($0)) : 1 } }
-    public var percent: Int? { goalML.map { $0 > 0 ? Int((Double(drankML) / Double($0) * 100).rounded(.down)) : 100 } }
+    /// Capped far above any real day, so a stored amount past its bounds is no trap.
+    public var percent: Int? { goalML.map { $0 > 0 ? Int(min(max(Double(drankML) / Double($0) * 100, 0), 1e9).rounded(.down)) : 100 } }
     public var reached: Bool { goalML.map { drankML >= $0 } ?? false }
     /// Whole cups still to drink, rounded up (a part of a cup is still a cup to pour).
-    public var cupsToGo: Int { goalML.map { max(0, Int((Double($0 - drankML) / Double(cupML)).rounded(.up))) } ?? 0 }
+    public var cupsToGo: Int { goalML.map { max(0, Int(min(max((Double($0) - Double(drankML)) / Double(max(cupML, 1)), -1e9), 1e9).rounded(.up))) } ?? 0 }
 }

@@ -29,7 +29,8 @@ public struct HouseholdExport: Sendable {
     static let photos = "(SELECT group_concat(photo_sha, ' ') FROM (SELECT photo_sha FROM entry_photo WHERE entry_id = e.id ORDER BY position)) AS photos"
 
     /// Every kind, area by area (each area's kinds are in its own folder, `<Area>Export.swift`).
-    public static let kinds: [(name: String, sql: String)] = subjectKinds + petKinds + healthKinds + peopleKinds + medicineKinds + routineKinds + appointmentKinds + recipeKinds
+    public static let kinds: [(name: String, sql: String)] =
+        subjectKinds + petKinds + healthKinds + peopleKinds + medicineKinds + routineKinds + appointmentKinds + recipeKinds
 
     /// A CSV file: UTF-8 with a byte-order mark (so spreadsheet programs read Korean as
     /// Korean), CRLF lines, fields quoted when they hold a comma, quote or line break.
@@ -65,9 +66,17 @@ public struct HouseholdExport: Sendable {
         case .null: ""
         case .int64(let number): String(number)
         case .double(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .string(let text): text
+        case .string(let text): spreadsheetSafe(text)
         case .blob(let data): data.base64EncodedString()
         }
+    }
+
+    /// Text a spreadsheet would run as a formula (`=HYPERLINK(…)` typed in a note or brought in
+    /// by a public register) starts with a `'`, as OWASP advises: shown as typed, never run.
+    /// Numbers are written as numbers, so a negative one stays a number.
+    static func spreadsheetSafe(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     /// The whole household in one JSON document:
@@ -86,7 +95,9 @@ public struct HouseholdExport: Sendable {
             out.append(
                 "{\n\"exported_at\": \(JSONText.string(ISO8601DateFormatter().string(from: now))),\n\"format\": \(JSONText.string(Self.format)),\n\"household\": "
             )
-            if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency, home_latitude, home_longitude FROM household")) {
+            if let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT name, time_zone, language, weight_unit, volume_unit, currency, home_latitude, home_longitude FROM household"))
+            {
                 out.append(JSONText.object(Array(row.columnNames), Array(row.databaseValues)))
             } else {
                 out.append("{}")

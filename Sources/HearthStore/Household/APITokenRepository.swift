@@ -73,6 +73,11 @@ public struct APITokenRepository: Sendable {
         }
     }
 
+    /// Every live token of the account, ended (a password reset, a disabled account).
+    static func revokeAll(accountID: Int64, now: Date, _ db: Database) throws {
+        try db.execute(sql: "UPDATE api_token SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL", arguments: [now, accountID])
+    }
+
     /// Who `token` acts as, or nil when it is unknown, revoked or its account disabled.
     public func holder(token: String) throws -> TokenHolder? {
         guard token.hasPrefix(Self.prefix) else { return nil }

@@ -62,17 +62,24 @@ public struct AccountRepository: Sendable {
     }
 
     /// Sets a new password and signs the account out everywhere, except `keepingSession`
-    /// (the member who changed their own password stays signed in where they did it).
-    public func setPasswordHash(_ hash: String, accountID: Int64, keepingSession sessionToken: String? = nil, now: Date = Date()) async throws {
+    /// (the member who changed their own password stays signed in where they did it). A
+    /// `reset` — by the owner, or `hearth user passwd` — ends every credential someone who
+    /// knew the old password may have made or copied: the calendar feed and the API tokens.
+    public func setPasswordHash(
+        _ hash: String, accountID: Int64, keepingSession sessionToken: String? = nil, reset: Bool = true, now: Date = Date()
+    )
+        async throws
+    {
         try await database.write { db in
             var account = try Self.existing(accountID, db)
             account.passwordHash = hash
             account.updatedAt = now
             try account.update(db)
             try SessionRepository.deleteAll(accountID: accountID, except: sessionToken, db)
-            // A reset (by the owner or `hearth user passwd`) ends the calendar feed too: its URL
-            // is a credential that someone who knew the old password may have copied.
-            if sessionToken == nil { try Self.revokeFeed(accountID, db) }
+            if reset {
+                try Self.revokeFeed(accountID, db)
+                try APITokenRepository.revokeAll(accountID: accountID, now: now, db)
+            }
         }
     }
 
@@ -87,8 +94,10 @@ public struct AccountRepository: Sendable {
             account.updatedAt = now
             try account.update(db)
             if disabled {
+                // Enabling the account again must not bring back what it could do before.
                 try SessionRepository.deleteAll(accountID: accountID, except: nil, db)
                 try Self.revokeFeed(accountID, db)
+                try APITokenRepository.revokeAll(accountID: accountID, now: now, db)
             }
             try Self.requireActiveOwner(db)
         }

@@ -88,13 +88,15 @@ public struct EntryRepository: Sendable {
     }
 
     /// The live records saved together with `id` (itself left out), with their subjects.
-    public func together(with id: Int64) throws -> [(id: Int64, subjectID: Int64)] {
+    public func together(with id: Int64, access: SubjectAccess) throws -> [(id: Int64, subjectID: Int64)] {
+        // Only the copies the member may see: a sitter limited to one pet neither changes nor
+        // learns of the others' copies.
         try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT o.id, o.subject_id FROM entry e JOIN entry o ON o.together_id = e.together_id
-                    WHERE e.id = ? AND o.id != e.id AND o.deleted_at IS NULL ORDER BY o.id
+                    WHERE e.id = ? AND o.id != e.id AND o.deleted_at IS NULL AND \(access.sqlCondition("o.subject_id")) ORDER BY o.id
                     """, arguments: [id]
             ).map { ($0[0], $0[1]) }
         }
@@ -166,10 +168,17 @@ public struct EntryRepository: Sendable {
         }
     }
 
-    public func restore(id: Int64, now: Date = Date()) async throws {
+    /// Puts a deleted record back, with the copies the member may see that were deleted with
+    /// it ("모두 삭제" then "되돌리기" brings back every copy, not only the page's).
+    public func restore(id: Int64, access: SubjectAccess, now: Date = Date()) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE entry SET deleted_at = NULL, updated_at = ? WHERE id = ? AND deleted_at IS NOT NULL", arguments: [now, id])
-            if db.changesCount == 0 { throw StoreError.recordNotFound }
+            guard let deletedAt = try Date.fetchOne(db, sql: "SELECT deleted_at FROM entry WHERE id = ? AND deleted_at IS NOT NULL", arguments: [id])
+            else { throw StoreError.recordNotFound }
+            try db.execute(
+                sql: """
+                    UPDATE entry SET deleted_at = NULL, updated_at = ?
+                    WHERE deleted_at = ? AND (id = ? OR (together_id = (SELECT together_id FROM entry WHERE id = ?) AND \(access.sqlCondition("subject_id"))))
+                    """, arguments: [now, deletedAt, id, id])
         }
     }
 

@@ -36,6 +36,6 @@ enum APIArea: Area {
         try! handlers.registerHandlers(
             on: api, serverURL: URL(string: "/")!,
             configuration: .init(dateTranscoder: HouseholdDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
-            middlewares: [NoBodyMiddleware(), LocationMiddleware()])
+            middlewares: [NoBodyMiddleware(), JSONBodyLimitMiddleware(), LocationMiddleware()])
     }
 }

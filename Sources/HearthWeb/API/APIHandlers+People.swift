@@ -11,11 +11,12 @@ extension APIHandlers {
         let person = try person(input.path.subject, context)
         let day = try pastDay(body.date, context)
         let daily = DailyRepository(database)
+        // The form's rules, with the body's numbers as the form's text.
         var errors = FieldErrors()
-        if (body.cups == nil) == (body.ml == nil) { errors.add("cups", "api.error.cups_or_ml") }
-        if body.cups == 0 || body.ml == 0 { errors.add(body.cups == 0 ? "cups" : "ml", "api.error.zero") }
-        if let refusal = PageError(errors) { throw refusal }
-        let change = try body.ml ?? (body.cups! * daily.goals(subjectID: person.id, on: day).cupML)
+        let fields = ["cups": body.cups.map { String($0) } ?? "", "ml": body.ml.map { String($0) } ?? ""]
+        if fields.values.allSatisfy(\.isEmpty) { errors.add("cups", "people.error.cups_or_ml") }
+        let change = DailyInput.waterChange(fields, cupML: try daily.goals(subjectID: person.id, on: day).cupML, errors: &errors)
+        guard let change, errors.isEmpty else { throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "api.error.request") }
         try await daily.addWater(change, subjectID: person.id, on: day)
         return .ok(.init(body: .json(Self.water(try daily.water(subjectID: person.id, on: day), on: day))))
     }
@@ -26,14 +27,21 @@ extension APIHandlers {
         let person = try person(input.path.subject, context)
         let day = try pastDay(body.date, context)
         let daily = DailyRepository(database)
-        try await daily.setSteps(body.steps, subjectID: person.id, on: day)
+        var errors = FieldErrors()
+        let steps = DailyInput.steps(["steps": String(body.steps)], errors: &errors)
+        guard let steps, errors.isEmpty else { throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "api.error.request") }
+        try await daily.setSteps(steps, subjectID: person.id, on: day)
         let saved = try daily.day(subjectID: person.id, on: day)
         return .ok(.init(body: .json(.init(date: day.description, steps: saved.steps, goal: saved.goals.steps))))
     }
 
     private func person(_ id: Int64, _ context: AppRequestContext) throws -> SubjectSummary {
         let subject = try subject(id, context)
-        guard subject.kind == .person else { throw PageError(StoreError.personNotFound) }
+        guard subject.kind == .person else {
+            var errors = FieldErrors()
+            errors.add("subject", "people.error.not_a_person")
+            throw PageError(errors) ?? PageError(StoreError.personNotFound)
+        }
         return subject
     }
 
@@ -41,7 +49,7 @@ extension APIHandlers {
     private func pastDay(_ text: String?, _ context: AppRequestContext) throws -> LocalDate {
         var errors = FieldErrors()
         let day = PeopleController.pastDay(["date": text ?? ""], today: context.today, errors: &errors)
-        if let refusal = PageError(errors) { throw refusal }
-        return day!
+        guard let day, errors.isEmpty else { throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "api.error.request") }
+        return day
     }
 }

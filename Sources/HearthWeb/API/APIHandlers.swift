@@ -27,11 +27,15 @@ struct APIHandlers: APIProtocol {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         let context = try APICall.current()
         let member = try context.requireAPIMember()
+        // The member's own role: the token's scope narrows what it may do (an owner's record
+        // token acts as an adult), which `scope` says.
+        var role = member.account.role
+        if let id = member.account.id, let account = try await AccountRepository(database).account(id: id) { role = account.role }
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        id: member.account.id!, name: member.account.displayName, role: .init(rawValue: member.account.role.rawValue) ?? .viewer,
+                        id: member.account.id ?? 0, name: member.account.displayName, role: .init(rawValue: role.rawValue) ?? .viewer,
                         scope: .init(rawValue: context.apiScope?.rawValue ?? "read") ?? .read, limited: member.access != .everyone))))
     }
 
@@ -40,7 +44,7 @@ struct APIHandlers: APIProtocol {
         try context.requireOwner()
         let members = try await AccountRepository(database).all().map { account in
             Components.Schemas.Member(
-                id: account.id!, username: account.username, name: account.displayName, role: .init(rawValue: account.role.rawValue) ?? .viewer,
+                id: account.id ?? 0, username: account.username, name: account.displayName, role: .init(rawValue: account.role.rawValue) ?? .viewer,
                 disabled: account.isDisabled)
         }
         return .ok(.init(body: .json(.init(members: members))))

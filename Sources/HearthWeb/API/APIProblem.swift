@@ -17,7 +17,8 @@ enum APIProblem {
         _ status: HTTPResponse.Status, messageKey: String, values: [String: String], fields: FieldErrors, strings: Localization, language: Language
     ) -> Response {
         var problem: [String: Any] = [
-            "type": "about:blank", "status": Int(status.code), "title": status.reasonPhrase,
+            "type": "about:blank", "status": Int(status.code),
+            "title": strings.has("api.status.\(status.code)") ? strings.text("api.status.\(status.code)", language) : status.reasonPhrase,
             "detail": strings.text(messageKey, language, values),
         ]
         if !fields.isEmpty {
@@ -39,8 +40,26 @@ enum APIProblem {
         let underlying = error.underlyingError
         if underlying is PageError || underlying is StoreError || StorageFull.isCause(underlying) { return underlying }
         if let nested = underlying as? ServerError { return unwrap(nested) }
-        guard error.httpStatus.code < 500 || underlying is DecodingError else { return underlying }
-        let status: HTTPResponse.Status = error.httpStatus.code >= 500 ? .badRequest : error.httpStatus
-        return PageError(status: status, messageKey: "api.error.request", values: ["reason": "\(underlying)"])
+        if let decoding = underlying as? DecodingError { return problem(decoding) }
+        guard error.httpStatus.code < 500 else { return underlying }
+        return PageError(status: error.httpStatus, messageKey: "api.error.request", values: ["reason": "\(underlying)"])
+    }
+
+    /// A body the description does not allow, said on its field in the member's words; the
+    /// decoder's own text (types, debug descriptions) is for the log, not the caller.
+    static func problem(_ error: DecodingError) -> PageError {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        let (path, key): (String, String) =
+            switch error {
+            case .keyNotFound(let missing, let context): (field(context.codingPath + [missing]), "api.error.missing")
+            case .typeMismatch(_, let context), .valueNotFound(_, let context): (field(context.codingPath), "api.error.type")
+            case .dataCorrupted(let context): (field(context.codingPath), context.codingPath.isEmpty ? "api.error.json" : "api.error.value")
+            @unknown default: ("", "api.error.json")
+            }
+        var errors = FieldErrors()
+        errors.add(path.isEmpty ? "body" : path, key)
+        return PageError(status: .badRequest, messageKey: key, fields: errors)
     }
 }

@@ -6,7 +6,7 @@ import OpenAPIRuntime
 /// reads the household's clock without a zone database; any offset is read.
 struct HouseholdDateTranscoder: DateTranscoder {
     func encode(_ date: Date) throws -> String {
-        APITime.text(date, in: APICall.context?.timeZone ?? TimeZone(identifier: "UTC")!)
+        APITime.text(date, in: APICall.context?.timeZone ?? TimeZone(secondsFromGMT: 0) ?? .current)
     }
 
     func decode(_ text: String) throws -> Date {
@@ -31,20 +31,21 @@ enum APITime {
     /// RFC 3339's `date-time` (section 5.6): any number of second fractions, any offset, `T`,
     /// `t` or a space between; nil for anything else or a day that does not exist.
     static func date(_ text: String) -> Date? {
+        // ASCII digits only: `\d` would take `２０２６`, which `Int` then cannot read.
         guard
             let match = text.wholeMatch(
-                of: /(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))/),
-            let day = LocalDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!)
+                of: /([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:([Zz])|([+-])([0-9]{2}):([0-9]{2}))/),
+            let year = Int(match.1), let month = Int(match.2), let dayOfMonth = Int(match.3),
+            let day = LocalDate(year: year, month: month, day: dayOfMonth),
+            let hour = Int(match.4), let minute = Int(match.5), let second = Int(match.6),
+            hour < 24, minute < 60, second <= 60
         else { return nil }
-        let (hour, minute, second) = (Int(match.4)!, Int(match.5)!, Int(match.6)!)
-        guard hour < 24, minute < 60, second <= 60 else { return nil }
         var offset = 0
         if match.8 == nil, let sign = match.9 {
-            let (hours, minutes) = (Int(match.10!)!, Int(match.11!)!)
-            guard hours < 24, minutes < 60 else { return nil }
+            guard let hours = match.10.flatMap({ Int($0) }), let minutes = match.11.flatMap({ Int($0) }), hours < 24, minutes < 60 else { return nil }
             offset = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
         }
-        let fraction = match.7.map { Double("0" + $0)! } ?? 0
+        let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
         let seconds = day.daysSince1970 * 86400 + hour * 3600 + minute * 60 + min(second, 59) - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

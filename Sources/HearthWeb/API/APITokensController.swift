@@ -74,8 +74,9 @@ struct APITokensController {
         let scope = input["scope"].flatMap(TokenScope.init(rawValue:))
         if scope.map({ !Self.scopes(for: member.account.role).contains($0) }) ?? true { errors.add("scope", "error.choice.unknown") }
         guard errors.isEmpty else { return try me.page(tokenInput: input, tokenErrors: errors, request: request, context: context) }
-        let made = try await tokens.create(accountID: member.accountID, name: name!, scope: scope!)
-        return try shown(made.token, name: name!, scope: scope!, request: request, context: context)
+        guard let name, let scope else { return try me.page(tokenInput: input, tokenErrors: errors, request: request, context: context) }
+        let made = try await tokens.create(accountID: member.accountID, name: name, scope: scope)
+        return try shown(made.token, name: name, scope: scope, request: request, context: context)
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -108,14 +109,23 @@ struct APITokensController {
             made: LocalDate(context.now, in: context.timeZone)
         ) { renderer.strings.text($0, context.language, $1) }
         let page = HomeAssistantPage(package: yaml, address: Self.address(request, context))
-        return renderer.page(page, titleKey: "api.ha.title", request: request, context: context)
+        return Self.secret(renderer.page(page, titleKey: "api.ha.title", request: request, context: context), instead: "/me#tokens")
+    }
+
+    /// A page that shows a token once: never kept for a repeat of its request (the phone's
+    /// outbox, a double tap), which is sent to `instead` — the token is in no table or backup.
+    static func secret(_ response: Response, instead: String) -> Response {
+        var response = response
+        response.headers[IdempotencyMiddleware.secretAnswer] = instead
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     private func shown(_ token: String, name: String, scope: TokenScope, request: Request, context: AppRequestContext) throws -> Response {
         let page = TokenMadePage(
             token: token, name: name, scope: renderer.strings.text("api.scope.\(scope.rawValue)", context.language),
             address: Self.address(request, context))
-        return renderer.page(page, titleKey: "api.tokens.made_title", request: request, context: context)
+        return Self.secret(renderer.page(page, titleKey: "api.tokens.made_title", request: request, context: context), instead: "/me#tokens")
     }
 
     /// This server as the browser reached it: what a script on the same network will call.

@@ -29,3 +29,27 @@ struct LocationMiddleware: ServerMiddleware {
         return (response, body)
     }
 }
+
+/// A JSON body larger than the largest valid one is refused at the door (413), before it is
+/// read whole and decoded: a 480 MB note would otherwise be held in memory to be refused for
+/// its length. The largest valid body is a record with every field at its limit, each
+/// character written as a JSON escape; photos come as multipart and are streamed to disk.
+struct JSONBodyLimitMiddleware: ServerMiddleware {
+    static let limit = 512 * 1024
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let body, request.headerFields[.contentType]?.lowercased().hasPrefix("multipart/") != true else { return try await next(request, body, metadata) }
+        if let length = request.headerFields[.contentLength].flatMap({ Int($0) }), length > Self.limit { throw Self.tooLarge }
+        var bytes: [UInt8] = []
+        for try await chunk in body {
+            guard bytes.count + chunk.count <= Self.limit else { throw Self.tooLarge }
+            bytes += chunk
+        }
+        return try await next(request, HTTPBody(bytes), metadata)
+    }
+
+    static var tooLarge: PageError { PageError(status: .contentTooLarge, messageKey: "error.too_large") }
+}

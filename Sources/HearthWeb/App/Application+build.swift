@@ -109,6 +109,7 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, t
     let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: Areas.pages, assets: assets)
     let sessions = SessionRepository(database)
     try await sessions.purgeExpired()
+    try await SentRequestRepository(database).forgetUnanswered()
     let photoFiles = try PhotoFiles(dataDirectory: configuration.dataDirectory)
     let leftovers = photoFiles.removeLeftoverUploads()
     if leftovers > 0 { logger.notice("removed \(leftovers) unfinished uploads left by an earlier run") }

@@ -9,6 +9,7 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     // Order matters: headers wrap everything; static files need no session; the session
     // (and so the language) is known before error pages are drawn; CSRF runs before any handler.
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: FormQueryMiddleware())
     router.add(middleware: errorPages)
     router.add(middleware: StaticFilesMiddleware(assets: services.assets))
     router.add(

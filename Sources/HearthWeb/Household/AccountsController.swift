@@ -68,9 +68,11 @@ struct AccountsController {
             return try await problem(key, request: request, context: context)
         }
         let hash = try await hasher.hash(password)
-        // Signs the member out everywhere: whoever knew the old password is out too.
+        // Signs the member out everywhere and ends their tokens and feed: whoever knew the old
+        // password is out too. The owner resetting their own stays signed in here.
+        let own = id == context.member?.account.id
         return try await change(request: request, context: context, done: "password") {
-            try await accounts.setPasswordHash(hash, accountID: id, keepingSession: context.sessionToken)
+            try await accounts.setPasswordHash(hash, accountID: id, keepingSession: own ? context.sessionToken : nil, reset: !own)
         }
     }
 

@@ -52,7 +52,7 @@ struct MyAccountController {
         }
         let hash = try await hasher.hash(newPassword)
         // Other browsers signed in as this member are signed out; this one stays.
-        try await accounts.setPasswordHash(hash, accountID: member.accountID, keepingSession: member.token)
+        try await accounts.setPasswordHash(hash, accountID: member.accountID, keepingSession: member.token, reset: false)
         return .redirect(to: "/me?done=password", type: .normal)
     }
 

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import HearthCore
 import HearthStore
 import Hummingbird
 
@@ -6,13 +8,17 @@ import Hummingbird
 /// `idempotency_key` query parameter `app.js` adds to every form's action when it is sent)
 /// is handled once: a repeat with the same key — the outbox sending again after a reply lost
 /// on the way back, a double tap — gets the first answer and writes nothing. A first
-/// request that failed (an error thrown, a 5xx) is forgotten, so its repeat is tried again.
+/// request that wrote nothing (an error thrown, a 4xx or 5xx) is forgotten, so its repeat is
+/// tried again. The same key with another body is refused (422), as the IETF draft says.
 struct IdempotencyMiddleware: RouterMiddleware {
     static let header = HeaderName("Idempotency-Key")!
     static let queryName = "idempotency_key"
     static let replayed = HeaderName("Idempotent-Replayed")!
-    /// Answers larger than this (a page re-drawn with its errors) are kept without their body.
-    static let largestKeptBody = 512 * 1024
+    /// Set by a page whose answer carries a secret shown once (a new token): the answer is
+    /// never kept, and a repeat is sent to this address instead. Not sent on to the browser.
+    static let secretAnswer = HeaderName("Hearth-Secret-Answer")!
+    /// Bodies read whole to take their fingerprint: every form without files, every JSON call.
+    static let largestFingerprintedBody = JSONBodyLimitMiddleware.limit
     let requests: SentRequestRepository
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
@@ -21,7 +27,9 @@ struct IdempotencyMiddleware: RouterMiddleware {
         else { return try await next(request, context) }
         guard Self.isWellFormed(key) else { throw PageError(status: .badRequest, messageKey: "error.idempotency_key") }
         let path = request.uri.path
-        switch try await requests.claim(accountID: account, key: key, method: request.method.rawValue, path: path) {
+        var request = request
+        let fingerprint = try await Self.fingerprint(&request)
+        switch try await requests.claim(accountID: account, key: key, method: request.method.rawValue, path: path, fingerprint: fingerprint) {
         case .answered(let answer):
             var headers: HTTPFields = [Self.replayed: "true", .cacheControl: "no-store"]
             if let location = answer.location { headers[.location] = location }
@@ -41,21 +49,51 @@ struct IdempotencyMiddleware: RouterMiddleware {
             try? await requests.forget(accountID: account, key: key)
             throw error
         }
-        guard response.status.code < 500 else {
+        guard response.status.code < 400 else {
             try? await requests.forget(accountID: account, key: key)
             return response
+        }
+        if let instead = response.headers[Self.secretAnswer] {
+            var sent = response
+            sent.headers[Self.secretAnswer] = nil
+            try await requests.finish(accountID: account, key: key, answer: .init(status: 303, location: instead, contentType: nil, body: []))
+            return sent
         }
         // The body is read once here, kept, and sent on as it was.
         let collector = BodyCollector()
         try await response.body.write(collector)
-        let body = collector.buffer.readableBytesView
         let answer = SentRequestRepository.Answer(
             status: Int(response.status.code), location: response.headers[.location], contentType: response.headers[.contentType],
-            body: body.count <= Self.largestKeptBody ? Array(body) : [])
+            body: Array(collector.buffer.readableBytesView))
         try await requests.finish(accountID: account, key: key, answer: answer)
         var sent = response
         sent.body = .init(byteBuffer: collector.buffer)
         return sent
+    }
+
+    /// The SHA-256 of a body small enough to read whole (put back for the handler), or nil for
+    /// a body of files, which is streamed to disk and never held.
+    static func fingerprint(_ request: inout Request) async throws -> String? {
+        guard request.headers[.contentType]?.lowercased().hasPrefix("multipart/") != true,
+            let length = request.headers[.contentLength].flatMap({ Int($0) }), length <= largestFingerprintedBody
+        else { return nil }
+        let body = try await request.collectBody(upTo: largestFingerprintedBody)
+        return SHA256.hex(canonical(Array(body.readableBytesView), type: request.headers[.contentType] ?? ""))
+    }
+
+    /// The body with what does not change its meaning taken out: a form's fields and a JSON
+    /// object's keys in any order are the same request.
+    static func canonical(_ body: [UInt8], type: String) -> [UInt8] {
+        if type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            return Array(
+                body.split(separator: UInt8(ascii: "&")).map { Array($0) }.sorted { $0.lexicographicallyPrecedes($1) }.joined(separator: [UInt8(ascii: "&")]))
+        }
+        if type.lowercased().hasPrefix("application/json"), let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
+            let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
+        {
+            return Array(sorted)
+        }
+        return body
     }
 
     /// A UUID or any key of 8 to 64 letters, digits, `-` and `_`.

@@ -35,15 +35,18 @@ struct DaysReportHTML {
             return #"<p>\#(format.t(key, ["average": average, "met": String(met), "days": String(withGoal.count), "goal": text(lastGoal)]))</p>"#
         }
         if !waterDays.isEmpty {
-            let average = waterDays.compactMap(\.waterML).reduce(0, +) / waterDays.count
-            html += figures("report.water_figures", average: format.volume(ml: average, unit: volume), days: waterDays, goal: \.goals.waterML, value: \.waterML)
-            {
+            // Summed as Double: a stored day past its bounds must not trap the report.
+            let average = waterDays.compactMap(\.waterML).reduce(0.0) { $0 + Double($1) } / Double(waterDays.count)
+            html += figures(
+                "report.water_figures", average: format.volume(ml: Int(exactly: average.rounded()) ?? Int.max, unit: volume), days: waterDays,
+                goal: \.goals.waterML, value: \.waterML
+            ) {
                 format.volume(ml: $0, unit: volume)
             }
         }
         if !stepDays.isEmpty {
-            let average = stepDays.compactMap(\.steps).reduce(0, +) / stepDays.count
-            html += figures("report.steps_figures", average: format.number(Double(average), decimals: 0), days: stepDays, goal: \.goals.steps, value: \.steps) {
+            let average = stepDays.compactMap(\.steps).reduce(0.0) { $0 + Double($1) } / Double(stepDays.count)
+            html += figures("report.steps_figures", average: format.number(average, decimals: 0), days: stepDays, goal: \.goals.steps, value: \.steps) {
                 format.number(Double($0), decimals: 0)
             }
         }

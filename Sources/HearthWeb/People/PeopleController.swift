@@ -83,15 +83,7 @@ struct PeopleController {
         var errors = FieldErrors()
         let day = Self.pastDay(input, today: context.today, errors: &errors)
         let cup = try daily.goals(subjectID: person.id, on: day ?? context.today).cupML
-        var change: Int?
-        switch input["change"] {
-        case "cup": change = cup
-        case "-cup": change = -cup
-        default:
-            change = FormInput.number(input, "ml", range: -5000...5000, units: NumberUnits.millilitres, required: true, errors: &errors).map {
-                Int($0.rounded())
-            }
-        }
+        let change = DailyInput.waterChange(input, cupML: cup, errors: &errors)
         guard let day, let change, errors.isEmpty else {
             return try await page(
                 person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent
@@ -110,13 +102,13 @@ struct PeopleController {
         let input = try await FormData.read(&request, context: context).fields
         var errors = FieldErrors()
         let day = Self.pastDay(input, today: context.today, errors: &errors)
-        let steps = FormInput.number(input, "steps", range: 0...200_000, units: NumberUnits.steps, whole: true, required: true, errors: &errors)
+        let steps = DailyInput.steps(input, errors: &errors)
         guard let day, let steps, errors.isEmpty else {
             return try await page(
                 person, day: day ?? context.today, fields: input, errors: errors, notice: nil, request: request, context: context, status: .unprocessableContent
             )
         }
-        try await daily.setSteps(Int(steps.rounded()), subjectID: person.id, on: day)
+        try await daily.setSteps(steps, subjectID: person.id, on: day)
         return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }
 

@@ -141,7 +141,7 @@ struct RecordsController {
         try intake.store(checked)
         let dropped: [String]
         do {
-            let alsoIDs = upload.fields["apply"] == "all" ? try entries.together(with: entry.id).map(\.id) : []
+            let alsoIDs = upload.fields["apply"] == "all" ? try entries.together(with: entry.id, access: context.access).map(\.id) : []
             dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records, alsoIDs: alsoIDs)
         } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
@@ -154,7 +154,7 @@ struct RecordsController {
     @Sendable func delete(_ request: Request, context: RecordContext) async throws -> Response {
         let (entry, pet, context) = (context.record, context.pet, context.app)
         // "Delete for all of them" on a record saved with others.
-        let alsoIDs = request.uri.queryParameters.get("all") == "1" ? try entries.together(with: entry.id).map(\.id) : []
+        let alsoIDs = request.uri.queryParameters.get("all") == "1" ? try entries.together(with: entry.id, access: context.access).map(\.id) : []
         try await entries.delete(id: entry.id, alsoIDs: alsoIDs)
         // The page that follows offers the undo.
         return .redirect(to: "/pets/\(pet.id)/timeline?deleted=\(entry.id)", type: .normal)
@@ -162,7 +162,7 @@ struct RecordsController {
 
     @Sendable func restore(_ request: Request, context: RecordContext) async throws -> Response {
         let (entry, context) = (context.record, context.app)
-        try await entries.restore(id: entry.id)
+        try await entries.restore(id: entry.id, access: context.access)
         return .redirect(to: "/pets/\(entry.subjectID)/timeline?restored=1", type: .normal)
     }
 
@@ -301,7 +301,7 @@ struct RecordsController {
             },
             editing: entry != nil)
         if let entry {
-            view.together = try entries.together(with: entry.id).count
+            view.together = try entries.together(with: entry.id, access: context.access).count
         } else {
             view.alsoFor = try await otherPets(than: pet, kind: kind, context: context).map {
                 OptionView(value: "also_\($0.id)", label: $0.name, selected: input["also_\($0.id)"] == "on")

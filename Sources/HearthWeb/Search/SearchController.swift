@@ -44,8 +44,10 @@ struct SearchController {
             if let day = LocalDate(value) { filter[keyPath: keyPath] = day } else { errors.add(name, "search.error.date") }
         }
         if let from = filter.from, let to = filter.to, to < from { errors.add("to", "search.error.order") }
+        // A NUL or a control character no keyboard types: said on the box, not searched for.
+        if !FormInput.isTypeable(text) { errors.add("q", "error.text.invalid") }
         let before = query.get("before").flatMap { Int64($0) }
-        let terms = words.terms(text, context.language)
+        let terms = errors.isEmpty ? words.terms(text, context.language) : []
 
         var results = HTML.empty
         var found = false

@@ -47,6 +47,7 @@ enum SearchResultsHTML {
         _ text: String, filter: SearchFilter, subjects: [SubjectSummary], errors: FieldErrors, input: [String: String], format: Formatting
     ) -> HTML {
         var html: HTML = #"<div class="search-filters">"#
+        if let error = errors.messages["q"] { html += #"<p class="field-error" id="search-q-error" role="alert">\#(format.t(error))</p>"# }
         html += #"<label for="search-subject">\#(format.t("search.filter.subject"))</label><select id="search-subject" name="subject">"#
         html += #"<option value="">\#(format.t("search.filter.everyone"))</option>"#
         for subject in subjects {

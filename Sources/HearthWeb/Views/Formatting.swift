@@ -16,6 +16,8 @@ struct Formatting {
     func number(_ value: Double, decimals: Int = 2) -> String {
         let scale = pow(10, Double(decimals))
         let rounded = (abs(value) * scale).rounded() / scale
+        // A stored value past what Int holds (written before its bounds were kept) is shown, not a trap.
+        guard rounded.isFinite, rounded < 1e15 else { return value.isNaN ? "?" : String(format: "%.0f", value) }
         var text = (value < 0 && rounded > 0 ? "-" : "") + Int(rounded).grouped
         let fraction = Int(((rounded - floor(rounded)) * scale).rounded())
         if fraction > 0 {

@@ -156,8 +156,62 @@ struct APICallTests {
             #expect(try APIClient.json(steps)["steps"] as? Int == 8123)
             let future = try await api.call(.put, "/api/v1/people/\(ids.person)/steps", json: #"{"steps": 1, "date": "2099-01-02"}"#)
             #expect(future.status == .unprocessableContent)
-            #expect(try await api.call(.post, "/api/v1/people/\(ids.pet)/water", json: #"{"cups": 1}"#).status == .notFound, "a pet drinks no cups")
+            let pet = try await api.call(.post, "/api/v1/people/\(ids.pet)/water", json: #"{"cups": 1}"#)
+            #expect(pet.status == .unprocessableContent && pet.text.contains("not a person"), "a pet drinks no cups, and is not said to be gone")
             #expect(try await api.call(.post, "/api/v1/people/\(ids.person)/water", json: #"{"cups": 1, "ml": 5}"#).status == .unprocessableContent)
+        }
+    }
+
+    @Test("water and steps past the bounds the description declares are refused on their field, nothing written; a date-time in other digits is 400")
+    func boundsAtTheDoor() async throws {
+        try await Self.withAPI { hearth, api, ids in
+            for body in [#"{"ml": 9223372036854775807}"#, #"{"cups": 50}"#, #"{"cups": -80}"#, #"{"cups": 9223372036854775807}"#, #"{"ml": 0}"#] {
+                let refused = try await api.call(.post, "/api/v1/people/\(ids.person)/water", json: body)
+                #expect(refused.status == .unprocessableContent, "\(body): \(refused.status)")
+            }
+            for steps in ["-1", "200001", "9223372036854775807"] {
+                let refused = try await api.call(.put, "/api/v1/people/\(ids.person)/steps", json: #"{"steps": \#(steps)}"#)
+                #expect(refused.status == .unprocessableContent, "\(steps): \(refused.status)")
+                #expect(try APIClient.json(refused)["errors"].map { "\($0)" }?.contains("steps") == true)
+            }
+            #expect(try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM daily_value") } == 0, "nothing written")
+            let odd = try await api.call(
+                .post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "diary", "at": "２０２６-11-27T10:00:00Z", "fields": {"title": "x"}}"#)
+            #expect(odd.status == .badRequest)
+            let problem = try APIClient.json(odd)
+            #expect(!(problem["detail"] as? String ?? "").contains("DecodingError") && !(problem["detail"] as? String ?? "").contains("Debug"), "\(problem)")
+            #expect(try await api.call(.get, "/api/v1/me").status == .ok, "the server is still there")
+        }
+    }
+
+    @Test("a value already stored past its bounds (written before they were kept) does not stop a page: home, the person, the report, the API")
+    func storedOutOfRange() async throws {
+        try await withHousehold { hearth, owner in
+            let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Grandma", colour: .orange), photo: nil)
+            let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
+            try await hearth.database.write { db in
+                try db.execute(
+                    sql: "INSERT INTO daily_value (subject_id, local_date, water_ml, water_by_hand, steps, updated_at) VALUES (?, ?, ?, 1, ?, ?)",
+                    arguments: [person.id, today.description, Int64.max, Int64.max, Date()])
+                try db.execute(
+                    sql: "INSERT INTO daily_value (subject_id, local_date, water_ml, water_by_hand, steps, updated_at) VALUES (?, ?, ?, 1, ?, ?)",
+                    arguments: [person.id, today.adding(days: -1).description, 9.3e18, -5, Date()])
+            }
+            let token = try await APITokenRepository(hearth.database).make(for: "mina", scope: .record, database: hearth.database)
+            let api = APIClient(client: owner.client, token: token)
+            let month = String(today.description.prefix(7))
+            for path in [
+                "/", "/people/\(person.id)", "/people/\(person.id)?day=\(today.adding(days: -1))", "/calendar/\(month)", "/reports/\(person.id)/\(month)",
+                "/people/\(person.id)/charts", "/people/\(person.id)/timeline", "/settings/export/daily.csv",
+            ] {
+                let page = try await owner.get(path)
+                #expect(page.status == .ok, "\(path): \(page.status)")
+            }
+            #expect(try await api.call(.get, "/api/v1/subjects").status == .ok)
+            #expect(try await api.call(.get, "/api/v1/subjects/\(person.id)").status == .ok)
+            // Adding to it does not overflow either.
+            #expect(try await api.call(.post, "/api/v1/people/\(person.id)/water", json: #"{"cups": 1}"#).status == .ok)
+            #expect(try await owner.get("/").status == .ok)
         }
     }
 }
@@ -172,6 +226,10 @@ struct APITimeTests {
         #expect(APITime.date("2026-11-25T08:05:00+09:00") == instant)
         #expect(APITime.date("2026-11-25t08:05:00.250+09:00") == instant.addingTimeInterval(0.25))
         #expect(APITime.date("0803-06-04T07:10:14.09-21:01") != nil)
+        // Digits that are digits to Unicode but not to Int: refused, not a crash.
+        #expect(APITime.date("２０２６-11-27T10:00:00Z") == nil)
+        #expect(APITime.date("2026-11-27T10:00:00+０９:00") == nil)
+        #expect(APITime.date("2026-11-27T10:00:00.５Z") == nil)
         #expect(APITime.text(try #require(APITime.date("1969-12-31T23:59:59-00:30")), in: TimeZone(identifier: "America/St_Johns")!).hasSuffix("-03:30"))
         for wrong in ["2026-02-30T08:00:00Z", "2026-11-25T24:00:00Z", "2026-11-25T08:00:00+24:00", "2026-11-25T08:00Z", "2026-11-25"] {
             #expect(APITime.date(wrong) == nil, "\(wrong)")

@@ -31,7 +31,8 @@ struct APITokenTests {
             let api = APIClient(client: owner.client, token: token)
             let who = try APIClient.json(try await api.call(.get, "/api/v1/me"))
             #expect(who["name"] as? String == "Mina" && who["scope"] as? String == "record")
-            #expect(who["role"] as? String == "adult", "an owner's token without admin scope acts as an adult")
+            #expect(who["role"] as? String == "owner", "the member's own role; the scope says what the token may do")
+            #expect(try await api.call(.get, "/api/v1/members").status == .forbidden, "an owner's token without admin scope acts as an adult")
         }
     }
 
@@ -60,6 +61,36 @@ struct APITokenTests {
             #expect(try await owner.post("/me/tokens/\(id)/revoke", [:]).status == .seeOther)
             #expect(try await api.call(.get, "/api/v1/subjects").status == .unauthorized, "revoked: stopped at once")
             #expect(try await owner.get("/me").text.contains("revoked"))
+        }
+    }
+
+    @Test("a password reset (by the owner or the command line) and a disabled account end the member's tokens; enabling does not bring them back")
+    func resetEndsTokens() async throws {
+        try await withHousehold { hearth, owner in
+            let dad = try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let tokens = APITokenRepository(hearth.database)
+            var api = APIClient(client: owner.client, token: try await tokens.make(for: "dad", scope: .record, database: hearth.database))
+            #expect(try await api.call(.get, "/api/v1/subjects").status == .ok)
+            try await owner.get("/accounts")
+            let reset = try await owner.post("/accounts/\(dad)/password", ["password": "brand new password"])
+            #expect(reset.status == .seeOther)
+            #expect(try await owner.get(reset.location ?? "/accounts").text.contains("API tokens"), "the page says what the reset ended")
+            #expect(try await api.call(.get, "/api/v1/subjects").status == .unauthorized, "reset: the token ended")
+
+            api.token = try await tokens.make(for: "dad", scope: .record, database: hearth.database)
+            #expect(try await owner.post("/accounts/\(dad)/disable", [:]).status == .seeOther)
+            try await owner.get("/accounts")
+            #expect(try await owner.post("/accounts/\(dad)/enable", [:]).status == .seeOther)
+            #expect(try await api.call(.get, "/api/v1/subjects").status == .unauthorized, "disabled then enabled: still ended")
+
+            api.token = try await tokens.make(for: "dad", scope: .record, database: hearth.database)
+            try await AccountRepository(hearth.database).setPasswordHash("x", accountID: dad)  // as `hearth user passwd` does
+            #expect(try await api.call(.get, "/api/v1/subjects").status == .unauthorized, "the command line's reset ends it too")
+
+            // A member changing their own password keeps their tokens: they made them.
+            let own = try await tokens.make(for: "mina", scope: .record, database: hearth.database)
+            try await AccountRepository(hearth.database).setPasswordHash("y", accountID: 1, keepingSession: nil, reset: false)
+            #expect(try await APIClient(client: owner.client, token: own).call(.get, "/api/v1/subjects").status == .ok)
         }
     }
 

@@ -122,6 +122,15 @@ struct BackupWebTests {
             #expect(try await owner.post("/me", ["display_name": "Mina", "language": "ko"]).status == .seeOther)
             #expect(try await owner.get("/settings/export/hearth.ics").text.contains("SUMMARY:나비: 체중 4.2 kg"))
             #expect(try await owner.get("/settings/export/passwords.csv").status == .notFound)
+
+            // A note a spreadsheet would run as a formula is written to be shown, not run.
+            _ = try await EntryRepository(hearth.database).create(
+                subjectID: pet,
+                RecordInput(occurredAt: at, localDate: LocalDate("2026-01-02")!, note: "=HYPERLINK(\"http://x\")", details: .weight(value: -1, unit: .kg)),
+                photos: [], createdBy: nil)
+            let formulas = try await owner.get("/settings/export/weights.csv").text
+            #expect(formulas.contains(#""'=HYPERLINK(""http://x"")""#), "\(formulas)")
+            #expect(formulas.contains(",-1,kg,"), "a negative number stays a number")
         }
     }
 

@@ -20,14 +20,18 @@ struct PillWebTests {
 
         """
 
-    @Test("'하양 원형 YH' finds the white round pill printed YH, with its product page and the household's regimen of it; colours as people say them; the list replaced on import")
+    @Test(
+        "'하양 원형 YH' finds the white round pill printed YH, with its product page and the household's regimen of it; colours as people say them; the list replaced on import"
+    )
     func identify() async throws {
         try await withHousehold { hearth, owner in
             var page = try await owner.get("/medicines/pills?q=YH").text
             #expect(page.contains("has not been imported yet"))
             let bytes = try #require(TextEncoding.convert(Data(Self.pills.utf8), from: "UTF-8", to: "CP949"))
             try await owner.get("/medicines")
-            page = try await MedicineCatalogueWebTests.finished(owner, try await owner.postMultipart("/medicines/import", [:], files: [("file", "낱알식별.csv", Array(bytes))])).text
+            page = try await MedicineCatalogueWebTests.finished(
+                owner, try await owner.postMultipart("/medicines/import", [:], files: [("file", "낱알식별.csv", Array(bytes))])
+            ).text
             #expect(page.contains("now 3 rows") && page.contains("1 rows not read"), "\(page)")
             _ = try await InteractionWebTests.importList(owner, "drugs.csv", InteractionWebTests.drugs)
             let simva = try #require(try MedicineRepository(hearth.database).search("심바스트정").first?.id)
@@ -43,6 +47,9 @@ struct PillWebTests {
 
             page = try await owner.get("/medicines/pills?q=" + QueryLink.encode("하양 원형 YH")).text
             #expect(page.contains("심바스트정10밀리그램") && !page.contains("유한비타민씨정") && !page.contains("다른알약정"))
+            // As the browser's form sends it: each space a `+`.
+            let asSent = try await owner.get("/medicines/pills?q=" + ["하양", "원형", "YH"].map(QueryLink.encode).joined(separator: "+")).text
+            #expect(asSent.contains("심바스트정10밀리그램") && !asSent.contains("유한비타민씨정"), "spaces sent as + are spaces")
             #expect(page.contains(#"href="/medicines/\#(simva)""#) && page.contains("할아버지: 콜레스테롤") && page.contains("Front: YH"))
             // "YH 5" on the back of another is one mark; "white" is 하양; every word required.
             page = try await owner.get("/medicines/pills?q=" + QueryLink.encode("white yh5")).text

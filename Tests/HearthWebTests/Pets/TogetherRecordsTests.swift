@@ -70,4 +70,52 @@ struct TogetherRecordsTests {
             #expect(try Self.live(hearth.database).isEmpty, "one transaction: none written")
         }
     }
+
+    @Test("a sitter limited to one dog changes and deletes only her copy of a shared walk, and is not told the other exists")
+    func limitedMemberActsOnHerCopyOnly() async throws {
+        try await withHousehold { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let bori = try await owner.addPet("Bori", species: "dog")
+            try await owner.get("/pets/\(tori)/records/new?kind=walk")
+            let saved = try await owner.postMultipart(
+                "/pets/\(tori)/records", ["kind": "walk", "activity": "walk", "minutes": "40", "date": "2026-11-25", "time": "07:30", "also_\(bori)": "on"])
+            #expect(saved.status == .seeOther)
+            let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
+            try await owner.get("/accounts")
+            #expect(try await owner.post("/accounts/\(sitter)/access", ["access": "limited", "subject_\(tori)": "on"]).status == .seeOther)
+            let member = Browser(owner.client)
+            try await member.signIn("sitter", "member password 1")
+            let first: Int64 = try Self.live(hearth.database)[0]["id"]
+
+            let edit = try await member.get("/records/\(first)/edit").text
+            #expect(!edit.contains("all of them"), "the hidden copy is not mentioned")
+            let changed = try await member.postMultipart(
+                "/records/\(first)", ["kind": "walk", "activity": "walk", "minutes": "45", "date": "2026-11-25", "time": "07:30", "apply": "all"])
+            #expect(changed.status == .seeOther)
+            #expect(try Self.live(hearth.database).map { $0["minutes"] as Int } == [45, 40], "Bori's copy untouched")
+            try await member.get("/records/\(first)/edit")
+            #expect(try await member.post("/records/\(first)/delete?all=1", [:]).status == .seeOther)
+            #expect(try Self.live(hearth.database).map { $0["subject_id"] as Int64 } == [bori], "Bori's copy kept")
+        }
+    }
+
+    @Test("deleting a shared meal for all, then undo, brings back every copy")
+    func undoBringsBackEveryCopy() async throws {
+        try await withHousehold { hearth, owner in
+            let tori = try await owner.addPet("Tori", species: "dog")
+            let bori = try await owner.addPet("Bori", species: "dog")
+            try await owner.get("/pets/\(tori)/records/new?kind=walk")
+            #expect(
+                try await owner.postMultipart(
+                    "/pets/\(tori)/records", ["kind": "walk", "activity": "walk", "minutes": "40", "date": "2026-11-25", "time": "07:30", "also_\(bori)": "on"]
+                ).status == .seeOther)
+            let first: Int64 = try Self.live(hearth.database)[0]["id"]
+            try await owner.get("/records/\(first)/edit")
+            #expect(try await owner.post("/records/\(first)/delete?all=1", [:]).status == .seeOther)
+            #expect(try Self.live(hearth.database).isEmpty)
+            try await owner.get("/pets/\(tori)/timeline?deleted=\(first)")
+            #expect(try await owner.post("/records/\(first)/restore", [:]).status == .seeOther)
+            #expect(try Self.live(hearth.database).map { $0["subject_id"] as Int64 } == [tori, bori], "both copies back")
+        }
+    }
 }

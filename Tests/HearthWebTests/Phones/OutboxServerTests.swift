@@ -33,8 +33,17 @@ struct OutboxServerTests {
             #expect(other.status == .unprocessableContent)
             #expect(try await owner.post("/people/\(person.id)/water?idempotency_key=\(key())", ["change": "cup"]).status == .seeOther)
             #expect(try DailyRepository(hearth.database).water(subjectID: person.id, on: today).drankML == 500)
-            // Keys are each member's own: another member's same key is another request.
+            // Keys are each member's own: another member's same key is another request, and writes.
+            _ = try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let dad = Browser(owner.client)
+            try await dad.signIn("dad", "member password 1")
+            try await dad.get("/people/\(person.id)")
+            let dads = try await dad.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["change": "cup"])
+            #expect(dads.status == .seeOther && dads.headers[HeaderName("Idempotent-Replayed")!] == nil)
+            #expect(try DailyRepository(hearth.database).water(subjectID: person.id, on: today).drankML == 750)
+            // A key that is no key: refused, nothing written.
             #expect(try await owner.post("/people/\(person.id)/water?idempotency_key=bad", ["change": "cup"]).status == .badRequest)
+            #expect(try DailyRepository(hearth.database).water(subjectID: person.id, on: today).drankML == 750)
         }
     }
 
@@ -83,6 +92,63 @@ struct OutboxServerTests {
             let future: HTTPFields = [HeaderName("Hearth-Typed-At")!: "2026-11-23T12:00:00Z"]
             #expect(try await owner.post("/doses/mark?idempotency_key=\(key())", evening, headers: future).status == .seeOther)
             #expect(try await dad.get("/doses").text.contains("given by Mina at 08:30"))
+        }
+    }
+
+    @Test("the same key with another body is refused (a walk sent with a diary's key is not lost as the diary's answer)")
+    func sameKeyOtherBody() async throws {
+        try await APICallTests.withAPI { hearth, api, ids in
+            let sent: HTTPFields = [HeaderName("Idempotency-Key")!: key()]
+            let diary = try await api.call(
+                .post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "diary", "fields": {"title": "Sunny"}}"#, headers: sent)
+            #expect(diary.status == .created)
+            let again = try await api.call(
+                .post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "diary", "fields": {"title": "Sunny"}}"#, headers: sent)
+            #expect(again.status == .created && again.headers[HeaderName("Idempotent-Replayed")!] == "true")
+            let walk = try await api.call(.post, "/api/v1/subjects/\(ids.pet)/records", json: #"{"kind": "walk", "fields": {"minutes": "30"}}"#, headers: sent)
+            #expect(walk.status == .unprocessableContent, "\(walk.status)")
+            let rows = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") }
+            #expect(rows == 1, "the diary once, and no walk written under its key")
+        }
+    }
+
+    @Test("a page that shows a token once is not kept for a repeat: the repeat goes to the tokens, and no table holds the token")
+    func secretsAreNotKept() async throws {
+        try await withHousehold { hearth, owner in
+            try await owner.get("/me")
+            let sent = key()
+            let made = try await owner.post("/me/tokens?idempotency_key=\(sent)", ["name": "kitchen tablet", "scope": "admin"])
+            #expect(made.status == .ok)
+            let token = try #require(made.text.firstMatch(of: /hearth_[A-Za-z0-9_-]+/).map { String($0.output) })
+            let again = try await owner.post("/me/tokens?idempotency_key=\(sent)", ["name": "kitchen tablet", "scope": "admin"])
+            #expect(again.status == .seeOther && again.location == "/me#tokens" && !again.text.contains(token))
+            let kept = try hearth.database.read { db in
+                try Data.fetchAll(db, sql: "SELECT body FROM sent_request WHERE body IS NOT NULL").map { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(!kept.contains { $0.contains(token) }, "the token is kept nowhere")
+            #expect(try await APITokenRepository(hearth.database).tokens(accountID: 1).count == 1, "made once")
+        }
+    }
+
+    @Test("a key left unanswered by a server that stopped is free again when it starts, so the outbox's repeat is written")
+    func unansweredKeyAtStart() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sent = key()
+        let person = try await withHousehold(dataDirectory: folder) { hearth, owner in
+            let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina"), photo: nil)
+            // What a killed server leaves: the key claimed, no answer.
+            _ = try await SentRequestRepository(hearth.database).claim(accountID: 1, key: sent, method: "POST", path: "/people/\(person.id)/water")
+            return person.id
+        }
+        try await withHearth(dataDirectory: folder) { hearth, client in
+            let owner = Browser(client)
+            try await owner.signIn("mina", ownerPassword)
+            try await owner.get("/people/\(person)")
+            let repeated = try await owner.post("/people/\(person)/water?idempotency_key=\(sent)", ["change": "cup"])
+            #expect(repeated.status == .seeOther, "\(repeated.status)")
+            let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
+            #expect(try DailyRepository(hearth.database).water(subjectID: person, on: today).drankML == 250)
         }
     }
 }

@@ -69,4 +69,42 @@ struct HostileInputTests {
             #expect(saved.status == .seeOther)
         }
     }
+
+    @Test(
+        "a name or note with characters that turn text around or take no room is refused on its field",
+        arguments: ["%E2%80%AEgpj.exe", "Na%E2%80%8Bbi", "%E2%81%A6x%E2%81%A9", "%EF%BB%BFNabi"])
+    func disguisedText(note: String) async throws {
+        try await withHousehold { hearth, owner in
+            let nabi = try await owner.addPet("Nabi")
+            try await owner.get("/pets/\(nabi)/records/new?kind=weight")
+            let response = try await postRaw(owner, "/pets/\(nabi)/records", "kind=weight&weight=4&unit=kg&date=2026-11-20&time=08:00&note=\(note)")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("invisible or direction-changing characters"))
+            #expect(try await EntryRepository(hearth.database).timeline(subjectID: nabi).isEmpty, "nothing saved")
+            // Emoji joined by a zero-width joiner are text people type.
+            let family = try await postRaw(
+                owner, "/pets/\(nabi)/records", "kind=weight&weight=4&unit=kg&date=2026-11-20&time=08:00&note=%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9")
+            #expect(family.status == .seeOther)
+        }
+    }
+
+    @Test("a search with a NUL is said on the box (4xx), not a server error")
+    func searchWithNUL() async throws {
+        try await withHousehold { _, owner in
+            let response = try await owner.get("/search?q=a%00b")
+            #expect(response.status == .badRequest)
+            #expect(response.text.contains("Some characters did not arrive as typed"))
+        }
+    }
+
+    @Test("the calendar's first and last months, and a month past them, answer without a crash")
+    func calendarEnds() async throws {
+        try await withHousehold { _, owner in
+            for month in ["0001-01", "9999-12", "0000-12", "10000-01"] {
+                let response = try await owner.get("/calendar/\(month)")
+                #expect(response.status.code < 500, "\(month): \(response.status)")
+            }
+            #expect(try await owner.get("/calendar/0001-01").status == .ok)
+        }
+    }
 }
