@@ -12,8 +12,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
 # libnss3-tools: certutil, to make Chromium trust the household's certificate as a phone would.
 E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils libnss3-tools
-# systemd-analyze checks the unit `hearth service install` writes; openssl and curl check the HTTPS certificates.
-UNIT_PACKAGES := systemd openssl curl
+# systemd-analyze checks the unit `hearth service install` writes; openssl and curl check the HTTPS certificates;
+# chromium prints the reports' PDFs, and poppler-utils reads them back. A missing one fails its test, never skips it.
+UNIT_PACKAGES := systemd openssl curl chromium poppler-utils fonts-noto-cjk
 
 .PHONY: run build release test unit e2e deps e2e-deps bench fuzz fuzz-api api format clean
 

@@ -52,7 +52,7 @@ public struct ServerCertificate: Sendable {
         }
         let authorityKeyID = try authority.certificate.extensions.subjectKeyIdentifier?.keyIdentifier
         let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
+            version: .v3, serialNumber: HouseholdAuthority.serialNumber(), publicKey: publicKey,
             notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(lifetime - 3600),
             issuer: authority.certificate.subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
             extensions: try Certificate.Extensions {

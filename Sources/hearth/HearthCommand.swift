@@ -7,7 +7,7 @@ struct HearthCommand: AsyncParsableCommand {
         abstract: "Hearth: the household care log.",
         subcommands: [
             Serve.self, UserCommand.self, SeedDemo.self, PhotosCommand.self, ImportCommand.self, DosesCommand.self, BackupCommand.self, RestoreCommand.self,
-            ExportCommand.self, ServiceCommand.self,
+            ExportCommand.self, ServiceCommand.self, HTTPSCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCertificates
+import X509
 import Testing
 
 /// The household authority and its server certificates, checked by OpenSSL (not by the code that made them).
@@ -16,7 +17,7 @@ import Testing
 
     @Test func everyNameVerifiesAgainstTheAuthority() throws {
         let tls = try TLSFolder(dataDirectory: folder)
-        let authority = try HouseholdAuthority.loadOrCreate(in: tls, householdName: "hearth-box", now: now)
+        let authority = try HouseholdAuthority.loadOrCreate(in: tls, householdName: "hearth-box", machineNames: names, now: now)
         let server = try ServerCertificate.issue(for: names, by: authority, now: now)
         try server.save(in: tls)
         #expect(names.map(\.text) == ["hearth-box", "hearth-box.local", "localhost", "127.0.0.1", "::1", "192.168.0.20", "10.1.2.3", "fd00::20"])
@@ -65,6 +66,39 @@ import Testing
         // Another household's authority (a backup restored from elsewhere).
         let other = try HouseholdAuthority.loadOrCreate(in: try TLSFolder(dataDirectory: folder + "/other"), householdName: "x", now: now)
         #expect(server.needsReissue(for: names, by: other, now: now))
+    }
+
+    /// A leaked backup holds the authority's key: what it can sign, phones must trust only for
+    /// the home network (RFC 5280 name constraints, checked by OpenSSL).
+    @Test func theAuthorityIsLimitedToTheHomeNetwork() throws {
+        let tls = try TLSFolder(dataDirectory: folder)
+        let authority = try HouseholdAuthority.loadOrCreate(in: tls, householdName: "hearth-box", machineNames: names, now: now)
+        #expect(authority.isLimitedToHome)
+        let (_, text) = try openssl(["x509", "-in", tls.path + "/household-ca.pem", "-noout", "-text"])
+        #expect(text.contains("X509v3 Name Constraints: critical") && text.contains("DNS:local") && text.contains("IP:192.168.0.0/255.255.0.0"), "\(text)")
+        for (name, permitted) in [
+            ("hearth-box", true), ("hearth-box.local", true), ("printer.home.arpa", true), ("192.168.0.20", true), ("10.1.2.3", true), ("fd00::20", true),
+            ("100.101.102.103", true), ("bank.example.com", false), ("8.8.8.8", false), ("2001:db8::1", false), ("notlocal", false),
+        ] {
+            #expect(authority.permits(try #require(MachineName(name))) == permitted, "\(name)")
+        }
+        // Signed anyway (as a thief with the key would): OpenSSL refuses the chain.
+        let stolen = try ServerCertificate.issue(for: [try #require(MachineName("bank.example.com"))], by: authority, now: now)
+        try stolen.save(in: tls)
+        let (refused, output) = try openssl(["verify", "-CAfile", tls.path + "/household-ca.pem", tls.path + "/server.pem"])
+        #expect(refused != 0, "\(output)")
+        #expect(output.contains("name constraint") || output.contains("permitted subtree"), "\(output)")
+    }
+
+    @Test func serialsAreWithinTwentyOctets() throws {
+        let tls = try TLSFolder(dataDirectory: folder)
+        let authority = try HouseholdAuthority.loadOrCreate(in: tls, householdName: "hearth-box", machineNames: names, now: now)
+        for _ in 0..<64 {
+            let server = try ServerCertificate.issue(for: names, by: authority, now: now)
+            let bytes = Array(server.certificate.serialNumber.bytes)
+            #expect(bytes.count <= 20 && bytes.count >= 19 && (bytes.first ?? 0) < 0x80, "\(bytes)")
+        }
+        #expect(Array(authority.certificate.serialNumber.bytes).count <= 20)
     }
 
     @Test func namesACertificateCannotHoldAreLeftOut() {

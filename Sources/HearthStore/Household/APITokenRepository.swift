@@ -73,6 +73,14 @@ public struct APITokenRepository: Sendable {
         }
     }
 
+    /// Whether `token` is one Hearth made, live or ended: an ended one sent again is no guess.
+    public func knows(token: String) throws -> Bool {
+        guard token.hasPrefix(Self.prefix) else { return false }
+        return try database.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM api_token WHERE digest = ?"), arguments: [SHA256.hex(token.utf8)]) ?? false
+        }
+    }
+
     /// Every live token of the account, ended (a password reset, a disabled account).
     static func revokeAll(accountID: Int64, now: Date, _ db: Database) throws {
         try db.execute(sql: "UPDATE api_token SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL", arguments: [now, accountID])

@@ -18,22 +18,23 @@ public struct SignInFailureRepository: Sendable {
         }
     }
 
-    /// When sign-in opens again for this username or address, or nil when it is open.
+    /// When sign-in opens again for this username at this address, or nil when it is open
+    /// (`SignInPolicy` says which failures lock what, and why).
     public func lockedUntil(username: String, address: String, now: Date = Date()) async throws -> Date? {
         let since = SignInPolicy.relevantSince(now)
-        let (byUsername, byAddress) = try database.read { db in
-            (
-                try Date.fetchAll(
-                    db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE username = ? AND failed_at >= ?"),
-                    arguments: [Credentials.normalizedUsername(username), since]),
-                try Date.fetchAll(
-                    db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?"),
-                    arguments: [address, since])
-            )
+        let name = Credentials.normalizedUsername(username)
+        let failures = try database.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT username, address, failed_at FROM sign_in_failure WHERE (username = ? OR address = ?) AND failed_at >= ?"),
+                arguments: [name, address, since]
+            ).map { (username: $0[0] as String, address: $0[1] as String, at: $0[2] as Date) }
         }
         let locks = [
-            SignInPolicy.lockedUntil(failures: byUsername, now: now),
-            SignInPolicy.lockedUntil(failures: byAddress, now: now, maximum: SignInPolicy.maximumFailuresPerAddress),
+            SignInPolicy.lockedUntil(failures: failures.filter { $0.username == name && $0.address == address }.map(\.at), now: now),
+            SignInPolicy.lockedUntil(
+                failures: failures.filter { $0.address == address }.map(\.at), now: now, maximum: SignInPolicy.maximumFailuresPerAddress),
+            SignInPolicy.lockedUntil(
+                failures: failures.filter { $0.username == name }.map(\.at), now: now, maximum: SignInPolicy.maximumFailuresPerUsername),
         ]
         return locks.compactMap { $0 }.max()
     }

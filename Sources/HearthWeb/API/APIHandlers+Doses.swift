@@ -18,14 +18,18 @@ extension APIHandlers {
 
     func giveDose(_ input: Operations.GiveDose.Input) async throws -> Operations.GiveDose.Output {
         let context = try APICall.current()
-        var at: Date?
-        if case .json(let body) = input.body { at = body.at }
-        if let at, at > context.now.addingTimeInterval(60) {
+        var typed: Date?
+        if case .json(let body) = input.body { typed = body.at }
+        // The dose list's rule: not in the future, not long before the dose was due.
+        let (_, slot) = try scheduled(input.path.dose, context)
+        switch DoseMarkRule.givenAt(typed: typed, due: slot.instant, day: slot.day, today: context.today, now: context.now) {
+        case .success(let at):
+            return .ok(.init(body: .json(try await mark(input.path.dose, .given, at: at, reason: nil, context))))
+        case .failure(let problem):
             var errors = FieldErrors()
-            errors.add("at", "doses.error.future")
-            throw PageError(errors)!
+            errors.add("at", problem.rawValue)
+            throw PageError(refusing: errors)
         }
-        return .ok(.init(body: .json(try await mark(input.path.dose, .given, at: at ?? context.now, reason: nil, context))))
     }
 
     func skipDose(_ input: Operations.SkipDose.Input) async throws -> Operations.SkipDose.Output {

@@ -16,7 +16,7 @@ extension APIHandlers {
         let fields = ["cups": body.cups.map { String($0) } ?? "", "ml": body.ml.map { String($0) } ?? ""]
         if fields.values.allSatisfy(\.isEmpty) { errors.add("cups", "people.error.cups_or_ml") }
         let change = DailyInput.waterChange(fields, cupML: try daily.goals(subjectID: person.id, on: day).cupML, errors: &errors)
-        guard let change, errors.isEmpty else { throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "api.error.request") }
+        guard let change, errors.isEmpty else { throw PageError(refusing: errors) }
         try await daily.addWater(change, subjectID: person.id, on: day)
         return .ok(.init(body: .json(Self.water(try daily.water(subjectID: person.id, on: day), on: day))))
     }
@@ -29,7 +29,7 @@ extension APIHandlers {
         let daily = DailyRepository(database)
         var errors = FieldErrors()
         let steps = DailyInput.steps(["steps": String(body.steps)], errors: &errors)
-        guard let steps, errors.isEmpty else { throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "api.error.request") }
+        guard let steps, errors.isEmpty else { throw PageError(refusing: errors) }
         try await daily.setSteps(steps, subjectID: person.id, on: day)
         let saved = try daily.day(subjectID: person.id, on: day)
         return .ok(.init(body: .json(.init(date: day.description, steps: saved.steps, goal: saved.goals.steps))))
@@ -49,7 +49,7 @@ extension APIHandlers {
     private func pastDay(_ text: String?, _ context: AppRequestContext) throws -> LocalDate {
         var errors = FieldErrors()
         let day = PeopleController.pastDay(["date": text ?? ""], today: context.today, errors: &errors)
-        guard let day, errors.isEmpty else { throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "api.error.request") }
+        guard let day, errors.isEmpty else { throw PageError(refusing: errors) }
         return day
     }
 }

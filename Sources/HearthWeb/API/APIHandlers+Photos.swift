@@ -37,7 +37,7 @@ extension APIHandlers {
         guard checked.problems.isEmpty else {
             var errors = FieldErrors()
             for (index, problem) in checked.problems.enumerated() { errors.add("photo[\(index)]", "api.error.photo", ["problem": problem]) }
-            throw PageError(errors)!
+            throw PageError(refusing: errors)
         }
         try intake.store(checked)
         let entries = EntryRepository(database)

@@ -121,7 +121,7 @@ extension APIHandlers {
         if pet == nil && kind != .weight { throw PageError(status: .unprocessableContent, messageKey: "api.error.person_kind") }
         var fields = fields
         let validated = try formRecord(kind, fields, pet: pet, now: context.now, context)
-        guard case .valid(let record) = validated else { throw PageError(validated.errors)! }
+        guard case .valid(let record) = validated else { throw PageError(refusing: validated.errors) }
         if case .weight(let value, let unit) = record.details {
             var errors = FieldErrors()
             if confirm { fields[WeighingCheck.confirmedField] = fields["weight", default: ""].trimmingCharacters(in: .whitespaces) }

@@ -5,8 +5,8 @@ import Hummingbird
 
 /// `/api/v1/`: the caller is the token's member, never a browser's session — the API takes no
 /// CSRF token, so a cookie must not be enough to write through it. A missing, wrong or
-/// revoked token is 401; a wrong or revoked one counts against its address like a failed
-/// sign-in (so guessing tokens is throttled with guessing passwords). The token's scope
+/// revoked token is 401; a wrong one (not one Hearth made) counts against its address like a
+/// failed sign-in (so guessing tokens is throttled with guessing passwords). The token's scope
 /// narrows the member's role: `read` writes nothing, `record` at most records, and only
 /// `admin` acts as the owner.
 struct APITokenMiddleware: RouterMiddleware {
@@ -26,13 +26,18 @@ struct APITokenMiddleware: RouterMiddleware {
         (context.member, context.sessionToken, context.csrfToken) = (nil, nil, "")
         guard let bearer else { throw PageError(status: .unauthorized, messageKey: "api.error.no_token") }
         let now = clock()
-        if let until = try failures.lockedUntil(address: context.clientAddress, now: now) {
-            let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
-            throw PageError(status: .tooManyRequests, messageKey: "api.error.locked", values: ["minutes": String(minutes)])
-        }
+        // A good token is let in whatever its address did: 256 bits are not guessed, and the
+        // lock is for the guesser, not for the household's Home Assistant beside it.
         guard let holder = try tokens.holder(token: bearer) else {
-            // A guess: counted (a missing token guesses nothing).
-            try await failures.record(username: SignInFailureRepository.tokenUsername, address: context.clientAddress, now: now)
+            if let until = try failures.lockedUntil(address: context.clientAddress, now: now) {
+                let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+                throw PageError(status: .tooManyRequests, messageKey: "api.error.locked", values: ["minutes": String(minutes)])
+            }
+            // A guess is counted. A token Hearth made and ended (revoked, its member disabled) is
+            // no guess: a forgotten tablet polling with it must not lock the house out.
+            if try !tokens.knows(token: bearer) {
+                try await failures.record(username: SignInFailureRepository.tokenUsername, address: context.clientAddress, now: now)
+            }
             throw PageError(status: .unauthorized, messageKey: "api.error.bad_token")
         }
         if let methods = APIOperations.methods(of: path), !methods.contains(request.method.rawValue) {

@@ -39,7 +39,10 @@ public final class HouseholdTLS: Sendable {
         switch source {
         case .household(let dataDirectory, let householdName):
             let folder = try TLSFolder(dataDirectory: dataDirectory)
-            let authority = try HouseholdAuthority.loadOrCreate(in: folder, householdName: householdName, now: now)
+            let authority = try HouseholdAuthority.loadOrCreate(in: folder, householdName: householdName, machineNames: names(), now: now)
+            if !authority.isLimitedToHome {
+                logger.warning("the household's certificate authority was made before Hearth limited it to the home network: renew it with `hearth https renew`")
+            }
             self.authority = authority
             let certificate = try Self.currentCertificate(folder: folder, authority: authority, names: names(), now: now, logger: logger)
             current = Mutex(try Self.pair(certificate))
@@ -53,6 +56,10 @@ public final class HouseholdTLS: Sendable {
     public var configuration: TLSConfiguration {
         let pair = current.withLock { $0 }
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: pair.chain.map { .certificate($0) }, privateKey: .privateKey(pair.key))
+        // Mozilla's "intermediate": TLS 1.2 and 1.3 only, and for 1.2 only forward-secret AEAD
+        // suites (no CBC-SHA). Every phone and browser of the last years speaks these.
+        configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuites = Self.intermediateSuites
         configuration.sslContextCallback = { [self] _, promise in
             let pair = current.withLock { $0 }
             var override = NIOSSLContextConfigurationOverride()
@@ -62,6 +69,12 @@ public final class HouseholdTLS: Sendable {
         }
         return configuration
     }
+
+    /// TLS 1.2's suites of Mozilla's "intermediate" configuration (1.3's are all AEAD).
+    static let intermediateSuites = [
+        "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-RSA-AES256-GCM-SHA384",
+        "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305",
+    ].joined(separator: ":")
 
     /// When the certificate shown now runs out (nil for own files that could not be read for it).
     public var notValidAfter: Date? { current.withLock { $0.notValidAfter } }
@@ -98,6 +111,9 @@ public final class HouseholdTLS: Sendable {
     ) throws
         -> ServerCertificate
     {
+        // A name the authority may not sign for (the machine renamed, a public address) is left
+        // out: in the certificate, it would make phones refuse every name.
+        let names = names.filter(authority.permits)
         if let kept = try? ServerCertificate.load(from: folder), !kept.needsReissue(for: names, by: authority, now: now) { return kept }
         let made = try ServerCertificate.issue(for: names, by: authority, now: now)
         try made.save(in: folder)

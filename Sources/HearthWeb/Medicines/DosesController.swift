@@ -79,19 +79,21 @@ struct DosesController {
         let now = context.now
         let action = input["action", default: ""]
         let reason = try Self.reason(input)
-        var givenAt = now
+        var typedAt: Date?
         if let typed = input["at"], !typed.isEmpty {
             guard let minutes = WallClock.minutes(typed) else {
                 return try page(
                     day: day, subject: nil, message: format.t("error.time.invalid"), confirm: nil, request: request, context: context,
                     status: .unprocessableContent)
             }
-            givenAt = WallClock.instant(day, minutes: minutes, in: context.timeZone)
-            if givenAt > now.addingTimeInterval(60) {
-                return try page(
-                    day: day, subject: nil, message: format.t("doses.error.future"), confirm: nil, request: request, context: context,
-                    status: .unprocessableContent)
-            }
+            typedAt = WallClock.instant(day, minutes: minutes, in: context.timeZone)
+        }
+        let refused = { (problem: DoseMarkRule.GivenProblem) in
+            try self.page(day: day, subject: nil, message: format.t(problem.rawValue), confirm: nil, request: request, context: context, status: .unprocessableContent)
+        }
+        var givenAt = typedAt ?? now
+        if case .failure(let problem) = DoseMarkRule.givenAt(typed: typedAt, due: givenAt, day: day, today: context.today, now: now) {
+            return try refused(problem)
         }
         let time: Int
         if regimen.schedule.isAsNeeded && input["time"] == nil {
@@ -111,9 +113,15 @@ struct DosesController {
                 return try page(day: day, subject: nil, message: warning, confirm: confirm, request: request, context: context, status: .conflict)
             }
         } else {
-            guard let scheduled = input["time"].flatMap({ Int($0) }), try slot(of: regimen, on: day, at: scheduled, context: context) != nil
+            guard let scheduled = input["time"].flatMap({ Int($0) }), let slot = try slot(of: regimen, on: day, at: scheduled, context: context)
             else { throw PageError(status: .unprocessableContent, messageKey: "doses.error.no_such_dose") }
             time = scheduled
+            if action == "given" {
+                switch DoseMarkRule.givenAt(typed: typedAt, due: slot.instant, day: day, today: context.today, now: now) {
+                case .success(let at): givenAt = at
+                case .failure(let problem): return try refused(problem)
+                }
+            }
         }
         switch action {
         case "undo":

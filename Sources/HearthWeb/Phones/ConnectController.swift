@@ -22,7 +22,9 @@ struct ConnectController {
             let suffix = httpsPort == 443 ? "" : ":\(httpsPort)"
             if let used = HTTPSWayMiddleware.httpsURL(of: request, port: httpsPort, path: "/") { addresses.append(used) }
             if listensEverywhere {
-                for name in HouseholdTLS.machineNames() where name.isAddress && !name.text.contains(":") && !name.text.hasPrefix("127.") {
+                // The addresses the household's certificate names (not one outside the home network's ranges).
+                for name in HouseholdTLS.machineNames()
+                where name.isAddress && !name.text.contains(":") && !name.text.hasPrefix("127.") && tls?.authority?.permits(name) != false {
                     let url = "https://\(name.text)\(suffix)/"
                     if !addresses.contains(url) { addresses.append(url) }
                 }
@@ -32,12 +34,13 @@ struct ConnectController {
         }
         let address = addresses.first
         let others = Array(addresses.dropFirst())
-        let page = ConnectPage(
+        var page = ConnectPage(
             httpsAddress: address, otherAddresses: others,
             qrCode: address.flatMap { QRCode($0)?.svg(label: renderer.strings.text("connect.qr_label", context.language) + " " + $0) },
             fingerprint: tls?.authority?.fingerprint, overHTTPS: context.isSecure,
             checkURL: httpsPort.flatMap { HTTPSWayMiddleware.httpsURL(of: request, port: $0, path: "/connect/check") },
             isOwner: context.role == .owner)
+        page.authorityUnlimited = tls?.authority?.isLimitedToHome == false
         var response = renderer.page(page, titleKey: "connect.title", request: request, context: context)
         // The trust check reaches the HTTPS port from a plain-HTTP page: only that origin is added.
         if let check = page.checkURL, let url = URL(string: check), let host = url.host {

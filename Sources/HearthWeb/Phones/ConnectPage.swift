@@ -16,6 +16,8 @@ struct ConnectPage: Page {
     /// What the browser fetches to find out whether it trusts the certificate.
     let checkURL: String?
     let isOwner: Bool
+    /// The household's authority was made before Hearth limited it to the home network.
+    var authorityUnlimited = false
 
     func child(named name: String) -> Any? {
         switch name {
@@ -26,6 +28,7 @@ struct ConnectPage: Page {
         case "overHTTPS": overHTTPS
         case "checkURL": checkURL ?? false
         case "isOwner": isOwner
+        case "authorityUnlimited": authorityUnlimited
         default: nil
         }
     }

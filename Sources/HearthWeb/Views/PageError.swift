@@ -22,6 +22,11 @@ extension PageError {
         guard let first = errors.first else { return nil }
         self.init(status: .unprocessableContent, messageKey: first.key, values: first.values, fields: errors)
     }
+
+    /// The refusal of `errors`, which the caller found not empty (a plain 422 if they were).
+    init(refusing errors: FieldErrors) {
+        self = PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "error.bad_request")
+    }
 }
 
 extension AppRequestContext {

@@ -126,6 +126,12 @@ struct APICallTests {
             #expect(try await api.call(.delete, "/api/v1/doses/\(dose)/mark").status == .ok)
             let skipped = try APIClient.json(try await api.call(.post, "/api/v1/doses/\(dose)/skipped", json: #"{"reason": "Asleep"}"#))
             #expect(skipped["state"] as? String == "skipped" && skipped["reason"] as? String == "Asleep")
+            // Not a dose still to come, nor at a time long before it was due; a past day's dose given without a time was given at its time.
+            #expect(try await api.call(.post, "/api/v1/doses/\(regimen)-2030-01-01-480/given").status == .unprocessableContent)
+            let early = try await api.call(.post, "/api/v1/doses/\(regimen)-2026-01-03-480/given", json: #"{"at": "0001-01-01T00:00:00Z"}"#)
+            #expect(early.status == .unprocessableContent && early.text.contains(#""field":"at""#), "\(early.text)")
+            let late = try APIClient.json(try await api.call(.post, "/api/v1/doses/\(regimen)-2026-01-03-480/given"))
+            #expect(late["givenAt"] as? String == "2026-01-03T08:00:00+09:00", "\(late)")
             #expect(try await api.call(.post, "/api/v1/doses/\(regimen)-2026-02-30-480/given").status == .notFound)
             #expect(try await api.call(.post, "/api/v1/doses/\(regimen)-2026-01-02-481/given").status == .notFound)
         }

@@ -94,15 +94,33 @@ struct APITokenTests {
         }
     }
 
-    @Test("wrong tokens count against the address like failed sign-ins: the twenty-first try is 429, even with a good token")
+    @Test("wrong tokens count against the address like failed sign-ins: the twenty-first guess is 429, while a good token still works")
     func throttled() async throws {
         try await withHousehold { hearth, owner in
             let good = try await APITokenRepository(hearth.database).make(for: "mina", scope: .read, database: hearth.database)
             let wrong = APIClient(client: owner.client, token: "hearth_guess")
             for _ in 0..<SignInPolicy.maximumFailuresPerAddress { #expect(try await wrong.call(.get, "/api/v1/me").status == .unauthorized) }
-            let locked = try await APIClient(client: owner.client, token: good).call(.get, "/api/v1/me")
+            let locked = try await wrong.call(.get, "/api/v1/me")
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers[HTTPField.Name("Retry-After")!] != nil)
+            #expect(try await APIClient(client: owner.client, token: good).call(.get, "/api/v1/me").status == .ok, "a good token is no guess")
+        }
+    }
+
+    @Test("a revoked token polled every 30 seconds for an hour is no guess: good tokens and sign-in from that address keep working")
+    func revokedTokenPolled() async throws {
+        try await withHousehold { hearth, owner in
+            let tokens = APITokenRepository(hearth.database)
+            let good = try await tokens.make(for: "mina", scope: .read, database: hearth.database)
+            let old = try await tokens.make(for: "mina", scope: .read, database: hearth.database)
+            // The newest, `old`, is listed first; revoked as a member does on /me.
+            let id = try #require(try tokens.tokens(accountID: 1).first?.id)
+            #expect(try await tokens.revoke(id: id, accountID: 1))
+            #expect(try await APIClient(client: owner.client, token: old).call(.get, "/api/v1/me").status == .unauthorized)
+            for _ in 0..<120 { #expect(try await APIClient(client: owner.client, token: old).call(.get, "/api/v1/me").status == .unauthorized) }
+            #expect(try await APIClient(client: owner.client, token: good).call(.get, "/api/v1/me").status == .ok)
+            let browser = Browser(owner.client)
+            #expect(try await browser.signIn("mina", ownerPassword).status == .seeOther, "the right password signs in")
         }
     }
 

@@ -35,13 +35,14 @@ struct HTTPSServingTests {
         let directory = temporaryDataDirectory()
         // A certificate that ran out while the server was off.
         let folder = try TLSFolder(dataDirectory: directory)
-        let authority = try HouseholdAuthority.loadOrCreate(in: folder, householdName: "test", now: Date())
+        let authority = try HouseholdAuthority.loadOrCreate(in: folder, householdName: "test", machineNames: HouseholdTLS.machineNames(), now: Date())
         try ServerCertificate.issue(for: HouseholdTLS.machineNames(), by: authority, now: Date().addingTimeInterval(-400 * 86400)).save(in: folder)
         try await withHTTPS(dataDirectory: directory) { hearth, _, port in
             let ends = try #require(hearth.tls?.notValidAfter)
             #expect(ends.timeIntervalSinceNow > 390 * 86400, "renewed at start")
             let ca = directory + "/tls/household-ca.pem"
-            let names = HouseholdTLS.machineNames()
+            // Every name the household may sign for (an address outside the home network's ranges is left out).
+            let names = HouseholdTLS.machineNames().filter(authority.permits)
             #expect(names.contains { $0.text == "localhost" } && names.contains { $0.text == "127.0.0.1" } && names.contains { $0.text.hasSuffix(".local") })
             for name in names {
                 let host = name.text.contains(":") ? "[\(name.text)]" : name.text
@@ -135,6 +136,22 @@ struct HTTPSServingTests {
         #expect(tls.notValidAfter != first)
         let saved = try #require(try ServerCertificate.load(from: TLSFolder(dataDirectory: directory)))
         #expect(saved.names.contains("10.0.0.7") && saved.names.contains("hearth-box.local"))
+    }
+
+    @Test("TLS 1.2 and 1.3 only, with forward-secret AEAD suites: TLS 1.0 and 1.1 and CBC-SHA are refused")
+    func modernTLSOnly() async throws {
+        try await withHTTPS { _, _, port in
+            func handshake(_ options: String) -> Bool {
+                // SECLEVEL=0 lets this OpenSSL offer what old clients do: the refusal must be the server's.
+                let command = "openssl s_client -connect 127.0.0.1:\(port) -servername localhost \(options) </dev/null >/dev/null 2>&1"
+                return (try? runCommand("/bin/sh", ["-c", command]))?.0 == 0
+            }
+            #expect(handshake("-tls1_3"))
+            #expect(handshake("-tls1_2"))
+            #expect(!handshake("-tls1_1 -cipher 'DEFAULT:@SECLEVEL=0'"), "TLS 1.1 refused")
+            #expect(!handshake("-tls1 -cipher 'DEFAULT:@SECLEVEL=0'"), "TLS 1.0 refused")
+            #expect(!handshake("-tls1_2 -cipher 'ECDHE-ECDSA-AES128-SHA:ECDHE-ECDSA-AES256-SHA:@SECLEVEL=0'"), "CBC-SHA refused")
+        }
     }
 
     func servedSerial(_ port: Int) throws -> String {
