@@ -141,7 +141,7 @@ struct AccountStoreTests {
         #expect(try await brief.find(token: token, now: now) == nil)
     }
 
-    @Test("failures lock by username from any address, and by address for any username")
+    @Test("failures lock a username at its address, an address for any username, and a username guessed from many addresses")
     func failuresByUsernameAndAddress() async throws {
         let database = try temporaryDatabase()
         defer { try? database.close() }
@@ -151,7 +151,9 @@ struct AccountStoreTests {
             try await failures.record(username: "Mina", address: "192.0.2.7", now: now.addingTimeInterval(Double(minute) * 60))
         }
         let later = now.addingTimeInterval(5 * 60)
-        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later) != nil)
+        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.7", now: later) != nil)
+        // From her own phone, Mina still signs in: the guesser is stopped where they guess.
+        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later) == nil)
         // An address is allowed more failures than a username: a household may share one.
         #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.7", now: later) == nil)
         for guess in 0..<(SignInPolicy.maximumFailuresPerAddress - 5) {
@@ -159,6 +161,11 @@ struct AccountStoreTests {
         }
         #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.7", now: later) != nil)
         #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.99", now: later) == nil)
-        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.99", now: later.addingTimeInterval(15 * 60)) == nil)
+        #expect(try await failures.lockedUntil(username: "mina", address: "192.0.2.7", now: later.addingTimeInterval(15 * 60)) == nil)
+        // Guesses at one username spread over many addresses lock it everywhere.
+        for guess in 0..<SignInPolicy.maximumFailuresPerUsername {
+            try await failures.record(username: "Jun", address: "198.51.100.\(guess)", now: now.addingTimeInterval(Double(guess)))
+        }
+        #expect(try await failures.lockedUntil(username: "jun", address: "192.0.2.50", now: later) != nil)
     }
 }

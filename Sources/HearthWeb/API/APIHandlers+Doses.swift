@@ -9,7 +9,11 @@ extension APIHandlers {
     func listDoses(_ input: Operations.ListDoses.Input) async throws -> Operations.ListDoses.Output {
         let context = try APICall.current()
         let day = try input.query.date.map(Self.day) ?? context.today
-        if let subject = input.query.subject { _ = try self.subject(subject, context) }
+        if let subject = input.query.subject {
+            // The description's bound (minimum 1), which the generated code does not check.
+            guard subject >= 1 else { throw PageError(status: .badRequest, messageKey: "api.error.range", values: ["name": "subject", "low": "1", "high": Int64.max.grouped]) }
+            _ = try self.subject(subject, context)
+        }
         let found = try RegimenRepository(database).doses(
             access: context.access, subjectID: input.query.subject, from: day, to: day, in: context.timeZone)
         let doses = found.inTimeOrder.filter { !$0.slot.asNeeded }.map { dose($0.regimen, $0.slot, context) }

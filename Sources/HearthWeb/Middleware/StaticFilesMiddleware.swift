@@ -33,7 +33,7 @@ struct StaticFilesMiddleware: RouterMiddleware {
             body = gzipped
             headers[.contentEncoding] = "gzip"
         }
-        return Response(status: .ok, headers: headers, body: request.method == .head ? .init() : .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// `gzip` listed and not refused (`gzip;q=0`).

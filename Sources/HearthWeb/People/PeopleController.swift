@@ -139,7 +139,7 @@ struct PeopleController {
         let occurredAt = day == context.today ? context.now : day.noon(in: context.timeZone)
         let record = RecordInput(occurredAt: occurredAt, localDate: day, note: nil, details: .weight(value: value, unit: unit))
         _ = try await entries.create(subjectID: person.id, record, photos: [], createdBy: context.member?.account.id)
-        return .redirect(to: "/people/\(person.id)#weight", type: .normal)
+        return .redirect(to: "/people/\(person.id)#weighing", type: .normal)
     }
 
     /// The form's `date`: today when absent; refused when it does not exist or is still to come.

@@ -29,6 +29,8 @@ struct ConnectPage: Page {
         case "checkURL": checkURL ?? false
         case "isOwner": isOwner
         case "authorityUnlimited": authorityUnlimited
+        // What renews it, on the computer Hearth runs on.
+        case "renewCommand": "hearth https renew"
         default: nil
         }
     }

@@ -100,4 +100,22 @@ struct StaticFilesTests {
         #expect(StaticFilesMiddleware.isSafe("/static/icons/hearth.svg"))
         for attack in Self.attacks { #expect(!StaticFilesMiddleware.isSafe(attack), "\(attack)") }
     }
+
+    @Test("HEAD answers as GET would, without the body: sign-in, the offline page, the manifest, a static file, with the length GET sends")
+    func head() async throws {
+        try await withHousehold { _, owner in
+            let visitor = Browser(owner.client)
+            for (browser, path) in [(visitor, "/login"), (visitor, "/offline"), (visitor, "/manifest.webmanifest"), (visitor, "/static/css/hearth.css"), (owner, "/")] {
+                let got = try await browser.get(path)
+                let headed = try await browser.send(path, method: .head, headers: [:], body: nil)
+                #expect(headed.status == got.status, "\(path): \(headed.status), GET \(got.status)")
+                #expect(headed.status == .ok, "\(path)")
+                #expect(headed.body.readableBytes == 0, "\(path): no body")
+                #expect(headed.headers[.contentLength] == String(got.body.readableBytes), "\(path): \(headed.headers[.contentLength] ?? "none") for \(got.body.readableBytes)")
+                #expect(headed.headers[.contentType] == got.headers[.contentType], "\(path)")
+            }
+            #expect(try await owner.send("/nowhere", method: .head, headers: [:], body: nil).status == .notFound)
+        }
+    }
 }
+
