@@ -210,6 +210,11 @@ paths:
       operationId: addPhotos
       tags: [records]
       summary: Adds photos to a record (JPEG, PNG, WebP, GIF, HEIC, AVIF).
+      description: |
+        A record holds at most its kind's number of photos, those it has counted: a diary 20, a symptom
+        or a vet visit 10, a weighing none, every other kind 4. Past that, or when one part is not a photo,
+        none is added (422, each refused part named). A part may be sent as its image type or, as
+        generated clients send files, as `application/octet-stream`: what it is, is read from its bytes.
       parameters:
         - $ref: "#/components/parameters/IdempotencyKey"
       requestBody:
@@ -227,7 +232,7 @@ paths:
                   items: { type: string, contentEncoding: binary }
             encoding:
               photo:
-                contentType: image/*
+                contentType: "*/*"
       responses:
         "200":
           description: The record with its photos.
@@ -312,6 +317,9 @@ paths:
                   doses:
                     type: array
                     items: { $ref: "#/components/schemas/Dose" }
+                  next:
+                    $ref: "#/components/schemas/Dose"
+                    description: The next dose still to come, today or in the 7 days after `date` (absent when there is none).
         default: { $ref: "#/components/responses/Problem" }
   /doses/{dose}/given:
     parameters:
@@ -598,5 +606,5 @@ components:
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).
-    public static let generatedDigest = "9f54f4ae3a996929cc8a4adf960a4f2a451ff6e94de9bc82802ac10786032743"
+    public static let generatedDigest = "adb57a6b60258d76cb8b51fc2bef4be1545edd57045c6baf07ff88ab59b4ee9c"
 }

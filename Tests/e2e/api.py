@@ -92,14 +92,20 @@ class HomeAssistant:
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         return self.server.request(method.upper(), path, body, headers)
 
-    def sensors(self):
-        """Every sensor's state by name."""
+    def sensors(self, answered=True):
+        """Every sensor's state by name. As Home Assistant 2024.3's RESTful integration does, the
+        body is read whatever the status (a revoked token's 401 too), and a sensor whose
+        `availability` template is not true is "unavailable"."""
         states = {}
         for resource in self.package["rest"]:
             status, body, _ = self.request("GET", resource["resource"], resource["headers"])
-            assert status == 200, (resource["resource"], status, body)
+            assert (status == 200) == answered, (resource["resource"], status, body)
             value_json = json.loads(body)
             for sensor in resource["sensor"]:
+                available = sensor.get("availability")
+                if available is not None and self.templates.from_string(available).render(value_json=value_json).strip() != "True":
+                    states[sensor["name"]] = "unavailable"
+                    continue
                 states[sensor["name"]] = self.templates.from_string(sensor["value_template"]).render(value_json=value_json).strip()
         return states
 
@@ -112,6 +118,19 @@ class HomeAssistant:
         status, body, _ = self.request(command.get("method", "get"), url, headers, payload.encode())
         assert 200 <= status < 300, (name, status, body)
         return json.loads(body)
+
+
+def revoke_tokens(server, ids):
+    """엄마 revokes every token on her page, as she would the kitchen tablet's."""
+    status, body, _ = server.request("GET", "/me", None, {"Cookie": ids["cookie"]})
+    assert status == 200, status
+    csrf = re.search(r'name="_csrf" value="([0-9a-f]+)"', body).group(1)
+    revoked = 0
+    for token_id in sorted(set(re.findall(r'action="/me/tokens/(\d+)/revoke"', body))):
+        status, _, _ = phone.form(server, f"/me/tokens/{token_id}/revoke", {"_csrf": csrf}, ids["cookie"])
+        assert status == 303, status
+        revoked += 1
+    assert revoked, "the page lists the tokens"
 
 
 def home_assistant(browser, server, ids, shots):
@@ -160,7 +179,9 @@ def home_assistant(browser, server, ids, shots):
 
     before = ha.sensors()
     assert before["Hearth 지금 먹일 약"] == "1", before  # 토리's heart pill, due a few minutes ago
-    assert before["엄마 오늘 마신 물"] == "0" and before["토리 마지막 식사"] == "None" and before["토리 몸무게"] == "None", before
+    # Nothing to show yet is "unavailable", never "None" (no number or time) nor 0.
+    assert before["엄마 오늘 마신 물"] == "0" and before["토리 마지막 식사"] == "unavailable" and before["토리 몸무게"] == "unavailable", before
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00", before["Hearth 다음 약"]), before
 
     # The buttons: a cup for 엄마, the dose Home Assistant's due list names, a walk of 25 minutes.
     assert ha.command(f"hearth_water_cup_{ids['person']}")["ml"] == 250
@@ -181,6 +202,11 @@ def home_assistant(browser, server, ids, shots):
     later = ha.sensors()
     assert later["토리 몸무게"] in ("4250", "4250.0"), later
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00", later["토리 마지막 식사"]), later
+
+    # The token revoked: every sensor is unavailable, not a false all-clear ("doses due now: 0").
+    revoke_tokens(server, ids)
+    gone = ha.sensors(answered=False)
+    assert set(gone.values()) == {"unavailable"}, gone
 
 
 def run(check, server_class, browser, binary, shots):

@@ -935,6 +935,12 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Adds photos to a record (JPEG, PNG, WebP, GIF, HEIC, AVIF).
     ///
+    /// A record holds at most its kind's number of photos, those it has counted: a diary 20, a symptom
+    /// or a vet visit 10, a weighing none, every other kind 4. Past that, or when one part is not a photo,
+    /// none is added (422, each refused part named). A part may be sent as its image type or, as
+    /// generated clients send files, as `application/octet-stream`: what it is, is read from its bytes.
+    ///
+    ///
     /// - Remark: HTTP `POST /records/{record}/photos`.
     /// - Remark: Generated from `#/paths//records/{record}/photos/post(addPhotos)`.
     func addPhotos(
@@ -995,7 +1001,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             case "photo":
                                 try converter.verifyContentTypeIfPresent(
                                     in: headerFields,
-                                    matches: "image/*"
+                                    matches: "*/*"
                                 )
                                 let body = try converter.getRequiredRequestBodyAsBinary(
                                     OpenAPIRuntime.HTTPBody.self,

@@ -1483,6 +1483,12 @@ public enum Operations {
     }
     /// Adds photos to a record (JPEG, PNG, WebP, GIF, HEIC, AVIF).
     ///
+    /// A record holds at most its kind's number of photos, those it has counted: a diary 20, a symptom
+    /// or a vet visit 10, a weighing none, every other kind 4. Past that, or when one part is not a photo,
+    /// none is added (422, each refused part named). A part may be sent as its image type or, as
+    /// generated clients send files, as `application/octet-stream`: what it is, is read from its bytes.
+    ///
+    ///
     /// - Remark: HTTP `POST /records/{record}/photos`.
     /// - Remark: Generated from `#/paths//records/{record}/photos/post(addPhotos)`.
     public enum AddPhotos {
@@ -2120,21 +2126,29 @@ public enum Operations {
                         public var date: Components.Schemas.Day
                         /// - Remark: Generated from `#/paths/doses/GET/responses/200/content/json/doses`.
                         public var doses: [Components.Schemas.Dose]
+                        /// The next dose still to come, today or in the 7 days after `date` (absent when there is none).
+                        ///
+                        /// - Remark: Generated from `#/paths/doses/GET/responses/200/content/json/next`.
+                        public var next: Components.Schemas.Dose?
                         /// Creates a new `JsonPayload`.
                         ///
                         /// - Parameters:
                         ///   - date:
                         ///   - doses:
+                        ///   - next: The next dose still to come, today or in the 7 days after `date` (absent when there is none).
                         public init(
                             date: Components.Schemas.Day,
-                            doses: [Components.Schemas.Dose]
+                            doses: [Components.Schemas.Dose],
+                            next: Components.Schemas.Dose? = nil
                         ) {
                             self.date = date
                             self.doses = doses
+                            self.next = next
                         }
                         public enum CodingKeys: String, CodingKey {
                             case date
                             case doses
+                            case next
                         }
                     }
                     /// - Remark: Generated from `#/paths/doses/GET/responses/200/content/application\/json`.

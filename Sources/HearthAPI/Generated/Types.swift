@@ -62,6 +62,12 @@ public protocol APIProtocol: Sendable {
     func deleteRecord(_ input: Operations.DeleteRecord.Input) async throws -> Operations.DeleteRecord.Output
     /// Adds photos to a record (JPEG, PNG, WebP, GIF, HEIC, AVIF).
     ///
+    /// A record holds at most its kind's number of photos, those it has counted: a diary 20, a symptom
+    /// or a vet visit 10, a weighing none, every other kind 4. Past that, or when one part is not a photo,
+    /// none is added (422, each refused part named). A part may be sent as its image type or, as
+    /// generated clients send files, as `application/octet-stream`: what it is, is read from its bytes.
+    ///
+    ///
     /// - Remark: HTTP `POST /records/{record}/photos`.
     /// - Remark: Generated from `#/paths//records/{record}/photos/post(addPhotos)`.
     func addPhotos(_ input: Operations.AddPhotos.Input) async throws -> Operations.AddPhotos.Output
@@ -208,6 +214,12 @@ extension APIProtocol {
         ))
     }
     /// Adds photos to a record (JPEG, PNG, WebP, GIF, HEIC, AVIF).
+    ///
+    /// A record holds at most its kind's number of photos, those it has counted: a diary 20, a symptom
+    /// or a vet visit 10, a weighing none, every other kind 4. Past that, or when one part is not a photo,
+    /// none is added (422, each refused part named). A part may be sent as its image type or, as
+    /// generated clients send files, as `application/octet-stream`: what it is, is read from its bytes.
+    ///
     ///
     /// - Remark: HTTP `POST /records/{record}/photos`.
     /// - Remark: Generated from `#/paths//records/{record}/photos/post(addPhotos)`.

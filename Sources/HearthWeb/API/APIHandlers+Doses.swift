@@ -17,7 +17,11 @@ extension APIHandlers {
         let found = try RegimenRepository(database).doses(
             access: context.access, subjectID: input.query.subject, from: day, to: day, in: context.timeZone)
         let doses = found.inTimeOrder.filter { !$0.slot.asNeeded }.map { dose($0.regimen, $0.slot, context) }
-        return .ok(.init(body: .json(.init(date: day.description, doses: doses))))
+        // The next one still to come, past midnight too (a "next dose" at 23:00 is tomorrow's).
+        let coming = try RegimenRepository(database).doses(
+            access: context.access, subjectID: input.query.subject, from: day, to: day.adding(days: 7), in: context.timeZone)
+        let next = coming.inTimeOrder.first { !$0.slot.asNeeded && $0.slot.logged == nil && $0.slot.state(at: context.now) == .later }
+        return .ok(.init(body: .json(.init(date: day.description, doses: doses, next: next.map { dose($0.regimen, $0.slot, context) }))))
     }
 
     func giveDose(_ input: Operations.GiveDose.Input) async throws -> Operations.GiveDose.Output {

@@ -27,8 +27,8 @@ enum HomeAssistantPackage {
                 sensor:
                   - name: \(quoted(words("api.ha.yaml.due_now", [:])))
                     unique_id: hearth_doses_due_now
+                    availability: "{{ (value_json or {}).due is defined }}"
                     value_template: "{{ value_json.due | selectattr('kind', 'eq', 'dose') | list | count }}"
-                    json_attributes_path: "$"
                     json_attributes: [due]
               - resource: \(quoted(api + "/doses"))
                 headers:
@@ -37,24 +37,29 @@ enum HomeAssistantPackage {
                   - name: \(quoted(words("api.ha.yaml.next_dose", [:])))
                     unique_id: hearth_next_dose
                     device_class: timestamp
-                    value_template: "{{ (value_json.doses | selectattr('state', 'eq', 'later') | map(attribute='at') | list + [none]) | first }}"
+                    availability: "{{ ((value_json or {}).next or {}).at is string }}"
+                    value_template: "{{ value_json.next.at }}"
+                    json_attributes: [next]
 
             """
         let people = subjects.filter { $0.kind == .person }, pets = subjects.filter { $0.kind == .pet }
+        // Two pets called 나비 get sensors Home Assistant can tell apart.
+        let repeated = Set(Dictionary(grouping: subjects, by: \.name).filter { $0.value.count > 1 }.keys)
+        let name = { (subject: SubjectSummary) in repeated.contains(subject.name) ? "\(subject.name) #\(subject.id)" : subject.name }
         if !subjects.isEmpty {
             text += "  - resource: \(quoted(api + "/subjects"))\n    headers:\n\(auth)    scan_interval: 300\n    sensor:\n"
             for person in people {
                 text += sensor(
-                    words("api.ha.yaml.water", ["name": person.name]), id: "hearth_water_\(person.id)", unit: "mL", subject: person.id,
-                    value: "s.today.water.ml")
+                    words("api.ha.yaml.water", ["name": name(person)]), id: "hearth_water_\(person.id)", unit: "mL", subject: person.id,
+                    value: "(((s.today or {}).water or {}).ml)")
             }
             for pet in pets {
                 text += sensor(
-                    words("api.ha.yaml.last_meal", ["name": pet.name]), id: "hearth_last_meal_\(pet.id)", deviceClass: "timestamp", subject: pet.id,
-                    value: "s.today.lastMeal | default(none)")
+                    words("api.ha.yaml.last_meal", ["name": name(pet)]), id: "hearth_last_meal_\(pet.id)", deviceClass: "timestamp", subject: pet.id,
+                    value: "((s.today or {}).lastMeal)")
                 text += sensor(
-                    words("api.ha.yaml.weight", ["name": pet.name]), id: "hearth_weight_\(pet.id)", unit: "g", deviceClass: "weight", subject: pet.id,
-                    value: "(s.today.latestWeight or {}).grams | default(none)")
+                    words("api.ha.yaml.weight", ["name": name(pet)]), id: "hearth_weight_\(pet.id)", unit: "g", deviceClass: "weight", subject: pet.id,
+                    value: "(((s.today or {}).latestWeight or {}).grams)")
             }
         }
         text += "\nrest_command:\n"
@@ -70,22 +75,45 @@ enum HomeAssistantPackage {
         return text
     }
 
-    /// A sensor of `/subjects` whose `value` is read from the subject `s` (none when it is gone).
+    /// A sensor of `/subjects` whose `value` is read from the subject `s` (an empty mapping when
+    /// it is not in the answer). It is unavailable — not "None", which a number or a time cannot
+    /// be, nor 0 — while there is nothing to show: no weighing yet, the subject gone, or an
+    /// answer that is no list (a revoked token's 401).
     private static func sensor(_ name: String, id: String, unit: String? = nil, deviceClass: String? = nil, subject: Int64, value: String) -> String {
         var text = "      - name: \(quoted(name))\n        unique_id: \(id)\n"
         if let unit { text += "        unit_of_measurement: \(unit)\n" }
         if let deviceClass { text += "        device_class: \(deviceClass)\n" }
-        let template = "{% set s = value_json.subjects | selectattr('id', 'eq', \(subject)) | first %}{{ \(value) if s else none }}"
-        return text + "        value_template: \(quoted(template))\n"
+        let find = "{% set s = ((value_json or {}).subjects or []) | selectattr('id', 'eq', \(subject)) | first | default({}) %}"
+        let shown = deviceClass == "timestamp" ? "string" : "number"
+        text += "        availability: \(quoted(find + "{{ (\(value)) is \(shown) }}"))\n"
+        return text + "        value_template: \(quoted(find + "{{ \(value) }}"))\n"
     }
 
     private static func command(_ name: String, url: String, payload: String, auth: String) -> String {
         "  \(name):\n    url: \(quoted(url))\n    method: post\n    headers:\n\(auth)    content_type: \"application/json\"\n    payload: \(quoted(payload))\n"
     }
 
-    /// `text` as a JSON string: a YAML double-quoted scalar.
+    /// `text` as a JSON string, which is a YAML double-quoted scalar: quotes, backslashes and
+    /// every control character escaped (YAML forbids C1 controls, line separators and the BOM
+    /// unescaped, too).
     static func quoted(_ text: String) -> String {
-        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value):
+                out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -116,8 +116,14 @@ struct APICallTests {
                     name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
                     schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-01-01")!)))
             let dose = "\(regimen)-2026-01-02-480"
-            let listed = try APIClient.json(try await api.call(.get, "/api/v1/doses?date=2026-01-02"))["doses"] as? [[String: Any]]
+            let list = try APIClient.json(try await api.call(.get, "/api/v1/doses?date=2026-01-02"))
+            let listed = list["doses"] as? [[String: Any]]
             #expect(listed?.first?["id"] as? String == dose && listed?.first?["state"] as? String == "missed")
+            // The next dose still to come, however late in the day it is asked.
+            let today = try APIClient.json(try await api.call(.get, "/api/v1/doses"))
+            let next = try #require(today["next"] as? [String: Any], "\(today)")
+            #expect(next["state"] as? String == "later")
+            #expect(try await api.call(.get, "/api/v1/doses?subject=0").status == .badRequest)
             let given = try APIClient.json(try await api.call(.post, "/api/v1/doses/\(dose)/given", json: #"{"at": "2026-01-01T23:10:00Z"}"#))
             #expect(given["state"] as? String == "given" && given["givenAt"] as? String == "2026-01-02T08:10:00+09:00", "any offset in, the household's out")
             let twice = try await api.call(.post, "/api/v1/doses/\(dose)/given")
@@ -150,6 +156,11 @@ struct APICallTests {
             let added = try await api.photos("/api/v1/records/\(id)/photos", [("a.jpg", try fixture("exif-orientation/Landscape_1.jpg"))])
             #expect(added.status == .ok)
             #expect((try APIClient.json(added)["photos"] as? [String])?.count == 1)
+            // As generated clients send a file: application/octet-stream, the photo read from its bytes.
+            let generic = try await api.photos(
+                "/api/v1/records/\(id)/photos", [("b.jpg", try fixture("exif-orientation/Landscape_3.jpg"))], partType: "application/octet-stream")
+            #expect(generic.status == .ok, "\(generic.text)")
+            #expect((try APIClient.json(generic)["photos"] as? [String])?.count == 2)
         }
     }
 

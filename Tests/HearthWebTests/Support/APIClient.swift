@@ -19,11 +19,11 @@ struct APIClient {
     }
 
     /// Photos sent as `photo` parts of a multipart form.
-    func photos(_ path: String, _ files: [(name: String, bytes: [UInt8])]) async throws -> TestResponse {
+    func photos(_ path: String, _ files: [(name: String, bytes: [UInt8])], partType: String = "image/jpeg") async throws -> TestResponse {
         let boundary = "----api\(UUID().uuidString)"
         var body: [UInt8] = []
         for file in files {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(file.name)\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(file.name)\"\r\nContent-Type: \(partType)\r\n\r\n".utf8)
             body += file.bytes + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
