@@ -72,6 +72,26 @@ public enum KoreanGrid: Sendable, CaseIterable {
         return point.isInKorea ? point : nil
     }
 
+    /// Where `point` lies on this grid (metres), found by Newton's method on `point(x:y:)`: a
+    /// few steps from the grid's origin reach a millimetre. The clinic directory orders clinics
+    /// by their grid distance from home, so no clinic's place has to be worked out to list them.
+    public func grid(of target: GeoPoint) -> (x: Double, y: Double)? {
+        var (x, y) = (Self.falseEasting + (target.longitude - 127) * 88_000, Self.falseNorthing + (target.latitude - 38) * 111_000)
+        for _ in 0..<12 {
+            guard let here = point(x: x, y: y), let east = point(x: x + 1, y: y), let north = point(x: x, y: y + 1) else { return nil }
+            let (dLat, dLon) = (target.latitude - here.latitude, target.longitude - here.longitude)
+            // The grid's metre east and north, in degrees: a 2×2 system for the step.
+            let (a, b) = (east.latitude - here.latitude, north.latitude - here.latitude)
+            let (c, d) = (east.longitude - here.longitude, north.longitude - here.longitude)
+            let determinant = a * d - b * c
+            guard determinant != 0, determinant.isFinite else { return nil }
+            let (dx, dy) = ((d * dLat - b * dLon) / determinant, (a * dLon - c * dLat) / determinant)
+            (x, y) = (x + dx, y + dy)
+            if abs(dx) < 0.001 && abs(dy) < 0.001 { return (x, y) }
+        }
+        return (x, y)
+    }
+
     /// Snyder's series (Map Projections: A Working Manual, 1987, p. 63), scale 1 on the meridian.
     static func inverseTransverseMercator(x: Double, y: Double, originLongitude: Double) -> (Double, Double) {
         let (a, e2) = (bessel.a, bessel.e2)

@@ -59,8 +59,11 @@ public enum IngredientName {
         }
         // An amount written after the name ("500mg", "아스피린 100", "20 밀리그램"); not the
         // digits of a name (비타민B12).
-        text = text.replacing(#/\s+\d[\d.,]*\s*[a-z가-힣%µμ]*\s*$/#, with: "")
-        text = text.replacing(#/\d[\d.,]*\s*(mg|mcg|µg|μg|g|ml|iu|%|밀리그램|마이크로그램|그램|밀리리터)\s*$/#, with: "")
+        // Both need a digit: most names have none, and a list of 90,000 rows is read here.
+        if text.contains(where: \.isNumber) {
+            text = text.replacing(#/\s+\d[\d.,]*\s*[a-z가-힣%µμ]*\s*$/#, with: "")
+            text = text.replacing(#/\d[\d.,]*\s*(mg|mcg|µg|μg|g|ml|iu|%|밀리그램|마이크로그램|그램|밀리리터)\s*$/#, with: "")
+        }
         return String(text.filter { $0.isLetter || $0.isNumber })
     }
 

@@ -40,6 +40,96 @@ public struct ClinicRepository: Sendable {
             Self.clinic(from:))
     }
 
+    public func favourites() throws -> [Clinic] {
+        try database.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE favourite ORDER BY name COLLATE NOCASE")).map(Self.clinic(from:))
+        }
+    }
+
+    /// The clinics "where home is" may be chosen near: favourites and those the household typed,
+    /// and the register's too while it holds at most 200 (a national one is 50,000: no list to pick from).
+    public func homeChoices() throws -> [Clinic] {
+        try database.read { db in
+            let imported = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE licence_key IS NOT NULL")) ?? 0
+            let condition = imported <= 200 ? "1" : "favourite OR licence_key IS NULL"
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE map_x IS NOT NULL AND (\(condition)) LIMIT 500")).map(Self.clinic(from:))
+        }
+    }
+
+    /// A page of the directory in its order (favourites first, then by district and name), and
+    /// how many clinics it holds: a national register is 50,000 clinics, never one page.
+    public func page(offset: Int, limit: Int) throws -> (clinics: [Clinic], total: Int) {
+        try database.read { db in
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic")) ?? 0
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE LIMIT ? OFFSET ?"),
+                arguments: [max(0, limit), max(0, offset)])
+            return (rows.map(Self.clinic(from:)), total)
+        }
+    }
+
+    /// The clinics other than favourites nearest the grid point (`x`, `y`) first, then those no
+    /// place is known for (by name): a page of their ids, and how many there are. Ordered by
+    /// SQLite on the grid's metres, so no clinic's place is worked out to list them.
+    public func nearest(x: Double, y: Double, offset: Int, limit: Int) throws -> (ids: [Int64], total: Int) {
+        try database.read { db in
+            let placed =
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE NOT favourite AND map_x IS NOT NULL AND map_y IS NOT NULL")) ?? 0
+            let unplaced = try Int64.fetchAll(
+                db.cachedStatement(sql: "SELECT id FROM clinic WHERE NOT favourite AND (map_x IS NULL OR map_y IS NULL) ORDER BY name COLLATE NOCASE"))
+            var ids = try Int64.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id FROM clinic WHERE NOT favourite AND map_x IS NOT NULL AND map_y IS NOT NULL
+                        ORDER BY (map_x - ?1) * (map_x - ?1) + (map_y - ?2) * (map_y - ?2), id LIMIT ?3 OFFSET ?4
+                        """), arguments: [x, y, max(0, limit), max(0, offset)])
+            if ids.count < limit { ids += unplaced.dropFirst(max(0, offset - placed)).prefix(limit - ids.count) }
+            return (ids, placed + unplaced.count)
+        }
+    }
+
+    /// The clinics of `ids`, in that order.
+    public func clinics(ids: [Int64]) throws -> [Clinic] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try database.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM clinic WHERE id IN (SELECT value FROM json_each(?))"),
+                arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+        }
+        let byID = Dictionary(uniqueKeysWithValues: rows.map(Self.clinic(from:)).map { ($0.id, $0) })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// Clinics whose name, address or note holds every word (at most `limit`), in the
+    /// directory's order: words of three letters or more through the trigram index (v26), the
+    /// shorter ones by LIKE among what it found — never by loading the register.
+    public func search(words: [String], limit: Int) throws -> [Clinic] {
+        let words = Array(words.filter { !$0.isEmpty }.prefix(8))
+        guard !words.isEmpty else { return [] }
+        let long = words.filter { $0.count >= 3 }, short = words.filter { $0.count < 3 }
+        var conditions: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if !long.isEmpty {
+            conditions.append("id IN (SELECT rowid FROM clinic_search WHERE clinic_search MATCH ?)")
+            arguments.append(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND "))
+        }
+        for word in short {
+            conditions.append("(name || ' ' || ifnull(address, '') || ' ' || ifnull(note, '')) LIKE ? ESCAPE '\\'")
+            arguments.append("%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
+        }
+        arguments.append(limit)
+        return try database.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM clinic WHERE \(conditions.joined(separator: " AND "))
+                        ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE LIMIT ?
+                        """),
+                arguments: StatementArguments(arguments)
+            ).map(Self.clinic(from:))
+        }
+    }
+
     /// The household's first favourite, for the health card.
     public func favourite() throws -> Clinic? {
         try database.read { db in
@@ -51,10 +141,18 @@ public struct ClinicRepository: Sendable {
         try database.read { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM clinic WHERE id = ?"), arguments: [id]).map(Self.clinic(from:)) }
     }
 
-    /// For the pickers on the care forms: id and name, by name.
-    public func names() throws -> [(id: Int64, name: String)] {
+    /// For the pickers on the care and appointment forms: id and name, favourites first, then
+    /// by name — the household's own clinics, and the register's while it holds at most 200 (a
+    /// national one is 50,000: no list to pick from; its clinics are found on /clinics and
+    /// made favourites there), and `including` (the one a record or appointment has).
+    public func names(including: Int64? = nil) throws -> [(id: Int64, name: String)] {
         try database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, name FROM clinic ORDER BY favourite DESC, name COLLATE NOCASE")).map { ($0[0], $0[1]) }
+            let imported = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE licence_key IS NOT NULL")) ?? 0
+            let condition = imported <= 200 ? "1" : "favourite OR licence_key IS NULL OR id = ?"
+            return try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT id, name FROM clinic WHERE \(condition) ORDER BY favourite DESC, name COLLATE NOCASE"),
+                arguments: imported <= 200 ? [] : [including]
+            ).map { ($0[0], $0[1]) }
         }
     }
 

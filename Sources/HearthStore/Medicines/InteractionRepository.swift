@@ -30,10 +30,20 @@ public struct ElderlyCaution: Sendable, Equatable {
     public let medicine: HeldMedicine
 }
 
+/// A medicine typed on a regimen that the catalogue has no entry for, by its name or as its
+/// only ingredient: the lists could not be asked about it ("DUR 확인 안 됨").
+public struct UncheckedMedicine: Sendable, Equatable {
+    public let regimenID: Int64?
+    public let regimenName: String
+    public let itemName: String
+}
+
 /// What the DUR lists say of a person's medicines.
 public struct InteractionCheck: Sendable, Equatable {
     public var interactions: [Interaction] = []
     public var cautions: [ElderlyCaution] = []
+    /// Medicines the lists could not be asked about (said once a list has been imported).
+    public var unchecked: [UncheckedMedicine] = []
     /// When each list was imported, and the newest 고시일자 in it: "the public list of <date>".
     public var lists: [DURList: ImportedDURList] = [:]
 
@@ -42,7 +52,7 @@ public struct InteractionCheck: Sendable, Equatable {
     public func about(regimenID: Int64?) -> InteractionCheck {
         InteractionCheck(
             interactions: interactions.filter { $0.involves(regimenID: regimenID) }, cautions: cautions.filter { $0.medicine.regimenID == regimenID },
-            lists: lists)
+            unchecked: unchecked.filter { $0.regimenID == regimenID }, lists: lists)
     }
 }
 
@@ -62,7 +72,15 @@ public struct InteractionRepository: Sendable {
     /// Replaces the list with the file's rows, in one transaction: a row the new list no longer
     /// has is gone, as it is from the list. Returns how many rows it holds.
     public func replace(_ list: DURList, pairs: [DURPair] = [], cautions: [DURCaution] = [], now: Date = Date()) async throws -> Int {
-        try await database.write { db in
+        // Every row's ingredient keys are worked out before the write: the write itself only
+        // inserts, so a member's +1 cup waits a moment, not the whole list's reading.
+        let rows: [StatementArguments] =
+            switch list {
+            case .pairs: pairs.map { StatementArguments([$0.key] + Self.values($0.first) + Self.values($0.second) + [$0.content, $0.notified]) }
+            case .elderly: cautions.map { StatementArguments([$0.key] + Self.values($0.ingredient) + [$0.content, $0.notified]) }
+            }
+        let newest = (pairs.compactMap(\.notified) + cautions.compactMap(\.notified)).max()
+        return try await database.write { db in
             switch list {
             case .pairs:
                 try db.execute(sql: "DELETE FROM dur_pair")
@@ -72,24 +90,17 @@ public struct InteractionRepository: Sendable {
                             second_code, second_name, second_english, second_key, second_english_key, content, notified)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """)
-                for pair in pairs {
-                    try insert.execute(
-                        arguments: StatementArguments([pair.key] + Self.values(pair.first) + Self.values(pair.second) + [pair.content, pair.notified]))
-                }
+                for row in rows { try insert.execute(arguments: row) }
             case .elderly:
                 try db.execute(sql: "DELETE FROM dur_elderly")
                 let insert = try db.makeStatement(
                     sql: "INSERT INTO dur_elderly (list_key, code, name, english, name_key, english_key, content, notified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-                for caution in cautions {
-                    try insert.execute(arguments: StatementArguments([caution.key] + Self.values(caution.ingredient) + [caution.content, caution.notified]))
-                }
+                for row in rows { try insert.execute(arguments: row) }
             }
-            let rows = list == .pairs ? pairs.count : cautions.count
-            let newest = (pairs.compactMap(\.notified) + cautions.compactMap(\.notified)).max()
             try db.execute(
                 sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES (?, ?, ?, ?)",
-                arguments: [list.rawValue, now, rows, newest])
-            return rows
+                arguments: [list.rawValue, now, rows.count, newest])
+            return rows.count
         }
     }
 
@@ -98,14 +109,53 @@ public struct InteractionRepository: Sendable {
         return [ingredient.code, ingredient.name, ingredient.english, IngredientName.key(ingredient.name), english?.isEmpty == false ? english : nil]
     }
 
-    /// The person's medicines now: the current items, with a catalogue entry, of their
-    /// regimens that have not ended, whoever gives them.
-    public static func held(personID: Int64, today: LocalDate, _ db: Database) throws -> [HeldMedicine] {
-        try RegimenRepository.regimens(access: .everyone, subjectID: personID, includeDeleted: false, db).filter { !$0.hasEnded(by: today) }.flatMap { regimen in
-            regimen.currentItems.compactMap { item in
-                item.input.medicineID.map { HeldMedicine(regimenID: regimen.id, regimenName: regimen.name, itemName: item.input.name, medicineID: $0) }
+    /// The person's medicines now: the current items of their regimens that have not ended,
+    /// whoever gives them, each with its catalogue entry — picked on the form, or found for
+    /// the name typed — and those the catalogue has none for.
+    public static func held(personID: Int64, today: LocalDate, _ db: Database) throws -> (held: [HeldMedicine], unchecked: [UncheckedMedicine]) {
+        var found: (held: [HeldMedicine], unchecked: [UncheckedMedicine]) = ([], [])
+        for regimen in try RegimenRepository.regimens(access: .everyone, subjectID: personID, includeDeleted: false, db) where !regimen.hasEnded(by: today) {
+            let items = regimen.currentItems.map(\.input)
+            let matched = try matched((regimen.id, regimen.name, items), db)
+            found.held += matched.held
+            found.unchecked += matched.unchecked
+        }
+        return found
+    }
+
+    /// A regimen's items with their catalogue entries: the one picked on the form, else the
+    /// medicine of the name typed (as the catalogue writes it, spaces and case aside), else the
+    /// one medicine whose only ingredient is the name typed. A typed medicine is checked as one
+    /// chosen from the catalogue is; one found neither way is said to be unchecked.
+    static func matched(_ regimen: (id: Int64?, name: String, items: [RegimenItemInput]), _ db: Database) throws
+        -> (held: [HeldMedicine], unchecked: [UncheckedMedicine])
+    {
+        var found: (held: [HeldMedicine], unchecked: [UncheckedMedicine]) = ([], [])
+        for item in regimen.items {
+            if let id = try item.medicineID ?? catalogued(item.name, db) {
+                found.held.append(HeldMedicine(regimenID: regimen.id, regimenName: regimen.name, itemName: item.name, medicineID: id))
+            } else {
+                found.unchecked.append(UncheckedMedicine(regimenID: regimen.id, regimenName: regimen.name, itemName: item.name))
             }
         }
+        return found
+    }
+
+    /// The catalogue's entry for a name typed on a regimen, if it has exactly one.
+    static func catalogued(_ typed: String, _ db: Database) throws -> Int64? {
+        let name = typed.lowercased().filter { !$0.isWhitespace }
+        guard !name.isEmpty else { return nil }
+        let byName = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT id FROM medicine WHERE replace(replace(lower(name), ' ', ''), char(9), '') = ? LIMIT 2"), arguments: [name])
+        if byName.count == 1 { return byName[0] }
+        guard byName.isEmpty else { return nil }
+        // As an ingredient: the one medicine that holds that and nothing else.
+        let key = IngredientName.key(typed)
+        guard !key.isEmpty else { return nil }
+        let holders = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, ingredients FROM medicine WHERE ingredients LIKE '%' || ? || '%' LIMIT 200"), arguments: [typed.trimmingCharacters(in: .whitespaces)]
+        ).filter { IngredientName.keys(in: $0[1] as String? ?? "") == [key] }
+        return holders.count == 1 ? holders[0][0] : nil
     }
 
     /// What the lists say of `held` (and, for a person 65 or older, the cautions for older people).
@@ -128,14 +178,17 @@ public struct InteractionRepository: Sendable {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, birth_date FROM subject WHERE id = ?"), arguments: [personID]),
             row[0] as String == "person"
         else { return InteractionCheck() }
-        var held = try Self.held(personID: personID, today: today, db)
+        var (held, unchecked) = try Self.held(personID: personID, today: today, db)
         if let typed {
             held.removeAll { typed.regimenID != nil && $0.regimenID == typed.regimenID }
-            held += typed.items.compactMap { item in
-                item.medicineID.map { HeldMedicine(regimenID: typed.regimenID, regimenName: typed.name, itemName: item.name, medicineID: $0) }
-            }
+            unchecked.removeAll { typed.regimenID != nil && $0.regimenID == typed.regimenID }
+            let matched = try Self.matched((typed.regimenID, typed.name, typed.items), db)
+            held += matched.held
+            unchecked += matched.unchecked
         }
-        return try Self.check(held, elderly: Self.isElderly((row[1] as String?).flatMap(LocalDate.init), today: today), db)
+        var check = try Self.check(held, elderly: Self.isElderly((row[1] as String?).flatMap(LocalDate.init), today: today), db)
+        if !check.lists.isEmpty { check.unchecked = unchecked }
+        return check
     }
 
     /// 65 or older on `today` by the birth date (unknown: not).

@@ -71,7 +71,8 @@ struct AppointmentsController {
             throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone")
         }
         let validated = AppointmentInput.validate(
-            input, subjects: Set(visible.map(\.id)), clinics: Set(try clinics.clinics().map(\.id)), timeZone: context.timeZone)
+            input, subjects: Set(visible.map(\.id)), clinics: Set(try input["clinic_id"].flatMap { Int64($0) }.flatMap(clinics.clinic(id:)).map { [$0.id] } ?? []),
+            timeZone: context.timeZone)
         guard case .valid(let valid) = validated else {
             return try await form(
                 input: input, errors: validated.errors, appointment: appointment, request: request, context: context, status: .unprocessableContent)
@@ -106,7 +107,7 @@ struct AppointmentsController {
                 OptionView(value: $0.rawValue, label: format.t("appointments.kind.\($0.rawValue)"), selected: input["kind"] == $0.rawValue)
             },
             clinics: [OptionView(value: "", label: format.t("appointments.no_clinic"), selected: clinic.isEmpty)]
-                + (try clinics.clinics()).map { OptionView(value: String($0.id), label: $0.name, selected: clinic == String($0.id)) })
+                + (try clinics.names(including: Int64(clinic))).map { OptionView(value: String($0.id), label: $0.name, selected: clinic == String($0.id)) })
         return renderer.page(page, titleKey: appointment == nil ? "appointments.new" : "appointments.edit", request: request, context: context, status: status)
     }
 

@@ -11,6 +11,8 @@ struct ClinicListPage: Page {
     let importError: String?
     /// The "where home is" form (recorders only).
     let home: HTML
+    /// The words the directory was searched for.
+    let query: String
 
     func child(named name: String) -> Any? {
         switch name {
@@ -20,6 +22,7 @@ struct ClinicListPage: Page {
         case "summary": summary ?? false
         case "importError": importError ?? false
         case "home": home
+        case "query": query
         default: nil
         }
     }

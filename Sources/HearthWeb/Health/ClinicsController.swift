@@ -16,31 +16,47 @@ struct ClinicsController {
         try listPage(summary: nil, importError: nil, request: request, context: context, status: .ok)
     }
 
+    /// Clinics a page shows: a national register is 50,000 of them, never one page.
+    static let perPage = 100
+
     private func listPage(
         summary: HTML?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status,
         homeTyped: [String: String] = [:], homeError: String? = nil
     ) throws -> Response {
         let format = formatting(context)
-        let all = try clinics.clinics()
+        let query = request.uri.queryParameters
+        let words = String((query.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
+        let number = max(1, min(100_000, query.get("page").flatMap { Int($0) } ?? 1))
         let home = try clinics.home()
         let now = context.now
         let editable = context.role?.canRecord == true
         var html = HTML.empty
-        if home != nil {
+        var total = 0
+        if !words.isEmpty {
+            // Searched in SQL, in the directory's order.
+            let found = try clinics.search(words: words.split(whereSeparator: \.isWhitespace).map(String.init), limit: Self.perPage)
+            total = found.count
+            if found.isEmpty { html += #"<p class="meta">\#(format.t("search.none"))</p>"# }
+            let km = ClinicDistances.kilometres(found, from: home)
+            for clinic in found { html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id]) }
+        } else if let home {
             // Favourites first, then nearest first under one heading; those with no place last.
-            let km = ClinicDistances.kilometres(all, from: home)
-            for clinic in all where clinic.input.favourite {
-                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id])
-            }
-            let others = ClinicDistances.byDistance(all.filter { !$0.input.favourite }, kilometres: km)
-            if !others.isEmpty { html += "<h2 class=\"district\">\(format.t("care.clinic.by_distance"))</h2>" }
-            for clinic in others {
-                html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id])
-            }
+            // Only the page's clinics are read whole; the order comes from the places alone.
+            let favourites = number == 1 ? try clinics.favourites() : []
+            let grid = KoreanGrid.register.grid(of: home) ?? (x: 200_000, y: 500_000)
+            let order = try clinics.nearest(x: grid.x, y: grid.y, offset: (number - 1) * Self.perPage, limit: Self.perPage)
+            total = order.total + favourites.count
+            let shown = try clinics.clinics(ids: order.ids)
+            let km = ClinicDistances.kilometres(favourites + shown, from: home)
+            for clinic in favourites { html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id]) }
+            if !shown.isEmpty { html += "<h2 class=\"district\">\(format.t("care.clinic.by_distance"))</h2>" }
+            for clinic in shown { html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable, kilometres: km[clinic.id]) }
         } else {
             // Favourites come first, under no heading; then a heading for each district.
+            let page = try clinics.page(offset: (number - 1) * Self.perPage, limit: Self.perPage)
+            total = page.total
             var district: String?
-            for clinic in all {
+            for clinic in page.clinics {
                 if !clinic.input.favourite {
                     let this = clinic.district ?? format.t("care.clinic.no_district")
                     if this != district { html += "<h2 class=\"district\">\(this)</h2>" }
@@ -49,12 +65,25 @@ struct ClinicsController {
                 html += ClinicCardHTML.card(clinic, now: now, format: format, editable: editable)
             }
         }
+        if words.isEmpty && total > Self.perPage { html += Self.pages(number, total: total, format: format) }
         let homeForm =
             editable
-            ? ClinicDistances.form(home: home, clinics: all, typed: homeTyped, error: homeError, csrf: context.csrfToken, format: format) : .empty
+            ? ClinicDistances.form(home: home, clinics: try clinics.homeChoices(), typed: homeTyped, error: homeError, csrf: context.csrfToken, format: format)
+            : .empty
         let page = ClinicListPage(
-            clinics: html, hasClinics: !all.isEmpty, canRecord: editable, summary: summary, importError: importError, home: homeForm)
+            clinics: html, hasClinics: total > 0 || !words.isEmpty, canRecord: editable, summary: summary, importError: importError, home: homeForm,
+            query: words)
         return renderer.page(page, titleKey: "care.clinic.title", request: request, context: context, status: status)
+    }
+
+    /// "← 1–100 of 50,043 →": the pages of a long directory.
+    static func pages(_ number: Int, total: Int, format: Formatting) -> HTML {
+        let first = (number - 1) * perPage + 1, last = min(total, number * perPage)
+        var html: HTML = #"<nav class="pager" aria-label="\#(format.t("care.clinic.pages"))">"#
+        if number > 1 { html += #"<a href="/clinics?page=\#(number - 1)" rel="prev">← \#(format.t("care.clinic.previous"))</a> "# }
+        html += #"<span>\#(format.t("care.clinic.range", ["first": first.grouped, "last": last.grouped, "total": total.grouped]))</span>"#
+        if last < total { html += #" <a href="/clinics?page=\#(number + 1)" rel="next">\#(format.t("care.clinic.next")) →</a>"# }
+        return html + "</nav>"
     }
 
     /// Where home is: typed coordinates (as a map gives them) or a clinic's place; or forgotten.

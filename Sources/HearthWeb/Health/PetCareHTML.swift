@@ -22,7 +22,7 @@ enum PetCareHTML {
                 format.dueItem(
                     label: format.dueLabel(.vaccine(code: $0.code, name: $0.name, step: $0.step)), date: $0.date, status: $0.status,
                     approximate: $0.approximate,
-                    book: book(.vaccination, $0.date, note: $0.name))
+                    book: book(.vaccination, $0.date, note: format.vaccine($0.code, $0.name)))
             )
         }
         dated += care.preventives.map {

@@ -7,7 +7,7 @@ import HearthStore
 /// their dates: on the person's medicines card, a regimen's page, its form and the report.
 enum InteractionHTML {
     static func render(_ check: InteractionCheck, format: Formatting, links: Bool = true) -> HTML {
-        guard !check.isEmpty else { return .empty }
+        guard !check.isEmpty else { return unchecked(check, format: format) }
         /// "<regimen>: <item>", the regimen linked to its page.
         func held(_ medicine: HeldMedicine) -> HTML {
             let regimen: HTML =
@@ -38,7 +38,15 @@ enum InteractionHTML {
             }
             html += "</ul>"
         }
-        return html + #"<p class="meta">\#(source(check, format: format))</p></div>"#
+        return html + #"<p class="meta">\#(source(check, format: format))</p></div>"# + unchecked(check, format: format)
+    }
+
+    /// "DUR 확인 안 됨": the medicines typed that the catalogue has no entry for, so the lists
+    /// were not asked about them — said, so no silence reads as "nothing to worry about".
+    static func unchecked(_ check: InteractionCheck, format: Formatting) -> HTML {
+        guard !check.unchecked.isEmpty else { return .empty }
+        let names = check.unchecked.map { "\($0.regimenName): \($0.itemName)" }.joined(separator: ", ")
+        return #"<p class="notice interactions-unchecked" role="note"><strong>\#(format.t("interactions.unchecked"))</strong> \#(format.t("interactions.unchecked_why", ["names": names]))</p>"#
     }
 
     /// "From the public DUR lists of <date> (imported <date>), not medical advice."

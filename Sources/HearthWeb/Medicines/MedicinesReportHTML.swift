@@ -48,7 +48,10 @@ struct MedicinesReportHTML {
     /// pill whose day is still ahead) next due on its day.
     private func noneDue(_ schedule: CareSchedule, from first: LocalDate) -> String {
         if case .asNeeded = schedule.repeatRule { return format.t("report.as_needed") }
-        guard let next = schedule.firstDay(from: first) else { return format.t("report.none_due") }
+        // The next day from today on, not the plan's first: a report read on the 27th of a plan
+        // that began on the 1st says when its next dose comes.
+        let today = LocalDate(shown.report.now, in: format.timeZone)
+        guard let next = schedule.firstDay(from: max(first, today)) else { return format.t("report.none_due") }
         return format.t("report.next_due", ["day": format.dayHeading(next)])
     }
 

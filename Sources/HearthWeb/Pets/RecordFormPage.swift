@@ -20,6 +20,9 @@ struct RecordFormPage: Page {
     let photoHint: String
     let existingPhotos: [ExistingPhoto]
     let editing: Bool
+    /// The date and time say "now" and follow the clock until the member changes them: a new
+    /// record not dated by something else (an appointment's "how did it go?" keeps its day).
+    var datedNow = false
     /// The kind's own choices; empty for kinds without them.
     /// Other pets this new record may be saved for too (`value`: the checkbox's name).
     var alsoFor: [OptionView] = []
@@ -75,6 +78,7 @@ struct RecordFormPage: Page {
         case "photoHint": photoHint
         case "existingPhotos": existingPhotos
         case "editing": editing
+        case "datedNow": datedNow
         case "alsoFor": alsoFor
         case "hasAlsoFor": !alsoFor.isEmpty
         case "together": together > 0 ? String(together + 1) : false

@@ -259,7 +259,7 @@ struct RecordsController {
     }
 
     private func clinicOptions(_ input: [String: String]) throws -> [OptionView] {
-        try clinics.names().map { OptionView(value: String($0.id), label: $0.name, selected: input["clinic_id"] == String($0.id)) }
+        try clinics.names(including: input["clinic_id"].flatMap { Int64($0) }).map { OptionView(value: String($0.id), label: $0.name, selected: input["clinic_id"] == String($0.id)) }
     }
 
     /// "Is this right?" for a weighing far from the last one, with the form to ask it on; nil to save.
@@ -300,6 +300,7 @@ struct RecordsController {
                     sha: $0, thumbnail: PhotoURL.thumbnail($0), kept: entry == nil || input["keep_\($0)"] != nil || input["_csrf"] == nil)
             },
             editing: entry != nil)
+        view.datedNow = entry == nil && (input["appointment"] ?? "").isEmpty
         if let entry {
             view.together = try entries.together(with: entry.id, access: context.access).count
         } else {

@@ -154,8 +154,9 @@ struct SearchController {
             try recipes.search(title: text, limit: Self.perKind).map { (href: "/recipes/\($0.id)", name: $0.title, detail: $0.category ?? "") })
         group(
             "search.group.clinics",
-            try clinics.clinics().filter { SearchWords.all(terms, in: [$0.name, $0.input.address ?? "", $0.input.note ?? ""].joined(separator: " ")) }
-                .prefix(Self.perKind).map { (href: "/clinics#clinic-\($0.id)", name: $0.name, detail: $0.input.address ?? "") })
+            // In SQL: a national register is tens of thousands of clinics, never loaded to be filtered.
+            try clinics.search(words: terms.map(\.text), limit: Self.perKind)
+                .map { (href: "/clinics?q=\(QueryLink.encode($0.name))#clinic-\($0.id)", name: $0.name, detail: $0.input.address ?? "") })
         return html
     }
 }

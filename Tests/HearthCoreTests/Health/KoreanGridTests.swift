@@ -72,6 +72,17 @@ struct KoreanGridTests {
         let seoul = GeoPoint(latitude: 37.5665, longitude: 126.978), busan = GeoPoint(latitude: 35.1798, longitude: 129.075)
         #expect(abs(seoul.kilometres(to: busan) - 325) < 3)
     }
+
+    @Test("a place back to the grid (the clinic directory's order) lands within a centimetre of where it came from", arguments: KoreanGrid.allCases)
+    func backToTheGrid(grid: KoreanGrid) throws {
+        var generator = SplitMix(seed: 39)
+        for _ in 0..<200 {
+            let (x, y) = (100_000 + 300_000 * generator.unit(), 100_000 + 400_000 * generator.unit())
+            guard let place = grid.point(x: x, y: y) else { continue }
+            let back = try #require(grid.grid(of: place))
+            #expect(abs(back.x - x) < 0.01 && abs(back.y - y) < 0.01, "\(x), \(y) came back as \(back)")
+        }
+    }
 }
 
 /// A small fixed-seed generator: the same points every run.

@@ -72,4 +72,36 @@ struct NearestClinicTests {
             #expect(try ClinicRepository(hearth.database).home() == nil)
         }
     }
+
+    @Test("a long register is listed a page at a time, nearest first across pages, and found by search in SQL without listing it")
+    func longRegister() async throws {
+        try await withHousehold { hearth, owner in
+            // 250 clinics on a line going north from Seoul City Hall's grid point, 100 m apart, listed in reverse.
+            var csv = "사업장명,영업상태명,소재지전화,도로명전체주소,소재지전체주소,관리번호,좌표정보(x),좌표정보(y)\n"
+            for n in (0..<250).reversed() {
+                csv += "행복동물병원\(n),영업/정상,02-555-\(1000 + n),서울특별시 강남구 테헤란로 \(n),,L\(n),198242.335,\(452279.803 + Double(n) * 100)\n"
+            }
+            #expect(try await owner.postMultipart("/clinics/import", [:], files: [("file", "동물병원.csv", Array(csv.utf8))]).status == .ok)
+            var page = try await owner.get("/clinics").text
+            #expect(page.components(separatedBy: "<h3>").count - 1 == ClinicsController.perPage, "one page")
+            #expect(page.contains("1–100 of 250") && page.contains(#"href="/clinics?page=2""#))
+            page = try await owner.get("/clinics?page=3").text
+            #expect(page.components(separatedBy: "<h3>").count - 1 == 50 && page.contains("201–250 of 250") && !page.contains(#"rel="next""#))
+
+            #expect(try await owner.post("/clinics/home", ["coordinates": "37.5665, 126.9780"]).status == .seeOther)
+            page = try await owner.get("/clinics").text
+            let first = try #require(page.firstMatch(of: /<h3>(행복동물병원\d+)<\/h3>/).map { String($0.output.1) })
+            #expect(first == "행복동물병원0", "the one nearest home first, whatever the register's order: \(first)")
+            page = try await owner.get("/clinics?page=3").text
+            #expect(page.contains("<h3>행복동물병원249</h3>"), "the farthest on the last page")
+            #expect(!page.contains("<option value="), "no list of every clinic to pick home from")
+
+            // Found in SQL: a long word through the index, short ones among what it found.
+            page = try await owner.get("/clinics?q=" + QueryLink.encode("행복동물병원123")).text
+            #expect(page.contains("<h3>행복동물병원123</h3>") && page.components(separatedBy: "<h3>").count - 1 == 1)
+            let search = try await owner.get("/search?q=" + QueryLink.encode("테헤란로 77 강남")).text
+            #expect(search.contains("행복동물병원77"), "\(search.prefix(3000))")
+        }
+    }
 }
+

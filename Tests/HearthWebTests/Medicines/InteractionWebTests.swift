@@ -111,6 +111,36 @@ struct InteractionWebTests {
         }
     }
 
+    @Test("a medicine typed rather than picked is checked too: by the catalogue's name, then as its only ingredient; one found neither way is said to be unchecked")
+    func typedMedicines() async throws {
+        try await withHousehold(clock: { ISO8601DateFormatter().date(from: "2026-11-25T01:00:00Z")! }) { hearth, owner in
+            _ = try await Self.importList(owner, "병용금기.csv", Self.pairs)
+            _ = try await Self.importList(owner, "drugs.csv", Self.drugs)
+            let grandpa = try await PersonRepository(hearth.database).create(
+                PersonProfile(name: "할아버지", birthDate: LocalDate("1950-03-01"), colour: .teal), photo: nil
+            ).id
+            func typed(_ name: String, _ medicine: String) -> [String: String] {
+                [
+                    "subject": String(grandpa), "name": name, "item_1_name": medicine, "item_1_amount": "1", "item_1_unit": "tablet",
+                    "repeat": "daily", "time_1": "08:00", "start": "2026-11-20", "end": "none",
+                ]
+            }
+            try await owner.get("/regimens/new?subject=\(grandpa)")
+            // Typed exactly as the catalogue names it (spaces aside).
+            #expect(try await owner.post("/regimens", typed("콜레스테롤", "심바스트정 10밀리그램")).status == .seeOther)
+            // Typed as an ingredient, in English: the one catalogue medicine of that ingredient alone.
+            let asked = try await owner.post("/regimens", typed("항생제", "clarithromycin"))
+            #expect(asked.status == .conflict, "\(asked.status)")
+            #expect(asked.text.contains("심바스타틴 + 클래리트로마이신"))
+            // Not in the catalogue at all: saved, and the regimen says it was not checked.
+            let vitamin = try await owner.post("/regimens", typed("영양제", "우리집 비타민"))
+            #expect(vitamin.status == .seeOther)
+            let page = try await owner.get(try #require(vitamin.location)).text
+            #expect(page.contains("DUR not checked.") && page.contains("영양제: 우리집 비타민"), "\(page.prefix(4000))")
+            #expect(try await owner.get("/people/\(grandpa)").text.contains("DUR not checked."))
+        }
+    }
+
     @Test("importing a list again replaces it")
     func reimport() async throws {
         try await withHousehold { hearth, owner in

@@ -177,7 +177,7 @@ struct PageTemplateTests {
             scores: options,
             checks: checkboxes, signs: checkboxes, severities: options, activities: options, vaccineRows: html, clinics: options,
             preventives: options, cycles: options, currency: "KRW"),
-        ClinicListPage(clinics: html, hasClinics: true, canRecord: true, summary: html, importError: "No", home: html),
+        ClinicListPage(clinics: html, hasClinics: true, canRecord: true, summary: html, importError: "No", home: html, query: "행복"),
         ClinicFormPage(
             heading: "Add a clinic", action: "/clinics", fields: fields(ClinicFormPage.fieldNames), problems: FormProblems(["No"]),
             days: [.init(field: "hours_1", label: "Monday", value: "09:00-18:00", error: "Bad")], open24Hours: true, favourite: true, maybe24Hours: true,
