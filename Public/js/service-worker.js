@@ -4,7 +4,10 @@
 'use strict';
 
 var SHELL = 'hearth-shell-v1';
-var PAGES = 'hearth-pages';
+// Pages are kept for the member who opened them ('hearth-pages-<member>'): on a shared tablet,
+// when another member's page is first loaded, the one before's kept pages are forgotten, so a
+// member limited to one pet never sees another's pages offline.
+var PAGES = 'hearth-pages-';
 var MOST_PAGES = 80;
 // The quick records that may wait on the phone.
 var QUICK = [/^\/people\/\d+\/(water|steps|weight)$/, /^\/pets\/\d+\/records$/, /^\/doses\/mark$/];
@@ -53,10 +56,11 @@ self.addEventListener('fetch', function (event) {
 function page(request, url) {
   return fetch(request).then(function (response) {
     var type = response.headers.get('Content-Type') || '';
-    if (response.ok && !response.redirected && type.indexOf('text/html') === 0 && !/^\/(login|setup|connect|offline)/.test(url.pathname)) {
+    var member = response.headers.get('Hearth-Member');
+    if (response.ok && !response.redirected && member && type.indexOf('text/html') === 0 && !/^\/(login|setup|connect|offline)/.test(url.pathname)) {
       var copy = response.clone();
-      copy.text().then(function (html) {
-        return caches.open(PAGES).then(function (cache) {
+      forgetOthers(PAGES + member).then(function () { return copy.text(); }).then(function (html) {
+        return caches.open(PAGES + member).then(function (cache) {
           return cache.put(request, new Response(html, {
             headers: { 'Content-Type': type, 'Hearth-Kept-At': new Date().toISOString() }
           })).then(function () { return trim(cache); });
@@ -65,13 +69,28 @@ function page(request, url) {
     }
     return response;
   }).catch(function () {
-    return caches.open(PAGES).then(function (cache) { return cache.match(request); }).then(function (kept) {
+    return keptPages().then(function (cache) { return cache ? cache.match(request) : undefined; }).then(function (kept) {
       if (!kept) return caches.match('/offline');
       return kept.text().then(function (html) {
         var stamp = '<meta name="hearth-kept-at" content="' + kept.headers.get('Hearth-Kept-At') + '">';
         return new Response(html.replace('</head>', stamp + '</head>'), { headers: { 'Content-Type': kept.headers.get('Content-Type') } });
       });
     });
+  });
+}
+
+// The kept pages of every member but `mine` (and those kept before pages were a member's).
+function forgetOthers(mine) {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return (n === 'hearth-pages' || n.indexOf(PAGES) === 0) && n !== mine; }).map(function (n) { return caches.delete(n); }));
+  });
+}
+
+// The pages of the member last seen on this browser (there is only ever one member's).
+function keptPages() {
+  return caches.keys().then(function (names) {
+    var mine = names.filter(function (n) { return n.indexOf(PAGES) === 0; })[0];
+    return mine ? caches.open(mine) : undefined;
   });
 }
 

@@ -249,6 +249,28 @@ def outbox(mom, browser, server, ids, shots):
     assert water(server, person) == before + 250, (before, water(server, person))
     mom.unroute(re.compile(r".*/people/\d+/water.*"))
 
+    # A shared tablet: 엄마's session ends without signing out, and 아빠 signs in on it. Her kept
+    # pages are forgotten as his first page comes: offline, he sees only what he opened himself.
+    tablet = browser.new_context(viewport=PHONE, locale="ko-KR", timezone_id="Asia/Seoul")
+    shared = tablet.new_page()
+    sign_in(shared, server, "mina")
+    shared.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    shared.reload()
+    shared.goto(server.https_url + f"/people/{person}")
+    expect(shared.locator("h1")).to_contain_text("엄마")
+    tablet.clear_cookies()
+    sign_in(shared, server, "dad")
+    shared.goto(server.https_url + "/doses")
+    shared.wait_for_timeout(500)
+    kept_by = shared.evaluate("caches.keys().then(names => names.filter(n => n.startsWith('hearth-pages')))")
+    assert len(kept_by) == 1, kept_by
+    tablet.set_offline(True)
+    shared.goto(server.https_url + f"/people/{person}")
+    expect(shared.locator("h1")).to_have_text("Hearth에 연결되지 않았어요")
+    shared.goto(server.https_url + "/doses")
+    expect(shared.locator("h1")).not_to_have_text("Hearth에 연결되지 않았어요")
+    tablet.close()
+
     # Signing out clears what the phone kept.
     page.goto(server.https_url + "/")
     page.click("header button.link")

@@ -30,6 +30,7 @@ import doses
 import feed_oracle
 import hostile
 import korean_walk
+import markup
 import monthly
 import phone
 import recipes
@@ -616,6 +617,10 @@ def main():
             browser.close()
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)
+    if arguments.only == "markup":
+        markup.run(check, Server, arguments.server)
+        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
+        sys.exit(0 if all(ok for _, ok in results) else 1)
     if arguments.only == "api":
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
@@ -679,6 +684,7 @@ def main():
     check("hearth import apple-health on the command line", import_on_the_command_line, arguments.server)
     feed_oracle.run(check, Server, arguments.server)
     hostile.run_all(check, Server, arguments.server)
+    markup.run(check, Server, arguments.server)
 
     passed = sum(1 for _, ok in results if ok)
     failed = len(results) - passed

@@ -93,27 +93,6 @@ enum HomeAssistantPackage {
         "  \(name):\n    url: \(quoted(url))\n    method: post\n    headers:\n\(auth)    content_type: \"application/json\"\n    payload: \(quoted(payload))\n"
     }
 
-    /// `text` as a JSON string, which is a YAML double-quoted scalar: quotes, backslashes and
-    /// every control character escaped (YAML forbids C1 controls, line separators and the BOM
-    /// unescaped, too).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF].contains(scalar.value):
-                out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    /// `text` as a JSON string: a YAML double-quoted scalar.
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 }

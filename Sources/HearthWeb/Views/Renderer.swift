@@ -73,9 +73,11 @@ struct Renderer: Sendable {
         request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok
     ) -> Response {
         let html = html(page, titleKey: titleKey, titleText: titleText, request: request, context: context)
-        return Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        // Whose page this is: the service worker keeps a member's pages for them alone.
+        if let member = context.member?.account.id { headers[Self.memberHeader] = String(member) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
+
+    static let memberHeader = HTTPField.Name("Hearth-Member")!
 }
