@@ -79,5 +79,5 @@ struct Renderer: Sendable {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
-    static let memberHeader = HTTPField.Name("Hearth-Member")!
+    static let memberHeader = HeaderName("Hearth-Member")!
 }
