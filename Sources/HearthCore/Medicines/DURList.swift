@@ -58,13 +58,56 @@ public enum IngredientName {
             }
         }
         // An amount written after the name ("500mg", "아스피린 100", "20 밀리그램"); not the
-        // digits of a name (비타민B12).
-        // Both need a digit: most names have none, and a list of 90,000 rows is read here.
-        if text.contains(where: \.isNumber) {
-            text = text.replacing(#/\s+\d[\d.,]*\s*[a-z가-힣%µμ]*\s*$/#, with: "")
-            text = text.replacing(#/\d[\d.,]*\s*(mg|mcg|µg|μg|g|ml|iu|%|밀리그램|마이크로그램|그램|밀리리터)\s*$/#, with: "")
+        // digits of a name (비타민B12). Read by hand from the end, as the two patterns
+        // `\s+\d[\d.,]*\s*[a-z가-힣%µμ]*\s*$` and `\d[\d.,]*\s*(mg|…|밀리리터)\s*$` would
+        // (`IngredientNameTests` holds them to it): a national list is 180,000 names, and
+        // Swift's regular expressions took most of its import.
+        var characters = Array(text)
+        if characters.contains(where: \.isNumber) {
+            characters = withoutSpacedAmount(characters)
+            characters = withoutAmountWithUnit(characters)
         }
-        return String(text.filter { $0.isLetter || $0.isNumber })
+        return String(characters.filter { $0.isLetter || $0.isNumber })
+    }
+
+    static let amountUnits: [[Character]] = ["mg", "mcg", "µg", "μg", "g", "ml", "iu", "%", "밀리그램", "마이크로그램", "그램", "밀리리터"].map(Array.init)
+
+    static func isNumberMark(_ c: Character) -> Bool { c.isNumber || c == "." || c == "," }
+    static func isUnitLetter(_ c: Character) -> Bool { ("a"..."z").contains(c) || ("가"..."힣").contains(c) || c == "%" || c == "µ" || c == "μ" }
+
+    /// Where the run of number marks ending before `end` begins.
+    static func numberRunStart(_ text: [Character], before end: Int) -> Int {
+        var start = end
+        while start > 0, isNumberMark(text[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// `\s+\d[\d.,]*\s*[a-z가-힣%µμ]*\s*$` taken off the end.
+    static func withoutSpacedAmount(_ text: [Character]) -> [Character] {
+        var end = text.count
+        while end > 0, text[end - 1].isWhitespace { end -= 1 }
+        while end > 0, isUnitLetter(text[end - 1]) { end -= 1 }
+        while end > 0, text[end - 1].isWhitespace { end -= 1 }
+        let start = numberRunStart(text, before: end)
+        guard start < end, text[start].isNumber, start > 0, text[start - 1].isWhitespace else { return text }
+        var cut = start - 1
+        while cut > 0, text[cut - 1].isWhitespace { cut -= 1 }
+        return Array(text[..<cut])
+    }
+
+    /// `\d[\d.,]*\s*(unit)\s*$` taken off the end, from its leftmost digit.
+    static func withoutAmountWithUnit(_ text: [Character]) -> [Character] {
+        var end = text.count
+        while end > 0, text[end - 1].isWhitespace { end -= 1 }
+        var best: Int?
+        for unit in amountUnits where end >= unit.count && Array(text[(end - unit.count)..<end]) == unit {
+            var numberEnd = end - unit.count
+            while numberEnd > 0, text[numberEnd - 1].isWhitespace { numberEnd -= 1 }
+            let run = numberRunStart(text, before: numberEnd)
+            guard let first = (run..<numberEnd).first(where: { text[$0].isNumber }) else { continue }
+            best = min(best ?? first, first)
+        }
+        return best.map { Array(text[..<$0]) } ?? text
     }
 
     /// The ingredients a label's text names: the permit list's `ITEM_INGR_NAME`

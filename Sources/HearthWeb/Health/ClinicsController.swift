@@ -17,7 +17,7 @@ struct ClinicsController {
     }
 
     /// Clinics a page shows: a national register is 50,000 of them, never one page.
-    static let perPage = 100
+    static let perPage = 30
 
     private func listPage(
         summary: HTML?, importError: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status,
