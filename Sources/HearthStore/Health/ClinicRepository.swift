@@ -50,10 +50,15 @@ public struct ClinicRepository: Sendable {
     /// and the register's too while it holds at most 200 (a national one is 50,000: no list to pick from).
     public func homeChoices() throws -> [Clinic] {
         try database.read { db in
-            let imported = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE licence_key IS NOT NULL")) ?? 0
-            let condition = imported <= 200 ? "1" : "favourite OR licence_key IS NULL"
-            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE map_x IS NOT NULL AND (\(condition)) LIMIT 500")).map(Self.clinic(from:))
+            let imported = try Self.importedCount(upTo: 201, db)
+            let condition = imported <= 200 ? "1" : "(favourite OR licence_key IS NULL)"
+            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(condition) AND map_x IS NOT NULL LIMIT 500")).map(Self.clinic(from:))
         }
+    }
+
+    /// How many clinics came from the register, counted no further than `most`.
+    static func importedCount(upTo most: Int, _ db: Database) throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM clinic WHERE licence_key IS NOT NULL LIMIT ?)"), arguments: [most]) ?? 0
     }
 
     /// A page of the directory in its order (favourites first, then by district and name), and
@@ -147,12 +152,17 @@ public struct ClinicRepository: Sendable {
     /// made favourites there), and `including` (the one a record or appointment has).
     public func names(including: Int64? = nil) throws -> [(id: Int64, name: String)] {
         try database.read { db in
-            let imported = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE licence_key IS NOT NULL")) ?? 0
-            let condition = imported <= 200 ? "1" : "favourite OR licence_key IS NULL OR id = ?"
-            return try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT id, name FROM clinic WHERE \(condition) ORDER BY favourite DESC, name COLLATE NOCASE"),
-                arguments: imported <= 200 ? [] : [including]
+            let imported = try Self.importedCount(upTo: 201, db)
+            let condition = imported <= 200 ? "1" : "(favourite OR licence_key IS NULL)"
+            var names: [(id: Int64, name: String)] = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT id, name FROM clinic WHERE \(condition) ORDER BY favourite DESC, name COLLATE NOCASE")
             ).map { ($0[0], $0[1]) }
+            if let including, !names.contains(where: { $0.id == including }),
+                let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM clinic WHERE id = ?"), arguments: [including])
+            {
+                names.append((including, name))
+            }
+            return names
         }
     }
 
