@@ -24,7 +24,12 @@ extension APIHandlers {
                     if case .undocumented(let other) = part { for try await _ in other.body {} }
                     continue
                 }
-                guard form.files.count < intake.maximumFiles else { throw PageError(status: .contentTooLarge, messageKey: "error.too_large") }
+                // More parts than the description's maxItems: the request is refused on its field (422).
+                guard form.files.count < intake.maximumFiles else {
+                    var errors = FieldErrors()
+                    errors.add("photo", "api.error.too_many_photos", ["most": String(intake.maximumFiles)])
+                    throw PageError(refusing: errors)
+                }
                 form.files.append(try await Self.keep(photo.payload.body, named: photo.filename, in: intake))
             }
         } catch let error where !(error is PageError) && !(error is POSIXError) && !StorageFull.isCause(error) {

@@ -161,6 +161,9 @@ struct APICallTests {
                 "/api/v1/records/\(id)/photos", [("b.jpg", try fixture("exif-orientation/Landscape_3.jpg"))], partType: "application/octet-stream")
             #expect(generic.status == .ok, "\(generic.text)")
             #expect((try APIClient.json(generic)["photos"] as? [String])?.count == 2)
+            // More parts than the description's maxItems: refused on its field, as a request it does not allow (not 413).
+            let many = try await api.photos("/api/v1/records/\(id)/photos", Array(repeating: ("c.jpg", Array("x".utf8)), count: 21))
+            #expect(many.status == .unprocessableContent && many.text.contains(#""field":"photo""#), "\(many.status) \(many.text)")
         }
     }
 
