@@ -35,8 +35,11 @@ public struct ClinicRepository: Sendable {
         try database.read { db in try Self.clinics(db) }
     }
 
+    /// The directory's order: favourites first, then by district and name (index `clinic_directory_order`).
+    static let directoryOrder = "favourite DESC, district IS NULL, district, name COLLATE NOCASE"
+
     static func clinics(_ db: Database) throws -> [Clinic] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE")).map(
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY \(directoryOrder)")).map(
             Self.clinic(from:))
     }
 
@@ -50,15 +53,17 @@ public struct ClinicRepository: Sendable {
     /// and the register's too while it holds at most 200 (a national one is 50,000: no list to pick from).
     public func homeChoices() throws -> [Clinic] {
         try database.read { db in
-            let imported = try Self.importedCount(upTo: 201, db)
-            let condition = imported <= 200 ? "1" : "(favourite OR licence_key IS NULL)"
-            return try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(condition) AND map_x IS NOT NULL LIMIT 500")).map(Self.clinic(from:))
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(try Self.offered(db)) AND map_x IS NOT NULL LIMIT 500")).map(
+                Self.clinic(from:))
         }
     }
 
-    /// How many clinics came from the register, counted no further than `most`.
-    static func importedCount(upTo most: Int, _ db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM clinic WHERE licence_key IS NOT NULL LIMIT ?)"), arguments: [most]) ?? 0
+    /// Which clinics a list to pick from offers (an SQL condition): every one while the register
+    /// brought at most 200, else the household's own (favourites and those typed in, through
+    /// the partial index `clinic_own`). Whether it brought more is counted no further than 201.
+    static func offered(_ db: Database) throws -> String {
+        let imported = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM clinic WHERE licence_key IS NOT NULL LIMIT 201)")) ?? 0
+        return imported <= 200 ? "1" : "(favourite OR licence_key IS NULL)"
     }
 
     /// A page of the directory in its order (favourites first, then by district and name), and
@@ -67,7 +72,7 @@ public struct ClinicRepository: Sendable {
         try database.read { db in
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic")) ?? 0
             let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE LIMIT ? OFFSET ?"),
+                db.cachedStatement(sql: "SELECT * FROM clinic ORDER BY \(Self.directoryOrder) LIMIT ? OFFSET ?"),
                 arguments: [max(0, limit), max(0, offset)])
             return (rows.map(Self.clinic(from:)), total)
         }
@@ -120,7 +125,9 @@ public struct ClinicRepository: Sendable {
         }
         for word in short {
             conditions.append("(name || ' ' || ifnull(address, '') || ' ' || ifnull(note, '')) LIKE ? ESCAPE '\\'")
-            arguments.append("%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%")
+            arguments.append(
+                "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                    + "%")
         }
         arguments.append(limit)
         return try database.read { db in
@@ -128,7 +135,7 @@ public struct ClinicRepository: Sendable {
                 db.cachedStatement(
                     sql: """
                         SELECT * FROM clinic WHERE \(conditions.joined(separator: " AND "))
-                        ORDER BY favourite DESC, district IS NULL, district, name COLLATE NOCASE LIMIT ?
+                        ORDER BY \(Self.directoryOrder) LIMIT ?
                         """),
                 arguments: StatementArguments(arguments)
             ).map(Self.clinic(from:))
@@ -152,10 +159,8 @@ public struct ClinicRepository: Sendable {
     /// made favourites there), and `including` (the one a record or appointment has).
     public func names(including: Int64? = nil) throws -> [(id: Int64, name: String)] {
         try database.read { db in
-            let imported = try Self.importedCount(upTo: 201, db)
-            let condition = imported <= 200 ? "1" : "(favourite OR licence_key IS NULL)"
             var names: [(id: Int64, name: String)] = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT id, name FROM clinic WHERE \(condition) ORDER BY favourite DESC, name COLLATE NOCASE")
+                db.cachedStatement(sql: "SELECT id, name FROM clinic WHERE \(try Self.offered(db)) ORDER BY favourite DESC, name COLLATE NOCASE")
             ).map { ($0[0], $0[1]) }
             if let including, !names.contains(where: { $0.id == including }),
                 let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM clinic WHERE id = ?"), arguments: [including])

@@ -115,8 +115,7 @@ public struct InteractionRepository: Sendable {
     public static func held(personID: Int64, today: LocalDate, _ db: Database) throws -> (held: [HeldMedicine], unchecked: [UncheckedMedicine]) {
         var found: (held: [HeldMedicine], unchecked: [UncheckedMedicine]) = ([], [])
         for regimen in try RegimenRepository.regimens(access: .everyone, subjectID: personID, includeDeleted: false, db) where !regimen.hasEnded(by: today) {
-            let items = regimen.currentItems.map(\.input)
-            let matched = try matched((regimen.id, regimen.name, items), db)
+            let matched = try matched((regimen.id, regimen.name, regimen.currentItems.map(\.input)), db)
             found.held += matched.held
             found.unchecked += matched.unchecked
         }
@@ -127,7 +126,9 @@ public struct InteractionRepository: Sendable {
     /// medicine of the name typed (as the catalogue writes it, spaces and case aside), else the
     /// one medicine whose only ingredient is the name typed. A typed medicine is checked as one
     /// chosen from the catalogue is; one found neither way is said to be unchecked.
-    static func matched(_ regimen: (id: Int64?, name: String, items: [RegimenItemInput]), _ db: Database) throws
+    static func matched(
+        _ regimen: (id: Int64?, name: String, items: [RegimenItemInput]), _ db: Database
+    ) throws
         -> (held: [HeldMedicine], unchecked: [UncheckedMedicine])
     {
         var found: (held: [HeldMedicine], unchecked: [UncheckedMedicine]) = ([], [])
@@ -153,7 +154,8 @@ public struct InteractionRepository: Sendable {
         let key = IngredientName.key(typed)
         guard !key.isEmpty else { return nil }
         let holders = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT id, ingredients FROM medicine WHERE ingredients LIKE '%' || ? || '%' LIMIT 200"), arguments: [typed.trimmingCharacters(in: .whitespaces)]
+            db.cachedStatement(sql: "SELECT id, ingredients FROM medicine WHERE ingredients LIKE '%' || ? || '%' LIMIT 200"),
+            arguments: [typed.trimmingCharacters(in: .whitespaces)]
         ).filter { IngredientName.keys(in: $0[1] as String? ?? "") == [key] }
         return holders.count == 1 ? holders[0][0] : nil
     }
@@ -166,13 +168,17 @@ public struct InteractionRepository: Sendable {
     /// The check of a person's medicines now, for their pages and the report; with `typed`, as
     /// they would be were the regimen on the form saved (in place of itself, when it is one of
     /// theirs). A pet's is always empty: the lists are for people.
-    public func check(personID: Int64, today: LocalDate, typed: (regimenID: Int64?, name: String, items: [RegimenItemInput])? = nil) throws
+    public func check(
+        personID: Int64, today: LocalDate, typed: (regimenID: Int64?, name: String, items: [RegimenItemInput])? = nil
+    ) throws
         -> InteractionCheck
     {
         try database.read { db in try Self.check(personID: personID, today: today, typed: typed, db) }
     }
 
-    static func check(personID: Int64, today: LocalDate, typed: (regimenID: Int64?, name: String, items: [RegimenItemInput])?, _ db: Database) throws
+    static func check(
+        personID: Int64, today: LocalDate, typed: (regimenID: Int64?, name: String, items: [RegimenItemInput])?, _ db: Database
+    ) throws
         -> InteractionCheck
     {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT kind, birth_date FROM subject WHERE id = ?"), arguments: [personID]),

@@ -19,18 +19,6 @@ enum ClinicDistances {
         Dictionary(uniqueKeysWithValues: clinics.compactMap { clinic in kilometres(clinic, from: home).map { (clinic.id, $0) } })
     }
 
-    /// Nearest first; those whose place is unknown last, by name.
-    static func byDistance(_ clinics: [Clinic], kilometres: [Int64: Double]) -> [Clinic] {
-        clinics.sorted { a, b in
-            switch (kilometres[a.id], kilometres[b.id]) {
-            case (let x?, let y?): x < y
-            case (.some, nil): true
-            case (nil, .some): false
-            case (nil, nil): a.name.localizedStandardCompare(b.name) == .orderedAscending
-            }
-        }
-    }
-
     /// The household's "where home is" form, with its problem on its field.
     static func form(home: GeoPoint?, clinics: [Clinic], typed: [String: String], error: String?, csrf: String, format: Formatting) -> HTML {
         // At the top of the list: open until home is set (or when what was typed is refused), then one line.
@@ -40,13 +28,15 @@ enum ClinicDistances {
         html += #"<p class="hint">\#(format.t("care.home.hint"))</p>"#
         html += #"<form method="post" action="/clinics/home"><input type="hidden" name="_csrf" value="\#(csrf)">"#
         html += #"<label for="home-coordinates">\#(format.t("care.home.coordinates"))</label>"#
-        html += #"<input id="home-coordinates" name="coordinates" inputmode="decimal" autocomplete="off" placeholder="37.5665, 126.9780" value="\#(typed["coordinates"] ?? "")""#
+        html +=
+            #"<input id="home-coordinates" name="coordinates" inputmode="decimal" autocomplete="off" placeholder="37.5665, 126.9780" value="\#(typed["coordinates"] ?? "")""#
         if error != nil { html += #" aria-invalid="true" aria-describedby="home-error""# }
         html += ">"
         if let error { html += #"<p class="field-error" id="home-error">\#(error)</p>"# }
         let placed = clinics.filter { $0.place != nil }
         if !placed.isEmpty {
-            html += #"<label for="home-clinic">\#(format.t("care.home.near_clinic"))</label><select id="home-clinic" name="clinic"><option value="">\#(format.t("care.home.choose"))</option>"#
+            html +=
+                #"<label for="home-clinic">\#(format.t("care.home.near_clinic"))</label><select id="home-clinic" name="clinic"><option value="">\#(format.t("care.home.choose"))</option>"#
             for clinic in placed.sorted(by: { $0.name.localizedStandardCompare($1.name) == .orderedAscending }) {
                 let selected: HTML = typed["clinic"] == String(clinic.id) ? " selected" : ""
                 html += #"<option value="\#(clinic.id)"\#(selected)>\#(clinic.name)\#(clinic.district.map { " · " + $0 } ?? "")</option>"#
