@@ -14,13 +14,13 @@ extension APIHandlers {
             guard subject >= 1 else { throw PageError(status: .badRequest, messageKey: "api.error.range", values: ["name": "subject", "low": "1", "high": Int64.max.grouped]) }
             _ = try self.subject(subject, context)
         }
-        let found = try RegimenRepository(database).doses(
-            access: context.access, subjectID: input.query.subject, from: day, to: day, in: context.timeZone)
-        let doses = found.inTimeOrder.filter { !$0.slot.asNeeded }.map { dose($0.regimen, $0.slot, context) }
-        // The next one still to come, past midnight too (a "next dose" at 23:00 is tomorrow's).
-        let coming = try RegimenRepository(database).doses(
-            access: context.access, subjectID: input.query.subject, from: day, to: day.adding(days: 7), in: context.timeZone)
-        let next = coming.inTimeOrder.first { !$0.slot.asNeeded && $0.slot.logged == nil && $0.slot.state(at: context.now) == .later }
+        // The day's doses and the week after it, read once: the next one still to come may be
+        // past midnight (a "next dose" asked at 23:00 is tomorrow's).
+        let scheduled = try RegimenRepository(database).doses(
+            access: context.access, subjectID: input.query.subject, from: day, to: day.adding(days: 7), in: context.timeZone
+        ).inTimeOrder.filter { !$0.slot.asNeeded }
+        let doses = scheduled.filter { $0.slot.day == day }.map { dose($0.regimen, $0.slot, context) }
+        let next = scheduled.first { $0.slot.logged == nil && $0.slot.state(at: context.now) == .later }
         return .ok(.init(body: .json(.init(date: day.description, doses: doses, next: next.map { dose($0.regimen, $0.slot, context) }))))
     }
 

@@ -76,7 +76,7 @@ struct ClinicsController {
         return renderer.page(page, titleKey: "care.clinic.title", request: request, context: context, status: status)
     }
 
-    /// "← 1–100 of 50,043 →": the pages of a long directory.
+    /// "← 31–60 of 50,043 →": the pages of a long directory.
     static func pages(_ number: Int, total: Int, format: Formatting) -> HTML {
         let first = (number - 1) * perPage + 1, last = min(total, number * perPage)
         var html: HTML = #"<nav class="pager" aria-label="\#(format.t("care.clinic.pages"))">"#
