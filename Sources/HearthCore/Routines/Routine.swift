@@ -109,7 +109,8 @@ public struct RoutineDue: Sendable, Equatable {
     ///   An earlier unmarked day is not carried: it was missed, and the report says so.
     /// - N days after it was last done: N days after the newest "done" (or its start).
     /// - when needed, or ended: nil.
-    public static func next(_ schedule: CareSchedule, soonDays: Int, marks: [RoutineMark], today: LocalDate) -> RoutineDue? {
+    /// No day before `firstDay` is due (a routine made "from today" after today's time has passed).
+    public static func next(_ schedule: CareSchedule, soonDays: Int, marks: [RoutineMark], today: LocalDate, firstDay: LocalDate? = nil) -> RoutineDue? {
         let marked = Set(marks.map(\.due))
         var day: LocalDate?
         switch schedule.repeatRule {
@@ -118,12 +119,12 @@ public struct RoutineDue: Sendable, Equatable {
             let lastDone = marks.filter { $0.status == .done }.compactMap(\.doneDay).max()
             // A skip answers its due day too: the next is N days after the skipped day.
             let lastSkipped = marks.filter { $0.status == .skipped }.map(\.due).max()
-            day = schedule.due(after: [lastDone, lastSkipped].compactMap { $0 }.max())
+            day = schedule.due(after: [lastDone, lastSkipped].compactMap { $0 }.max()).map { day in firstDay.map { max(day, $0) } ?? day }
         default:
-            if let last = schedule.lastDay(onOrBefore: today), !marked.contains(last), !marks.contains(where: { $0.due > last }) {
+            if let last = schedule.lastDay(onOrBefore: today), last >= firstDay ?? last, !marked.contains(last), !marks.contains(where: { $0.due > last }) {
                 day = last
             } else {
-                var from = today.adding(days: 1)
+                var from = max(today.adding(days: 1), firstDay ?? today)
                 while let candidate = schedule.firstDay(from: from, within: 800) {
                     if !marked.contains(candidate) {
                         day = candidate

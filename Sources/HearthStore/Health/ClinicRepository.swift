@@ -43,6 +43,25 @@ public struct ClinicRepository: Sendable {
             Self.clinic(from:))
     }
 
+    /// What `/emergency` may show, without reading a register of 50,000: the clinics that could
+    /// be open now or at night (favourites, the household's own, those with hours, open day and
+    /// night or maybe so — the partial index `clinic_emergency`, v27), whether the directory holds
+    /// any clinic, and whether any has a place.
+    public func emergency() throws -> (clinics: [Clinic], any: Bool, anyPlaced: Bool) {
+        try database.read { db in
+            let clinics = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(Self.mayBeOpen) ORDER BY \(Self.directoryOrder)")
+            ).map(Self.clinic(from:))
+            let any = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic)")) ?? false
+            let placed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
+            return (clinics, any, placed)
+        }
+    }
+
+    /// The condition of the partial index `clinic_emergency`, written as v27 wrote it (SQLite
+    /// uses the index only for the same expression).
+    static let mayBeOpen = "(favourite OR open_24_hours OR maybe_24_hours OR licence_key IS NULL OR hours GLOB '*[0-9]*')"
+
     public func favourites() throws -> [Clinic] {
         try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM clinic WHERE favourite ORDER BY name COLLATE NOCASE")).map(Self.clinic(from:))

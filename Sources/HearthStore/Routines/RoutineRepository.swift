@@ -24,6 +24,9 @@ public struct Routine: Sendable, Equatable, Identifiable {
     /// Its marks of the last `RoutineRepository.memory` days (and every "when needed" one in
     /// them), newest due day first.
     public let marks: [RoutineMark]
+    /// The first day it can be due: the day after its start when it was made on that day after
+    /// its time had passed (made at 22:22 "from today" for 07:00: nothing missed today), else nil.
+    public let firstDay: LocalDate?
 
     public var input: RoutineInput {
         RoutineInput(
@@ -33,7 +36,7 @@ public struct Routine: Sendable, Equatable, Identifiable {
 
     /// What needs doing next, as of `today`.
     public func due(today: LocalDate) -> RoutineDue? {
-        RoutineDue.next(schedule, soonDays: soonDays, marks: marks, today: today)
+        RoutineDue.next(schedule, soonDays: soonDays, marks: marks, today: today, firstDay: firstDay)
     }
 
     /// The members whose turn it is now (empty: anyone).
@@ -107,7 +110,7 @@ public struct RoutineRepository: Sendable {
         let rows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT r.id, r.subject_id, r.name, r.how, r.soon_days, r.assignment, r.remind, \(StoredSchedule.columns.replacingOccurrences(of: "from_date, until_date", with: "NULL, NULL"))
+                    SELECT r.id, r.subject_id, r.name, r.how, r.soon_days, r.assignment, r.remind, r.created_at, \(StoredSchedule.columns.replacingOccurrences(of: "from_date, until_date", with: "NULL, NULL"))
                     FROM routine r WHERE \(conditions.joined(separator: " AND ")) ORDER BY r.name COLLATE NOCASE, r.id
                     """))
         // A routine of a subject the member may not see (or archived) is left out.
@@ -135,14 +138,25 @@ public struct RoutineRepository: Sendable {
             let mark = mark(row)
             marks[mark.routineID, default: []].append(mark)
         }
+        let zone = try String.fetchOne(db.cachedStatement(sql: "SELECT time_zone FROM household")).flatMap(TimeZone.init(identifier:)) ?? .current
         return visible.map { row in
             let id: Int64 = row["id"]
+            let schedule = StoredSchedule.schedule(row, from: 8)
             return Routine(
                 id: id, subject: (row["subject_id"] as Int64?).flatMap { subjects[$0] }, name: row["name"], how: row["how"],
-                schedule: StoredSchedule.schedule(row, from: 7), soonDays: row["soon_days"],
+                schedule: schedule, soonDays: row["soon_days"],
                 assignment: RoutineAssignment(rawValue: row["assignment"]) ?? .anyone, members: members[id] ?? [], remind: row["remind"],
-                marks: marks[id] ?? [])
+                marks: marks[id] ?? [], firstDay: Self.firstDay(schedule, madeAt: StoredTime.date(row, 7), in: zone))
         }
+    }
+
+    /// The day after the start when the routine was made on its start day more than a dose's
+    /// window (`DoseSlot.window`) after its time, as a regimen's first doses are (`couldBeGiven`).
+    static func firstDay(_ schedule: CareSchedule, madeAt: Date, in zone: TimeZone) -> LocalDate? {
+        guard let time = schedule.times.first, LocalDate(madeAt, in: zone) == schedule.start,
+            madeAt > WallClock.instant(schedule.start, minutes: time, in: zone).addingTimeInterval(DoseSlot.window)
+        else { return nil }
+        return schedule.start.adding(days: 1)
     }
 
     static let markColumns = "k.routine_id, k.due_date, k.status, k.done_at, k.done_date, k.reason, k.account_id, a.display_name"
@@ -150,7 +164,7 @@ public struct RoutineRepository: Sendable {
     static func mark(_ row: Row) -> RoutineMark {
         let doneDay = (row[4] as String?).flatMap(LocalDate.init)
         return RoutineMark(
-            routineID: row[0], due: (row[1] as String?).flatMap(LocalDate.init) ?? doneDay ?? LocalDate(year: 2000, month: 1, day: 1)!,
+            routineID: row[0], due: (row[1] as String?).flatMap(LocalDate.init) ?? doneDay ?? LocalDate(daysSince1970: 0),
             status: (row[2] as String) == "skipped" ? .skipped : .done, doneAt: StoredTime.optionalDate(row, 3), doneDay: doneDay, reason: row[5],
             byID: row[6], by: row[7])
     }
@@ -212,10 +226,12 @@ public struct RoutineRepository: Sendable {
                     """,
                 arguments: [routineID, due?.description, status.rawValue, doneAt, doneDay?.description, reason, accountID, now])
             if db.changesCount == 1 { return .recorded }
-            let row = try Row.fetchOne(
-                db,
-                sql: "SELECT \(Self.markColumns) FROM routine_mark k LEFT JOIN account a ON a.id = k.account_id WHERE k.routine_id = ? AND k.due_date = ?",
-                arguments: [routineID, due?.description])!
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "SELECT \(Self.markColumns) FROM routine_mark k LEFT JOIN account a ON a.id = k.account_id WHERE k.routine_id = ? AND k.due_date = ?",
+                    arguments: [routineID, due?.description])
+            else { throw StoreError.routineNotFound }
             return .already(Self.mark(row))
         }
     }

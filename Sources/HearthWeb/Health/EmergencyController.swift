@@ -21,7 +21,7 @@ struct EmergencyController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = context.now
-        let all = try clinics.clinics()
+        let (all, anyClinic, anyPlaced) = try clinics.emergency()
         let home = try clinics.home()
         let distances = ClinicDistances.kilometres(all, from: home)
         let km = { (clinic: Clinic) in distances[clinic.id] }
@@ -38,19 +38,19 @@ struct EmergencyController {
         let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }.sorted { (km($0) ?? .infinity) < (km($1) ?? .infinity) }
         let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty
-        if home != nil && !all.isEmpty && distances.isEmpty {
+        if home != nil && anyClinic && !anyPlaced {
             // No clinic has a place (none from the register): no distance to say anything about.
             html += #"<p class="hint">\#(format.t("care.emergency.no_places"))</p>"#
-        } else if home != nil && !all.isEmpty {
+        } else if home != nil && anyClinic {
             let dayAndNight = all.filter { $0.input.open24Hours || $0.maybe24Hours }
             if !dayAndNight.contains(where: near) {
                 html += #"<p class="notice warning" role="status">\#(format.t("care.emergency.no_24_within"))"#
-                if let nearest = dayAndNight.filter({ km($0) != nil }).min(by: { km($0)! < km($1)! }) {
-                    html += " \(format.t("care.emergency.nearest_24", ["name": nearest.name, "km": ClinicDistances.label(km(nearest)!, format: format)]))"
+                if let (nearest, kilometres) = dayAndNight.compactMap({ clinic in km(clinic).map { (clinic, $0) } }).min(by: { $0.1 < $1.1 }) {
+                    html += " \(format.t("care.emergency.nearest_24", ["name": nearest.name, "km": ClinicDistances.label(kilometres, format: format)]))"
                 }
                 html += "</p>"
             }
-        } else if all.contains(where: { $0.place != nil }) {
+        } else if anyPlaced {
             html += #"<p class="hint"><a href="/clinics#home">\#(format.t("care.emergency.set_home"))</a></p>"#
         }
         for (heading, group, limit) in [

@@ -1,6 +1,7 @@
 import Foundation
+import GRDB
 import HearthCore
-import HearthStore
+@testable import HearthStore
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -103,6 +104,19 @@ struct NearestClinicTests {
             #expect(page.contains("<h3>행복동물병원123</h3>") && page.components(separatedBy: "<h3>").count - 1 == 1)
             let search = try await owner.get("/search?q=" + QueryLink.encode("테헤란로 77 강남")).text
             #expect(search.contains("행복동물병원77"), "\(search.prefix(3000))")
+
+            // /emergency reads only what may be open (of these, only the names with "24": no hours), through its index.
+            let clinics = ClinicRepository(hearth.database)
+            let emergency = try clinics.emergency()
+            let maybe = (0..<250).map { "행복동물병원\($0)" }.filter { $0.contains("24") }
+            #expect(Set(emergency.clinics.map(\.name)) == Set(maybe) && emergency.any && emergency.anyPlaced)
+            let typed = try await clinics.create(ClinicInput(name: "밤에 여는 병원", open24Hours: true))
+            #expect(try clinics.emergency().clinics.map(\.id).contains(typed))
+            let plan = try hearth.database.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM clinic WHERE \(ClinicRepository.mayBeOpen)").map { $0["detail"] as String }.joined()
+            }
+            #expect(plan.contains("clinic_emergency"), "\(plan)")
+            #expect(try await owner.get("/emergency").text.contains("밤에 여는 병원"))
         }
     }
 }

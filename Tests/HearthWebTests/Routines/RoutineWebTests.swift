@@ -114,6 +114,30 @@ struct RoutineWebTests {
         }
     }
 
+    @Test("made from today after its time has passed (22:22 for 07:00): nothing is due or missed today, the first is tomorrow; made within the window, today's is still due")
+    func madeLate() async throws {
+        let clock = TestClock("2026-11-27T13:22:00Z")  // 22:22 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let routines = RoutineRepository(hearth.database)
+            let today = LocalDate("2026-11-27")!
+            let daily = { (name: String, times: [Int]) in
+                RoutineInput(name: name, subjectID: nil, schedule: CareSchedule(repeatRule: .daily, times: times, start: today))
+            }
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            let morning = try await routines.create(daily("Morning walk", [420]), by: mina, now: clock.read())
+            let evening = try await routines.create(daily("Evening pills", [21 * 60]), by: mina, now: clock.read())
+            let untimed = try await routines.create(daily("Water bowl", []), by: mina, now: clock.read())
+            let due = { (id: Int64) in try routines.routine(id: id, access: .everyone, today: today)?.due(today: today).map { "\($0.day) \($0.state)" } }
+            #expect(try due(morning) == "2026-11-28 later")
+            #expect(try due(evening) == "2026-11-27 today", "21:00 is within two hours: still today's")
+            #expect(try due(untimed) == "2026-11-27 today", "no time: the day is still on")
+            let home = try await owner.get("/").text
+            #expect(!home.contains("Morning walk") && home.contains("Evening pills"))
+            // Tomorrow it is due as any other day.
+            #expect(try routines.routine(id: morning, access: .everyone, today: today.adding(days: 1))?.due(today: today.adding(days: 1))?.state == .today)
+        }
+    }
+
     @Test("the house's routines are everyone's; a limited member does not see a hidden pet's")
     func limited() async throws {
         try await withHousehold { hearth, owner in
