@@ -84,7 +84,7 @@ enum DoseListHTML {
             if !items.isEmpty { html += #" <span class="meta">\#(items)</span>"# }
             html += #"</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
             if canRecord && !regimen.deleted {
-                html += form(regimen: regimen.id, slot: slot, csrf: csrf, back: back, state: state, format: format)
+                html += form(regimen: regimen.id, slot: slot, today: LocalDate(now, in: format.timeZone), csrf: csrf, back: back, state: state, format: format)
             }
             html += "</li>"
         }
@@ -108,7 +108,7 @@ enum DoseListHTML {
         return html
     }
 
-    private static func form(regimen: Int64, slot: DoseSlot, csrf: String, back: String, state: DoseSlot.State, format: Formatting) -> HTML {
+    private static func form(regimen: Int64, slot: DoseSlot, today: LocalDate, csrf: String, back: String, state: DoseSlot.State, format: Formatting) -> HTML {
         let hidden = doseFields(regimen: regimen, day: slot.day, time: slot.time, csrf: csrf, back: back)
         if slot.logged != nil {
             return
@@ -116,9 +116,14 @@ enum DoseListHTML {
         }
         if state == .skipped { return .empty }
         let id = "at-\(regimen)-\(slot.day)-\(slot.time)"
+        // A dose of an earlier day is recorded at its time unless told otherwise: the time is
+        // asked in the open, filled with the dose's time, so nobody records "08:00" unawares.
+        let earlierDay = slot.day < today
+        let at: HTML = #"<label for="\#(id)">\#(format.t("doses.given_at_time"))</label><input id="\#(id)" type="time" name="at""#
+        let given: HTML = #"<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.mark_given"))</button> "#
         return #"""
-            <form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.mark_given"))</button> \#
-            <details><summary>\#(format.t("doses.more"))</summary><label for="\#(id)">\#(format.t("doses.given_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
+            <form method="post" action="/doses/mark" class="dose-actions">\#(hidden)\#(earlierDay ? at + #" value="\#(format.minutes(slot.minutes))"> "# + given : given)\#
+            <details><summary>\#(format.t("doses.more"))</summary>\#(earlierDay ? .empty : at + "> ")\#
             <label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> \#
             <button name="action" value="skipped" type="submit">\#(format.t("doses.mark_skipped"))</button></details></form>
             """#

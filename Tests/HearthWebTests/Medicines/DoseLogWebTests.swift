@@ -87,7 +87,11 @@ struct DoseLogWebTests {
 
             // The evening: the morning dose stays given; the dose of the 21st was never marked: missed.
             clock.set("2026-11-23T11:10:00Z")  // 20:10 in Seoul
-            #expect(try await owner.get("/doses?day=2026-11-21").text.contains("missed"))
+            let earlier = try await owner.get("/doses?day=2026-11-21").text
+            #expect(earlier.contains("missed"))
+            // Marked given later, a day's dose asks its time in the open, filled with the dose's own.
+            #expect(earlier.contains(#"<input id="at-\#(regimenID)-2026-11-21-480" type="time" name="at" value="08:00"> <button class="primary""#))
+            #expect(!(try await owner.get("/doses").text.contains(#"name="at" value="#)), "today's is given now unless told")
             #expect(
                 try await owner.post("/doses/mark", ["regimen": "\(regimenID)", "day": "2026-11-23", "time": "1200", "action": "given"]).status == .seeOther)
             let page = try await owner.get("/regimens/\(regimenID)").text
