@@ -11,6 +11,7 @@ public enum DURListImport {
 
     public struct Result: Sendable {
         public var list: List = .pairs
+        /// Read whole only (`read(data:)`); a file read a row at a time hands them over instead.
         public var pairs: [DURPair] = []
         public var cautions: [DURCaution] = []
         public var badRows: [(line: Int, problem: RowProblem)] = []
@@ -57,11 +58,23 @@ public enum DURListImport {
         return text
     }
 
-    public static func read(path: String) throws -> Result { try read(PublicListRows.forEachRow(path: path)) }
+    /// The file read whole (a test's few rows): its pairs and cautions in the result.
+    public static func read(data: Data) throws -> Result {
+        var pairs: [DURPair] = [], cautions: [DURCaution] = []
+        var result = try read(PublicListRows.forEachRow(data: data), pair: { pairs.append($0) }, caution: { cautions.append($0) })
+        (result.pairs, result.cautions) = (pairs, cautions)
+        return result
+    }
 
-    public static func read(data: Data) throws -> Result { try read(PublicListRows.forEachRow(data: data)) }
+    /// The file a row at a time: each good row handed to `pair` or `caution` as it is read (so
+    /// a list of any size is never held whole); the result says which list and what was wrong.
+    public static func read(path: String, pair: (DURPair) throws -> Void, caution: (DURCaution) throws -> Void) throws -> Result {
+        try read(PublicListRows.forEachRow(path: path), pair: pair, caution: caution)
+    }
 
-    private static func read(_ rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
+    private static func read(
+        _ rows: ((Int, [String]) throws -> Void) throws -> Void, pair add: (DURPair) throws -> Void, caution addCaution: (DURCaution) throws -> Void
+    ) throws -> Result {
         var result = Result()
         var seen = Set<String>()
         var reader = PublicListRows()
@@ -90,11 +103,11 @@ public enum DURListImport {
                         first: first, second: DURIngredient(code: field("second_code"), name: second, english: field("second_english")),
                         content: field("content"), notified: day(field("notified")))
                     guard seen.insert(pair.key).inserted else { return .sameItem }
-                    result.pairs.append(pair)
+                    try add(pair)
                 case .elderly:
                     let caution = DURCaution(ingredient: first, content: field("content"), notified: day(field("notified")))
                     guard seen.insert(caution.key).inserted else { return .sameItem }
-                    result.cautions.append(caution)
+                    try addCaution(caution)
                 }
                 return nil
             })

@@ -6,6 +6,7 @@ import HearthCore
 /// COLOR_CLASS1/색상앞 …). Told from the other lists by its print columns.
 public enum PillListImport {
     public struct Result: Sendable {
+        /// Read whole only (`read(data:)`).
         public var pills: [IdentifiedPill] = []
         public var badRows: [(line: Int, problem: RowProblem)] = []
         public var badRowCount = 0
@@ -25,11 +26,20 @@ public enum PillListImport {
 
     public static func isPillList(path: String) -> Bool { PublicListRows.header(path: path).map(isPillList(header:)) ?? false }
 
-    public static func read(path: String) throws -> Result { try read(PublicListRows.forEachRow(path: path)) }
+    /// The file read whole (a test's few rows): its pills in the result.
+    public static func read(data: Data) throws -> Result {
+        var pills: [IdentifiedPill] = []
+        var result = try read(PublicListRows.forEachRow(data: data)) { pills.append($0) }
+        result.pills = pills
+        return result
+    }
 
-    public static func read(data: Data) throws -> Result { try read(PublicListRows.forEachRow(data: data)) }
+    /// The file a row at a time: each good pill handed to `add` as it is read.
+    public static func read(path: String, add: (IdentifiedPill) throws -> Void) throws -> Result {
+        try read(PublicListRows.forEachRow(path: path), add: add)
+    }
 
-    private static func read(_ rows: ((Int, [String]) throws -> Void) throws -> Void) throws -> Result {
+    private static func read(_ rows: ((Int, [String]) throws -> Void) throws -> Void, add: (IdentifiedPill) throws -> Void) throws -> Result {
         var result = Result()
         var seen = Set<String>()
         var reader = PublicListRows()
@@ -46,7 +56,7 @@ public enum PillListImport {
                 guard let name = field("name") else { return .missing(fields.column("name")) }
                 guard seen.insert(seq).inserted else { return .sameNumber(fields.column("seq")) }
                 let size = [field("long"), field("short")].compactMap { $0 }.joined(separator: " × ")
-                result.pills.append(
+                try add(
                     IdentifiedPill(
                         itemSeq: seq, name: name, company: field("company"), printFront: field("print_front"), printBack: field("print_back"),
                         shape: field("shape"), colourFront: field("colour_front"), colourBack: field("colour_back"), lineFront: field("line_front"),

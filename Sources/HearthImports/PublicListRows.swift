@@ -50,10 +50,11 @@ struct PublicListRows {
     }
 
     /// Reads every row: `columns` answers the header with each field's candidate names (or
-    /// throws `notAList`), `row` takes each well-formed row and answers a problem to count it bad.
+    /// throws `notAList`), `row` takes each well-formed row and answers a problem to count it bad (or throws to stop: the
+    /// write it was handed to failed).
     mutating func read(
         _ rows: ((Int, [String]) throws -> Void) throws -> Void, columns given: ([String]) throws -> [String: [String]],
-        row handleGiven: (Int, Fields) -> RowProblem?
+        row handleGiven: (Int, Fields) throws -> RowProblem?
     ) throws {
         try withoutActuallyEscaping(given) { columns in
             try withoutActuallyEscaping(handleGiven) { handle in try read(rows, columns: columns, handle: handle) }
@@ -62,7 +63,7 @@ struct PublicListRows {
 
     private mutating func read(
         _ rows: ((Int, [String]) throws -> Void) throws -> Void, columns: @escaping ([String]) throws -> [String: [String]],
-        handle: @escaping (Int, Fields) -> RowProblem?
+        handle: @escaping (Int, Fields) throws -> RowProblem?
     ) throws {
         var header: [String]?
         var indexOf: [String: Int] = [:]
@@ -76,7 +77,7 @@ struct PublicListRows {
                 }
                 guard row.count == header.count else { return bad(line, .fieldCount(row.count, header: header.count)) }
                 if let field = row.indices.first(where: { !FormInput.isTypeable(row[$0]) }) { return bad(line, .controlCharacters(in: header[field])) }
-                if let problem = handle(line, Fields(values: row, header: header, indexOf: indexOf)) { bad(line, problem) }
+                if let problem = try handle(line, Fields(values: row, header: header, indexOf: indexOf)) { bad(line, problem) }
             }
         } catch let problem as CSVProblem {
             throw MedicineListImport.Problem.csv(problem)

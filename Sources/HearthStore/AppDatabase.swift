@@ -119,6 +119,38 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Writes a list of any size as its file is read, on a thread of its own: the rows `produce`
+    /// hands over are gathered `batch` at a time and each batch is one short transaction
+    /// (`write`), so a member's +1 cup waits for one batch, never the whole list, and memory
+    /// holds one batch, never the file. A list cut short keeps the batches written before.
+    func writeInBatches<Item>(
+        of batch: Int = 1_000, _ produce: @escaping @Sendable (_ add: (Item) throws -> Void) throws -> Void,
+        write: @escaping @Sendable (Database, [Item]) throws -> Void
+    ) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            // Not a task of the cooperative pool: this thread waits for the writer between batches.
+            DispatchQueue.global(qos: .utility).async {
+                done.resume(
+                    with: Result {
+                        var pending: [Item] = []
+                        let flush = {
+                            defer { self.writes.add(1, ordering: .releasing) }
+                            try self.writer.write { db in
+                                try write(db, pending)
+                                try SearchIndex.catchUp(db)
+                            }
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                        try produce { item in
+                            pending.append(item)
+                            if pending.count >= batch { try flush() }
+                        }
+                        if !pending.isEmpty { try flush() }
+                    })
+            }
+        }
+    }
+
     /// Indexes for search whatever is queued: after an upgrade, the records there were before
     /// the index. The server does it as it starts, so no member's first save waits for it.
     public func catchUpSearch() async throws {

@@ -3,6 +3,7 @@ import GRDB
 import HearthCore
 import HearthImports
 import HearthStore
+import Synchronization
 import Testing
 
 @Suite("The medicine catalogue")
@@ -98,5 +99,41 @@ struct MedicineCatalogueTests {
         #expect(after.name == "타이레놀정500mg" && after.input.notes == "For Mom's headaches")
         #expect(try medicines.search("타이레놀정500mg").map(\.id) == [tylenol.id], "the search index follows the update")
         #expect(try medicines.count() == 3)
+    }
+
+    @Test("a public list is written a batch a transaction: another write gets in midway, a row the new list lacks goes at the end, a file with no row leaves the list there was")
+    func listInBatches() async throws {
+        let database = try temporaryDatabase()
+        let interactions = InteractionRepository(database)
+        @Sendable func pair(_ n: Int) -> DURPair {
+            DURPair(
+                first: DURIngredient(code: "A\(n)", name: "성분\(n)", english: nil), second: DURIngredient(code: "B\(n)", name: "상대\(n)", english: nil),
+                content: nil, notified: "2024-06-10")
+        }
+        @Sendable func count() throws -> Int { try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dur_pair") ?? 0 } }
+        #expect(try await interactions.replace(.pairs) { add, _ in for n in 0..<3 { try add(pair(n)) } } == 3)
+        let midway = Mutex<(held: Int, wrote: Bool)?>(nil)
+        let rows = try await interactions.replace(.pairs) { add, _ in
+            for n in 1...2_500 {
+                try add(pair(n))
+                guard n == 1_500 else { continue }
+                // Between batches: a member's write is not held until the list is done.
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    try await database.write { db in try db.execute(sql: "UPDATE household SET name = name") }
+                    done.signal()
+                }
+                let wrote = done.wait(timeout: .now() + 10) == .success
+                let held = (try? count()) ?? 0
+                midway.withLock { $0 = (held, wrote) }
+            }
+        }
+        let seen = try #require(midway.withLock { $0 })
+        #expect(seen.wrote, "a write got in while the list was being written")
+        #expect(seen.held == 1_001, "the first batch of 1,000 written over the earlier 3 (0 … 1,000): \(seen.held)")
+        let after = try count()
+        #expect(rows == 2_500 && after == 2_500, "pair 0, which the new list lacks, is gone")
+        #expect(try await interactions.replace(.pairs) { _, _ in } == 0)
+        #expect(try count() == 2_500, "a file with no good row leaves the list there was")
     }
 }

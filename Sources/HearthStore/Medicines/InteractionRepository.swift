@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import Synchronization
 
 /// A medicine a person is given: which regimen (nil: the one being typed), which item, and
 /// the catalogue entry whose ingredients say what is in it.
@@ -69,39 +70,61 @@ public struct InteractionRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
-    /// Replaces the list with the file's rows, in one transaction: a row the new list no longer
-    /// has is gone, as it is from the list. Returns how many rows it holds.
-    public func replace(_ list: DURList, pairs: [DURPair] = [], cautions: [DURCaution] = [], now: Date = Date()) async throws -> Int {
-        // Every row's ingredient keys are worked out before the write: the write itself only
-        // inserts, so a member's +1 cup waits a moment, not the whole list's reading.
-        let rows: [StatementArguments] =
-            switch list {
-            case .pairs: pairs.map { StatementArguments([$0.key] + Self.values($0.first) + Self.values($0.second) + [$0.content, $0.notified]) }
-            case .elderly: cautions.map { StatementArguments([$0.key] + Self.values($0.ingredient) + [$0.content, $0.notified]) }
-            }
-        let newest = (pairs.compactMap(\.notified) + cautions.compactMap(\.notified)).max()
-        return try await database.write { db in
+    /// Replaces the list with the rows `produce` hands over as its file is read, a batch a
+    /// transaction (`AppDatabase.writeInBatches`): a row already there (same key) is written
+    /// over, and once the last is in, a row the new list no longer has is gone, as it is from
+    /// the list. Each row's ingredient keys are worked out before its batch's write. A list cut
+    /// short keeps the rows written before, over the earlier list's. Returns how many rows it holds.
+    public func replace(
+        _ list: DURList, now: Date = Date(),
+        _ produce: @escaping @Sendable (_ pair: (DURPair) throws -> Void, _ caution: (DURCaution) throws -> Void) throws -> Void
+    ) async throws -> Int {
+        let read = Mutex((rows: 0, newest: String?.none))
+        let table = list == .pairs ? "dur_pair" : "dur_elderly"
+        let sql =
             switch list {
             case .pairs:
-                try db.execute(sql: "DELETE FROM dur_pair")
-                let insert = try db.makeStatement(
-                    sql: """
-                        INSERT INTO dur_pair (list_key, first_code, first_name, first_english, first_key, first_english_key,
-                            second_code, second_name, second_english, second_key, second_english_key, content, notified)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                for row in rows { try insert.execute(arguments: row) }
+                """
+                INSERT OR REPLACE INTO dur_pair (list_key, first_code, first_name, first_english, first_key, first_english_key,
+                    second_code, second_name, second_english, second_key, second_english_key, content, notified, imported_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
             case .elderly:
-                try db.execute(sql: "DELETE FROM dur_elderly")
-                let insert = try db.makeStatement(
-                    sql: "INSERT INTO dur_elderly (list_key, code, name, english, name_key, english_key, content, notified) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-                for row in rows { try insert.execute(arguments: row) }
+                """
+                INSERT OR REPLACE INTO dur_elderly (list_key, code, name, english, name_key, english_key, content, notified, imported_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
             }
+        try await database.writeInBatches(
+            { (add: (StatementArguments) throws -> Void) in
+                func counted(_ notified: String?, _ values: [DatabaseValueConvertible?]) throws {
+                    read.withLock { read in (read.rows, read.newest) = (read.rows + 1, [read.newest, notified].compactMap { $0 }.max()) }
+                    try add(StatementArguments(values + [now]))
+                }
+                try produce(
+                    { pair in
+                        guard list == .pairs else { return }
+                        try counted(pair.notified, [pair.key] + Self.values(pair.first) + Self.values(pair.second) + [pair.content, pair.notified])
+                    },
+                    { caution in
+                        guard list == .elderly else { return }
+                        try counted(caution.notified, [caution.key] + Self.values(caution.ingredient) + [caution.content, caution.notified])
+                    })
+            },
+            write: { db, rows in
+                let insert = try db.cachedStatement(sql: sql)
+                for row in rows { try insert.execute(arguments: row) }
+            })
+        let (rows, newest) = read.withLock { $0 }
+        // No good row: the list there was stays whole.
+        guard rows > 0 else { return 0 }
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM \(table) WHERE imported_at IS NOT ?", arguments: [now])
             try db.execute(
                 sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES (?, ?, ?, ?)",
-                arguments: [list.rawValue, now, rows.count, newest])
-            return rows.count
+                arguments: [list.rawValue, now, rows, newest])
         }
+        return rows
     }
 
     private static func values(_ ingredient: DURIngredient) -> [DatabaseValueConvertible?] {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import Synchronization
 
 /// A pill found by what it looks like, with the catalogue's item for it (when the drug list
 /// holds it) and the household's regimens that give that item.
@@ -20,26 +21,42 @@ public struct PillRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
-    /// Replaces the list with the file's pills, in one transaction. Returns how many it holds.
-    public func replace(_ pills: [IdentifiedPill], now: Date = Date()) async throws -> Int {
+    /// Replaces the list with the pills `produce` hands over as its file is read, a batch a
+    /// transaction (`AppDatabase.writeInBatches`); once the last is in, a pill the new list no
+    /// longer has is gone. A list cut short keeps the pills written before. Returns how many it holds.
+    public func replace(now: Date = Date(), _ produce: @escaping @Sendable (_ add: (IdentifiedPill) throws -> Void) throws -> Void) async throws -> Int {
+        let count = Mutex(0)
+        try await database.writeInBatches(
+            { (add: (IdentifiedPill) throws -> Void) in
+                try produce { pill in
+                    count.withLock { $0 += 1 }
+                    try add(pill)
+                }
+            },
+            write: { db, pills in
+                let insert = try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO pill (item_seq, name, company, print_front, print_back, shape, colour_front, colour_back, line_front, line_back,
+                            form, size, words, imported_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                for pill in pills {
+                    try insert.execute(
+                        arguments: [
+                            pill.itemSeq, pill.name, pill.company, pill.printFront, pill.printBack, pill.shape, pill.colourFront, pill.colourBack,
+                            pill.lineFront, pill.lineBack, pill.form, pill.size, Self.words(pill), now,
+                        ])
+                }
+            })
+        let pills = count.withLock { $0 }
+        // No good row: the list there was stays whole.
+        guard pills > 0 else { return 0 }
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM pill")
-            let insert = try db.makeStatement(
-                sql: """
-                    INSERT INTO pill (item_seq, name, company, print_front, print_back, shape, colour_front, colour_back, line_front, line_back, form, size, words)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            for pill in pills {
-                try insert.execute(
-                    arguments: [
-                        pill.itemSeq, pill.name, pill.company, pill.printFront, pill.printBack, pill.shape, pill.colourFront, pill.colourBack,
-                        pill.lineFront, pill.lineBack, pill.form, pill.size, Self.words(pill),
-                    ])
-            }
+            try db.execute(sql: "DELETE FROM pill WHERE imported_at IS NOT ?", arguments: [now])
             try db.execute(
-                sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES ('pills', ?, ?, NULL)", arguments: [now, pills.count])
-            return pills.count
+                sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES ('pills', ?, ?, NULL)", arguments: [now, pills])
         }
+        return pills
     }
 
     /// What a search looks in: each field apart (so "YH" never spans the front and the back),

@@ -4,8 +4,9 @@ import HearthImports
 import HearthStore
 import Synchronization
 
-/// Importing a public list of medicines or supplements, shared by the page and `hearth import
-/// medicines`: the whole file read and checked first, then every good row in one transaction.
+/// Importing a public list, shared by the page and `hearth import medicines`: the medicine and
+/// supplement lists a row at a time in one transaction (all or nothing), the DUR and pill lists
+/// a row at a time, a batch a transaction, over the list there was (they replace it).
 public enum MedicineImport {
     static let largestFile = Int(ImportLimits.medicineListBytes)
 
@@ -56,41 +57,55 @@ public enum MedicineImport {
         return .success(Summary(list: file.kind.rawValue, added: written.added, updated: written.updated, badRows: file.badRows, badRowCount: file.badRowCount))
     }
 
-    /// A list read whole, its reader's problems as the page says them.
-    private static func readWhole<File>(_ read: () throws -> File) -> Result<File, Problem> {
+    /// A list's reader's problems as the page says them.
+    private static func reading<File>(_ read: () async throws -> File) async throws -> Result<File, Problem> {
         do {
-            return .success(try read())
+            return .success(try await read())
         } catch MedicineListImport.Problem.csv(let problem) {
             return .failure(.csv(problem))
-        } catch {
-            return .failure(error as? MedicineListImport.Problem == .notAList ? .notAList : .unreadable)
+        } catch let problem as MedicineListImport.Problem {
+            return .failure(problem == .notAList ? .notAList : .unreadable)
+        } catch ImportProblem.unreadable {
+            return .failure(.unreadable)
         }
     }
 
-    /// A DUR list read whole (a few thousand rows) and put in place of the one before.
+    /// A DUR list read a row at a time and written over the one before, a batch at a time.
     static func runDUR(_ list: DURList, path: String, into interactions: InteractionRepository) async throws -> Result<Summary, Problem> {
-        let file: DURListImport.Result
-        switch readWhole({ try DURListImport.read(path: path) }) {
-        case .success(let read): file = read
-        case .failure(let problem): return .failure(problem)
+        let file = Mutex<DURListImport.Result?>(nil)
+        let written = try await reading {
+            try await interactions.replace(list) { pair, caution in
+                let read = try DURListImport.read(path: path, pair: pair, caution: caution)
+                file.withLock { $0 = read }
+            }
         }
-        var summary = Summary(list: list.rawValue, added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount)
-        // A file with no good row leaves the list there was.
-        guard !(file.pairs.isEmpty && file.cautions.isEmpty) else { return file.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
-        summary.replaced = (try await interactions.replace(list, pairs: file.pairs, cautions: file.cautions), file.withdrawn)
+        guard case .success(let rows) = written, let read = file.withLock({ $0 }) else {
+            if case .failure(let problem) = written { return .failure(problem) }
+            return .failure(.unreadable)
+        }
+        var summary = Summary(list: list.rawValue, added: 0, updated: 0, badRows: read.badRows, badRowCount: read.badRowCount)
+        // A file with no good row leaves the list there was (`replace` writes over nothing).
+        guard rows > 0 else { return read.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
+        summary.replaced = (rows, read.withdrawn)
         return .success(summary)
     }
 
-    /// The pill-identification list, read whole and put in place of the one before.
+    /// The pill-identification list, read a row at a time and written over the one before.
     static func runPills(path: String, into pills: PillRepository) async throws -> Result<Summary, Problem> {
-        let file: PillListImport.Result
-        switch readWhole({ try PillListImport.read(path: path) }) {
-        case .success(let read): file = read
-        case .failure(let problem): return .failure(problem)
+        let file = Mutex<PillListImport.Result?>(nil)
+        let written = try await reading {
+            try await pills.replace { add in
+                let read = try PillListImport.read(path: path, add: add)
+                file.withLock { $0 = read }
+            }
         }
-        var summary = Summary(list: "pills", added: 0, updated: 0, badRows: file.badRows, badRowCount: file.badRowCount)
-        guard !file.pills.isEmpty else { return file.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
-        summary.replaced = (try await pills.replace(file.pills), 0)
+        guard case .success(let rows) = written, let read = file.withLock({ $0 }) else {
+            if case .failure(let problem) = written { return .failure(problem) }
+            return .failure(.unreadable)
+        }
+        var summary = Summary(list: "pills", added: 0, updated: 0, badRows: read.badRows, badRowCount: read.badRowCount)
+        guard rows > 0 else { return read.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
+        summary.replaced = (rows, 0)
         return .success(summary)
     }
 
