@@ -4,6 +4,7 @@ import HearthCore
 
 /// One routine on one calendar day: due then (done or not), or done then.
 public struct RoutineDayMark: Sendable, Equatable {
+    public let routineID: Int64
     /// "Tori: Teeth"; the house's have no subject name.
     public let subjectName: String?
     public let name: String
@@ -34,7 +35,7 @@ enum RoutineMarks: CalendarMarksSource {
                 }
             }
             for (day, done) in days {
-                marks[day, default: DayMarks()].routines.append(RoutineDayMark(subjectName: routine.subject?.name, name: routine.name, done: done))
+                marks[day, default: DayMarks()].routines.append(RoutineDayMark(routineID: routine.id, subjectName: routine.subject?.name, name: routine.name, done: done))
             }
         }
     }

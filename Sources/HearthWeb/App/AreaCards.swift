@@ -14,6 +14,9 @@ protocol AreaCards {
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard]
     /// Its sections of a subject's report, read from the report's one snapshot.
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection]
+    /// Its section of a calendar day's page (`/calendar/yyyy-mm-dd`), from the marks the month
+    /// shows for that day: what the month marks, the day lists.
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection]
 }
 
 extension AreaCards {
@@ -21,6 +24,7 @@ extension AreaCards {
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {}
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] { [] }
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] { [] }
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection] { [] }
 }
 
 /// The places a subject's page has for other areas' cards.
@@ -63,6 +67,52 @@ struct ShownHome {
     let canRecord: Bool
 }
 
+/// A calendar day's page as its sections see it: the day, its marks, for whom, and when.
+struct ShownDay {
+    let day: LocalDate
+    /// What the month's cell for the day shows (read for the member's subjects).
+    let marks: DayMarks
+    let database: AppDatabase
+    let context: AppRequestContext
+    let format: Formatting
+    let now: Date
+}
+
+/// One area's section of a calendar day: a heading, its list (`<li>`s) and where to read more.
+struct DaySection: PagePart {
+    let rank: Int
+    let heading: String
+    /// The card's class beside `card` (`care-due`), and its list's (`dose-list`).
+    var cardClass: String? = nil
+    let listClass: String
+    let items: HTML
+    var link: Link? = nil
+
+    struct Link: PagePart {
+        let href: String
+        let label: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "href": href
+            case "label": label
+            default: nil
+            }
+        }
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": heading
+        case "cardClass": cardClass ?? false
+        case "listClass": listClass
+        case "items": items
+        case "link": link ?? false
+        default: nil
+        }
+    }
+}
+
 /// One card on the home page: where it stands among the others, and what it shows (a page
 /// model, so its template is checked when the server starts; the home page draws it with
 /// `{{>*template}}`).
@@ -82,6 +132,11 @@ extension Areas {
     /// Every area's home cards, in their ranks' order.
     static func homeCards(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         try cards.flatMap { try $0.home(shown, snapshot) }.sorted { $0.rank < $1.rank }
+    }
+
+    /// Every area's sections of a calendar day, in their ranks' order.
+    static func daySections(_ shown: ShownDay) throws -> [DaySection] {
+        try cards.flatMap { try $0.calendarDay(shown) }.sorted { $0.rank < $1.rank }
     }
 
     /// Every area's sections of a subject's report, in their ranks' order.

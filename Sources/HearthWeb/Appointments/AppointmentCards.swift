@@ -6,6 +6,14 @@ import HearthStore
 /// Appointments on the home page (the week ahead with its D-days, and those of the last week
 /// that ask how they went) and on a pet's or person's page (theirs, and where to book one).
 enum AppointmentCards: AreaCards {
+    /// The day's appointments, as the month marks them.
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
+        guard !shown.marks.appointments.isEmpty else { return [] }
+        let html = AppointmentListHTML.render(
+            shown.marks.appointments, today: shown.context.today, now: shown.now, canRecord: false, csrf: "", format: shown.format)
+        return [DaySection(rank: 15, heading: shown.format.t("appointments.card_title"), listClass: "dose-list", items: html)]
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let near = try AppointmentRepository.appointments(
             access: shown.context.access, from: shown.today.adding(days: -AppointmentRepository.askingDays),

@@ -48,12 +48,16 @@ enum AppointmentListHTML {
     }
 
     /// "How did it go?": a pet's vet visit, check-up or vaccination opens its record's form
-    /// with the pet, the day, the time, the clinic and the reason filled in, carrying the
-    /// appointment (saved, the record is linked to it); anything else is marked done on its page.
+    /// (`recordForm`); anything else is marked done on its page.
     static func outcome(_ appointment: Appointment) -> String {
-        guard let subject = appointment.subject, subject.kind == .pet, let kind = appointment.kind.recordKind else {
-            return "/appointments/\(appointment.id)"
-        }
+        recordForm(appointment) ?? AppointmentRoutes.one(appointment.id)
+    }
+
+    /// The record form an appointment turns into: the pet, the day, the time, the clinic and
+    /// the reason filled in, carrying the appointment (saved, the record is linked to it); nil
+    /// for what is no record (grooming, a pick-up, a person's).
+    static func recordForm(_ appointment: Appointment) -> String? {
+        guard let subject = appointment.subject, subject.kind == .pet, let kind = appointment.kind.recordKind else { return nil }
         var query = [
             "kind": kind.rawValue, "appointment": String(appointment.id), "date": appointment.input.date.description,
             "time": LocalTime.clock(minutes: appointment.input.minutes),

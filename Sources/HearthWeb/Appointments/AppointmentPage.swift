@@ -14,8 +14,8 @@ struct AppointmentPage: Page {
     let isDone: Bool
     /// The record it turned into.
     let recordLink: String?
-    /// Where "How did it go?" leads.
-    let outcome: String
+    /// The record form "How did it go?" opens; nil when it is only marked done (here).
+    let outcome: String?
     let canRecord: Bool
 
     func child(named name: String) -> Any? {
@@ -30,7 +30,7 @@ struct AppointmentPage: Page {
         case "isPast": isPast
         case "isDone": isDone
         case "recordLink": recordLink ?? false
-        case "outcome": outcome
+        case "outcome": outcome ?? false
         case "canRecord": canRecord
         default: nil
         }

@@ -13,14 +13,25 @@ enum AppointmentsArea: Area {
         let appointments = AppointmentsController(
             renderer: services.renderer, appointments: AppointmentRepository(services.database), subjects: SubjectRepository(services.database),
             clinics: ClinicRepository(services.database), now: services.clock)
-        router.get("/appointments", use: appointments.list)
-        router.group("/appointments").add(middleware: RequireRecorderMiddleware())
-            .get("new", use: appointments.new)
-            .post(use: appointments.create)
-            .get(":id/edit", use: appointments.edit)
-            .post(":id", use: appointments.update)
-            .post(":id/done", use: appointments.done)
-            .post(":id/delete", use: appointments.delete)
-        router.get("/appointments/:id", use: appointments.show)
+        typealias R = AppointmentRoutes
+        router.get(R.list.path, use: appointments.list)
+        router.group().add(middleware: RequireRecorderMiddleware())
+            .get(R.new.path, use: appointments.new)
+            .post(R.list.path, use: appointments.create)
+            .get(R.edit.path, use: appointments.edit)
+            .post(R.one.path, use: appointments.update)
+            .post(R.done.path, use: appointments.done)
+            .post(R.delete.path, use: appointments.delete)
+        router.get(R.one.path, use: appointments.show)
     }
+}
+
+/// Appointments' pages, for the router and for every link to them.
+enum AppointmentRoutes {
+    static let list = Route("/appointments")
+    static let new = Route("/appointments/new")
+    static let one = Route("/appointments/:id")
+    static let edit = Route("/appointments/:id/edit")
+    static let done = Route("/appointments/:id/done")
+    static let delete = Route("/appointments/:id/delete")
 }

@@ -122,8 +122,8 @@ struct AppointmentsController {
             dDay: format.dDay(appointment, today: LocalDate(now, in: context.timeZone)), when: format.appointmentWhen(appointment),
             subjectLink: appointment.subject.map { $0.kind.page($0.id) }, clinicLink: appointment.input.clinicID.map { _ in "/clinics" },
             note: appointment.kind == .other ? nil : appointment.input.note, isPast: appointment.input.startsAt < now, isDone: appointment.isDone,
-            recordLink: appointment.entryID.flatMap { entry in appointment.subject.map { "/pets/\($0.id)/records/\(entry)/edit" } },
-            outcome: AppointmentListHTML.outcome(appointment), canRecord: context.role?.canRecord == true)
+            recordLink: appointment.entryID.map { RecordRoutes.edit($0) },
+            outcome: AppointmentListHTML.recordForm(appointment), canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "appointments.title", titleText: page.title, request: request, context: context)
     }
 

@@ -8,7 +8,8 @@ struct CalendarController {
     let renderer: Renderer
     let calendar: CalendarRepository
     let subjects: SubjectRepository
-    let regimens: RegimenRepository
+    /// For the areas' sections of a day (`AreaCards.calendarDay`).
+    let database: AppDatabase
     let now: @Sendable () -> Date
 
     @Sendable func thisMonth(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -102,19 +103,14 @@ struct CalendarController {
                 colour: found.subject.colour?.rawValue ?? "none", figures: figures,
                 records: EntryListHTML.render(entries, actions: nil, photoLabel: format.t("photo.open")), hasRecords: !entries.isEmpty)
         }
-        var page = CalendarDayPage(
+        // What the month marks on the day, each area lists in its section: the same marks, read the same way.
+        let now = now()
+        let marks = try calendar.marks(from: day, to: day, today: context.today, access: context.access, timeZone: context.timeZone, now: now)[day]
+        let shown = ShownDay(day: day, marks: marks ?? DayMarks(), database: database, context: context, format: format, now: now)
+        let page = CalendarDayPage(
             heading: format.dayHeading(day), day: day.description,
             previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
-            monthLink: "/calendar/\(YearMonth(day))", subjects: sections, isEmpty: sections.isEmpty)
-        // The day lists its doses itself (below): the marks are read for what is due.
-        page.due =
-            try calendar.marks(from: day, to: day, today: context.today, access: context.access, doses: false)[day]?.due.map { item in
-                format.dueItem(
-                    label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: context.today),
-                    approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
-            }.joined() ?? .empty
-        let doses = try regimens.doses(access: context.access, from: day, to: day, in: context.timeZone).inTimeOrder
-        page.doses = DoseListHTML.render(doses, now: now(), canRecord: false, csrf: "", back: "", format: format)
+            monthLink: "/calendar/\(YearMonth(day))", subjects: sections, areas: try Areas.daySections(shown))
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
 

@@ -9,11 +9,8 @@ struct CalendarDayPage: Page {
     let next: String
     let monthLink: String
     let subjects: [Subject]
-    let isEmpty: Bool
-    /// Care due that day, as list items.
-    var due: HTML = .empty
-    /// The day's doses and what became of them.
-    var doses: HTML = .empty
+    /// Each area's section of the day (doses, appointments, care due, routines …), in rank order.
+    let areas: [DaySection]
 
     struct Subject: PagePart {
         let name: String
@@ -46,11 +43,8 @@ struct CalendarDayPage: Page {
         case "next": next
         case "monthLink": monthLink
         case "subjects": subjects
-        case "isEmpty": isEmpty && due.isEmpty
-        case "due": due
-        case "hasDue": !due.isEmpty
-        case "doses": doses
-        case "hasDoses": !doses.isEmpty
+        case "isEmpty": subjects.isEmpty && areas.isEmpty
+        case "areas": areas
         default: nil
         }
     }

@@ -9,6 +9,18 @@ enum HealthCards: AreaCards {
         try CareReportHTML.sections(shown, snapshot)
     }
 
+    /// What is due that day (vaccines, preventives, follow-ups), as the month marks it.
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
+        guard !shown.marks.due.isEmpty else { return [] }
+        let format = shown.format
+        let items = shown.marks.due.map { item in
+            format.dueItem(
+                label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: shown.context.today),
+                approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
+        }.joined()
+        return [DaySection(rank: 20, heading: format.t("home.care_due"), cardClass: "care-due", listClass: "due-list", items: items)]
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let format = shown.format
         let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)

@@ -5,6 +5,20 @@ import HearthStore
 /// Medicines' card on a pet's and a person's page: today's doses and the live regimens; on the
 /// home page, what still needs doing today.
 enum MedicineCards: AreaCards {
+    /// The day's doses and what became of them (marked on the dose page, not here).
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
+        let doses = try RegimenRepository(shown.database).doses(access: shown.context.access, from: shown.day, to: shown.day, in: shown.context.timeZone)
+            .inTimeOrder
+        guard !doses.isEmpty else { return [] }
+        let format = shown.format
+        return [
+            DaySection(
+                rank: 10, heading: format.t("doses.title"), listClass: "dose-list",
+                items: DoseListHTML.render(doses, now: shown.now, canRecord: false, csrf: "", back: "", format: format),
+                link: .init(href: "/doses?day=\(shown.day)", label: format.t("calendar.doses_link")))
+        ]
+    }
+
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try MedicinesReportHTML.sections(shown, snapshot)
     }

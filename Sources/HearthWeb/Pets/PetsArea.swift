@@ -42,13 +42,21 @@ enum PetsArea: Area {
         router.group("/pets/:id").add(middleware: recorder).loadingPet(petRepository)
             .post("archive", use: pets.archive)
             .post("unarchive", use: pets.unarchive)
-        router.group("/records/:id").add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: false)
+        router.group(RecordRoutes.one.path).add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: false)
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
-            .get("edit", use: records.edit)
+            .get(RecordRoutes.edit.under(RecordRoutes.one), use: records.edit)
             .post(use: records.update)
-            .post("delete", use: records.delete)
-        router.group("/records/:id").add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: true)
+            .post(RecordRoutes.delete.under(RecordRoutes.one), use: records.delete)
+        router.group(RecordRoutes.one.path).add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: true)
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
-            .post("restore", use: records.restore)
+            .post(RecordRoutes.restore.under(RecordRoutes.one), use: records.restore)
     }
+}
+
+/// A record's own pages (any subject's: a record shared by two pets is one id), for the router and every link to them.
+enum RecordRoutes {
+    static let one = Route("/records/:id")
+    static let edit = Route("/records/:id/edit")
+    static let delete = Route("/records/:id/delete")
+    static let restore = Route("/records/:id/restore")
 }

@@ -5,6 +5,18 @@ import HearthStore
 /// Routines on the home page (what needs doing, whose turn) and on a pet's or person's page
 /// (theirs, with one tap, and where to add one).
 enum RoutineCards: AreaCards {
+    /// The routines due that day, or done then, as the month marks them.
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
+        guard !shown.marks.routines.isEmpty else { return [] }
+        let format = shown.format
+        let items = shown.marks.routines.map { mark -> HTML in
+            let name = (mark.subjectName.map { "\($0): " } ?? "") + mark.name
+            return #"<li class="routine routine-\#(mark.done ? "done" : "due")"><a href="/routines/\#(mark.routineID)">\#(name)</a> "#
+                + #"<span class="meta">\#(format.t(mark.done ? "calendar.routine_done" : "calendar.routine_due"))</span></li>"#
+        }.joined()
+        return [DaySection(rank: 30, heading: format.t("routines.card_title"), listClass: "dose-list", items: items)]
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let all = try RoutineRepository.routines(access: shown.context.access, today: shown.today, in: snapshot)
         let needing = RoutineListHTML.needing(all, today: shown.today)

@@ -32,6 +32,28 @@ struct CalendarTests {
         }
     }
 
+    @Test("what the month marks on a day, the day's page lists: a routine due and an appointment on a day with no record, each area in its section")
+    func dayListsWhatTheMonthMarks() async throws {
+        let clock = TestClock("2026-11-24T23:30:00Z")  // 08:30 on the 25th in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            let teeth = try await RoutineRepository(hearth.database).create(
+                RoutineInput(name: "Teeth", subjectID: bori, schedule: CareSchedule(repeatRule: .daily, times: [], start: LocalDate("2026-11-25")!)), by: mina)
+            let grooming = try await AppointmentRepository(hearth.database).create(
+                AppointmentInput(
+                    subjectID: bori, kind: .grooming, date: LocalDate("2026-11-26")!, minutes: 600,
+                    startsAt: ISO8601DateFormatter().date(from: "2026-11-26T01:00:00Z")!, place: "Salon"), by: mina)
+            let month = try await owner.get("/calendar/2026-11").text
+            #expect(month.contains("dot appointment") && month.contains("routines-due"), "the month marks them")
+            let day = try await owner.get("/calendar/2026-11-26").text
+            #expect(!day.contains("Nothing was recorded on this day."), "the day is not empty when the month marks it")
+            #expect(day.contains(#"<a href="/routines/\#(teeth)">Bori: Teeth</a> <span class="meta">To do</span>"#), "\(day)")
+            #expect(day.contains(#"<a href="/appointments/\#(grooming)">Bori grooming</a>"#))
+            #expect(try await owner.get("/calendar/2026-11-23").text.contains("Nothing was recorded on this day."), "before the routine began")
+        }
+    }
+
     @Test("a record at 23:30 local time is on that day in the month, in the day's collected view, and not the next")
     func lateRecord() async throws {
         try await withHousehold { hearth, owner in

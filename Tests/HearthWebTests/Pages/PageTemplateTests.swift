@@ -136,8 +136,12 @@ struct PageTemplateTests {
             subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
         CalendarDayPage(
             heading: "Monday", day: "2026-11-23", previous: "/calendar/2026-11-22", next: "/calendar/2026-11-24", monthLink: "/calendar/2026-11",
-            subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)], isEmpty: true,
-            due: "<li></li>"),
+            subjects: [.init(name: "Mina", href: "/people/1", colour: "teal", figures: ["Water: 1 l"], records: "<li></li>", hasRecords: true)],
+            areas: [
+                DaySection(
+                    rank: 10, heading: "Doses", cardClass: "care-due", listClass: "dose-list", items: "<li></li>",
+                    link: .init(href: "/doses?day=2026-11-23", label: "Mark them"))
+            ]),
         CalendarYearPage(heading: "2026", previous: "/calendar/2025", next: "/calendar/2027", months: "<ol></ol>"),
         ChartsPage(
             name: "Mina", colour: "teal", back: "/people/1", charts: [.init(label: "Steps", href: "?chart=steps", current: true)],
@@ -222,7 +226,7 @@ struct PageTemplateTests {
             kinds: options, clinics: options),
         AppointmentPage(
             id: 1, title: "Tori check-up", dDay: "D-3", when: "Fri 27/11 10:00 · Day Clinic", subjectLink: "/pets/1", clinicLink: "/clinics/1",
-            note: "Teeth", isPast: true, isDone: false, recordLink: "/pets/1/records/2/edit",
+            note: "Teeth", isPast: true, isDone: false, recordLink: RecordRoutes.edit(2),
             outcome: "/pets/1/records/new?kind=vet_visit", canRecord: true),
         RoutineFormPage(
             heading: "Add a routine", action: "/routines", cancel: "/routines",

@@ -70,7 +70,17 @@ struct AppointmentWebTests {
             let appointment = try #require(try AppointmentRepository(hearth.database).appointment(id: id, access: .everyone))
             #expect(appointment.entryID != nil && appointment.isDone)
             #expect(try await owner.get("/appointments/\(id)").text.contains("Written down as a record."))
+            #expect(try await owner.deadLinks(on: "/appointments/\(id)") == [], "the record it became opens")
             #expect(!(try await owner.get("/").text.contains("How did it go?")), "answered: home asks no more")
+
+            // A grooming is no record: after its time, its page offers "done", not a link to itself.
+            let grooming = try await AppointmentRepository(hearth.database).create(
+                AppointmentInput(
+                    subjectID: tori, kind: .grooming, date: LocalDate("2026-11-27")!, minutes: 540,
+                    startsAt: ISO8601DateFormatter().date(from: "2026-11-27T00:00:00Z")!, place: "Salon"), by: 1)
+            let groomingPage = try await owner.get("/appointments/\(grooming)").text
+            #expect(!groomingPage.contains(#"href="/appointments/\#(grooming)""#) && groomingPage.contains(#"value="done""#))
+            #expect(try await owner.deadLinks(on: "/appointments/\(grooming)") == [])
         }
     }
 

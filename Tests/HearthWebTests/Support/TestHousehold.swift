@@ -55,6 +55,19 @@ final class Browser: @unchecked Sendable {
         return try await send(path, method: .get, headers: headers, body: nil)
     }
 
+    /// The links of the page at `path` that lead nowhere: every `<a href="/…">` on it (but
+    /// signing out, files and downloads) followed, and those answering 404 listed.
+    func deadLinks(on path: String) async throws -> [String] {
+        let html = try await get(path).text
+        var dead: [String] = []
+        for match in html.matches(of: #/<a [^>]*href="(/[^"#]*)"/#) {
+            let link = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
+            guard !PageSnapshotTests.skipped(link) else { continue }
+            if try await get(link).status == .notFound { dead.append(link) }
+        }
+        return dead
+    }
+
     /// Posts a form. The page's CSRF token is added unless `csrf` says otherwise.
     @discardableResult
     func post(_ path: String, _ fields: [String: String], csrf: String? = nil, withCSRF: Bool = true, headers: HTTPFields = [:]) async throws -> TestResponse {
