@@ -54,12 +54,23 @@ def csrf(server, cookie, path):
 def clinics(server, cookie, seconds):
     print("\nthe national clinic register (50,043), wrk -t2 at 4 connections; target: search and /clinics under 5 ms")
     print(f"{'page':<34}{'bytes':>10}{'CPU ms':>8}{'p50':>8}{'p99':>8}")
-    for path in ["/search?q=" + urllib.parse.quote("행복동물병원4321"), "/clinics", "/clinics?page=300", "/clinics?q=" + urllib.parse.quote("행복동물병원4321")]:
+    def measure(path, label=None):
         status, body, _ = server.request("GET", path, headers={"Cookie": cookie})
         assert status == 200, (path, status)
         p50, p99, _, cpu, bad = run.wrk(f"http://127.0.0.1:{server.port}{path}", cookie, seconds, server.process.pid, connections=4)
         assert bad == 0, path
-        print(f"{path:<34}{len(body):>10,}{cpu:>8.2f}{p50:>8.1f}{p99:>8.1f}", flush=True)
+        print(f"{label or path:<34}{len(body):>10,}{cpu:>8.2f}{p50:>8.1f}{p99:>8.1f}", flush=True)
+
+    for path in ["/search?q=" + urllib.parse.quote("행복동물병원4321"), "/clinics", "/clinics?page=300", "/clinics?q=" + urllib.parse.quote("행복동물병원4321"), "/emergency"]:
+        measure(path)
+    # Where home is, set: /clinics nearest first (ordered by SQLite over the whole register), /emergency by distance.
+    token = csrf(server, cookie, "/clinics")
+    status, _, _ = server.request(
+        "POST", "/clinics/home", urllib.parse.urlencode({"_csrf": token, "coordinates": "37.5665, 126.9780"}),
+        headers={"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 303, status
+    measure("/clinics", "/clinics (home set)")
+    measure("/emergency", "/emergency (home set)")
 
 
 def dur_import(server, cookie, folder, person):
