@@ -57,6 +57,6 @@ public struct MachineName: Sendable, Hashable, Comparable {
         let family = bytes.count == 4 ? AF_INET : bytes.count == 16 ? AF_INET6 : -1
         guard family != -1 else { return nil }
         let ok = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
-        return ok ? String(cString: buffer) : nil
+        return ok ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 }

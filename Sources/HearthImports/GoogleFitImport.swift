@@ -8,7 +8,10 @@ import HearthCore
 /// on a row. The whole Takeout zip is read too (`readTakeout`).
 public enum GoogleFitImport {
     public static func read(path: String, fileName: String, progress: (ImportProgress) -> Void = { _ in }) throws -> ImportedFile {
-        if let magic = FileHandle(forReadingAtPath: path).flatMap({ file in defer { try? file.close() }; return try? file.read(upToCount: 4) }),
+        if let magic = FileHandle(forReadingAtPath: path).flatMap({ file in
+            defer { try? file.close() }
+            return try? file.read(upToCount: 4)
+        }),
             Array(magic) == [0x50, 0x4B, 0x03, 0x04] || Array(magic) == [0x50, 0x4B, 0x05, 0x06]
         {
             return try readTakeout(path: path, progress: progress)
@@ -35,7 +38,7 @@ public enum GoogleFitImport {
         let part = path + ".part.csv"
         defer { try? FileManager.default.removeItem(atPath: part) }
         for entry in entries {
-            FileManager.default.createFile(atPath: part, contents: nil)
+            _ = FileManager.default.createFile(atPath: part, contents: nil)  // opened just below, or refused there
             guard let out = FileHandle(forWritingAtPath: part) else { throw ImportProblem.unreadable(part) }
             do {
                 try zip.stream(entry, progress: { _ in }) { bytes in out.write(Data(bytes)) }

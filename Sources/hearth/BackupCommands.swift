@@ -111,7 +111,7 @@ extension ExportCommand {
             // Written as they are read, so a household of any size exports in flat memory.
             func stream(_ name: String, _ body: (FileHandle) throws -> Void) throws {
                 let path = (to as NSString).appendingPathComponent(name)
-                FileManager.default.createFile(atPath: path, contents: nil)
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
                 let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
                 defer { try? handle.close() }
                 try body(handle)

@@ -46,7 +46,8 @@ struct GoogleFitImportTests {
     func takeout() throws {
         let summary = "Date,Step count,Average weight (kg)\n2026-06-01,9000,70\n2026-06-02,4000,\n"
         let quarter = { (steps: [Int]) in
-            "Start time,End time,Step count\n" + steps.enumerated().map { "0\($0.offset):00:00.000+09:00,0\($0.offset):15:00.000+09:00,\($0.element)" }.joined(separator: "\n") + "\n"
+            "Start time,End time,Step count\n"
+                + steps.enumerated().map { "0\($0.offset):00:00.000+09:00,0\($0.offset):15:00.000+09:00,\($0.element)" }.joined(separator: "\n") + "\n"
         }
         let archive = ExportFiles.zip([
             ("Takeout/archive_browser.html", Array("<html></html>".utf8)),

@@ -101,7 +101,9 @@ struct MedicineCatalogueTests {
         #expect(try medicines.count() == 3)
     }
 
-    @Test("a public list is written a batch a transaction: another write gets in midway, a row the new list lacks goes at the end, a file with no row leaves the list there was")
+    @Test(
+        "a public list is written a batch a transaction: another write gets in midway, a row the new list lacks goes at the end, a file with no row leaves the list there was"
+    )
     func listInBatches() async throws {
         let database = try temporaryDatabase()
         let interactions = InteractionRepository(database)

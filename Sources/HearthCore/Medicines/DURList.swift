@@ -40,7 +40,9 @@ public struct DURCaution: Sendable, Equatable {
     public let content: String?
     public let notified: String?
 
-    public init(ingredient: DURIngredient, content: String?, notified: String?) { (self.ingredient, self.content, self.notified) = (ingredient, content, notified) }
+    public init(ingredient: DURIngredient, content: String?, notified: String?) {
+        (self.ingredient, self.content, self.notified) = (ingredient, content, notified)
+    }
 
     public var key: String { ingredient.code ?? IngredientName.key(ingredient.name) }
 }

@@ -118,7 +118,8 @@ public enum Backup {
         try? FileManager.default.removeItem(atPath: fresh)
         try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Ours: a later start may remove this folder if it is never completed.
-        FileManager.default.createFile(atPath: (fresh as NSString).appendingPathComponent(Self.restoringMark), contents: nil)
+        // Unwritten, the folder is only never removed: the safe side.
+        _ = FileManager.default.createFile(atPath: (fresh as NSString).appendingPathComponent(Self.restoringMark), contents: nil)
         let manifest: BackupManifest
         do {
             manifest = try read(archive: archive) { path in
@@ -230,7 +231,7 @@ public enum Backup {
             var hasher = SHA256()
             let output: FileHandle?
             if let path = try destination(name) {
-                FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+                _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])  // opened just below, or throws there
                 output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             } else {
                 output = nil

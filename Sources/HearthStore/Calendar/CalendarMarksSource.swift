@@ -5,7 +5,7 @@ import HearthCore
 /// What one area adds to the calendar's days. Each area's source lives in its own folder and
 /// reads inside the calendar's one snapshot (`CalendarRepository.marks`), limited to the
 /// subjects the member may see.
-protocol CalendarMarksSource {
+protocol CalendarMarksSource: SendableMetatype {
     static func mark(_ marks: inout [LocalDate: DayMarks], _ span: CalendarSpan, _ db: Database) throws
 }
 

@@ -57,7 +57,9 @@ public struct CalendarRepository: Sendable {
     /// What each area adds to a calendar day, in the order of a cell: records and photos
     /// (pets and people), care due (health), doses (medicines), goals met (people). Each reads
     /// inside the calendar's one snapshot.
-    static let sources: [any CalendarMarksSource.Type] = [RecordMarks.self, CareDueMarks.self, DoseMarks.self, RoutineMarks.self, AppointmentMarks.self, GoalMarks.self]
+    static let sources: [any CalendarMarksSource.Type] = [
+        RecordMarks.self, CareDueMarks.self, DoseMarks.self, RoutineMarks.self, AppointmentMarks.self, GoalMarks.self,
+    ]
 
     /// Marks for each day from `from` to `to` that has any. Kept between writes: they change
     /// with the data, and with the clock only when a dose comes due (`lastClockChange`).

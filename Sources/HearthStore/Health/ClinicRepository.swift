@@ -53,7 +53,8 @@ public struct ClinicRepository: Sendable {
                 db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(Self.mayBeOpen) ORDER BY \(Self.directoryOrder)")
             ).map(Self.clinic(from:))
             let any = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic)")) ?? false
-            let placed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
+            let placed =
+                try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
             return (clinics, any, placed)
         }
     }

@@ -48,7 +48,9 @@ public struct SubjectReport: Sendable {
         _ subject: SubjectSummary, from: LocalDate, to: LocalDate, access: SubjectAccess, timeZone: TimeZone, now: Date, in snapshot: Snapshot
     ) throws -> SubjectReport {
         var report = SubjectReport(subject: subject, from: from, to: to, access: access, timeZone: timeZone, now: now)
-        for row in try Row.fetchAll(snapshot.db.cachedStatement(sql: "SELECT DISTINCT e.local_date, e.kind FROM entry e WHERE \(report.live)"), arguments: report.span) {
+        for row in try Row.fetchAll(
+            snapshot.db.cachedStatement(sql: "SELECT DISTINCT e.local_date, e.kind FROM entry e WHERE \(report.live)"), arguments: report.span)
+        {
             if let day = LocalDate(row[0] as String) { report.kindsByDay[day, default: []].insert(row[1]) }
         }
         return report

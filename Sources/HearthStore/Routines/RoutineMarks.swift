@@ -35,7 +35,8 @@ enum RoutineMarks: CalendarMarksSource {
                 }
             }
             for (day, done) in days {
-                marks[day, default: DayMarks()].routines.append(RoutineDayMark(routineID: routine.id, subjectName: routine.subject?.name, name: routine.name, done: done))
+                marks[day, default: DayMarks()].routines.append(
+                    RoutineDayMark(routineID: routine.id, subjectName: routine.subject?.name, name: routine.name, done: done))
             }
         }
     }

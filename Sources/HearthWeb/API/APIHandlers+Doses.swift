@@ -11,7 +11,9 @@ extension APIHandlers {
         let day = try input.query.date.map(Self.day) ?? context.today
         if let subject = input.query.subject {
             // The description's bound (minimum 1), which the generated code does not check.
-            guard subject >= 1 else { throw PageError(status: .badRequest, messageKey: "api.error.range", values: ["name": "subject", "low": "1", "high": Int64.max.grouped]) }
+            guard subject >= 1 else {
+                throw PageError(status: .badRequest, messageKey: "api.error.range", values: ["name": "subject", "low": "1", "high": Int64.max.grouped])
+            }
             _ = try self.subject(subject, context)
         }
         // The day's doses and the week after it, read once: the next one still to come may be

@@ -2,7 +2,7 @@ import Hummingbird
 
 /// One area of the product (a folder in every module): its pages and its routes. The
 /// router is every area's routes; the renderer checks every area's pages at start-up.
-protocol Area {
+protocol Area: SendableMetatype {
     /// The area's page models, whose templates must exist for the server to start.
     static var pages: [any Page.Type] { get }
     /// The chapter of the manual its pages link to (`Templates/help/<language>/<help>.md`),
@@ -36,7 +36,8 @@ struct NavigationEntry: Sendable {
 enum Areas {
     static let all: [any Area.Type] = [
         AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self,
-        MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self, RecipesArea.self, BackupsArea.self,
+        MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self,
+        RecipesArea.self, BackupsArea.self,
         PhonesArea.self, APIArea.self, SearchArea.self, HelpArea.self,
     ]
 
@@ -48,7 +49,7 @@ enum Areas {
     /// The manual's chapters: each area's, in the order of `all`, then those of no one area.
     static let helpTopics: [String] = {
         var topics: [String] = []
-        for topic in all.compactMap { $0.help } where !topics.contains(topic) { topics.append(topic) }
+        for topic in all.compactMap({ $0.help }) where !topics.contains(topic) { topics.append(topic) }
         return topics + ["numbers"]
     }()
 

@@ -7,7 +7,7 @@ import HearthStore
 /// care and feeding; Medicines: the medicines card), on the home page (each area its part of
 /// today) and in a subject's report (each area its sections). The shared page asks every area
 /// (`Area.cards`) and names none of them.
-protocol AreaCards {
+protocol AreaCards: SendableMetatype {
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws
     /// Its cards on the home page, read from the page's one snapshot.

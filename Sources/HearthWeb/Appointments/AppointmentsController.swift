@@ -71,7 +71,8 @@ struct AppointmentsController {
             throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone")
         }
         let validated = AppointmentInput.validate(
-            input, subjects: Set(visible.map(\.id)), clinics: Set(try input["clinic_id"].flatMap { Int64($0) }.flatMap(clinics.clinic(id:)).map { [$0.id] } ?? []),
+            input, subjects: Set(visible.map(\.id)),
+            clinics: Set(try input["clinic_id"].flatMap { Int64($0) }.flatMap(clinics.clinic(id:)).map { [$0.id] } ?? []),
             timeZone: context.timeZone)
         guard case .valid(let valid) = validated else {
             return try await form(

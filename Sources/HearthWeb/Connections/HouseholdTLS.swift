@@ -41,7 +41,8 @@ public final class HouseholdTLS: Sendable {
             let folder = try TLSFolder(dataDirectory: dataDirectory)
             let authority = try HouseholdAuthority.loadOrCreate(in: folder, householdName: householdName, machineNames: names(), now: now)
             if !authority.isLimitedToHome {
-                logger.warning("the household's certificate authority was made before Hearth limited it to the home network: renew it with `hearth https renew`")
+                logger.warning(
+                    "the household's certificate authority was made before Hearth limited it to the home network: renew it with `hearth https renew`")
             }
             self.authority = authority
             let certificate = try Self.currentCertificate(folder: folder, authority: authority, names: names(), now: now, logger: logger)

@@ -88,7 +88,7 @@ struct SeededRandom {
 }
 
 /// One area's part of the demo household, in its own folder (`PetsDemo`, `HealthDemo` …).
-protocol DemoStep {
+protocol DemoStep: SendableMetatype {
     static func seed(_ demo: DemoContext) async throws
 }
 

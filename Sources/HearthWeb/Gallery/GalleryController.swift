@@ -103,7 +103,9 @@ struct GalleryController {
                     LinkView(label: format.t("gallery.photo_view"), href: link(["view": nil]), current: !symptoms),
                     LinkView(label: format.t("gallery.symptom_view"), href: link(["view": "symptoms", "favourites": nil]), current: symptoms),
                 ],
-            body: body, empty: empty ? format.t(
+            body: body,
+            empty: empty
+                ? format.t(
                     symptoms
                         ? "gallery.no_symptoms"
                         : filter.favouritesOnly ? "gallery.no_favourites" : filter.onThisDay != nil ? "gallery.no_on_this_day" : "gallery.empty") : nil,

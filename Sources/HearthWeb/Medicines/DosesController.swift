@@ -89,7 +89,8 @@ struct DosesController {
             typedAt = WallClock.instant(day, minutes: minutes, in: context.timeZone)
         }
         let refused = { (problem: DoseMarkRule.GivenProblem) in
-            try self.page(day: day, subject: nil, message: format.t(problem.rawValue), confirm: nil, request: request, context: context, status: .unprocessableContent)
+            try self.page(
+                day: day, subject: nil, message: format.t(problem.rawValue), confirm: nil, request: request, context: context, status: .unprocessableContent)
         }
         var givenAt = typedAt ?? now
         if case .failure(let problem) = DoseMarkRule.givenAt(typed: typedAt, due: givenAt, day: day, today: context.today, now: now) {

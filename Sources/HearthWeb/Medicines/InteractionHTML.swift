@@ -46,7 +46,8 @@ enum InteractionHTML {
     static func unchecked(_ check: InteractionCheck, format: Formatting) -> HTML {
         guard !check.unchecked.isEmpty else { return .empty }
         let names = check.unchecked.map { "\($0.regimenName): \($0.itemName)" }.joined(separator: ", ")
-        return #"<p class="notice interactions-unchecked" role="note"><strong>\#(format.t("interactions.unchecked"))</strong> \#(format.t("interactions.unchecked_why", ["names": names]))</p>"#
+        return
+            #"<p class="notice interactions-unchecked" role="note"><strong>\#(format.t("interactions.unchecked"))</strong> \#(format.t("interactions.unchecked_why", ["names": names]))</p>"#
     }
 
     /// "From the public DUR lists of <date> (imported <date>), not medical advice."

@@ -102,7 +102,8 @@ struct RegimensController {
 
     /// What a warning was about, so the same form sent again saves and a changed one asks again.
     static func fingerprint(_ check: InteractionCheck) -> String {
-        (check.interactions.map { "\($0.pair.key):\($0.first.medicineID)-\($0.second.medicineID)" } + check.cautions.map { "\($0.caution.key):\($0.medicine.medicineID)" })
+        (check.interactions.map { "\($0.pair.key):\($0.first.medicineID)-\($0.second.medicineID)" }
+            + check.cautions.map { "\($0.caution.key):\($0.medicine.medicineID)" })
             .sorted().joined(separator: ",")
     }
 

@@ -3,7 +3,9 @@ import Hummingbird
 
 /// The household's people: profiles, each with a colour and optionally the account that is them.
 enum PeopleArea: Area {
-    static let pages: [any Page.Type] = [PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self, PeopleTodayCard.self, PersonTimelinePage.self]
+    static let pages: [any Page.Type] = [
+        PersonListPage.self, PersonPage.self, PersonFormPage.self, PersonGoalsPage.self, PeopleTodayCard.self, PersonTimelinePage.self,
+    ]
     static let help: String? = "people"
     static let cards: (any AreaCards.Type)? = PeopleCards.self
     static let navigation: [NavigationEntry] = [

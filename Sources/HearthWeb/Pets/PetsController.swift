@@ -75,13 +75,13 @@ struct PetsController {
     }
 
     @Sendable func archive(_ request: Request, context: PetContext) async throws -> Response {
-        let (pet, context) = (context.pet, context.app)
+        let pet = context.pet
         try await pets.setArchived(true, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }
 
     @Sendable func unarchive(_ request: Request, context: PetContext) async throws -> Response {
-        let (pet, context) = (context.pet, context.app)
+        let pet = context.pet
         try await pets.setArchived(false, id: pet.id)
         return .redirect(to: "/pets/\(pet.id)", type: .normal)
     }

@@ -259,7 +259,9 @@ struct RecordsController {
     }
 
     private func clinicOptions(_ input: [String: String]) throws -> [OptionView] {
-        try clinics.names(including: input["clinic_id"].flatMap { Int64($0) }).map { OptionView(value: String($0.id), label: $0.name, selected: input["clinic_id"] == String($0.id)) }
+        try clinics.names(including: input["clinic_id"].flatMap { Int64($0) }).map {
+            OptionView(value: String($0.id), label: $0.name, selected: input["clinic_id"] == String($0.id))
+        }
     }
 
     /// "Is this right?" for a weighing far from the last one, with the form to ask it on; nil to save.

@@ -50,7 +50,6 @@ struct RecordsReportHTML {
         return html + "</div>"
     }
 
-
     func meals() -> HTML {
         guard !records.foods.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + shown.html.heading("report.meals")
@@ -63,7 +62,6 @@ struct RecordsReportHTML {
         return html + "</tbody></table></div>"
     }
 
-
     func toilets() -> HTML {
         let toilets = records.toilets
         guard toilets.count > 0 else { return .empty }
@@ -75,7 +73,6 @@ struct RecordsReportHTML {
         }
         return html + "</div>"
     }
-
 
     func symptoms() -> HTML {
         guard !records.symptoms.isEmpty else { return .empty }
@@ -95,7 +92,6 @@ struct RecordsReportHTML {
         }
         return html + "</tbody></table></div>"
     }
-
 
     func diary() -> HTML {
         guard !records.diary.isEmpty || !records.photos.isEmpty else { return .empty }

@@ -145,7 +145,7 @@ struct HostileRestoreTests {
         #expect(Date().timeIntervalSince(started) < 5, "refused at its header, not after writing 8 GB (at 180 MB/s: 45 s)")
 
         let zeros = scratch + "/zeros.tar"
-        FileManager.default.createFile(atPath: zeros, contents: nil)
+        _ = FileManager.default.createFile(atPath: zeros, contents: nil)
         let zeroHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: zeros))
         try zeroHandle.truncate(atOffset: 8 << 30)
         try zeroHandle.close()
@@ -201,7 +201,7 @@ struct HostileRestoreTests {
         let (folder, _) = try await household()
         let leftover = folder + ".restoring-20270115-080140"
         try FileManager.default.createDirectory(atPath: leftover + "/photos", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: leftover + "/" + Backup.restoringMark, contents: nil)
+        _ = FileManager.default.createFile(atPath: leftover + "/" + Backup.restoringMark, contents: nil)
         let stranger = folder + ".restoring-not-ours"
         try FileManager.default.createDirectory(atPath: stranger, withIntermediateDirectories: true)
         #expect(Backup.recoverInterruptedRestore(dataDirectory: folder)?.contains("has been removed") == true)
@@ -213,7 +213,7 @@ struct HostileRestoreTests {
     func verifyLeftover() async throws {
         let (folder, _) = try await household()
         let stale = folder + "/backups/.verify-0C4A.sqlite"
-        FileManager.default.createFile(atPath: stale, contents: Data(count: 4096))
+        _ = FileManager.default.createFile(atPath: stale, contents: Data(count: 4096))
         let database = try AppDatabase.open(dataDirectory: folder)
         defer { try? database.close() }
         _ = try Backup.make(database, dataDirectory: folder, into: folder + "/backups")

@@ -102,7 +102,7 @@ struct APICallTests {
             #expect(statuses.allSatisfy { $0 == .ok || $0 == .conflict }, "\(statuses)")
             let water = try DailyRepository(hearth.database).water(subjectID: ids.person, on: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!))
             #expect(water.drankML == 200, "one of four")
-            let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE kind = 'toilet'")! }
+            let count = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE kind = 'toilet'")! }
             #expect(count == 1)
         }
     }

@@ -21,7 +21,7 @@ struct APITokenTests {
             let made = try await owner.post("/me/tokens", ["name": "kitchen tablet", "scope": "record"])
             #expect(made.status == .ok)
             let token = try #require(made.text.firstMatch(of: /hearth_[0-9a-f]{64}/).map { String($0.output) })
-            let stored = try await hearth.database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM api_token") }
+            let stored = try hearth.database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM api_token") }
             #expect(stored.count == 1)
             #expect(!stored.description.contains(token), "the token itself is never stored")
             #expect(stored[0]["digest"] == SHA256.hex(token.utf8))

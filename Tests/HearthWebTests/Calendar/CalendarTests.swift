@@ -82,7 +82,7 @@ struct CalendarTests {
             try await daily.addWater(1500, subjectID: mina.id, on: LocalDate("2026-03-05")!)
             try await daily.addWater(1500, subjectID: mina.id, on: LocalDate("2026-03-12")!)
             try await daily.setSteps(6000, subjectID: mina.id, on: LocalDate("2026-03-12")!)
-            try await EntryRepository(hearth.database).create(
+            _ = try await EntryRepository(hearth.database).create(
                 subjectID: bori,
                 RecordInput(
                     occurredAt: LocalDate("2026-03-12")!.noon(in: TimeZone(identifier: "Asia/Seoul")!), localDate: LocalDate("2026-03-12")!, note: nil,

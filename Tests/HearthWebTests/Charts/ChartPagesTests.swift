@@ -71,7 +71,7 @@ struct ChartPagesTests {
         let entries = EntryRepository(database)
         for (day, time) in [("2026-01-15", "08:30"), ("2026-07-15", "08:30"), ("2026-03-29", "03:10"), ("2026-10-25", "01:30")] {
             let instant = try LocalTime.instant(date: day, time: time, in: london).get()
-            try await entries.create(
+            _ = try await entries.create(
                 subjectID: bori.id,
                 RecordInput(
                     occurredAt: instant, localDate: LocalDate(day)!, note: nil,

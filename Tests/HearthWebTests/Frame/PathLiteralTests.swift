@@ -37,7 +37,8 @@ struct PathLiteralTests {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     // Comments may name pages; a route's own definition is where a path belongs.
                     if trimmed.hasPrefix("//") || line.contains("Route(\"") { continue }
-                    let matches = suffix == ".swift" ? line.matches(of: swiftLiteral).map { String($0.1) } : line.matches(of: templateLiteral).map { String($0.1) }
+                    let matches =
+                        suffix == ".swift" ? line.matches(of: swiftLiteral).map { String($0.1) } : line.matches(of: templateLiteral).map { String($0.1) }
                     for path in matches where path.firstMatch(of: notAPage) == nil {
                         found.append(Found(file: "\(folder)/\(file)", line: index + 1, text: path))
                     }

@@ -100,7 +100,7 @@ struct GalleryWebTests {
             let files = try PhotoFiles(dataDirectory: hearth.dataDirectory)
             let alone = String(repeating: "c", count: 64)
             try FileManager.default.createDirectory(atPath: files.folder(alone), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: files.originalPath(alone, format: .jpeg), contents: Data("x".utf8))
+            _ = FileManager.default.createFile(atPath: files.originalPath(alone, format: .jpeg), contents: Data("x".utf8))
             let at = Date(timeIntervalSince1970: 1_767_312_000)
             let record = try await EntryRepository(hearth.database).create(
                 subjectID: pet, RecordInput(occurredAt: at, localDate: LocalDate("2026-01-02")!, note: nil, details: .diary(title: nil, text: nil)),

@@ -20,7 +20,9 @@ struct OnThisDayTests {
         #expect(!OnThisDay.days(before: LocalDate("2028-02-28")!).map(\.description).contains("2024-02-29"), "a leap year has its own 29th")
     }
 
-    @Test("the home page recalls this day's photos and diaries of earlier years, by year; the gallery has the same as a filter; a limited member sees only theirs")
+    @Test(
+        "the home page recalls this day's photos and diaries of earlier years, by year; the gallery has the same as a filter; a limited member sees only theirs"
+    )
     func homeAndGallery() async throws {
         // 27 November 2026, 09:00 in Seoul.
         try await withHearth(clock: { ISO8601DateFormatter().date(from: "2026-11-27T00:00:00Z")! }) { hearth, client in
@@ -31,7 +33,9 @@ struct OnThisDayTests {
             let entries = EntryRepository(hearth.database)
             func record(_ subject: Int64, _ at: String, _ details: RecordDetails, photo: Int? = nil) async throws -> Int64 {
                 let instant = ISO8601DateFormatter().date(from: at)!
-                let photos = photo.map { [PhotoRecord(sha256: String(format: "%064x", $0), format: "jpeg", width: 800, height: 600, byteCount: 100, takenAt: nil)] }
+                let photos = photo.map {
+                    [PhotoRecord(sha256: String(format: "%064x", $0), format: "jpeg", width: 800, height: 600, byteCount: 100, takenAt: nil)]
+                }
                 return try await entries.create(
                     subjectID: subject, RecordInput(occurredAt: instant, localDate: LocalDate(instant, in: Self.seoul), note: nil, details: details),
                     photos: photos ?? [], createdBy: nil)

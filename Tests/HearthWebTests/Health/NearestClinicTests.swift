@@ -21,7 +21,9 @@ struct NearestClinicTests {
 
         """
 
-    @Test("home typed as a map gives it: /clinics nearest first with kilometres, /emergency's 24-hour clinic within 5 km first; far from home it says so plainly; bad places refused on the field")
+    @Test(
+        "home typed as a map gives it: /clinics nearest first with kilometres, /emergency's 24-hour clinic within 5 km first; far from home it says so plainly; bad places refused on the field"
+    )
     func distances() async throws {
         try await withHousehold { hearth, owner in
             // Home known, but no clinic's place: no distance, and no "none within 5 km" that nobody measured.
@@ -120,4 +122,3 @@ struct NearestClinicTests {
         }
     }
 }
-

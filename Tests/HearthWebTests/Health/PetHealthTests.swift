@@ -74,7 +74,7 @@ struct PetHealthTests {
                 "/pets/\(bori)/records", ["kind": "vet_visit", "date": "2026-01-02", "time": "10:00", "follow_up": "2026-02-30"])
             #expect(visit.status == .unprocessableContent)
             #expect(visit.text.contains("Say why you went."))
-            let count = try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") }
+            let count = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") }
             #expect(count == 0)
         }
     }

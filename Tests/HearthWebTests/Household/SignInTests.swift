@@ -98,7 +98,9 @@ struct SignInTests {
         }
     }
 
-    @Test("after 5 failures for one username from one address, sign-in there is refused with 429 for 15 minutes, right password or not; from elsewhere it is open")
+    @Test(
+        "after 5 failures for one username from one address, sign-in there is refused with 429 for 15 minutes, right password or not; from elsewhere it is open"
+    )
     func throttlingByUsername() async throws {
         try await withHousehold { hearth, owner in
             let browser = Browser(owner.client)

@@ -72,7 +72,7 @@ struct HostileListTests {
     @Test("each list says its own limit: a clinic register over 64 MB is not 'larger than 4 GB'")
     func ownLimits() throws {
         let path = NSTemporaryDirectory() + UUID().uuidString + "-clinics.csv"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: ImportLimits.clinicListBytes + 1)
         try handle.close()

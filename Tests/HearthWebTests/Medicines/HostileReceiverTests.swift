@@ -96,7 +96,8 @@ struct HostileReceiverTests {
                 try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/house", webhookURL: nil, againMinutes: 0))
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(slow.port)/mina")
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database), appointments: AppointmentRepository(database),
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
+                    appointments: AppointmentRepository(database),
                     household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(deadline: .seconds(10)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
                 let started = Date()
@@ -109,14 +110,16 @@ struct HostileReceiverTests {
                 let dadArrived = Date()
                 let minaBegan = slow.firstConnection ?? dadArrived
                 // Under 8 s: before Mina's 10 s deadline could have let a queued one through.
-                #expect(dadArrived.timeIntervalSince(minaBegan) < 8, "Dad's reminder waited \(dadArrived.timeIntervalSince(minaBegan)) s behind Mina's slow receiver")
+                #expect(
+                    dadArrived.timeIntervalSince(minaBegan) < 8,
+                    "Dad's reminder waited \(dadArrived.timeIntervalSince(minaBegan)) s behind Mina's slow receiver")
                 try await tick.value
                 // Without a deadline the trickle never ends; with it, the round ends some seconds
                 // after 10 (a full parallel test run on two cores took 15).
                 let held = Date().timeIntervalSince(slow.firstConnection ?? started)
                 #expect(held < 25, "Mina's exchange was held \(held) s: the slow receiver had a 10 s deadline")
                 #expect(slow.connectionCount == 1)
-                let sent = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder WHERE delivered_at IS NOT NULL") }
+                let sent = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder WHERE delivered_at IS NOT NULL") }
                 #expect(sent == 2, "the slow receiver's status line said 200: delivered")
             }
         }
@@ -133,7 +136,8 @@ struct HostileReceiverTests {
                 let redirect = try CannedReceiver(answer: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(port)/stolen\r\nContent-Length: 0\r\n\r\n")
                 let big = try CannedReceiver(answer: "HTTP/1.1 200 OK\r\nContent-Length: 1048576\r\n\r\n" + String(repeating: "y", count: 1 << 20))
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database), appointments: AppointmentRepository(database),
+                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
+                    appointments: AppointmentRepository(database),
                     household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(deadline: .seconds(5)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
                 try await ReminderRepository(database).setTargets(
@@ -146,7 +150,7 @@ struct HostileReceiverTests {
                 try await ReminderRepository(database).setTargets(
                     ReminderTargets(ntfyURL: "http://127.0.0.1:\(big.port)/house", webhookURL: nil, againMinutes: 0))
                 try await scheduler.tick(now: clock.read())
-                let delivered = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder WHERE delivered_at IS NOT NULL") }
+                let delivered = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder WHERE delivered_at IS NOT NULL") }
                 #expect(delivered == 1, "a megabyte after 200 OK: it arrived")
 
                 // Written down for Mina, then she turns reminders off before it is sent.

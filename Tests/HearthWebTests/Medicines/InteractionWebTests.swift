@@ -38,7 +38,9 @@ struct InteractionWebTests {
         return try await MedicineCatalogueWebTests.finished(owner, started).text
     }
 
-    @Test("a pair on the list warns before saving, saves when confirmed, and shows on the card, the regimen page and the report; older people's cautions by birth date; pets never")
+    @Test(
+        "a pair on the list warns before saving, saves when confirmed, and shows on the card, the regimen page and the report; older people's cautions by birth date; pets never"
+    )
     func warnings() async throws {
         try await withHousehold(clock: { ISO8601DateFormatter().date(from: "2026-11-25T01:00:00Z")! }) { hearth, owner in
             var page = try await Self.importList(owner, "병용금기.csv", Self.pairs)
@@ -66,13 +68,13 @@ struct InteractionWebTests {
             #expect(try await owner.post("/regimens", regimen("진통제", tylenol, "타이레놀", subject: grandpa)).status == .seeOther)
 
             // Clarithromycin beside simvastatin: asked first, nothing written.
-            let before = try await RegimenRepository(hearth.database).regimens(access: .everyone, subjectID: grandpa).count
+            let before = try RegimenRepository(hearth.database).regimens(access: .everyone, subjectID: grandpa).count
             var fields = regimen("기관지염 항생제", clari, "클래리정", subject: grandpa)
             let asked = try await owner.post("/regimens", fields)
             #expect(asked.status == .conflict)
             #expect(asked.text.contains("심바스타틴 + 클래리트로마이신") && asked.text.contains("횡문근융해증 위험 증가") && asked.text.contains("listed 2008-12-12"))
             #expect(asked.text.contains("not medical advice") && asked.text.contains("I have read this, save"))
-            #expect(try await RegimenRepository(hearth.database).regimens(access: .everyone, subjectID: grandpa).count == before)
+            #expect(try RegimenRepository(hearth.database).regimens(access: .everyone, subjectID: grandpa).count == before)
             let seen = try #require(asked.text.firstMatch(of: #/name="interactions_seen" value="([^"]+)"/#).map { String($0.1) })
             fields["interactions_seen"] = seen.replacingOccurrences(of: "&#39;", with: "'")
             let saved = try await owner.post("/regimens", fields)
@@ -111,7 +113,9 @@ struct InteractionWebTests {
         }
     }
 
-    @Test("a medicine typed rather than picked is checked too: by the catalogue's name, then as its only ingredient; one found neither way is said to be unchecked")
+    @Test(
+        "a medicine typed rather than picked is checked too: by the catalogue's name, then as its only ingredient; one found neither way is said to be unchecked"
+    )
     func typedMedicines() async throws {
         try await withHousehold(clock: { ISO8601DateFormatter().date(from: "2026-11-25T01:00:00Z")! }) { hearth, owner in
             _ = try await Self.importList(owner, "병용금기.csv", Self.pairs)

@@ -93,7 +93,7 @@ struct PersonTimelineTests {
                     all += page.items.map { "\(Int64($0.instant.timeIntervalSince1970))/\($0.key)" }
                     guard let older = page.older else { return all }
                     // Through the URL, as a member pages.
-                    before = try #require(MergedCursor(older.description))
+                    before = MergedCursor(older.description)
                 }
                 Issue.record("no end")
                 return all

@@ -80,7 +80,7 @@ struct KoreanNumbersTests {
             try await owner.get("/people/\(id)")
             #expect(try await owner.post("/people/\(id)/steps", ["steps": "3,500보"]).status == .seeOther)
             #expect(try await owner.post("/people/\(id)/water", ["ml": "1,000"]).status == .seeOther)
-            let today = try await DailyRepository(hearth.database).day(subjectID: id, on: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!))
+            let today = try DailyRepository(hearth.database).day(subjectID: id, on: LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!))
             #expect(today.steps == 3_500 && today.water.drankML == 1_000)
 
             // Steps typed for a day before the person was added land on that day's page, shown.

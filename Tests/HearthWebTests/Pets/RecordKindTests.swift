@@ -62,7 +62,9 @@ struct RecordKindTests {
             // The record's own form: the header's search box (the first form on every page) is another.
             let page = try await owner.get("/pets/\(pet)/records/new?kind=\(raw)").text
             let search = try #require(page.range(of: #"<form class="site-search""#))
-            let form = String(page[page.startIndex..<search.lowerBound] + page[try #require(page.range(of: "</form>", range: search.upperBound..<page.endIndex)).upperBound...])
+            let form = String(
+                page[page.startIndex..<search.lowerBound]
+                    + page[try #require(page.range(of: "</form>", range: search.upperBound..<page.endIndex)).upperBound...])
             let declared = Set(RecordKind.commonFields + description.fields).subtracting(description.maximumPhotos == 0 ? ["photos"] : [])
             // Rows made per choice (a vaccine per line: vaccine_dog.rabies, other_name_1; a sign per checkbox) count by their family.
             let families = ["vaccine", "batch", "next_due", "other_name", "other_batch", "other_next_due", "sign"]

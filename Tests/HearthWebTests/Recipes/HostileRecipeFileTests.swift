@@ -91,7 +91,7 @@ struct HostileRecipeFileTests {
         let database = try AppDatabase.inMemory()
         defer { try? database.close() }
         let path = NSTemporaryDirectory() + UUID().uuidString + "-big.json"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: ImportLimits.recipeFileBytes + 1)
         try handle.close()

@@ -114,7 +114,9 @@ struct RoutineWebTests {
         }
     }
 
-    @Test("made from today after its time has passed (22:22 for 07:00): nothing is due or missed today, the first is tomorrow; made within the window, today's is still due")
+    @Test(
+        "made from today after its time has passed (22:22 for 07:00): nothing is due or missed today, the first is tomorrow; made within the window, today's is still due"
+    )
     func madeLate() async throws {
         let clock = TestClock("2026-11-27T13:22:00Z")  // 22:22 in Seoul
         try await withHousehold(clock: clock.read) { hearth, owner in

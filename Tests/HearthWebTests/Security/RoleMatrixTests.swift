@@ -406,7 +406,7 @@ struct RoleMatrixTests {
             occurredAt: Date(timeIntervalSince1970: 1_767_312_000), localDate: LocalDate("2026-01-02")!, note: nil, details: .weight(value: 4, unit: .kg))
         let entries = EntryRepository(hearth.database)
         // With a photo, the record has it twice (places 0 and 1): enough to pick for an animation.
-        let photoRecord = try await hearth.database.read { db in try PhotoRecord.fetch(sha: photo, db) }
+        let photoRecord = try hearth.database.read { db in try PhotoRecord.fetch(sha: photo, db) }
         let record = try await entries.create(subjectID: pet, input, photos: photoRecord.map { [$0, $0] } ?? [], createdBy: nil)
         let deleted = try await entries.create(subjectID: pet, input, photos: [], createdBy: nil)
         try await entries.delete(id: deleted)

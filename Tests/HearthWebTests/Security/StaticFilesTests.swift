@@ -59,7 +59,7 @@ struct StaticFilesTests {
         let folder = NSTemporaryDirectory() + "hearth-gzip-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/a.gz", contents: Data(packed))
+        #expect(FileManager.default.createFile(atPath: folder + "/a.gz", contents: Data(packed)))
         let gunzip = Process()
         gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
         gunzip.arguments = ["-d", folder + "/a.gz"]
@@ -105,17 +105,20 @@ struct StaticFilesTests {
     func head() async throws {
         try await withHousehold { _, owner in
             let visitor = Browser(owner.client)
-            for (browser, path) in [(visitor, "/login"), (visitor, "/offline"), (visitor, "/manifest.webmanifest"), (visitor, "/static/css/hearth.css"), (owner, "/")] {
+            for (browser, path) in [
+                (visitor, "/login"), (visitor, "/offline"), (visitor, "/manifest.webmanifest"), (visitor, "/static/css/hearth.css"), (owner, "/"),
+            ] {
                 let got = try await browser.get(path)
                 let headed = try await browser.send(path, method: .head, headers: [:], body: nil)
                 #expect(headed.status == got.status, "\(path): \(headed.status), GET \(got.status)")
                 #expect(headed.status == .ok, "\(path)")
                 #expect(headed.body.readableBytes == 0, "\(path): no body")
-                #expect(headed.headers[.contentLength] == String(got.body.readableBytes), "\(path): \(headed.headers[.contentLength] ?? "none") for \(got.body.readableBytes)")
+                #expect(
+                    headed.headers[.contentLength] == String(got.body.readableBytes),
+                    "\(path): \(headed.headers[.contentLength] ?? "none") for \(got.body.readableBytes)")
                 #expect(headed.headers[.contentType] == got.headers[.contentType], "\(path)")
             }
             #expect(try await owner.send("/nowhere", method: .head, headers: [:], body: nil).status == .notFound)
         }
     }
 }
-

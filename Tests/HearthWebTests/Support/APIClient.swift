@@ -23,7 +23,8 @@ struct APIClient {
         let boundary = "----api\(UUID().uuidString)"
         var body: [UInt8] = []
         for file in files {
-            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(file.name)\"\r\nContent-Type: \(partType)\r\n\r\n".utf8)
+            body += Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"\(file.name)\"\r\nContent-Type: \(partType)\r\n\r\n".utf8)
             body += file.bytes + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
