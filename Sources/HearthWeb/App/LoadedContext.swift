@@ -28,10 +28,14 @@ extension LoadedContext {
 
 /// Loads what `:id` names once, before the handler, or answers 404.
 struct LoadMiddleware<Loaded: Sendable>: RouterMiddleware {
+    /// What the 404 page says (`appointments.error.gone`), when not the usual words.
+    var gone: String? = nil
     let load: @Sendable (Int64, AppRequestContext) async throws -> Loaded?
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        guard let id = context.parameters.get("id", as: Int64.self), let loaded = try await load(id, context) else { throw PageError.notFound }
+        guard let id = context.parameters.get("id", as: Int64.self), let loaded = try await load(id, context) else {
+            throw gone.map { PageError(status: .notFound, messageKey: $0) } ?? PageError.notFound
+        }
         var context = context
         context.loaded = loaded
         return try await next(request, context)
@@ -41,8 +45,8 @@ struct LoadMiddleware<Loaded: Sendable>: RouterMiddleware {
 extension RouterMethods where Context == AppRequestContext {
     /// The routes under this group take `Context` with what `load` found for `:id` (404 when nothing).
     func loading<Child: LoadedContext>(
-        _ context: Child.Type, by load: @escaping @Sendable (Int64, AppRequestContext) async throws -> Child.Loaded?
+        _ context: Child.Type, gone: String? = nil, by load: @escaping @Sendable (Int64, AppRequestContext) async throws -> Child.Loaded?
     ) -> RouterGroup<Child> {
-        group().add(middleware: LoadMiddleware(load: load)).group(context: Child.self)
+        group().add(middleware: LoadMiddleware(gone: gone, load: load)).group(context: Child.self)
     }
 }

@@ -42,7 +42,10 @@ enum AppointmentCards: AreaCards {
                 list, today: today, now: shown.now, canRecord: canRecord, csrf: shown.context.csrfToken, format: shown.format)
             html += "</ul>"
         }
-        if canRecord { html += #"<p><a href="/appointments/new?subject=\#(shown.id)">+ \#(shown.format.t("appointments.new"))</a></p>"# }
+        if canRecord {
+            html +=
+                #"<p><a href="\#(QueryLink.make(AppointmentRoutes.new.pattern, ["subject": String(shown.id)]))">+ \#(shown.format.t("appointments.new"))</a></p>"#
+        }
         cards.appointments = html
     }
 }

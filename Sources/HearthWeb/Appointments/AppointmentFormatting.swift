@@ -35,7 +35,7 @@ enum AppointmentListHTML {
             let past = appointment.input.startsAt < now
             let state = appointment.isDone ? "done" : past ? "past" : "coming"
             html += #"<li class="appointment appointment-\#(state)"><span class="dday">\#(format.dDay(appointment, today: today))</span> "#
-            html += #"<span class="what"><a href="/appointments/\#(appointment.id)">\#(format.appointmentTitle(appointment))</a></span> "#
+            html += #"<span class="what"><a href="\#(AppointmentRoutes.one(appointment.id))">\#(format.appointmentTitle(appointment))</a></span> "#
             html += #"<span class="when">\#(format.appointmentWhen(appointment))"#
             if appointment.isDone { html += " · \(format.t("appointments.done"))" }
             html += "</span>"
@@ -64,7 +64,7 @@ enum AppointmentListHTML {
         ]
         if let clinic = appointment.input.clinicID { query["clinic_id"] = String(clinic) }
         if kind == .vetVisit, let note = appointment.input.note { query["reason"] = note }
-        return QueryLink.make("/pets/\(subject.id)/records/new", query)
+        return QueryLink.make(PetRoutes.newRecord(subject.id), query)
     }
 
     /// What home shows: the week ahead, and those of the last week nobody said how they went.

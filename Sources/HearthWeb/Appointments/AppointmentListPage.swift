@@ -6,6 +6,7 @@ struct AppointmentListPage: Page {
     let coming: HTML
     let past: HTML
     let canRecord: Bool
+    let new = AppointmentRoutes.new.pattern
 
     func child(named name: String) -> Any? {
         switch name {
@@ -14,6 +15,7 @@ struct AppointmentListPage: Page {
         case "past": past
         case "hasPast": !past.isEmpty
         case "canRecord": canRecord
+        case "new": new
         default: nil
         }
     }

@@ -17,6 +17,9 @@ struct AppointmentPage: Page {
     /// The record form "How did it go?" opens; nil when it is only marked done (here).
     let outcome: String?
     let canRecord: Bool
+    var edit: String { AppointmentRoutes.edit(id) }
+    var done: String { AppointmentRoutes.done(id) }
+    var delete: String { AppointmentRoutes.delete(id) }
 
     func child(named name: String) -> Any? {
         switch name {
@@ -32,6 +35,9 @@ struct AppointmentPage: Page {
         case "recordLink": recordLink ?? false
         case "outcome": outcome ?? false
         case "canRecord": canRecord
+        case "edit": edit
+        case "done": done
+        case "delete": delete
         default: nil
         }
     }

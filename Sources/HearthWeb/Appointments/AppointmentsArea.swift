@@ -7,22 +7,25 @@ enum AppointmentsArea: Area {
     static let pages: [any Page.Type] = [AppointmentListPage.self, AppointmentFormPage.self, AppointmentPage.self, AppointmentsHomeCard.self]
     static let help: String? = "routines"
     static let cards: (any AreaCards.Type)? = AppointmentCards.self
-    static let navigation: [NavigationEntry] = [NavigationEntry(href: "/appointments", key: "nav.appointments", place: .more, rank: 5)]
+    static let navigation: [NavigationEntry] = [NavigationEntry(href: AppointmentRoutes.list.pattern, key: "nav.appointments", place: .more, rank: 5)]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let appointments = AppointmentsController(
             renderer: services.renderer, appointments: AppointmentRepository(services.database), subjects: SubjectRepository(services.database),
             clinics: ClinicRepository(services.database), now: services.clock)
+        let repository = AppointmentRepository(services.database)
         typealias R = AppointmentRoutes
         router.get(R.list.path, use: appointments.list)
         router.group().add(middleware: RequireRecorderMiddleware())
             .get(R.new.path, use: appointments.new)
             .post(R.list.path, use: appointments.create)
-            .get(R.edit.path, use: appointments.edit)
-            .post(R.one.path, use: appointments.update)
-            .post(R.done.path, use: appointments.done)
-            .post(R.delete.path, use: appointments.delete)
-        router.get(R.one.path, use: appointments.show)
+        router.group(R.one.path).loadingAppointment(repository)
+            .get(use: appointments.show)
+        router.group(R.one.path).add(middleware: RequireRecorderMiddleware()).loadingAppointment(repository)
+            .get(R.edit.under(R.one), use: appointments.edit)
+            .post(use: appointments.update)
+            .post(R.done.under(R.one), use: appointments.done)
+            .post(R.delete.under(R.one), use: appointments.delete)
     }
 }
 

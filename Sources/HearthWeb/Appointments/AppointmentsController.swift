@@ -47,8 +47,8 @@ struct AppointmentsController {
         try await save(nil, request: request, context: context)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let appointment = try load(context)
+    @Sendable func edit(_ request: Request, context: AppointmentContext) async throws -> Response {
+        let (appointment, context) = (context.appointment, context.app)
         let input = [
             "subject": appointment.subject.map { String($0.id) } ?? "", "kind": appointment.kind.rawValue, "date": appointment.input.date.description,
             "time": LocalTime.clock(minutes: appointment.input.minutes), "clinic_id": appointment.input.clinicID.map(String.init) ?? "",
@@ -57,8 +57,8 @@ struct AppointmentsController {
         return try await form(input: input, errors: FieldErrors(), appointment: appointment, request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await save(try load(context), request: request, context: context)
+    @Sendable func update(_ request: Request, context: AppointmentContext) async throws -> Response {
+        try await save(context.appointment, request: request, context: context.app)
     }
 
     private func save(_ appointment: Appointment?, request: Request, context: AppRequestContext) async throws -> Response {
@@ -80,10 +80,10 @@ struct AppointmentsController {
         }
         guard let appointment else {
             let id = try await appointments.create(valid, by: member.accountID, now: now())
-            return .redirect(to: "/appointments/\(id)", type: .normal)
+            return .redirect(to: AppointmentRoutes.one(id), type: .normal)
         }
         try await appointments.update(id: appointment.id, valid)
-        return .redirect(to: "/appointments/\(appointment.id)", type: .normal)
+        return .redirect(to: AppointmentRoutes.one(appointment.id), type: .normal)
     }
 
     private func form(
@@ -98,8 +98,8 @@ struct AppointmentsController {
         let clinic = input["clinic_id", default: ""]
         let page = AppointmentFormPage(
             heading: appointment.map { format.t("appointments.edit_named", ["name": format.appointmentTitle($0)]) } ?? format.t("appointments.new"),
-            action: appointment.map { "/appointments/\($0.id)" } ?? "/appointments",
-            cancel: appointment.map { "/appointments/\($0.id)" } ?? "/appointments", fields: fields, problems: FormProblems(errors: errors),
+            action: appointment.map { AppointmentRoutes.one($0.id) } ?? AppointmentRoutes.list.pattern,
+            cancel: appointment.map { AppointmentRoutes.one($0.id) } ?? AppointmentRoutes.list.pattern, fields: fields, problems: FormProblems(errors: errors),
             subjects: [OptionView(value: "", label: format.t("appointments.household"), selected: subject.isEmpty)]
                 + (try await subjects.subjects(access: context.access)).map {
                     OptionView(value: String($0.id), label: $0.name, selected: subject == String($0.id))
@@ -114,8 +114,8 @@ struct AppointmentsController {
 
     // MARK: One appointment, and what became of it
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let appointment = try load(context)
+    @Sendable func show(_ request: Request, context: AppointmentContext) async throws -> Response {
+        let (appointment, context) = (context.appointment, context.app)
         let format = format(context)
         let now = now()
         let page = AppointmentPage(
@@ -129,24 +129,16 @@ struct AppointmentsController {
     }
 
     /// It happened (without a record), or that is taken back.
-    @Sendable func done(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func done(_ request: Request, context: AppointmentContext) async throws -> Response {
         var request = request
-        let input = try await FormData.read(&request, context: context).fields
-        let appointment = try load(context)
-        try await appointments.markDone(id: appointment.id, done: input["action"] != "undo", now: context.now)
-        return .redirect(to: "/appointments/\(appointment.id)", type: .normal)
+        let appointment = context.appointment
+        let input = try await FormData.read(&request, context: context.app).fields
+        try await appointments.markDone(id: appointment.id, done: input["action"] != "undo", now: context.app.now)
+        return .redirect(to: AppointmentRoutes.one(appointment.id), type: .normal)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let appointment = try load(context)
-        try await appointments.delete(id: appointment.id, now: now())
-        return .redirect(to: "/appointments", type: .normal)
-    }
-
-    private func load(_ context: AppRequestContext) throws -> Appointment {
-        guard let appointment = try appointments.appointment(id: context.parameters.require("id", as: Int64.self), access: context.access) else {
-            throw PageError(status: .notFound, messageKey: "appointments.error.gone")
-        }
-        return appointment
+    @Sendable func delete(_ request: Request, context: AppointmentContext) async throws -> Response {
+        try await appointments.delete(id: context.appointment.id, now: now())
+        return .redirect(to: AppointmentRoutes.list.pattern, type: .normal)
     }
 }

@@ -4,8 +4,13 @@ import HearthHTML
 struct AppointmentsHomeCard: Page {
     static let template = "appointments/home"
     let appointments: HTML
+    let all = AppointmentRoutes.list.pattern
 
     func child(named name: String) -> Any? {
-        name == "appointments" ? appointments : nil
+        switch name {
+        case "appointments": appointments
+        case "all": all
+        default: nil
+        }
     }
 }

@@ -7,7 +7,7 @@ enum PetsArea: Area {
     static let help: String? = "pets"
     static let cards: (any AreaCards.Type)? = PetsCards.self
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/pets", key: "nav.pets", place: .bar, rank: 2)
+        NavigationEntry(href: PetRoutes.list.pattern, key: "nav.pets", place: .bar, rank: 2)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
@@ -23,25 +23,26 @@ enum PetsArea: Area {
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
         let recorder = RequireRecorderMiddleware()
 
-        router.get("/pets", use: pets.list)
+        typealias R = PetRoutes
+        router.get(R.list.path, use: pets.list)
         router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
-            .get("/pets/new", use: pets.new)
-            .post("/pets", use: pets.create)
+            .get(R.new.path, use: pets.new)
+            .post(R.list.path, use: pets.create)
         // The pet page and timeline read the pet in the same snapshot as the rest of the
         // page (one read each), so they answer 404 for a missing pet themselves.
-        router.get("/pets/:id", use: pets.show)
-        router.get("/pets/:id/timeline", use: timeline.show)
+        router.get(R.one.path, use: pets.show)
+        router.get(R.timeline.path, use: timeline.show)
         // Changing a pet or its records: a recorder, a pet that exists, and not archived.
-        router.group("/pets/:id").add(middleware: recorder).loadingPet(petRepository).add(middleware: ArchivedPetIsReadOnlyMiddleware())
-            .get("edit", use: pets.edit)
+        router.group(R.one.path).add(middleware: recorder).loadingPet(petRepository).add(middleware: ArchivedPetIsReadOnlyMiddleware())
+            .get(R.edit.under(R.one), use: pets.edit)
             .post(use: pets.update)
-            .post("foods/:food/preference", use: pets.setPreference)
-            .get("records/new", use: records.new)
-            .post("records", use: records.create)
+            .post(R.foodPreference.under(R.one), use: pets.setPreference)
+            .get(R.newRecord.under(R.one), use: records.new)
+            .post(R.records.under(R.one), use: records.create)
         // Archiving is the one change an archived pet takes (bringing it back).
-        router.group("/pets/:id").add(middleware: recorder).loadingPet(petRepository)
-            .post("archive", use: pets.archive)
-            .post("unarchive", use: pets.unarchive)
+        router.group(R.one.path).add(middleware: recorder).loadingPet(petRepository)
+            .post(R.archive.under(R.one), use: pets.archive)
+            .post(R.unarchive.under(R.one), use: pets.unarchive)
         router.group(RecordRoutes.one.path).add(middleware: recorder).loadingRecord(entries, pets: petRepository, deleted: false)
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .get(RecordRoutes.edit.under(RecordRoutes.one), use: records.edit)
@@ -51,6 +52,20 @@ enum PetsArea: Area {
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .post(RecordRoutes.restore.under(RecordRoutes.one), use: records.restore)
     }
+}
+
+/// A pet's pages, for the router and every link to them.
+enum PetRoutes {
+    static let list = Route("/pets")
+    static let new = Route("/pets/new")
+    static let one = Route("/pets/:id")
+    static let timeline = Route("/pets/:id/timeline")
+    static let edit = Route("/pets/:id/edit")
+    static let foodPreference = Route("/pets/:id/foods/:food/preference")
+    static let records = Route("/pets/:id/records")
+    static let newRecord = Route("/pets/:id/records/new")
+    static let archive = Route("/pets/:id/archive")
+    static let unarchive = Route("/pets/:id/unarchive")
 }
 
 /// A record's own pages (any subject's: a record shared by two pets is one id), for the router and every link to them.

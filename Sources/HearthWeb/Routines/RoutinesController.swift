@@ -43,8 +43,8 @@ struct RoutinesController {
         try await save(nil, request: request, context: context)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let routine = try load(context)
+    @Sendable func edit(_ request: Request, context: RoutineContext) async throws -> Response {
+        let (routine, context) = (context.routine, context.app)
         var input = routine.input.schedule.formFields
         input["name"] = routine.name
         input["how"] = routine.how ?? ""
@@ -56,8 +56,8 @@ struct RoutinesController {
         return try await form(input: input, errors: FieldErrors(), routine: routine, request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await save(try load(context), request: request, context: context)
+    @Sendable func update(_ request: Request, context: RoutineContext) async throws -> Response {
+        try await save(context.routine, request: request, context: context.app)
     }
 
     private func save(_ routine: Routine?, request: Request, context: AppRequestContext) async throws -> Response {
@@ -82,10 +82,10 @@ struct RoutinesController {
         }
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let routine = try load(context)
+    @Sendable func delete(_ request: Request, context: RoutineContext) async throws -> Response {
+        let routine = context.routine
         try await routines.delete(id: routine.id, now: now())
-        return .redirect(to: routine.subject.map { $0.kind.page($0.id) + "#routines" } ?? "/routines", type: .normal)
+        return .redirect(to: routine.subject.map { $0.kind.page($0.id) + "#routines" } ?? RoutineRoutes.list.pattern, type: .normal)
     }
 
     /// Whom a member may give a routine to (the subjects they may see, or the house) and who
@@ -130,8 +130,8 @@ struct RoutinesController {
 
     // MARK: A routine's page, and marking it
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try page(try load(context), message: nil, request: request, context: context, status: .ok)
+    @Sendable func show(_ request: Request, context: RoutineContext) async throws -> Response {
+        try page(context.routine, message: nil, request: request, context: context.app, status: .ok)
     }
 
     private func page(_ routine: Routine, message: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {
@@ -165,11 +165,11 @@ struct RoutinesController {
     /// Done (now, or at a time typed today), skipped (with a reason), or taken back. A day is
     /// marked once: the second tap of two members says who was first. Only the day due next,
     /// or a day the rule placed before it, can be marked.
-    @Sendable func mark(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func mark(_ request: Request, context: RoutineContext) async throws -> Response {
+        let (routine, context) = (context.routine, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         let member = try context.requireMember()
-        let routine = try load(context)
         let format = format(context)
         let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/routines/\(routine.id)"
         // The moment of the request, or when the outbox says it was typed (`TypedAtMiddleware`).
@@ -230,13 +230,5 @@ struct RoutinesController {
         if day == next.day { return true }
         if case .afterDone = routine.schedule.repeatRule { return false }
         return day < next.day && routine.schedule.falls(on: day)
-    }
-
-    private func load(_ context: AppRequestContext) throws -> Routine {
-        guard
-            let routine = try routines.routine(
-                id: context.parameters.require("id", as: Int64.self), access: context.access, today: LocalDate(now(), in: context.timeZone))
-        else { throw PageError(status: .notFound, messageKey: "routines.error.gone") }
-        return routine
     }
 }
