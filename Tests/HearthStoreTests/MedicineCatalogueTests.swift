@@ -105,7 +105,10 @@ struct MedicineCatalogueTests {
         "a public list is written a batch a transaction: another write gets in midway, a row the new list lacks goes at the end, a file with no row leaves the list there was"
     )
     func listInBatches() async throws {
-        let database = try temporaryDatabase()
+        // The writer kept at hand: the member's write below comes from a thread of its own,
+        // not a task (which a busy test run's cooperative threads may not start in time).
+        let writer = try DatabaseQueue()
+        let database = try AppDatabase(writer)
         let interactions = InteractionRepository(database)
         @Sendable func pair(_ n: Int) -> DURPair {
             DURPair(
@@ -121,8 +124,8 @@ struct MedicineCatalogueTests {
                 guard n == 1_500 else { continue }
                 // Between batches: a member's write is not held until the list is done.
                 let done = DispatchSemaphore(value: 0)
-                Task {
-                    try await database.write { db in try db.execute(sql: "UPDATE household SET name = name") }
+                DispatchQueue.global().async {
+                    try? writer.write { db in try db.execute(sql: "UPDATE household SET name = name") }
                     done.signal()
                 }
                 let wrote = done.wait(timeout: .now() + 10) == .success
