@@ -43,25 +43,42 @@ public struct ClinicRepository: Sendable {
             Self.clinic(from:))
     }
 
-    /// What `/emergency` may show, without reading a register of 50,000: the clinics that could
-    /// be open now or at night (favourites, the household's own, those with hours, open day and
-    /// night or maybe so — the partial index `clinic_emergency`, v27), whether the directory holds
-    /// any clinic, and whether any has a place.
-    public func emergency() throws -> (clinics: [Clinic], any: Bool, anyPlaced: Bool) {
+    /// What `/emergency` may show, without reading a register of 50,000: the clinics the
+    /// household has made its own or given hours, or that are open day and night (the partial
+    /// index `clinic_emergency`, v27); of the register's "24" guesses beyond those, the `limit`
+    /// nearest the grid point `near` (by name when home is not known; `clinic_maybe_24`) and
+    /// how many there are; whether the directory holds any clinic, and whether any has a place.
+    public func emergency(near: (x: Double, y: Double)?, limit: Int) throws -> Emergency {
         try database.read { db in
-            let clinics = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(Self.mayBeOpen) ORDER BY \(Self.directoryOrder)")
+            let known = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(Self.known) ORDER BY \(Self.directoryOrder)")
             ).map(Self.clinic(from:))
+            let guesses = "maybe_24_hours AND NOT \(Self.known)"
+            let order = near == nil ? "name COLLATE NOCASE" : "map_x IS NULL, (map_x - ?1) * (map_x - ?1) + (map_y - ?2) * (map_y - ?2), id"
+            let maybe = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(guesses) ORDER BY \(order) LIMIT ?3"),
+                arguments: [near?.x ?? 0, near?.y ?? 0, max(0, limit)]
+            ).map(Self.clinic(from:))
+            let maybeCount = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE \(guesses)")) ?? 0
             let any = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic)")) ?? false
-            let placed =
-                try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
-            return (clinics, any, placed)
+            let placed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
+            return Emergency(known: known, maybe: maybe, maybeCount: maybeCount, any: any, anyPlaced: placed)
         }
     }
 
-    /// The condition of the partial index `clinic_emergency`, written as v27 wrote it (SQLite
-    /// uses the index only for the same expression).
-    static let mayBeOpen = "(favourite OR open_24_hours OR maybe_24_hours OR licence_key IS NULL OR hours GLOB '*[0-9]*')"
+    public struct Emergency: Sendable {
+        /// Favourites, the household's own, those with hours or open day and night.
+        public let known: [Clinic]
+        /// The nearest (or first by name) of the register's "24" guesses not among `known`, and how many there are.
+        public let maybe: [Clinic]
+        public let maybeCount: Int
+        public let any: Bool
+        public let anyPlaced: Bool
+    }
+
+    /// The condition of the partial index `clinic_emergency`, as v27 wrote it (SQLite uses the
+    /// index only for the same expression).
+    static let known = "(favourite OR open_24_hours OR licence_key IS NULL OR hours GLOB '*[0-9]*')"
 
     public func favourites() throws -> [Clinic] {
         try database.read { db in

@@ -12,6 +12,9 @@ struct EmergencyController {
     let pets: PetRepository
     let foods: FoodRepository
 
+    /// How many of the register's unconfirmed "24" clinics the page shows (the nearest).
+    static let guesses = 10
+
     /// What can be rung now, at any hour: the clinics open now (favourites first, then those
     /// open day and night); then those with "24" in their name from the public register, which
     /// nobody has confirmed (call first); then the favourites that are closed, with when they open.
@@ -21,8 +24,10 @@ struct EmergencyController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = context.now
-        let (all, anyClinic, anyPlaced) = try clinics.emergency()
         let home = try clinics.home()
+        let found = try clinics.emergency(near: home.flatMap(KoreanGrid.register.grid(of:)), limit: Self.guesses)
+        let (anyClinic, anyPlaced) = (found.any, found.anyPlaced)
+        let all = found.known + found.maybe
         let distances = ClinicDistances.kilometres(all, from: home)
         let km = { (clinic: Clinic) in distances[clinic.id] }
         let near = { (clinic: Clinic) in km(clinic).map { $0 <= ClinicDistances.nearKilometres } ?? false }
@@ -35,7 +40,9 @@ struct EmergencyController {
                 : (near(clinic) ? 0 : 1, clinic.input.open24Hours ? 0 : 1, clinic.input.favourite ? 0 : 1, km(clinic) ?? .infinity)
         }
         let open = all.filter(isOpen).sorted { rank($0) < rank($1) }
+        // The register's guesses: the nearest few read (the rest counted), with the household's own among them.
         let candidates = all.filter { !isOpen($0) && $0.maybe24Hours }.sorted { (km($0) ?? .infinity) < (km($1) ?? .infinity) }
+        let candidateCount = candidates.count - found.maybe.count + found.maybeCount
         let closedFavourites = all.filter { !isOpen($0) && !$0.maybe24Hours && $0.input.favourite }
         var html = HTML.empty
         if home != nil && anyClinic && !anyPlaced {
@@ -53,14 +60,14 @@ struct EmergencyController {
         } else if anyPlaced {
             html += #"<p class="hint"><a href="/clinics#home">\#(format.t("care.emergency.set_home"))</a></p>"#
         }
-        for (heading, group, limit) in [
-            ("care.emergency.open_now", open, Int.max), ("care.emergency.maybe_24", candidates, 10),
-            ("care.emergency.closed_favourites", closedFavourites, Int.max),
+        for (heading, group, count, limit) in [
+            ("care.emergency.open_now", open, open.count, Int.max), ("care.emergency.maybe_24", candidates, candidateCount, Self.guesses),
+            ("care.emergency.closed_favourites", closedFavourites, closedFavourites.count, Int.max),
         ]
         where !group.isEmpty {
             html += #"<h2 class="emergency-group">\#(format.t(heading))</h2>"#
             for clinic in group.prefix(limit) { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true, kilometres: km(clinic)) }
-            if group.count > limit { html += #"<p><a href="/clinics">\#(format.t("care.emergency.more", ["count": String(group.count - limit)]))</a></p>"# }
+            if count > limit { html += #"<p><a href="/clinics">\#(format.t("care.emergency.more", ["count": String(count - limit)]))</a></p>"# }
         }
         let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: "/pets/\($0.id)/card") }
         let page = EmergencyPage(clinics: html, hasClinics: !(open.isEmpty && candidates.isEmpty && closedFavourites.isEmpty), pets: petLinks)

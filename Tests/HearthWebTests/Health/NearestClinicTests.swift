@@ -107,17 +107,25 @@ struct NearestClinicTests {
             let search = try await owner.get("/search?q=" + QueryLink.encode("테헤란로 77 강남")).text
             #expect(search.contains("행복동물병원77"), "\(search.prefix(3000))")
 
-            // /emergency reads only what may be open (of these, only the names with "24": no hours), through its index.
+            // /emergency reads what the household knows may be open through one index, and only the
+            // nearest ten of the register's "24" guesses through another (here: no hours, no favourite).
             let clinics = ClinicRepository(hearth.database)
-            let emergency = try clinics.emergency()
-            let maybe = (0..<250).map { "행복동물병원\($0)" }.filter { $0.contains("24") }
-            #expect(Set(emergency.clinics.map(\.name)) == Set(maybe) && emergency.any && emergency.anyPlaced)
+            let maybe = (0..<250).filter { String($0).contains("24") }
+            let home = try #require(KoreanGrid.register.grid(of: GeoPoint(latitude: 37.5665, longitude: 126.9780)))
+            let emergency = try clinics.emergency(near: home, limit: 10)
+            #expect(emergency.known.isEmpty && emergency.maybeCount == maybe.count && emergency.any && emergency.anyPlaced)
+            #expect(emergency.maybe.map(\.name) == maybe.prefix(10).map { "행복동물병원\($0)" }, "nearest first: north of home, 100 m apart")
             let typed = try await clinics.create(ClinicInput(name: "밤에 여는 병원", open24Hours: true))
-            #expect(try clinics.emergency().clinics.map(\.id).contains(typed))
-            let plan = try hearth.database.read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM clinic WHERE \(ClinicRepository.mayBeOpen)").map { $0["detail"] as String }.joined()
+            #expect(try clinics.emergency(near: nil, limit: 10).known.map(\.id) == [typed])
+            for (query, index) in [
+                ("SELECT * FROM clinic WHERE \(ClinicRepository.known)", "clinic_emergency"),
+                ("SELECT * FROM clinic WHERE maybe_24_hours AND NOT \(ClinicRepository.known)", "clinic_maybe_24"),
+            ] {
+                let plan = try hearth.database.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query).map { $0["detail"] as String }.joined() }
+                #expect(plan.contains(index), "\(plan)")
             }
-            #expect(plan.contains("clinic_emergency"), "\(plan)")
+            let night = try await owner.get("/emergency").text
+            #expect(night.contains("행복동물병원24") && night.contains("\(maybe.count - 10) more on the clinics page"), "ten shown, the rest counted")
             #expect(try await owner.get("/emergency").text.contains("밤에 여는 병원"))
         }
     }
