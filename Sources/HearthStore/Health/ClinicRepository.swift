@@ -50,9 +50,7 @@ public struct ClinicRepository: Sendable {
     /// how many there are; whether the directory holds any clinic, and whether any has a place.
     public func emergency(near: (x: Double, y: Double)?, limit: Int) throws -> Emergency {
         try database.read { db in
-            let known = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM clinic WHERE \(Self.known) ORDER BY \(Self.directoryOrder)")
-            ).map(Self.clinic(from:))
+            let known = try Row.fetchAll(db.cachedStatement(sql: Self.knownQuery)).map(Self.clinic(from:))
             let guesses = "maybe_24_hours AND NOT \(Self.known)"
             let order = near == nil ? "name COLLATE NOCASE" : "map_x IS NULL, (map_x - ?1) * (map_x - ?1) + (map_y - ?2) * (map_y - ?2), id"
             let maybe = try Row.fetchAll(
@@ -79,6 +77,10 @@ public struct ClinicRepository: Sendable {
     /// The condition of the partial index `clinic_emergency`, as v27 wrote it (SQLite uses the
     /// index only for the same expression).
     static let known = "(favourite OR open_24_hours OR licence_key IS NULL OR hours GLOB '*[0-9]*')"
+
+    /// Through that index, named: left to itself, SQLite walks the directory's order over the
+    /// whole register to save sorting a few rows (24 ms a page at 50,000 clinics).
+    static let knownQuery = "SELECT * FROM clinic INDEXED BY clinic_emergency WHERE \(known) ORDER BY \(directoryOrder)"
 
     public func favourites() throws -> [Clinic] {
         try database.read { db in

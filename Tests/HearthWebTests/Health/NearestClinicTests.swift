@@ -118,7 +118,7 @@ struct NearestClinicTests {
             let typed = try await clinics.create(ClinicInput(name: "밤에 여는 병원", open24Hours: true))
             #expect(try clinics.emergency(near: nil, limit: 10).known.map(\.id) == [typed])
             for (query, index) in [
-                ("SELECT * FROM clinic WHERE \(ClinicRepository.known)", "clinic_emergency"),
+                (ClinicRepository.knownQuery, "clinic_emergency"),
                 ("SELECT * FROM clinic WHERE maybe_24_hours AND NOT \(ClinicRepository.known)", "clinic_maybe_24"),
             ] {
                 let plan = try hearth.database.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + query).map { $0["detail"] as String }.joined() }
