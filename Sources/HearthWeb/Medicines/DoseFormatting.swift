@@ -123,7 +123,7 @@ enum DoseListHTML {
         let given: HTML = #"<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.mark_given"))</button> "#
         return #"""
             <form method="post" action="/doses/mark" class="dose-actions">\#(hidden)\#(earlierDay ? at + #" value="\#(format.minutes(slot.minutes))"> "# + given : given)\#
-            <details><summary>\#(format.t("doses.more"))</summary>\#(earlierDay ? .empty : at + "> ")\#
+            <details><summary>\#(format.t(earlierDay ? "doses.skip_instead" : "doses.more"))</summary>\#(earlierDay ? .empty : at + "> ")\#
             <label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> \#
             <button name="action" value="skipped" type="submit">\#(format.t("doses.mark_skipped"))</button></details></form>
             """#
