@@ -123,22 +123,25 @@ public final class AppDatabase: Sendable {
     /// hands over are gathered `batch` at a time and each batch is one short transaction
     /// (`write`), so a member's +1 cup waits for one batch, never the whole list, and memory
     /// holds one batch, never the file. A list cut short keeps the batches written before.
+    /// Returns how many rows were written.
     func writeInBatches<Item>(
         of batch: Int = 1_000, _ produce: @escaping @Sendable (_ add: (Item) throws -> Void) throws -> Void,
         write: @escaping @Sendable (Database, [Item]) throws -> Void
-    ) async throws {
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+    ) async throws -> Int {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Int, any Error>) in
             // Not a task of the cooperative pool: this thread waits for the writer between batches.
             DispatchQueue.global(qos: .utility).async {
                 done.resume(
                     with: Result {
                         var pending: [Item] = []
+                        var written = 0
                         let flush = {
                             defer { self.writes.add(1, ordering: .releasing) }
                             try self.writer.write { db in
                                 try write(db, pending)
                                 try SearchIndex.catchUp(db)
                             }
+                            written += pending.count
                             pending.removeAll(keepingCapacity: true)
                         }
                         try produce { item in
@@ -146,6 +149,7 @@ public final class AppDatabase: Sendable {
                             if pending.count >= batch { try flush() }
                         }
                         if !pending.isEmpty { try flush() }
+                        return written
                     })
             }
         }

@@ -59,7 +59,8 @@ public struct ClinicRepository: Sendable {
             ).map(Self.clinic(from:))
             let maybeCount = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM clinic WHERE \(guesses)")) ?? 0
             let any = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic)")) ?? false
-            let placed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
+            let placed =
+                try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM clinic WHERE map_x IS NOT NULL AND map_y IS NOT NULL)")) ?? false
             return Emergency(known: known, maybe: maybe, maybeCount: maybeCount, any: any, anyPlaced: placed)
         }
     }

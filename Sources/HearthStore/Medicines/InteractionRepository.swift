@@ -79,7 +79,7 @@ public struct InteractionRepository: Sendable {
         _ list: DURList, now: Date = Date(),
         _ produce: @escaping @Sendable (_ pair: (DURPair) throws -> Void, _ caution: (DURCaution) throws -> Void) throws -> Void
     ) async throws -> Int {
-        let read = Mutex((rows: 0, newest: String?.none))
+        let newest = Mutex(String?.none)
         let table = list == .pairs ? "dur_pair" : "dur_elderly"
         let sql =
             switch list {
@@ -95,36 +95,27 @@ public struct InteractionRepository: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
             }
-        try await database.writeInBatches(
+        return try await PublicListWrite.replace(
+            table, list: list.rawValue, in: database, now: now, newest: { newest.withLock { $0 } },
             { (add: (StatementArguments) throws -> Void) in
-                func counted(_ notified: String?, _ values: [DatabaseValueConvertible?]) throws {
-                    read.withLock { read in (read.rows, read.newest) = (read.rows + 1, [read.newest, notified].compactMap { $0 }.max()) }
+                func row(_ notified: String?, _ values: [DatabaseValueConvertible?]) throws {
+                    newest.withLock { $0 = [$0, notified].compactMap { $0 }.max() }
                     try add(StatementArguments(values + [now]))
                 }
                 try produce(
                     { pair in
                         guard list == .pairs else { return }
-                        try counted(pair.notified, [pair.key] + Self.values(pair.first) + Self.values(pair.second) + [pair.content, pair.notified])
+                        try row(pair.notified, [pair.key] + Self.values(pair.first) + Self.values(pair.second) + [pair.content, pair.notified])
                     },
                     { caution in
                         guard list == .elderly else { return }
-                        try counted(caution.notified, [caution.key] + Self.values(caution.ingredient) + [caution.content, caution.notified])
+                        try row(caution.notified, [caution.key] + Self.values(caution.ingredient) + [caution.content, caution.notified])
                     })
             },
             write: { db, rows in
                 let insert = try db.cachedStatement(sql: sql)
                 for row in rows { try insert.execute(arguments: row) }
             })
-        let (rows, newest) = read.withLock { $0 }
-        // No good row: the list there was stays whole.
-        guard rows > 0 else { return 0 }
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM \(table) WHERE imported_at IS NOT ?", arguments: [now])
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES (?, ?, ?, ?)",
-                arguments: [list.rawValue, now, rows, newest])
-        }
-        return rows
     }
 
     private static func values(_ ingredient: DURIngredient) -> [DatabaseValueConvertible?] {

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import HearthCore
-import Synchronization
 
 /// A pill found by what it looks like, with the catalogue's item for it (when the drug list
 /// holds it) and the household's regimens that give that item.
@@ -25,14 +24,8 @@ public struct PillRepository: Sendable {
     /// transaction (`AppDatabase.writeInBatches`); once the last is in, a pill the new list no
     /// longer has is gone. A list cut short keeps the pills written before. Returns how many it holds.
     public func replace(now: Date = Date(), _ produce: @escaping @Sendable (_ add: (IdentifiedPill) throws -> Void) throws -> Void) async throws -> Int {
-        let count = Mutex(0)
-        try await database.writeInBatches(
-            { (add: (IdentifiedPill) throws -> Void) in
-                try produce { pill in
-                    count.withLock { $0 += 1 }
-                    try add(pill)
-                }
-            },
+        try await PublicListWrite.replace(
+            "pill", list: "pills", in: database, now: now, produce,
             write: { db, pills in
                 let insert = try db.cachedStatement(
                     sql: """
@@ -48,15 +41,6 @@ public struct PillRepository: Sendable {
                         ])
                 }
             })
-        let pills = count.withLock { $0 }
-        // No good row: the list there was stays whole.
-        guard pills > 0 else { return 0 }
-        try await database.write { db in
-            try db.execute(sql: "DELETE FROM pill WHERE imported_at IS NOT ?", arguments: [now])
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO dur_import (list, imported_at, rows, newest_notified) VALUES ('pills', ?, ?, NULL)", arguments: [now, pills])
-        }
-        return pills
     }
 
     /// What a search looks in: each field apart (so "YH" never spans the front and the back),

@@ -1,4 +1,5 @@
 import HearthCore
+import HearthHTML
 import HearthStore
 
 /// Health's cards on a pet's page: what is due with the last visit and vaccinations, and the
@@ -13,12 +14,15 @@ enum HealthCards: AreaCards {
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
         guard !shown.marks.due.isEmpty else { return [] }
         let format = shown.format
-        let items = shown.marks.due.map { item in
-            format.dueItem(
-                label: "\(item.subjectName): \(format.dueLabel(item.what))", date: item.date, status: .of(item.date, today: shown.context.today),
-                approximate: item.approximate, link: "/pets/\(item.subjectID)#care")
-        }.joined()
+        let items = shown.marks.due.map { item(format, $0, status: .of($0.date, today: shown.context.today)) }.joined()
         return [DaySection(rank: 20, heading: format.t("home.care_due"), cardClass: "care-due", listClass: "due-list", items: items)]
+    }
+
+    /// One thing due, as home and the calendar day list it: whose, what, when, linked to the pet's care.
+    private static func item(_ format: Formatting, _ due: CareDue, status: DueStatus) -> HTML {
+        format.dueItem(
+            label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: status, approximate: due.approximate,
+            link: "/pets/\(due.subjectID)#care")
     }
 
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
@@ -26,11 +30,7 @@ enum HealthCards: AreaCards {
         let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)
             .filter { $0.date <= shown.today.adding(days: 7) }
         guard !due.isEmpty else { return [] }
-        let items = due.map { due in
-            format.dueItem(
-                label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: due.status, approximate: due.approximate,
-                link: "/pets/\(due.subjectID)#care")
-        }
+        let items = due.map { item(format, $0, status: $0.status) }
         return [HomeCard(rank: 20, model: CareDueCard(due: items.joined()))]
     }
 

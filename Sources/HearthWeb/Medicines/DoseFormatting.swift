@@ -72,6 +72,7 @@ enum DoseListHTML {
         _ doses: [(regimen: Regimen, slot: DoseSlot)], now: Date, canRecord: Bool, csrf: String, back: String, format: Formatting, showSubject: Bool = true
     ) -> HTML {
         var html = HTML.empty
+        let today = LocalDate(now, in: format.timeZone)
         for (regimen, slot) in doses {
             let state = slot.state(at: now)
             let title = showSubject ? "\(regimen.subjectName): \(regimen.name)" : regimen.name
@@ -84,7 +85,7 @@ enum DoseListHTML {
             if !items.isEmpty { html += #" <span class="meta">\#(items)</span>"# }
             html += #"</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
             if canRecord && !regimen.deleted {
-                html += form(regimen: regimen.id, slot: slot, today: LocalDate(now, in: format.timeZone), csrf: csrf, back: back, state: state, format: format)
+                html += form(regimen: regimen.id, slot: slot, today: today, csrf: csrf, back: back, state: state, format: format)
             }
             html += "</li>"
         }

@@ -72,40 +72,35 @@ public enum MedicineImport {
 
     /// A DUR list read a row at a time and written over the one before, a batch at a time.
     static func runDUR(_ list: DURList, path: String, into interactions: InteractionRepository) async throws -> Result<Summary, Problem> {
-        let file = Mutex<DURListImport.Result?>(nil)
-        let written = try await reading {
-            try await interactions.replace(list) { pair, caution in
-                let read = try DURListImport.read(path: path, pair: pair, caution: caution)
-                file.withLock { $0 = read }
-            }
+        try await replacing(list.rawValue, problems: { ($0.badRows, $0.badRowCount, $0.withdrawn) }) { keep in
+            try await interactions.replace(list) { pair, caution in keep(try DURListImport.read(path: path, pair: pair, caution: caution)) }
         }
-        guard case .success(let rows) = written, let read = file.withLock({ $0 }) else {
-            if case .failure(let problem) = written { return .failure(problem) }
-            return .failure(.unreadable)
-        }
-        var summary = Summary(list: list.rawValue, added: 0, updated: 0, badRows: read.badRows, badRowCount: read.badRowCount)
-        // A file with no good row leaves the list there was (`replace` writes over nothing).
-        guard rows > 0 else { return read.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
-        summary.replaced = (rows, read.withdrawn)
-        return .success(summary)
     }
 
     /// The pill-identification list, read a row at a time and written over the one before.
     static func runPills(path: String, into pills: PillRepository) async throws -> Result<Summary, Problem> {
-        let file = Mutex<PillListImport.Result?>(nil)
-        let written = try await reading {
-            try await pills.replace { add in
-                let read = try PillListImport.read(path: path, add: add)
-                file.withLock { $0 = read }
-            }
+        try await replacing("pills", problems: { ($0.badRows, $0.badRowCount, 0) }) { keep in
+            try await pills.replace { add in keep(try PillListImport.read(path: path, add: add)) }
         }
+    }
+
+    /// A list that replaces the one before: `replace` reads and writes it, handing `keep` the
+    /// reader's result, and answers how many rows the list now holds. A file with no good row
+    /// leaves the list there was (nothing replaced; its bad rows said, or nothing to import).
+    private static func replacing<File: Sendable>(
+        _ list: String, problems: (File) -> (badRows: [(line: Int, problem: RowProblem)], count: Int, withdrawn: Int),
+        _ replace: (_ keep: @escaping @Sendable (File) -> Void) async throws -> Int
+    ) async throws -> Result<Summary, Problem> {
+        let file = Mutex<File?>(nil)
+        let written = try await reading { try await replace { read in file.withLock { $0 = read } } }
         guard case .success(let rows) = written, let read = file.withLock({ $0 }) else {
             if case .failure(let problem) = written { return .failure(problem) }
             return .failure(.unreadable)
         }
-        var summary = Summary(list: "pills", added: 0, updated: 0, badRows: read.badRows, badRowCount: read.badRowCount)
-        guard rows > 0 else { return read.badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
-        summary.replaced = (rows, 0)
+        let (badRows, badRowCount, withdrawn) = problems(read)
+        var summary = Summary(list: list, added: 0, updated: 0, badRows: badRows, badRowCount: badRowCount)
+        guard rows > 0 else { return badRowCount > 0 ? .success(summary) : .failure(.nothingToImport) }
+        summary.replaced = (rows, withdrawn)
         return .success(summary)
     }
 

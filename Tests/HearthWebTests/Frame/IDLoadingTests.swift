@@ -15,12 +15,8 @@ struct IDLoadingTests {
 
     @Test("no handler reads its own id beyond the ones listed; one that stopped is taken off the list")
     func onlyTheListed() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/HearthWeb")
-        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         var reading: [String: Int] = [:]
-        for file in files where file != "App/LoadedContext.swift" {
-            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in try SourceFiles.read("Sources/HearthWeb", suffix: ".swift") where file != "App/LoadedContext.swift" {
             let count = text.matches(of: #/parameters\.(require|get)\("id"/#).count
             if count > 0 { reading[file] = count }
         }

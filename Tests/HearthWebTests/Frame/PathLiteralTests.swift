@@ -10,8 +10,6 @@ import Testing
 /// `HEARTH_WRITE_PATH_BASELINE=1` writes the file from what is there.
 @Suite("Links made by routes, not typed")
 struct PathLiteralTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
     static let baselineFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("path-literals.txt").path
 
     /// `"/pets/…"` in Swift; `href="/…"`, `action="/…"`, `formaction="/…"` in a template.
@@ -29,10 +27,7 @@ struct PathLiteralTests {
     static func literals() throws -> [Found] {
         var found: [Found] = []
         for (folder, suffix) in [("Sources/HearthWeb", ".swift"), ("Templates", ".mustache")] {
-            let root = Self.root.appendingPathComponent(folder)
-            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) } ?? []
-            for file in files.sorted() {
-                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for (file, text) in try SourceFiles.read(folder, suffix: suffix) {
                 for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     let trimmed = line.trimmingCharacters(in: .whitespaces)
                     // Comments may name pages; a route's own definition is where a path belongs.

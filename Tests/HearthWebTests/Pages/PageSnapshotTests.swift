@@ -72,8 +72,7 @@ struct PageSnapshotTests {
                 if let action = tag.firstMatch(of: #/action="(/[^"?#]*)/#) { forms.insert(Form(method: method, path: String(action.output.1))) }
             }
             for match in html.matches(of: #/formaction="(/[^"?#]*)"/#) { forms.insert(Form(method: .post, path: String(match.output.1))) }
-            for match in html.matches(of: #/<a [^>]*href="(/[^"#]*)"/#) {
-                let link = String(match.1).replacingOccurrences(of: "&amp;", with: "&")
+            for link in links(in: html) {
                 guard !seen.contains(link), !skipped(link) else { continue }
                 let shape = link.replacing(#/\d+/#, with: "#")
                 guard shapes[shape, default: 0] < 4 else { continue }
@@ -83,6 +82,11 @@ struct PageSnapshotTests {
             }
         }
         return (index, forms)
+    }
+
+    /// The page's own links (`<a href="/…">`), as a browser would follow them.
+    static func links(in html: String) -> [String] {
+        html.matches(of: #/<a [^>]*href="(/[^"#]*)"/#).map { String($0.1).replacingOccurrences(of: "&amp;", with: "&") }
     }
 
     struct Form: Hashable {
