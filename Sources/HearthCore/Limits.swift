@@ -33,8 +33,6 @@ public enum CountLimit {
 /// What each import accepts. A file over its limit is refused with the limit named; within it,
 /// memory stays flat (the file is read as a stream), whatever it holds.
 public enum ImportLimits {
-    /// Apple Health's export (zip or XML): larger than any phone's.
-    public static let phoneExportBytes: UInt64 = 4 << 30
     /// What a phone export's zip may inflate to, and how many times its own size: a real
     /// export.xml compresses about twenty times; a zip bomb a thousand.
     public static let inflatedBytes: UInt64 = 16 << 30

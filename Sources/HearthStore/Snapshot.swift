@@ -10,6 +10,11 @@ public struct Snapshot {
     let generation: UInt64
     let database: AppDatabase
 
+    /// Reads with the snapshot's connection: for a part of a page whose reads are not in this
+    /// module (the test-only area of `SharedPagesAskTests`). The page is already inside a
+    /// read, so a part that opened its own read instead would stop the process.
+    public func read<T>(_ body: (Database) throws -> T) rethrows -> T { try body(db) }
+
     var regimens: (KeptReads<String, [Regimen]>, generation: UInt64) { (database.regimenCache, generation) }
 }
 

@@ -82,12 +82,6 @@ public enum RecipeJSONLD {
         try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 
-    /// The contents of every `<script type="application/ld+json">` in a page.
-    static func scriptBlocks(_ html: String) -> [String] {
-        var html = html
-        return html.withUTF8 { PageScan($0) }.blocks.map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// Every object whose `@type` is or includes "Recipe", wherever it sits.
     private static func collect(_ value: Any, into found: inout [[String: Any]]) {
         if let list = value as? [Any] {

@@ -28,7 +28,6 @@ public struct BackupManifest: Codable, Sendable, Equatable {
     }
 
     public var schemaVersion: Int { migrations.count }
-    public var totalBytes: Int { files.reduce(0) { $0 + $1.bytes } }
     public var photoCount: Int { files.filter { $0.path.hasPrefix("photos/") }.count }
 
     func encoded() throws -> Data {

@@ -106,7 +106,7 @@ func makeTLS(_ https: HTTPSListener, configuration: HearthConfiguration, logger:
 /// checks every area's pages, so a missing template stops the server here.
 func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, tls: HouseholdTLS? = nil, logger: Logger) async throws -> Services {
     let assets = try StaticAssets(publicDirectory: configuration.publicDirectory)
-    let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: Areas.pages, assets: assets)
+    let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: configuration.areas.pages, assets: assets)
     let sessions = SessionRepository(database)
     try await sessions.purgeExpired()
     try await SentRequestRepository(database).forgetUnanswered()

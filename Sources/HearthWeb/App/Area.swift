@@ -41,7 +41,7 @@ enum Areas {
         PhonesArea.self, APIArea.self, SearchArea.self, HelpArea.self,
     ]
 
-    static var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }
+    static var pages: [any Page.Type] { AreaList.standard.pages }
 
     /// Every area's navigation places, in their order.
     static let navigation: [NavigationEntry] = all.flatMap { $0.navigation }.sorted { $0.rank < $1.rank }

@@ -17,6 +17,14 @@ protocol AreaCards: SendableMetatype {
     /// Its section of a calendar day's page (`/calendar/yyyy-mm-dd`), from the marks the month
     /// shows for that day: what the month marks, the day lists.
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection]
+    /// Its dots on a calendar month's cells, by day: from the marks read for the month's
+    /// cells, or read by the area itself.
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]]
+    /// What its dots mean, for the key under the month.
+    static func calendarLegend(_ format: Formatting) -> [MonthDot]
+    /// Its groups of `/search`'s results beside the records: what of its own the member may
+    /// see whose words hold every word typed.
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup]
 }
 
 extension AreaCards {
@@ -25,16 +33,41 @@ extension AreaCards {
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] { [] }
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] { [] }
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] { [] }
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] { [:] }
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] { [] }
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup] { [] }
 }
 
-/// The places a subject's page has for other areas' cards.
+/// What other areas show on a subject's page: a pet's care and feeding in their own places,
+/// and every area's cards (`add`) in their ranks' order.
 struct SubjectCardSlots {
     var care = HTML.empty
-    var medicines = HTML.empty
-    var routines = HTML.empty
-    var appointments = HTML.empty
     var feeding = HTML.empty
     var feedingForm = HTML.empty
+    private(set) var cards: [SubjectCard] = []
+
+    mutating func add(_ card: SubjectCard) {
+        cards.append(card)
+        cards.sort { $0.rank < $1.rank }
+    }
+}
+
+/// One area's card on a subject's page: its place among the others, its anchor (`#medicines`,
+/// also its class), heading and contents.
+struct SubjectCard: PagePart {
+    let rank: Int
+    let id: String
+    let heading: String
+    let html: HTML
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "heading": heading
+        case "html": html
+        default: nil
+        }
+    }
 }
 
 /// A subject's page as the cards see it: whose, for whom, and when.
@@ -76,6 +109,64 @@ struct ShownDay {
     let context: AppRequestContext
     let format: Formatting
     let now: Date
+}
+
+/// A calendar month's cells as the areas' dots see them: the days shown, their marks, for whom.
+struct ShownMonth {
+    let from: LocalDate
+    let to: LocalDate
+    /// What the month's cells show (read once for the member's subjects and the filter).
+    let marks: [LocalDate: DayMarks]
+    /// The subjects the member may see, by id.
+    let subjects: [Int64: SubjectSummary]
+    let database: AppDatabase
+    let context: AppRequestContext
+    let format: Formatting
+
+    /// Each day's dots, made from that day's marks.
+    func dots(_ make: (DayMarks) -> [MonthDot]) -> [LocalDate: [MonthDot]] {
+        marks.compactMapValues { day in
+            let dots = make(day)
+            return dots.isEmpty ? nil : dots
+        }
+    }
+}
+
+/// One dot in a calendar cell (or its key): where it stands among the cell's others, its
+/// classes beside `dot`, and what it says (its title and part of the cell's label).
+struct MonthDot: Sendable, Equatable {
+    let rank: Int
+    let classes: String
+    let label: String
+}
+
+/// A search as the areas' groups see it: the words typed, for whom, and when.
+struct ShownSearch {
+    let terms: [SearchTerm]
+    /// The words as typed (for a link to the area's own search).
+    let text: String
+    let database: AppDatabase
+    let context: AppRequestContext
+    let format: Formatting
+    let today: LocalDate
+
+    /// Whether `words` hold every word typed.
+    func matches(_ words: String...) -> Bool { SearchWords.all(terms, in: words.joined(separator: " ")) }
+}
+
+/// One group of search results: its place among the others, its heading, what it found
+/// (linked), and where to see more of it.
+struct SearchGroup {
+    struct Item {
+        let href: String
+        let name: String
+        let detail: String
+    }
+
+    let rank: Int
+    let heading: String
+    let items: [Item]
+    var more: String? = nil
 }
 
 /// One area's section of a calendar day: a heading, its list (`<li>`s) and where to read more.
@@ -125,32 +216,64 @@ struct HomeCard: PagePart {
     }
 }
 
-extension Areas {
+/// The areas a server is built from (`Areas.all`, or those and a test's own), and the shared
+/// pages' one way of asking them: a shared page is handed this list and never names an area.
+struct AreaList: Sendable {
+    let all: [any Area.Type]
     /// Every area's cards, in the order of `all`.
-    static let cards: [any AreaCards.Type] = all.compactMap { $0.cards }
+    let cards: [any AreaCards.Type]
+
+    init(_ all: [any Area.Type]) {
+        self.all = all
+        cards = all.compactMap { $0.cards }
+    }
+
+    static let standard = AreaList(Areas.all)
+
+    /// Every page model, whose templates must exist for the server to start.
+    var pages: [any Page.Type] { [ErrorPage.self] + all.flatMap { $0.pages } }
 
     /// Every area's home cards, in their ranks' order.
-    static func homeCards(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+    func homeCards(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         try cards.flatMap { try $0.home(shown, snapshot) }.sorted { $0.rank < $1.rank }
     }
 
     /// Every area's sections of a calendar day, in their ranks' order.
-    static func daySections(_ shown: ShownDay) throws -> [DaySection] {
+    func daySections(_ shown: ShownDay) throws -> [DaySection] {
         try cards.flatMap { try $0.calendarDay(shown) }.sorted { $0.rank < $1.rank }
     }
 
+    /// Every area's dots on a month's cells: each cell's in their ranks' order (an area's own in its order).
+    func monthDots(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        var dots: [LocalDate: [MonthDot]] = [:]
+        for area in cards {
+            for (day, found) in try area.calendarMonth(shown) { dots[day, default: []] += found }
+        }
+        return dots.mapValues { $0.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element) }
+    }
+
+    /// The key under the month: every area's dots, in their ranks' order.
+    func monthLegend(_ format: Formatting) -> [MonthDot] {
+        cards.flatMap { $0.calendarLegend(format) }.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+    }
+
+    /// Every area's groups of search results that found anything, in their ranks' order.
+    func searchGroups(_ shown: ShownSearch) throws -> [SearchGroup] {
+        try cards.flatMap { try $0.search(shown) }.filter { !$0.items.isEmpty }.sorted { $0.rank < $1.rank }
+    }
+
     /// Every area's sections of a subject's report, in their ranks' order.
-    static func reportSections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+    func reportSections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try cards.flatMap { try $0.report(shown, snapshot) }.sorted { $0.rank < $1.rank }
     }
 
-    static func petCards(_ shown: ShownPet) throws -> SubjectCardSlots {
+    func petCards(_ shown: ShownPet) throws -> SubjectCardSlots {
         var slots = SubjectCardSlots()
         for area in cards { try area.pet(shown, into: &slots) }
         return slots
     }
 
-    static func personCards(_ shown: ShownSubject) throws -> SubjectCardSlots {
+    func personCards(_ shown: ShownSubject) throws -> SubjectCardSlots {
         var slots = SubjectCardSlots()
         for area in cards { try area.person(shown, into: &slots) }
         return slots

@@ -35,6 +35,9 @@ public struct HearthConfiguration: Sendable {
     public var sendsReminders = true
     /// Whether the server makes the nightly backup at 03:00 (tests turn it off and call it).
     public var makesNightlyBackups = true
+    /// The areas the server is made of: every real one; a test adds its own to see that the
+    /// shared pages ask every area (`SharedPagesAskTests`).
+    var areas = AreaList.standard
 
     public init(
         host: String = "127.0.0.1",

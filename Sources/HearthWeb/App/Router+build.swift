@@ -28,7 +28,7 @@ func buildRouter(_ services: Services) -> Router<AppRequestContext> {
     router.add(middleware: TypedAtMiddleware())
     router.add(middleware: IdempotencyMiddleware(requests: SentRequestRepository(services.database)))
     router.add(middleware: ConditionalPageMiddleware(database: services.database, changes: services.pageChanges))
-    for area in Areas.all {
+    for area in services.areas.all {
         area.addRoutes(to: router, services: services)
     }
     return router

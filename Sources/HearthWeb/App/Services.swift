@@ -24,6 +24,8 @@ struct Services: Sendable {
     let backups: BackupRunner
     /// The HTTPS certificate's keeper (nil: plain HTTP only).
     let tls: HouseholdTLS?
+    /// The areas the router mounts and the shared pages ask.
+    var areas: AreaList { configuration.areas }
 
     var strings: Localization { renderer.strings }
     var clock: @Sendable () -> Date { configuration.clock }

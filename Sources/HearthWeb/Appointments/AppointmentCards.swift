@@ -6,6 +6,38 @@ import HearthStore
 /// Appointments on the home page (the week ahead with its D-days, and those of the last week
 /// that ask how they went) and on a pet's or person's page (theirs, and where to book one).
 enum AppointmentCards: AreaCards {
+    /// Appointments (by kind, place, clinic, note, whose), the latest first.
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
+        let format = shown.format
+        let found = try AppointmentRepository(shown.database).appointments(access: shown.context.access).filter {
+            shown.matches(
+                format.t("appointments.kind.\($0.kind.rawValue)"), $0.input.place ?? "", $0.clinicName ?? "", $0.input.note ?? "", $0.subject?.name ?? "")
+        }
+        return [
+            SearchGroup(
+                rank: 40, heading: format.t("search.group.appointments"),
+                items: found.reversed().map {
+                    .init(
+                        href: AppointmentRoutes.one($0.id), name: format.t("appointments.kind.\($0.kind.rawValue)"),
+                        detail: format.dayHeading($0.input.date) + ($0.subject.map { " · " + $0.name } ?? ""))
+                })
+        ]
+    }
+
+    /// A dot per appointment on the day, with what and when.
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        let format = shown.format
+        return shown.dots { marks in
+            marks.appointments.map {
+                MonthDot(rank: 40, classes: "appointment", label: format.appointmentTitle($0) + " " + format.minutes($0.input.minutes))
+            }
+        }
+    }
+
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] {
+        [MonthDot(rank: 40, classes: "appointment", label: format.t("calendar.legend.appointment"))]
+    }
+
     /// The day's appointments, as the month marks them.
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
         guard !shown.marks.appointments.isEmpty else { return [] }
@@ -46,6 +78,6 @@ enum AppointmentCards: AreaCards {
             html +=
                 #"<p><a href="\#(QueryLink.make(AppointmentRoutes.new.pattern, ["subject": String(shown.id)]))">+ \#(shown.format.t("appointments.new"))</a></p>"#
         }
-        cards.appointments = html
+        cards.add(SubjectCard(rank: 20, id: "appointments", heading: shown.format.t("appointments.card_title"), html: html))
     }
 }

@@ -14,7 +14,7 @@ enum CalendarArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = CalendarController(
             renderer: services.renderer, calendar: CalendarRepository(services.database), subjects: SubjectRepository(services.database),
-            database: services.database, now: services.clock)
+            database: services.database, areas: services.areas, now: services.clock)
         router.get("/calendar", use: controller.thisMonth)
         router.get("/calendar/:when", use: controller.show)
     }

@@ -10,6 +10,7 @@ struct CalendarController {
     let subjects: SubjectRepository
     /// For the areas' sections of a day (`AreaCards.calendarDay`).
     let database: AppDatabase
+    let areas: AreaList
     let now: @Sendable () -> Date
 
     @Sendable func thisMonth(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -47,11 +48,15 @@ struct CalendarController {
         let marks = try calendar.marks(
             from: grid.firstShown, to: grid.lastShown, today: context.today, access: context.access, filter: CalendarFilter(subject: subject, kind: kind),
             timeZone: context.timeZone, now: context.now)
+        let byID = Dictionary(uniqueKeysWithValues: visible.map { ($0.id, $0) })
+        let dots = try areas.monthDots(
+            ShownMonth(from: grid.firstShown, to: grid.lastShown, marks: marks, subjects: byID, database: database, context: context, format: format))
         let today = context.today
         let weeks = grid.weeks.map { week in
-            week.map { CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, marks: marks[$0]) }
+            week.map {
+                CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, photo: marks[$0]?.photo, dots: dots[$0] ?? [])
+            }
         }
-        let byID = Dictionary(uniqueKeysWithValues: visible.map { ($0.id, $0) })
         let kindValues = CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps"]
         let page = CalendarMonthPage(
             heading: format.monthHeading(month),
@@ -64,9 +69,8 @@ struct CalendarController {
                 [OptionView(value: "", label: format.t("calendar.every_kind"), selected: kind == nil)]
                     + kindValues.map { OptionView(value: $0, label: format.t("calendar.kind.\($0)"), selected: $0 == kindText) }),
             filtered: subject != nil || kind != nil,
-            grid: CalendarHTML.month(
-                weeks: weeks, weekdays: grid.columns.map { format.t("calendar.weekday_short.\($0)") }, subjects: byID, format: format, query: ""),
-            legend: CalendarHTML.legend(format: format))
+            grid: CalendarHTML.month(weeks: weeks, weekdays: grid.columns.map { format.t("calendar.weekday_short.\($0)") }, format: format, query: ""),
+            legend: CalendarHTML.legend(areas.monthLegend(format)))
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
 
@@ -110,7 +114,7 @@ struct CalendarController {
         let page = CalendarDayPage(
             heading: format.dayHeading(day), day: day.description,
             previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
-            monthLink: "/calendar/\(YearMonth(day))", subjects: sections, areas: try Areas.daySections(shown))
+            monthLink: "/calendar/\(YearMonth(day))", subjects: sections, areas: try areas.daySections(shown))
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
 

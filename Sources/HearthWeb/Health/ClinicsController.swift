@@ -113,7 +113,7 @@ struct ClinicsController {
                 summary: nil, importError: nil, request: request, context: context, status: .unprocessableContent, homeTyped: input, homeError: problem)
         }
         try await clinics.setHome(point)
-        return .redirect(to: "/clinics", type: .normal)
+        return .redirect(to: ClinicRoutes.list.pattern, type: .normal)
     }
 
     @Sendable func new(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -127,31 +127,30 @@ struct ClinicsController {
         case .invalid(let errors): return form(input: input, errors: errors, clinic: nil, request: request, context: context, status: .unprocessableContent)
         case .valid(let clinic):
             _ = try await clinics.create(clinic)
-            return .redirect(to: "/clinics", type: .normal)
+            return .redirect(to: ClinicRoutes.list.pattern, type: .normal)
         }
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let clinic = try load(context)
+    @Sendable func edit(_ request: Request, context: ClinicContext) async throws -> Response {
+        let (clinic, context) = (context.clinic, context.app)
         return form(input: Self.input(from: clinic.input), errors: FieldErrors(), clinic: clinic, request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let clinic = try load(context)
+    @Sendable func update(_ request: Request, context: ClinicContext) async throws -> Response {
+        let (clinic, context) = (context.clinic, context.app)
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         switch ClinicInput.validate(input) {
         case .invalid(let errors): return form(input: input, errors: errors, clinic: clinic, request: request, context: context, status: .unprocessableContent)
         case .valid(let changed):
             try await clinics.update(id: clinic.id, changed)
-            return .redirect(to: "/clinics", type: .normal)
+            return .redirect(to: ClinicRoutes.list.pattern, type: .normal)
         }
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let clinic = try load(context)
-        try await clinics.delete(id: clinic.id)
-        return .redirect(to: "/clinics", type: .normal)
+    @Sendable func delete(_ request: Request, context: ClinicContext) async throws -> Response {
+        try await clinics.delete(id: context.clinic.id)
+        return .redirect(to: ClinicRoutes.list.pattern, type: .normal)
     }
 
     /// The register's CSV: read off the event loop, written in one transaction, summed up on the page.
@@ -181,11 +180,6 @@ struct ClinicsController {
     }
 
     // MARK: - Helpers
-
-    private func load(_ context: AppRequestContext) throws -> Clinic {
-        guard let clinic = try clinics.clinic(id: context.parameters.require("id", as: Int64.self)) else { throw PageError.notFound }
-        return clinic
-    }
 
     private func formatting(_ context: AppRequestContext) -> Formatting {
         Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)

@@ -74,10 +74,9 @@ struct EmergencyController {
         return renderer.page(page, titleKey: "care.emergency.title", request: request, context: context)
     }
 
-    @Sendable func card(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func card(_ request: Request, context: PetCareContext) async throws -> Response {
+        let (pet, care, context) = (context.pet, context.care, context.app)
         let today = context.today
-        guard let (pet, care) = try care.care(petID: context.parameters.require("id", as: Int64.self), access: context.access, today: today)
-        else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let profile = pet.profile
         var facts: [FactView] = []

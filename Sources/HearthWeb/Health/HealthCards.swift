@@ -6,6 +6,31 @@ import HearthStore
 /// feeding calculator with its settings (dogs and cats); on the home page, the care overdue
 /// or due within a week.
 enum HealthCards: AreaCards {
+    /// Clinics, in SQL: a national register is tens of thousands of clinics, never loaded to be filtered.
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
+        let found = try ClinicRepository(shown.database).search(words: shown.terms.map(\.text), limit: SearchController.perKind)
+        return [
+            SearchGroup(
+                rank: 70, heading: shown.format.t("search.group.clinics"),
+                items: found.map {
+                    .init(href: QueryLink.make(ClinicRoutes.list.pattern, ["q": $0.name]) + "#clinic-\($0.id)", name: $0.name, detail: $0.input.address ?? "")
+                })
+        ]
+    }
+
+    /// A dot per vaccine, preventive or follow-up due on the day.
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        let format = shown.format
+        let due = format.t("calendar.due")
+        return shown.dots { marks in
+            marks.due.map { MonthDot(rank: 20, classes: "due", label: "\($0.subjectName): \(format.dueLabel($0.what)) (\(due))") }
+        }
+    }
+
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] {
+        [MonthDot(rank: 20, classes: "due", label: format.t("calendar.legend.due"))]
+    }
+
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try CareReportHTML.sections(shown, snapshot)
     }
@@ -22,7 +47,7 @@ enum HealthCards: AreaCards {
     private static func item(_ format: Formatting, _ due: CareDue, status: DueStatus) -> HTML {
         format.dueItem(
             label: "\(due.subjectName): \(format.dueLabel(due.what))", date: due.date, status: status, approximate: due.approximate,
-            link: "/pets/\(due.subjectID)#care")
+            link: PetRoutes.one(due.subjectID) + "#care")
     }
 
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {

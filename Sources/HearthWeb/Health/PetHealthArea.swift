@@ -11,7 +11,7 @@ enum PetHealthArea: Area {
     static let cards: (any AreaCards.Type)? = HealthCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/emergency", key: "nav.emergency", place: .bar, rank: 4),
-        NavigationEntry(href: "/clinics", key: "nav.clinics", place: .more, rank: 6),
+        NavigationEntry(href: ClinicRoutes.list.pattern, key: "nav.clinics", place: .more, rank: 6),
         NavigationEntry(href: "/care/vaccines", key: "nav.vaccines", place: .more, rank: 7),
     ]
 
@@ -25,16 +25,18 @@ enum PetHealthArea: Area {
         let recorder = RequireRecorderMiddleware()
 
         router.get("/emergency", use: emergency.show)
-        router.get("/pets/:id/card", use: emergency.card)
-        router.get("/clinics", use: clinics.list)
-        router.group("/clinics").add(middleware: recorder)
-            .get("new", use: clinics.new)
-            .post(use: clinics.create)
-            .post("import", use: clinics.importRegister)
-            .post("home", use: clinics.setHome)
-            .get(":id/edit", use: clinics.edit)
-            .post(":id", use: clinics.update)
-            .post(":id/delete", use: clinics.delete)
+        router.group(PetRoutes.one.path).loadingPetCare(care).get(ClinicRoutes.petCard.under(PetRoutes.one), use: emergency.card)
+        typealias R = ClinicRoutes
+        router.get(R.list.path, use: clinics.list)
+        router.group().add(middleware: recorder)
+            .get(R.new.path, use: clinics.new)
+            .post(R.list.path, use: clinics.create)
+            .post(R.importRegister.path, use: clinics.importRegister)
+            .post(R.home.path, use: clinics.setHome)
+        router.group(R.one.path).add(middleware: recorder).loadingClinic(clinicRepository)
+            .get(R.edit.under(R.one), use: clinics.edit)
+            .post(use: clinics.update)
+            .post(R.delete.under(R.one), use: clinics.delete)
         router.get("/care/vaccines", use: settings.vaccines)
         router.post("/care/vaccines/interval", use: settings.setInterval)
         router.post("/care/vaccines/own", use: settings.addVaccine)
@@ -42,4 +44,16 @@ enum PetHealthArea: Area {
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .post("feeding", use: settings.feeding)
     }
+}
+
+/// The clinics' pages and a pet's emergency card, for the router and every link to them.
+enum ClinicRoutes {
+    static let list = Route("/clinics")
+    static let new = Route("/clinics/new")
+    static let importRegister = Route("/clinics/import")
+    static let home = Route("/clinics/home")
+    static let one = Route("/clinics/:id")
+    static let edit = Route("/clinics/:id/edit")
+    static let delete = Route("/clinics/:id/delete")
+    static let petCard = Route("/pets/:id/card")
 }

@@ -10,7 +10,7 @@ enum HomeArea: Area {
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let home = HomeController(renderer: services.renderer, database: services.database, now: services.clock)
+        let home = HomeController(renderer: services.renderer, database: services.database, areas: services.areas, now: services.clock)
         router.get("/", use: home.show)
     }
 }

@@ -8,6 +8,7 @@ import Hummingbird
 struct HomeController {
     let renderer: Renderer
     let database: AppDatabase
+    let areas: AreaList
     let now: @Sendable () -> Date
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -19,7 +20,7 @@ struct HomeController {
         let (cards, nobody) = try database.snapshot { snapshot in
             let subjects = try SubjectRepository.subjects(access: context.access, in: snapshot)
             let shown = ShownHome(context: context, format: format, now: now, today: today, subjects: subjects, canRecord: canRecord)
-            return (try Areas.homeCards(shown, snapshot), subjects.isEmpty)
+            return (try areas.homeCards(shown, snapshot), subjects.isEmpty)
         }
         let page = HomePage(
             greeting: renderer.strings.text("home.greeting", context.language, ["name": member.account.displayName]),

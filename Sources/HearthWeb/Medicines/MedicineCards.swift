@@ -5,6 +5,42 @@ import HearthStore
 /// Medicines' card on a pet's and a person's page: today's doses and the live regimens; on the
 /// home page, what still needs doing today.
 enum MedicineCards: AreaCards {
+    /// Regimens (by name, purpose, whose, and their medicines), and the medicines list.
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
+        let regimens = try RegimenRepository(shown.database).regimens(access: shown.context.access).filter {
+            shown.matches($0.name, $0.purpose ?? "", $0.subjectName, $0.currentItems.map(\.input.name).joined(separator: " "))
+        }
+        let perGroup = SearchController.perKind
+        let found = try MedicineRepository(shown.database).find(shown.text, limit: perGroup)
+        return [
+            SearchGroup(
+                rank: 20, heading: shown.format.t("search.group.regimens"),
+                items: regimens.map { .init(href: RegimenRoutes.one($0.id), name: $0.name, detail: $0.subjectName) }),
+            SearchGroup(
+                rank: 50, heading: shown.format.t("search.group.medicines"),
+                items: found.items.map { .init(href: MedicineRoutes.one($0.id), name: $0.name, detail: $0.input.company ?? "") },
+                more: found.items.count >= perGroup ? QueryLink.make(MedicineRoutes.list.pattern, ["q": shown.text]) : nil),
+        ]
+    }
+
+    /// One dot for the day's doses: all given, or some not (yet).
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        let format = shown.format
+        return shown.dots { marks in
+            guard let doses = marks.doses else { return [] }
+            let all = doses.given == doses.due
+            let label = format.t(all ? "calendar.doses_all" : "calendar.doses_some", ["given": String(doses.given), "due": String(doses.due)])
+            return [MonthDot(rank: 30, classes: all ? "doses-all" : "doses-missed", label: label)]
+        }
+    }
+
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] {
+        [
+            MonthDot(rank: 30, classes: "doses-all", label: format.t("calendar.legend.doses_all")),
+            MonthDot(rank: 30, classes: "doses-missed", label: format.t("calendar.legend.doses_missed")),
+        ]
+    }
+
     /// The day's doses and what became of them (marked on the dose page, not here).
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
         let doses = try RegimenRepository(shown.database).doses(access: shown.context.access, from: shown.day, to: shown.day, in: shown.context.timeZone)
@@ -37,19 +73,21 @@ enum MedicineCards: AreaCards {
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
-        cards.medicines = try card(shown.subject, interactions: .empty)
+        cards.add(try card(shown.subject, interactions: .empty))
     }
 
     /// A person's card opens with what the DUR lists say of their medicines (pets are never matched).
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
         let check = try InteractionRepository(shown.database).check(personID: shown.id, today: LocalDate(shown.now, in: shown.context.timeZone))
-        cards.medicines = try card(shown, interactions: InteractionHTML.render(check, format: shown.format))
+        cards.add(try card(shown, interactions: InteractionHTML.render(check, format: shown.format)))
     }
 
-    private static func card(_ shown: ShownSubject, interactions: HTML) throws -> HTML {
-        try interactions
+    private static func card(_ shown: ShownSubject, interactions: HTML) throws -> SubjectCard {
+        let html =
+            try interactions
             + SubjectMedicinesHTML.card(
                 subjectID: shown.id, regimens: RegimenRepository(shown.database), context: shown.context, now: shown.now, format: shown.format,
                 back: shown.back)
+        return SubjectCard(rank: 10, id: "medicines", heading: shown.format.t("regimens.card_title"), html: html)
     }
 }

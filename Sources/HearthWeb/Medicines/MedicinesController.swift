@@ -39,8 +39,8 @@ struct MedicinesController {
         return renderer.page(page, titleKey: "medicines.title", request: request, context: context, status: status)
     }
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let item = try load(context)
+    @Sendable func show(_ request: Request, context: MedicineContext) async throws -> Response {
+        let (item, context) = (context.medicine, context.app)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let input = item.input
         var facts: [FactView] = []
@@ -93,8 +93,8 @@ struct MedicinesController {
         return .redirect(to: "/medicines/\(item.id)", type: .normal)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let item = try load(context)
+    @Sendable func edit(_ request: Request, context: MedicineContext) async throws -> Response {
+        let (item, context) = (context.medicine, context.app)
         let input = item.input
         let fields = [
             "kind": input.kind.rawValue, "name": input.name, "company": input.company ?? "", "ingredients": input.ingredients ?? "",
@@ -104,8 +104,8 @@ struct MedicinesController {
         return form(input: fields, errors: FieldErrors(), problems: [], item: item, request: request, context: context, status: .ok)
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await save(try load(context), request: request, context: context)
+    @Sendable func update(_ request: Request, context: MedicineContext) async throws -> Response {
+        try await save(context.medicine, request: request, context: context.app)
     }
 
     /// A public list's CSV: kept, then read and written in the background while a progress
@@ -178,11 +178,6 @@ struct MedicinesController {
         try context.requireRecorder()
         guard let id = context.parameters.get("job"), let job = jobs.job(id, accountID: try context.requireMember().accountID) else { throw PageError.notFound }
         return job
-    }
-
-    private func load(_ context: AppRequestContext) throws -> Medicine {
-        guard let item = try medicines.medicine(id: context.parameters.require("id", as: Int64.self)) else { throw PageError.notFound }
-        return item
     }
 
     private func form(

@@ -11,23 +11,27 @@ enum RegimensArea: Area {
     static let cards: (any AreaCards.Type)? = MedicineCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/doses", key: "nav.doses", place: .more, rank: 3),
-        NavigationEntry(href: "/regimens", key: "nav.regimens", place: .more, rank: 4),
+        NavigationEntry(href: RegimenRoutes.list.pattern, key: "nav.regimens", place: .more, rank: 4),
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let now = services.clock
+        let regimenRepository = RegimenRepository(services.database)
         let regimens = RegimensController(
-            renderer: services.renderer, regimens: RegimenRepository(services.database), medicines: MedicineRepository(services.database),
+            renderer: services.renderer, regimens: regimenRepository, medicines: MedicineRepository(services.database),
             subjects: SubjectRepository(services.database), interactions: InteractionRepository(services.database), now: now)
-        router.get("/regimens", use: regimens.list)
-        router.group("/regimens").add(middleware: RequireRecorderMiddleware())
-            .get("new", use: regimens.new)
-            .post(use: regimens.create)
-            .get(":id/edit", use: regimens.edit)
-            .post(":id", use: regimens.update)
-            .post(":id/end", use: regimens.end)
-            .post(":id/delete", use: regimens.delete)
-        router.get("/regimens/:id", use: regimens.show)
+        typealias R = RegimenRoutes
+        router.get(R.list.path, use: regimens.list)
+        router.group().add(middleware: RequireRecorderMiddleware())
+            .get(R.new.path, use: regimens.new)
+            .post(R.list.path, use: regimens.create)
+        router.group(R.one.path).loadingRegimen(regimenRepository)
+            .get(use: regimens.show)
+        router.group(R.one.path).add(middleware: RequireRecorderMiddleware()).loadingRegimen(regimenRepository)
+            .get(R.edit.under(R.one), use: regimens.edit)
+            .post(use: regimens.update)
+            .post(R.end.under(R.one), use: regimens.end)
+            .post(R.delete.under(R.one), use: regimens.delete)
         let doses = DosesController(renderer: services.renderer, regimens: RegimenRepository(services.database), now: now)
         router.get("/doses", use: doses.list)
         router.group("/doses").add(middleware: RequireRecorderMiddleware())
@@ -42,4 +46,14 @@ enum RegimensArea: Area {
         router.get("/settings/reminders", use: reminders.settings)
         router.post("/settings/reminders", use: reminders.saveSettings)
     }
+}
+
+/// A regimen's pages, for the router and every link to them.
+enum RegimenRoutes {
+    static let list = Route("/regimens")
+    static let new = Route("/regimens/new")
+    static let one = Route("/regimens/:id")
+    static let edit = Route("/regimens/:id/edit")
+    static let end = Route("/regimens/:id/end")
+    static let delete = Route("/regimens/:id/delete")
 }

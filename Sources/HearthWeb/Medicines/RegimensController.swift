@@ -52,15 +52,15 @@ struct RegimensController {
         try await save(nil, request: request, context: context)
     }
 
-    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let regimen = try load(context)
+    @Sendable func edit(_ request: Request, context: RegimenContext) async throws -> Response {
+        let (regimen, context) = (context.regimen, context.app)
         let subject = try subject(regimen.subjectID, context: context)
         return try form(input: Self.fields(regimen), errors: FieldErrors(), subject: subject, regimen: regimen, request: request, context: context, status: .ok)
     }
 
     /// Saves the regimen from today on: the past keeps what was due and given.
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await save(try load(context), request: request, context: context)
+    @Sendable func update(_ request: Request, context: RegimenContext) async throws -> Response {
+        try await save(context.regimen, request: request, context: context.app)
     }
 
     /// Adds a regimen (`regimen` nil) for the form's subject, or changes one from today on.
@@ -108,14 +108,14 @@ struct RegimensController {
     }
 
     /// Ends the regimen after today (its doses today stay as they are).
-    @Sendable func end(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let regimen = try load(context)
+    @Sendable func end(_ request: Request, context: RegimenContext) async throws -> Response {
+        let (regimen, context) = (context.regimen, context.app)
         try await regimens.end(id: regimen.id, lastDay: LocalDate(now(), in: context.timeZone), now: now())
         return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let regimen = try load(context)
+    @Sendable func delete(_ request: Request, context: RegimenContext) async throws -> Response {
+        let (regimen, context) = (context.regimen, context.app)
         try await regimens.delete(id: regimen.id, today: LocalDate(now(), in: context.timeZone), now: now())
         return .redirect(to: regimen.subjectKind.page(regimen.subjectID) + "#medicines", type: .normal)
     }
@@ -130,11 +130,6 @@ struct RegimensController {
             throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone")
         }
         return found
-    }
-
-    private func load(_ context: AppRequestContext) throws -> Regimen {
-        guard let regimen = try regimens.regimen(id: context.parameters.require("id", as: Int64.self), access: context.access) else { throw PageError.notFound }
-        return regimen
     }
 
     static func fields(_ regimen: Regimen) -> [String: String] {
@@ -189,8 +184,8 @@ struct RegimensController {
 
     // MARK: The regimen's page
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let regimen = try load(context)
+    @Sendable func show(_ request: Request, context: RegimenContext) async throws -> Response {
+        let (regimen, context) = (context.regimen, context.app)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = now()
         let today = LocalDate(now, in: context.timeZone)

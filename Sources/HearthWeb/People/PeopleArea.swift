@@ -17,7 +17,7 @@ enum PeopleArea: Area {
         let controller = PeopleController(
             renderer: services.renderer, people: people, accounts: AccountRepository(services.database),
             daily: DailyRepository(services.database), entries: EntryRepository(services.database), intake: services.intake,
-            database: services.database, now: services.clock)
+            database: services.database, areas: services.areas, now: services.clock)
         let recorder = RequireRecorderMiddleware()
 
         router.get("/people", use: controller.list)

@@ -11,8 +11,9 @@ struct PeopleController {
     let daily: DailyRepository
     let entries: EntryRepository
     let intake: PhotoIntake
-    /// For the other areas' cards on the person's page (`Areas.personCards`).
+    /// For the other areas' cards on the person's page (`AreaList.personCards`).
     let database: AppDatabase
+    let areas: AreaList
     let now: @Sendable () -> Date
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,7 +71,7 @@ struct PeopleController {
             weightUnit: weightUnit.rawValue,
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice,
-            cards: try Areas.personCards(
+            cards: try areas.personCards(
                 ShownSubject(id: person.id, database: database, context: context, format: format, now: now(), back: "/people/\(person.id)#medicines")))
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
     }

@@ -41,6 +41,30 @@ struct PeopleTodayCard: Page {
 
 /// People's part of other pages: today on the home page, water and steps in a report.
 enum PeopleCards: AreaCards {
+    /// A dot in the person's colour for each goal they met that day (water, then steps).
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        // Each word once a page, not once a dot.
+        var words: [String: String] = [:]
+        for person in shown.subjects.values where person.kind == .person {
+            for what in ["water", "steps"] { words["\(what)\(person.id)"] = shown.format.t("calendar.goal_met.\(what)", ["name": person.name]) }
+        }
+        return shown.dots { marks in
+            [(marks.waterMet, "water"), (marks.stepsMet, "steps")].flatMap { ids, what in
+                ids.compactMap { id -> MonthDot? in
+                    guard let person = shown.subjects[id], let label = words["\(what)\(id)"] else { return nil }
+                    return MonthDot(rank: 60, classes: "goal-\(what) colour-\(person.colour?.rawValue ?? "blue")", label: label)
+                }
+            }
+        }
+    }
+
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] {
+        [
+            MonthDot(rank: 60, classes: "goal-water", label: format.t("calendar.legend.water")),
+            MonthDot(rank: 60, classes: "goal-steps", label: format.t("calendar.legend.steps")),
+        ]
+    }
+
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try DaysReportHTML.sections(shown, snapshot)
     }

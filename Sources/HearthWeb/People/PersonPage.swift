@@ -105,9 +105,7 @@ struct PersonPage: Page {
         case "weightUnit": weightUnit
         case "fields": fields
         case "notice": notice ?? false
-        case "medicines": cards.medicines
-        case "routines": cards.routines
-        case "appointments": cards.appointments
+        case "cards": cards.cards
         default: problems.child(named: name)
         }
     }

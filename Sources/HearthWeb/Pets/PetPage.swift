@@ -80,9 +80,7 @@ struct PetPage: Page {
         case "foods": foods
         case "hasFoods": hasFoods
         case "care": cards.care
-        case "medicines": cards.medicines
-        case "routines": cards.routines
-        case "appointments": cards.appointments
+        case "cards": cards.cards
         case "feeding": cards.feeding
         case "feedingForm": cards.feedingForm
         case "canRecord": canRecord

@@ -15,7 +15,7 @@ enum PetsArea: Area {
         let petRepository = PetRepository(database), entries = EntryRepository(database), foods = FoodRepository(database)
         let pets = PetsController(
             renderer: services.renderer, pets: petRepository, pages: PetPages(database), foods: foods, intake: services.intake,
-            database: database, now: services.clock)
+            database: database, areas: services.areas, now: services.clock)
         let records = RecordsController(
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database),
             intake: services.intake, appointments: AppointmentRepository(database),

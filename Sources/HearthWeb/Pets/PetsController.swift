@@ -10,8 +10,9 @@ struct PetsController {
     let pages: PetPages
     let foods: FoodRepository
     let intake: PhotoIntake
-    /// For the other areas' cards on the pet page (`Areas.petCards`).
+    /// For the other areas' cards on the pet page (`AreaList.petCards`).
     let database: AppDatabase
+    let areas: AreaList
     let now: @Sendable () -> Date
 
     // MARK: - List
@@ -118,7 +119,7 @@ struct PetsController {
         let preferences = overview.foods
         let photoLabel = format.t("photo.open")
         let shown = ShownSubject(id: pet.id, database: database, context: context, format: format, now: now(), back: "/pets/\(pet.id)#medicines")
-        let cards = try Areas.petCards(ShownPet(subject: shown, overview: overview, mayChange: mayChange))
+        let cards = try areas.petCards(ShownPet(subject: shown, overview: overview, mayChange: mayChange))
         let page = PetPage(
             pet: profileView(pet, format: format, today: context.today), latestWeight: latestWeight,
             today: EntryListHTML.render(today, actions: actions, photoLabel: photoLabel), hasToday: !today.isEmpty,

@@ -34,6 +34,21 @@ struct PetsTodayCard: Page {
 
 /// Pets' part of other pages: today on the home page, the records' sections of a report.
 enum PetsCards: AreaCards {
+    /// A dot per kind of record on the day, with its count.
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        // Each word once a page, not once a dot.
+        let names = Dictionary(uniqueKeysWithValues: CalendarHTML.kindOrder.map { ($0, shown.format.t("pets.kind.\($0.rawValue)")) })
+        return shown.dots { marks in
+            CalendarHTML.kindOrder.compactMap { kind in
+                marks.records[kind].map { MonthDot(rank: 10, classes: "kind-\(kind.rawValue)", label: "\(names[kind] ?? kind.rawValue) ×\($0)") }
+            }
+        }
+    }
+
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] {
+        CalendarHTML.kindOrder.map { MonthDot(rank: 10, classes: "kind-\($0.rawValue)", label: format.t("pets.kind.\($0.rawValue)")) }
+    }
+
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try RecordsReportHTML.sections(shown, snapshot)
     }

@@ -11,12 +11,13 @@ import HearthStore
 struct ReportHTML {
     let format: Formatting
     let charts: ChartsController
+    let areas: AreaList
     let weightUnit: BodyWeightUnit
     let volumeUnit: VolumeUnit
 
     /// The subject's section: read from the report's one snapshot, every area asked.
     func subject(_ report: SubjectReport, _ snapshot: Snapshot, id: String) throws -> HTML {
-        let sections = try Areas.reportSections(ShownReport(report: report, html: self), snapshot)
+        let sections = try areas.reportSections(ShownReport(report: report, html: self), snapshot)
         let subject = report.subject
         var html: HTML = #"<section class="report-subject" id="\#(id)" aria-labelledby="\#(id)-name">"#
         html += #"<h2 id="\#(id)-name">\#(subject.name) <span class="meta">· \#(span(report.from, report.to))</span></h2>"#

@@ -14,7 +14,8 @@ enum ReportsArea: Area {
         let reports = ReportsController(
             renderer: services.renderer, database: services.database, subjects: SubjectRepository(services.database),
             charts: ChartsController(renderer: services.renderer, charts: ChartRepository(services.database)),
-            printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), now: services.clock)
+            printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), areas: services.areas,
+            now: services.clock)
         router.get("/reports", use: reports.index)
         router.get("/reports/household/:month", use: reports.household)
         router.get("/reports/:subject/:span", use: reports.subject)

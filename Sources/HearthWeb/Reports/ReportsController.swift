@@ -14,6 +14,7 @@ struct ReportsController {
     let subjects: SubjectRepository
     let charts: ChartsController
     let printer: ChromiumPrinter
+    let areas: AreaList
     let now: @Sendable () -> Date
     static let longestSpan = 366
 
@@ -118,7 +119,8 @@ struct ReportsController {
 
     private func htmlMaker(_ format: Formatting, context: AppRequestContext) -> ReportHTML {
         ReportHTML(
-            format: format, charts: charts, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg), volumeUnit: context.household?.volumeUnit ?? .ml)
+            format: format, charts: charts, areas: areas, weightUnit: BodyWeightUnit(context.household?.weightUnit ?? .kg),
+            volumeUnit: context.household?.volumeUnit ?? .ml)
     }
 
     /// `?paper=letter`, else the household's habit: Letter where money is dollars, A4 elsewhere.

@@ -5,13 +5,45 @@ import HearthStore
 /// Routines on the home page (what needs doing, whose turn) and on a pet's or person's page
 /// (theirs, with one tap, and where to add one).
 enum RoutineCards: AreaCards {
+    /// Routines kept (by name, how, whose).
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
+        let found = try RoutineRepository(shown.database).kept(access: shown.context.access, today: shown.today).filter {
+            shown.matches($0.name, $0.how ?? "", $0.subject?.name ?? "")
+        }
+        let house = shown.format.t("routines.house")
+        return [
+            SearchGroup(
+                rank: 30, heading: shown.format.t("search.group.routines"),
+                items: found.map { .init(href: RoutineRoutes.one($0.id), name: $0.name, detail: $0.subject?.name ?? house) })
+        ]
+    }
+
+    /// One dot for the day's routines: all done, or some still due.
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        let format = shown.format
+        return shown.dots { marks in
+            guard !marks.routines.isEmpty else { return [] }
+            let all = marks.routines.allSatisfy(\.done)
+            let names = marks.routines.map { ($0.subjectName.map { "\($0): " } ?? "") + $0.name + ($0.done ? " ✓" : "") }
+            let label = format.t("calendar.routines", ["names": names.joined(separator: ", ")])
+            return [MonthDot(rank: 50, classes: all ? "routines-done" : "routines-due", label: label)]
+        }
+    }
+
+    static func calendarLegend(_ format: Formatting) -> [MonthDot] {
+        [
+            MonthDot(rank: 50, classes: "routines-due", label: format.t("calendar.legend.routines_due")),
+            MonthDot(rank: 50, classes: "routines-done", label: format.t("calendar.legend.routines_done")),
+        ]
+    }
+
     /// The routines due that day, or done then, as the month marks them.
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
         guard !shown.marks.routines.isEmpty else { return [] }
         let format = shown.format
         let items = shown.marks.routines.map { mark -> HTML in
             let name = (mark.subjectName.map { "\($0): " } ?? "") + mark.name
-            return #"<li class="routine routine-\#(mark.done ? "done" : "due")"><a href="/routines/\#(mark.routineID)">\#(name)</a> "#
+            return #"<li class="routine routine-\#(mark.done ? "done" : "due")"><a href="\#(RoutineRoutes.one(mark.routineID))">\#(name)</a> "#
                 + #"<span class="meta">\#(format.t(mark.done ? "calendar.routine_done" : "calendar.routine_due"))</span></li>"#
         }.joined()
         return [DaySection(rank: 30, heading: format.t("routines.card_title"), listClass: "dose-list", items: items)]
@@ -55,6 +87,6 @@ enum RoutineCards: AreaCards {
             html += #"<p class="meta">\#(shown.format.t("routines.none_here"))</p>"#
         }
         if canRecord { html += #"<p><a href="/routines/new?subject=\#(shown.id)">+ \#(shown.format.t("routines.new"))</a></p>"# }
-        cards.routines = html
+        cards.add(SubjectCard(rank: 30, id: "routines", heading: shown.format.t("routines.card_title"), html: html))
     }
 }

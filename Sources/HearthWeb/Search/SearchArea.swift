@@ -11,9 +11,7 @@ enum SearchArea: Area {
         let database = services.database
         let search = SearchController(
             renderer: services.renderer, words: SearchWords(strings: services.renderer.strings), search: SearchRepository(database),
-            subjects: SubjectRepository(database), regimens: RegimenRepository(database), medicines: MedicineRepository(database),
-            recipes: RecipeRepository(database), clinics: ClinicRepository(database), routines: RoutineRepository(database),
-            appointments: AppointmentRepository(database), now: services.clock)
+            subjects: SubjectRepository(database), database: database, areas: services.areas, now: services.clock)
         router.get("/search", use: search.show)
     }
 }

@@ -4,19 +4,16 @@ import HearthHTML
 import HearthStore
 import Hummingbird
 
-/// `/search?q=…`: every record, subject, regimen, medicine, recipe, clinic, routine and
-/// appointment the member may see whose words hold every word typed.
+/// `/search?q=…`: every record and subject the member may see, and whatever else each area
+/// finds (`AreaCards.search`), whose words hold every word typed.
 struct SearchController {
     let renderer: Renderer
     let words: SearchWords
     let search: SearchRepository
     let subjects: SubjectRepository
-    let regimens: RegimenRepository
-    let medicines: MedicineRepository
-    let recipes: RecipeRepository
-    let clinics: ClinicRepository
-    let routines: RoutineRepository
-    let appointments: AppointmentRepository
+    /// For the areas' groups (`AreaCards.search`).
+    let database: AppDatabase
+    let areas: AreaList
     let now: @Sendable () -> Date
 
     /// Records a kind shows before "more"; records a page of one kind shows.
@@ -106,57 +103,15 @@ struct SearchController {
         return shown
     }
 
-    /// Subjects, regimens, routines, appointments, medicines, recipes and clinics whose
-    /// words hold every word typed.
+    /// The subjects, then each area's groups (`AreaCards.search`), whose words hold every word typed.
     private func others(_ terms: [SearchTerm], text: String, visible: [SubjectSummary], context: AppRequestContext, format: Formatting) throws -> HTML {
-        let today = LocalDate(now(), in: context.timeZone)
-        var html = HTML.empty
-        func group(_ key: String, _ items: [(href: String, name: String, detail: String)], more: String? = nil) {
-            guard !items.isEmpty else { return }
-            html += SearchResultsHTML.group(format.t(key), items, more: more, moreLabel: format.t("search.more"))
-        }
-        group(
-            "search.group.subjects",
-            visible.filter { SearchWords.all(terms, in: $0.name) }.map {
-                (href: $0.kind == .pet ? "/pets/\($0.id)" : "/people/\($0.id)", name: $0.name, detail: format.t("search.subject.\($0.kind.rawValue)"))
+        let subjects = SearchGroup(
+            rank: 0, heading: format.t("search.group.subjects"),
+            items: visible.filter { SearchWords.all(terms, in: $0.name) }.map {
+                .init(href: $0.kind.page($0.id), name: $0.name, detail: format.t("search.subject.\($0.kind.rawValue)"))
             })
-        group(
-            "search.group.regimens",
-            try regimens.regimens(access: context.access).filter { regimen in
-                SearchWords.all(
-                    terms, in: ([regimen.name, regimen.purpose ?? "", regimen.subjectName] + regimen.currentItems.map(\.input.name)).joined(separator: " "))
-            }.map { (href: "/regimens/\($0.id)", name: $0.name, detail: $0.subjectName) })
-        group(
-            "search.group.routines",
-            try routines.kept(access: context.access, today: today).filter { routine in
-                SearchWords.all(terms, in: [routine.name, routine.how ?? "", routine.subject?.name ?? ""].joined(separator: " "))
-            }.map { (href: "/routines/\($0.id)", name: $0.name, detail: $0.subject?.name ?? format.t("routines.house")) })
-        group(
-            "search.group.appointments",
-            try appointments.appointments(access: context.access).filter { appointment in
-                let what = [
-                    format.t("appointments.kind.\(appointment.kind.rawValue)"), appointment.input.place ?? "", appointment.clinicName ?? "",
-                    appointment.input.note ?? "", appointment.subject?.name ?? "",
-                ]
-                return SearchWords.all(terms, in: what.joined(separator: " "))
-            }.reversed().map {
-                (
-                    href: "/appointments/\($0.id)", name: format.t("appointments.kind.\($0.kind.rawValue)"),
-                    detail: format.dayHeading($0.input.date) + ($0.subject.map { " · " + $0.name } ?? "")
-                )
-            })
-        let found = try medicines.find(text, limit: Self.perKind)
-        group(
-            "search.group.medicines", found.items.map { (href: "/medicines/\($0.id)", name: $0.name, detail: $0.input.company ?? "") },
-            more: found.items.count >= Self.perKind ? QueryLink.make("/medicines", ["q": text]) : nil)
-        group(
-            "search.group.recipes",
-            try recipes.search(title: text, limit: Self.perKind).map { (href: "/recipes/\($0.id)", name: $0.title, detail: $0.category ?? "") })
-        group(
-            "search.group.clinics",
-            // In SQL: a national register is tens of thousands of clinics, never loaded to be filtered.
-            try clinics.search(words: terms.map(\.text), limit: Self.perKind)
-                .map { (href: "/clinics?q=\(QueryLink.encode($0.name))#clinic-\($0.id)", name: $0.name, detail: $0.input.address ?? "") })
-        return html
+        let shown = ShownSearch(terms: terms, text: text, database: database, context: context, format: format, today: LocalDate(now(), in: context.timeZone))
+        let label = format.t("search.more")
+        return ([subjects] + (try areas.searchGroups(shown))).filter { !$0.items.isEmpty }.map { SearchResultsHTML.group($0, moreLabel: label) }.joined()
     }
 }

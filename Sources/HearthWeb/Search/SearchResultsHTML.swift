@@ -30,15 +30,15 @@ enum SearchResultsHTML {
         return html + "</section>\n"
     }
 
-    static func group(_ heading: String, _ items: [(href: String, name: String, detail: String)], more: String?, moreLabel: String) -> HTML {
-        var html: HTML = #"<section class="card search-group"><h2>\#(heading)</h2><ul class="search-results">"#
-        for item in items {
+    static func group(_ group: SearchGroup, moreLabel: String) -> HTML {
+        var html: HTML = #"<section class="card search-group"><h2>\#(group.heading)</h2><ul class="search-results">"#
+        for item in group.items {
             html += #"<li><a href="\#(item.href)"><strong>\#(item.name)</strong></a>"#
             if !item.detail.isEmpty { html += #" <span class="meta">\#(item.detail)</span>"# }
             html += "</li>"
         }
         html += "</ul>"
-        if let more { html += #"<p><a href="\#(more)">\#(moreLabel)</a></p>"# }
+        if let more = group.more { html += #"<p><a href="\#(more)">\#(moreLabel)</a></p>"# }
         return html + "</section>\n"
     }
 

@@ -130,7 +130,7 @@ struct PageTemplateTests {
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
             steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames),
-            problems: FormProblems(["x"]), notice: "Saved", cards: SubjectCardSlots(medicines: "<ul></ul>")),
+            problems: FormProblems(["x"]), notice: "Saved", cards: .sample),
         CalendarMonthPage(
             heading: "November 2026", previous: "/calendar/2026-10", next: "/calendar/2026-12", today: "/calendar", yearLink: "/calendar/2026",
             subjects: "<option>Mina</option>", kinds: "<option>Meals</option>", filtered: true, grid: "<table></table>", legend: "<ul></ul>"),
@@ -163,7 +163,7 @@ struct PageTemplateTests {
                 photo: "/p-1600.jpg", thumbnail: "/p-320.jpg"),
             latestWeight: .init(value: "4 kg", date: "Monday", change: "+0.1 kg"), today: html, hasToday: true, recordForm: html,
             photos: html, hasPhotos: true, foods: html, hasFoods: true,
-            cards: SubjectCardSlots(care: html, medicines: html, feeding: html, feedingForm: html),
+            cards: .sample,
             canRecord: true, mayArchive: true, newRecord: "/pets/1/records/new?kind=",
             notice: "Saved"),
         PetFormPage(
@@ -322,5 +322,14 @@ struct HTMLTests {
         #expect(outer.text.hasPrefix(#"<p title="&lt;script&gt;"#))
         #expect(outer.text.hasSuffix("</b></p>"))
         #expect([inner, inner].joined(separator: "\n").text == inner.text + "\n" + inner.text)
+    }
+}
+
+extension SubjectCardSlots {
+    /// Every place filled: a pet's care and feeding, and one area's card.
+    static var sample: SubjectCardSlots {
+        var slots = SubjectCardSlots(care: "<p></p>", feeding: "<p></p>", feedingForm: "<form></form>")
+        slots.add(SubjectCard(rank: 10, id: "medicines", heading: "Medicines", html: "<ul></ul>"))
+        return slots
     }
 }

@@ -27,13 +27,18 @@ func makeHearth(dataDirectory: String = temporaryDataDirectory(), bcryptCost: UI
     // Set once, and only when the run did not (`make test` does): setenv rewrites the
     // environment that Foundation's `Process.run` copies while another test starts Chromium,
     // and the two at once crashed the test process (memcpy in Process.run).
-    _ = strictStrings
-    var configuration = HearthConfiguration(
-        dataDirectory: dataDirectory, resourcesDirectory: packageRoot, bcryptCost: bcryptCost)
+    var configuration = testConfiguration(dataDirectory: dataDirectory, bcryptCost: bcryptCost)
     if let clock { configuration.clock = clock }
+    return try await buildApplication(configuration)
+}
+
+/// The configuration tests build on: the repository's templates, cheap passwords, no timers.
+func testConfiguration(dataDirectory: String, resourcesDirectory: String = packageRoot, bcryptCost: UInt8 = 4) -> HearthConfiguration {
+    _ = strictStrings
+    var configuration = HearthConfiguration(dataDirectory: dataDirectory, resourcesDirectory: resourcesDirectory, bcryptCost: bcryptCost)
     configuration.sendsReminders = false
     configuration.makesNightlyBackups = false
-    return try await buildApplication(configuration)
+    return configuration
 }
 
 /// A browser's worth of state over the test client: cookies carried between requests,

@@ -1,0 +1,196 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthHTML
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HearthWeb
+
+/// The net under the frame: an area that exists only here ("marks", a word kept for a subject
+/// on a day, in a table of its own) is mounted the way a real one is (`Area`, `AreaCards`), and
+/// every shared page must show it: calendar month and day, search, home, the subject's page and
+/// report — and to a limited member, only what they may see. A shared page that lists areas by
+/// hand instead of asking them fails here. A new shared page adds its line to `everySharedPage`.
+@Suite("Every shared page asks the areas")
+struct SharedPagesAskTests {
+    @Test("a test-only area shows on every shared page, and only for the subjects a member may see")
+    func everySharedPage() async throws {
+        try await withMarks { hearth, owner in
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let hidden = try await owner.addPet("Nabi", species: "cat")
+            let jun = try await PersonRepository(hearth.database).create(PersonProfile(name: "Jun", colour: .orange), photo: nil).id
+            let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
+            try await MarkArea.add(hearth.database, subject: bori, day: today, word: "zebra-bori")
+            try await MarkArea.add(hearth.database, subject: hidden, day: today, word: "zebra-nabi")
+            try await MarkArea.add(hearth.database, subject: jun, day: today, word: "zebra-jun")
+            let shows = try await Self.sharedPages(owner, day: today, pet: bori, person: jun)
+            for (page, html) in shows {
+                #expect(html.contains("zebra-bori") || html.contains("zebra-jun"), "\(page) does not show the test area")
+            }
+            #expect(shows["home"]?.contains("zebra-nabi") == true, "home leaves out a subject the owner sees")
+
+            // A sitter limited to Bori and Jun: the same pages, nothing of Nabi's.
+            let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
+            try await owner.get("/accounts")
+            let limited = try await owner.post("/accounts/\(sitter)/access", ["access": "limited", "subject_\(bori)": "on", "subject_\(jun)": "on"])
+            #expect(limited.status == .seeOther)
+            let member = Browser(owner.client)
+            try await member.signIn("sitter", "member password 1")
+            for (page, html) in try await Self.sharedPages(member, day: today, pet: bori, person: jun) {
+                #expect(html.contains("zebra-bori") || html.contains("zebra-jun"), "\(page) does not show the test area to the sitter")
+                #expect(!html.contains("zebra-nabi"), "\(page) shows the sitter a hidden subject's mark")
+            }
+            #expect(try await member.get("/pets/\(hidden)").status == .notFound)
+        }
+    }
+
+    /// Every shared page, by name, as `browser` sees it.
+    static func sharedPages(_ browser: Browser, day: LocalDate, pet: Int64, person: Int64) async throws -> [String: String] {
+        let month = YearMonth(day)
+        let pages = [
+            "home": "/",
+            "calendar month": "/calendar/\(month)",
+            "calendar day": "/calendar/\(day)",
+            "search": "/search?q=zebra",
+            "pet page": "/pets/\(pet)",
+            "person page": "/people/\(person)",
+            "pet report": "/reports/\(pet)/\(month)",
+            "person report": "/reports/\(person)/\(month)",
+        ]
+        var shown: [String: String] = [:]
+        for (name, path) in pages {
+            let response = try await browser.get(path)
+            #expect(response.status == .ok, "\(name) \(path): \(response.status)")
+            shown[name] = response.text
+        }
+        return shown
+    }
+
+    /// A household with the test area mounted beside the real ones, its owner signed in.
+    func withMarks(_ test: @Sendable (Hearth, Browser) async throws -> Void) async throws {
+        let resources = try MarkArea.resources()
+        defer { try? FileManager.default.removeItem(atPath: resources) }
+        let directory = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = testConfiguration(dataDirectory: directory, resourcesDirectory: resources)
+        configuration.areas = AreaList(Areas.all + [MarkArea.self])
+        let hearth = try await buildApplication(configuration)
+        defer { try? hearth.database.close() }
+        try await MarkArea.createTable(hearth.database)
+        try await hearth.application.test(.router) { client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold()
+            try await test(hearth, owner)
+        }
+    }
+}
+
+/// The test-only area: a word kept for a subject on a day ("marks").
+enum MarkArea: Area {
+    static let pages: [any Page.Type] = [MarksHomeCard.self]
+    static let help: String? = nil
+    static let cards: (any AreaCards.Type)? = MarkCards.self
+    static func addRoutes(to router: Router<AppRequestContext>, services: Services) {}
+
+    /// Every day a mark can have.
+    static let always = (from: LocalDate(year: 1, month: 1, day: 1)!, to: LocalDate(year: 9999, month: 12, day: 31)!)
+
+    struct Mark {
+        let subjectID: Int64
+        let day: LocalDate
+        let word: String
+    }
+
+    static func createTable(_ database: AppDatabase) async throws {
+        try await database.write { db in
+            try db.execute(sql: "CREATE TABLE test_mark (subject_id INTEGER NOT NULL, day TEXT NOT NULL, word TEXT NOT NULL)")
+        }
+    }
+
+    static func add(_ database: AppDatabase, subject: Int64, day: LocalDate, word: String) async throws {
+        let day = day.description
+        try await database.write { db in
+            try db.execute(sql: "INSERT INTO test_mark (subject_id, day, word) VALUES (?, ?, ?)", arguments: [subject, day, word])
+        }
+    }
+
+    /// The marks of the subjects `access` allows, from `from` to `to`.
+    static func marks(_ database: AppDatabase, access: SubjectAccess, from: LocalDate, to: LocalDate) throws -> [Mark] {
+        try database.read { db in try marks(db, access: access, from: from, to: to) }
+    }
+
+    static func marks(_ snapshot: Snapshot, access: SubjectAccess, from: LocalDate, to: LocalDate) throws -> [Mark] {
+        try snapshot.read { db in try marks(db, access: access, from: from, to: to) }
+    }
+
+    private static func marks(_ db: Database, access: SubjectAccess, from: LocalDate, to: LocalDate) throws -> [Mark] {
+        try Row.fetchAll(db, sql: "SELECT * FROM test_mark WHERE day BETWEEN ? AND ?", arguments: [from.description, to.description])
+            .compactMap { row -> Mark? in
+                guard let day = LocalDate(row["day"] as String), access.allows(row["subject_id"]) else { return nil }
+                return Mark(subjectID: row["subject_id"], day: day, word: row["word"])
+            }
+    }
+
+    /// The templates beside a home card template of its own (`Templates/test/marks-home`).
+    static func resources() throws -> String {
+        let folder = temporaryDataDirectory()
+        try FileManager.default.copyItem(atPath: packageRoot + "/Templates", toPath: folder + "/Templates")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Public", withDestinationPath: packageRoot + "/Public")
+        try FileManager.default.createDirectory(atPath: folder + "/Templates/test", withIntermediateDirectories: true)
+        try #"<section class="card"><ul>{{#marks}}<li>{{.}}</li>{{/marks}}</ul></section>"#
+            .write(toFile: folder + "/Templates/test/marks-home.mustache", atomically: true, encoding: .utf8)
+        return folder
+    }
+}
+
+struct MarksHomeCard: Page {
+    static let template = "test/marks-home"
+    let marks: [String]
+
+    func child(named name: String) -> Any? { name == "marks" ? marks : nil }
+}
+
+/// The test area's part of every shared page.
+enum MarkCards: AreaCards {
+    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+        let visible = Set(shown.subjects.map(\.id))
+        let marks = try MarkArea.marks(snapshot, access: .only(visible), from: shown.today, to: shown.today)
+        return [HomeCard(rank: 99, model: MarksHomeCard(marks: marks.map(\.word)))]
+    }
+
+    static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
+        try person(shown.subject, into: &cards)
+    }
+
+    static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
+        let marks = try MarkArea.marks(shown.database, access: .only([shown.id]), from: MarkArea.always.from, to: MarkArea.always.to)
+        cards.add(SubjectCard(rank: 99, id: "marks", heading: "Marks", html: "\(marks.map(\.word).joined(separator: ", "))"))
+    }
+
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        let marks = try MarkArea.marks(snapshot, access: .only([shown.report.subject.id]), from: shown.report.from, to: shown.report.to)
+        return [ReportSection(rank: 99, html: "\(marks.map(\.word).joined(separator: ", "))", recorded: !marks.isEmpty)]
+    }
+
+    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+        let marks = try MarkArea.marks(shown.database, access: .only(Set(shown.subjects.keys)), from: shown.from, to: shown.to)
+        return Dictionary(grouping: marks, by: \.day).mapValues { $0.map { MonthDot(rank: 99, classes: "mark", label: $0.word) } }
+    }
+
+    static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
+        let marks = try MarkArea.marks(shown.database, access: shown.context.access, from: shown.day, to: shown.day)
+        return [DaySection(rank: 99, heading: "Marks", listClass: "marks", items: "\(marks.map(\.word).joined(separator: ", "))")]
+    }
+
+    static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
+        let marks = try MarkArea.marks(shown.database, access: shown.context.access, from: MarkArea.always.from, to: MarkArea.always.to)
+        return [
+            SearchGroup(
+                rank: 99, heading: "Marks",
+                items: marks.filter { shown.matches($0.word) }.map { .init(href: PetRoutes.one($0.subjectID), name: $0.word, detail: "") })
+        ]
+    }
+}
