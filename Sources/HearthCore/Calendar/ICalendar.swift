@@ -7,6 +7,11 @@ public struct ICalendarWriter: Sendable {
 
     public init() {}
 
+    /// What another writer wrote (an area's events), after what this one has.
+    public mutating func append(_ other: ICalendarWriter) {
+        text += other.text
+    }
+
     /// `NAME;PARAMS:value` with `value` written as it is (dates, rules, durations).
     public mutating func line(_ name: String, _ value: String) {
         fold(name + ":" + value)

@@ -7,6 +7,8 @@ import HearthCore
 /// become EXDATEs, and the care due (vaccinations, preventives, follow-ups).
 public struct CalendarFeedData: Sendable {
     public let memberName: String
+    /// The subjects the feed's member may see (for what an area reads itself).
+    public let access: SubjectAccess
     public let regimens: [Regimen]
     public let changes: [DoseChange]
     /// Doses marked skipped, and every mark on a regimen's first day (a dose of the day it was
@@ -50,7 +52,7 @@ public struct CalendarFeedRepository: Sendable {
                         """
                 ).map(RegimenRepository.loggedDose(from:))
             return CalendarFeedData(
-                memberName: row["display_name"], regimens: regimens, changes: changes, logged: logged,
+                memberName: row["display_name"], access: access, regimens: regimens, changes: changes, logged: logged,
                 careDue: try CareRepository.due(access: access, today: today, db),
                 routines: try RoutineRepository.routines(access: access, today: today, db),
                 appointments: try AppointmentRepository.appointments(access: access, from: today.adding(days: -31), db))

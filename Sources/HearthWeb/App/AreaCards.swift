@@ -25,6 +25,8 @@ protocol AreaCards: SendableMetatype {
     /// Its groups of `/search`'s results beside the records: what of its own the member may
     /// see whose words hold every word typed.
     static func search(_ shown: ShownSearch) throws -> [SearchGroup]
+    /// Its events in a member's calendar feed (`/feeds/{token}.ics`).
+    static func feed(_ shown: ShownFeed) throws -> [FeedPart]
 }
 
 extension AreaCards {
@@ -36,6 +38,7 @@ extension AreaCards {
     static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] { [:] }
     static func calendarLegend(_ format: Formatting) -> [MonthDot] { [] }
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] { [] }
+    static func feed(_ shown: ShownFeed) throws -> [FeedPart] { [] }
 }
 
 /// What other areas show on a subject's page: a pet's care and feeding in their own places,
@@ -169,6 +172,29 @@ struct SearchGroup {
     var more: String? = nil
 }
 
+/// A member's calendar feed as the areas' events see it: what was read for the member (and
+/// whom they may see), in the household's zone and words.
+struct ShownFeed {
+    let data: CalendarFeedData
+    let database: AppDatabase
+    let zone: TimeZone
+    let now: Date
+    let format: Formatting
+
+    /// One area's events, written by `write`, at `rank` among the others.
+    func part(_ rank: Int, _ write: (ShownFeed, inout ICalendarWriter) throws -> Void) rethrows -> [FeedPart] {
+        var events = ICalendarWriter()
+        try write(self, &events)
+        return [FeedPart(rank: rank, events: events)]
+    }
+}
+
+/// One area's events in a calendar feed, and their place among the others'.
+struct FeedPart {
+    let rank: Int
+    let events: ICalendarWriter
+}
+
 /// One area's section of a calendar day: a heading, its list (`<li>`s) and where to read more.
 struct DaySection: PagePart {
     let rank: Int
@@ -260,6 +286,11 @@ struct AreaList: Sendable {
     /// Every area's groups of search results that found anything, in their ranks' order.
     func searchGroups(_ shown: ShownSearch) throws -> [SearchGroup] {
         try cards.flatMap { try $0.search(shown) }.filter { !$0.items.isEmpty }.sorted { $0.rank < $1.rank }
+    }
+
+    /// Every area's events for a calendar feed, in their ranks' order.
+    func feedParts(_ shown: ShownFeed) throws -> [FeedPart] {
+        try cards.flatMap { try $0.feed(shown) }.sorted { $0.rank < $1.rank }
     }
 
     /// Every area's sections of a subject's report, in their ranks' order.

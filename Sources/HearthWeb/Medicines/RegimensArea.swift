@@ -39,7 +39,7 @@ enum RegimensArea: Area {
             .post("change", use: doses.change)
         let reminders = RemindersController(
             renderer: services.renderer, feeds: CalendarFeedRepository(services.database), reminders: ReminderRepository(services.database),
-            household: services.household, now: now)
+            household: services.household, database: services.database, areas: services.areas, now: now)
         router.get("/feeds/:file", use: reminders.feed)
         router.post("/me/feed", use: reminders.setFeed)
         router.post("/me/reminders", use: reminders.setMine)

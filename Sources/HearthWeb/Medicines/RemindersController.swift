@@ -11,6 +11,9 @@ struct RemindersController {
     let feeds: CalendarFeedRepository
     let reminders: ReminderRepository
     let household: HouseholdState
+    /// For the areas' events in the feed (`AreaCards.feed`).
+    let database: AppDatabase
+    let areas: AreaList
     let now: @Sendable () -> Date
 
     /// `/feeds/{token}.ics`: the one page without sign-in. The URL is the credential; the
@@ -22,7 +25,7 @@ struct RemindersController {
         let now = now()
         guard let data = try feeds.feed(token: String(file.dropLast(4)), today: LocalDate(now, in: zone)) else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: settings.language, timeZone: zone)
-        let text = CalendarFeed.ics(data, zone: zone, now: now, format: format, householdName: settings.name)
+        let text = try CalendarFeed.ics(data, areas: areas, database: database, zone: zone, now: now, format: format, householdName: settings.name)
         return Response(
             status: .ok,
             headers: [

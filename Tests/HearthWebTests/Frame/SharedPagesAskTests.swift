@@ -12,7 +12,7 @@ import Testing
 /// The net under the frame: an area that exists only here ("marks", a word kept for a subject
 /// on a day, in a table of its own) is mounted the way a real one is (`Area`, `AreaCards`), and
 /// every shared page must show it: calendar month and day, search, home, the subject's page and
-/// report — and to a limited member, only what they may see. A shared page that lists areas by
+/// report, the calendar feed — and to a limited member, only what they may see. A shared page that lists areas by
 /// hand instead of asking them fails here. A new shared page adds its line to `everySharedPage`.
 @Suite("Every shared page asks the areas")
 struct SharedPagesAskTests {
@@ -61,7 +61,10 @@ struct SharedPagesAskTests {
             "person report": "/reports/\(person)/\(month)",
         ]
         var shown: [String: String] = [:]
-        for (name, path) in pages {
+        try await browser.get("/me")
+        try await browser.post("/me/feed", ["action": "renew"])
+        let feed = try CalendarFeedTests.link(try await browser.get("/me").text)
+        for (name, path) in pages.merging(["calendar feed": feed], uniquingKeysWith: { $1 }) {
             let response = try await browser.get(path)
             #expect(response.status == .ok, "\(name) \(path): \(response.status)")
             shown[name] = response.text
@@ -183,6 +186,19 @@ enum MarkCards: AreaCards {
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
         let marks = try MarkArea.marks(shown.database, access: shown.context.access, from: shown.day, to: shown.day)
         return [DaySection(rank: 99, heading: "Marks", listClass: "marks", items: "\(marks.map(\.word).joined(separator: ", "))")]
+    }
+
+    static func feed(_ shown: ShownFeed) throws -> [FeedPart] {
+        let marks = try MarkArea.marks(shown.database, access: shown.data.access, from: MarkArea.always.from, to: MarkArea.always.to)
+        return shown.part(99) { _, out in
+            for mark in marks {
+                out.begin("VEVENT")
+                out.line("UID", "mark-\(mark.subjectID)-\(mark.day)@hearth")
+                out.line("DTSTART;VALUE=DATE", ICalendarWriter.date(mark.day))
+                out.text("SUMMARY", mark.word)
+                out.end("VEVENT")
+            }
+        }
     }
 
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] {

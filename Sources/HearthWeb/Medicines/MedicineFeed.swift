@@ -2,33 +2,19 @@ import Foundation
 import HearthCore
 import HearthStore
 
-/// A member's calendar feed as iCalendar text (RFC 5545). Each regimen time is one VEVENT
-/// with an RRULE (DTSTART in the household's zone, with its VTIMEZONE), so a phone's calendar
-/// works out the doses itself, as Hearth does; a span changed "from now on" ends with UNTIL
-/// and the next span is its own VEVENT. Skipped and moved days are EXDATEs, a moved dose its
-/// own event. Care due is all-day events. Every event has a VALARM.
-enum CalendarFeed {
-    static func ics(_ data: CalendarFeedData, zone: TimeZone, now: Date, format: Formatting, householdName: String) -> String {
-        var out = ICalendarWriter()
-        out.begin("VCALENDAR")
-        out.line("VERSION", "2.0")
-        out.line("PRODID", "-//Hearth//Household care log//EN")
-        out.line("CALSCALE", "GREGORIAN")
-        out.line("METHOD", "PUBLISH")
-        out.text("X-WR-CALNAME", "\(householdName) — \(data.memberName)")
-        out.line("X-WR-TIMEZONE", zone.identifier)
-        out.line("REFRESH-INTERVAL;VALUE=DURATION", "PT1H")
-        out.line("X-PUBLISHED-TTL", "PT1H")
-        let today = LocalDate(now, in: zone)
-        let firstYear = data.regimens.flatMap { $0.spans.map(\.from.year) }.min() ?? today.year
-        TimeZoneComponent.write(zone, fromYear: min(firstYear, today.year) - 1, toYear: today.year + 10, into: &out)
-        let stamp = ICalendarWriter.utc(now)
+/// Regimens in a member's calendar feed. Each regimen time is one VEVENT with an RRULE
+/// (DTSTART in the household's zone), so a phone's calendar works out the doses itself, as
+/// Hearth does; a span changed "from now on" ends with UNTIL and the next span is its own
+/// VEVENT. Skipped and moved days are EXDATEs, a moved dose its own event.
+enum MedicineFeed {
+    static func write(_ shown: ShownFeed, into out: inout ICalendarWriter) {
+        let (zone, format) = (shown.zone, shown.format)
+        let stamp = ICalendarWriter.utc(shown.now)
         let tzid = "TZID=\(zone.identifier)"
-
-        for regimen in data.regimens {
+        for regimen in shown.data.regimens {
             let summary = regimen.subjectName + ": " + regimen.name
-            let changes = data.changes.filter { $0.regimenID == regimen.id }
-            let logged = data.logged.filter { $0.regimenID == regimen.id }
+            let changes = shown.data.changes.filter { $0.regimenID == regimen.id }
+            let logged = shown.data.logged.filter { $0.regimenID == regimen.id }
             let skipped = logged.filter { $0.status == .skipped }
             for (index, span) in regimen.spans.enumerated() {
                 let schedule = span.schedule
@@ -69,27 +55,6 @@ enum CalendarFeed {
                 out.end("VEVENT")
             }
         }
-        RoutineFeed.write(data.routines, into: &out, zone: zone, now: now, format: format)
-        AppointmentFeed.write(data.appointments, into: &out, zone: zone, now: now, format: format)
-        for due in data.careDue {
-            let summary = "\(due.subjectName): \(format.dueLabel(due.what))"
-            out.begin("VEVENT")
-            out.line("UID", "care-\(due.subjectID)-\(due.date)-\(summary.stableHash)@hearth")
-            out.line("DTSTAMP", stamp)
-            out.line("DTSTART;VALUE=DATE", ICalendarWriter.date(due.date))
-            out.line("DTEND;VALUE=DATE", ICalendarWriter.date(due.date.adding(days: 1)))
-            out.text("SUMMARY", summary)
-            out.line("TRANSP", "TRANSPARENT")
-            out.begin("VALARM")
-            out.line("ACTION", "DISPLAY")
-            out.text("DESCRIPTION", summary)
-            // 09:00 on the day.
-            out.line("TRIGGER;RELATED=START", "PT9H")
-            out.end("VALARM")
-            out.end("VEVENT")
-        }
-        out.end("VCALENDAR")
-        return out.text
     }
 
     /// The engine's own rule (`Regimen.couldBeGiven`): a dose of the day the regimen was added
