@@ -24,7 +24,7 @@ enum APIArea: Area {
                 body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
         router.post("/me/tokens", use: tokens.create)
-        router.post("/me/tokens/:id/revoke", use: tokens.revoke)
+        router.group("/me/tokens/:id").loadingOwnToken(APITokenRepository(database)).post("revoke", use: tokens.revoke)
         router.group().add(middleware: RequireRecorderMiddleware())
             .get("/api/home-assistant", use: tokens.homeAssistant)
             .post("/api/home-assistant", use: tokens.makeHomeAssistant)

@@ -79,11 +79,9 @@ struct APITokensController {
         return try shown(made.token, name: name, scope: scope, request: request, context: context)
     }
 
-    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let member = try context.requireMember()
-        guard let id = context.parameters.get("id", as: Int64.self), try await tokens.revoke(id: id, accountID: member.accountID) else {
-            throw PageError.notFound
-        }
+    @Sendable func revoke(_ request: Request, context: APITokenContext) async throws -> Response {
+        let member = try context.app.requireMember()
+        guard try await tokens.revoke(id: context.token.id, accountID: member.accountID) else { throw PageError.notFound }
         return .redirect(to: "/me#tokens", type: .normal)
     }
 

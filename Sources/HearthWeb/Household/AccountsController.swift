@@ -44,10 +44,9 @@ struct AccountsController {
         }
     }
 
-    @Sendable func setRole(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireOwner()
+    @Sendable func setRole(_ request: Request, context: AccountContext) async throws -> Response {
+        let (id, context) = (context.accountID, context.app)
         var request = request
-        let id = try context.parameters.require("id", as: Int64.self)
         let input = try await FormData.read(&request, context: context)
         guard let role = input["role"].flatMap(Role.init(rawValue:)) else {
             return try await problem("error.role.unknown", request: request, context: context)
@@ -57,10 +56,9 @@ struct AccountsController {
         }
     }
 
-    @Sendable func resetPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireOwner()
+    @Sendable func resetPassword(_ request: Request, context: AccountContext) async throws -> Response {
+        let (id, context) = (context.accountID, context.app)
         var request = request
-        let id = try context.parameters.require("id", as: Int64.self)
         let password = try await FormData.read(&request, context: context)["password"] ?? ""
         var errors = FieldErrors()
         Credentials.checkPassword(password, into: &errors)
@@ -76,17 +74,15 @@ struct AccountsController {
         }
     }
 
-    @Sendable func disable(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireOwner()
-        let id = try context.parameters.require("id", as: Int64.self)
+    @Sendable func disable(_ request: Request, context: AccountContext) async throws -> Response {
+        let (id, context) = (context.accountID, context.app)
         return try await change(request: request, context: context, done: "disabled") {
             try await accounts.setDisabled(true, accountID: id)
         }
     }
 
-    @Sendable func enable(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireOwner()
-        let id = try context.parameters.require("id", as: Int64.self)
+    @Sendable func enable(_ request: Request, context: AccountContext) async throws -> Response {
+        let (id, context) = (context.accountID, context.app)
         return try await change(request: request, context: context, done: "enabled") {
             try await accounts.setDisabled(false, accountID: id)
         }
@@ -94,10 +90,9 @@ struct AccountsController {
 
     /// `access=everyone`, or `access=limited` with a `subject_<id>` box for each pet and person
     /// the member may see. Ids that name no subject are dropped by the repository.
-    @Sendable func setAccess(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try context.requireOwner()
+    @Sendable func setAccess(_ request: Request, context: AccountContext) async throws -> Response {
+        let (id, context) = (context.accountID, context.app)
         var request = request
-        let id = try context.parameters.require("id", as: Int64.self)
         let input = try await FormData.read(&request, context: context)
         let access: SubjectAccess
         switch input["access"] {

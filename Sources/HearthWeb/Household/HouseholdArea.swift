@@ -29,11 +29,13 @@ enum HouseholdArea: Area {
             renderer: renderer, accounts: accounts, hasher: hasher, pets: PetRepository(database), people: PersonRepository(database))
         router.get("/accounts", use: members.list)
         router.post("/accounts", use: members.add)
-        router.post("/accounts/:id/role", use: members.setRole)
-        router.post("/accounts/:id/password", use: members.resetPassword)
-        router.post("/accounts/:id/disable", use: members.disable)
-        router.post("/accounts/:id/enable", use: members.enable)
-        router.post("/accounts/:id/access", use: members.setAccess)
+        typealias R = AccountRoutes
+        router.group(R.one.path).add(middleware: RequireOwnerMiddleware()).loadingAccount(accounts)
+            .post(R.role.under(R.one), use: members.setRole)
+            .post(R.password.under(R.one), use: members.resetPassword)
+            .post(R.disable.under(R.one), use: members.disable)
+            .post(R.enable.under(R.one), use: members.enable)
+            .post(R.access.under(R.one), use: members.setAccess)
         let settings = SettingsController(renderer: renderer, households: households, household: services.household)
         router.get("/settings", use: settings.show)
         router.post("/settings", use: settings.save)
@@ -44,4 +46,14 @@ enum HouseholdArea: Area {
         router.post("/me", use: me.savePreferences)
         router.post("/me/password", use: me.changePassword)
     }
+}
+
+/// The owner's changes to one member's account, for the router and every form that posts to them.
+enum AccountRoutes {
+    static let one = Route("/accounts/:id")
+    static let role = Route("/accounts/:id/role")
+    static let password = Route("/accounts/:id/password")
+    static let disable = Route("/accounts/:id/disable")
+    static let enable = Route("/accounts/:id/enable")
+    static let access = Route("/accounts/:id/access")
 }

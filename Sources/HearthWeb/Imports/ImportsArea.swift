@@ -7,14 +7,24 @@ enum ImportsArea: Area {
     static let help: String? = "imports"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let people = PersonRepository(services.database)
+        let people = PersonRepository(services.database), imports = ImportRepository(services.database)
         let controller = ImportsController(
-            renderer: services.renderer, imports: ImportRepository(services.database), people: people,
+            renderer: services.renderer, imports: imports, people: people,
             runner: services.importRunner, temporaryFolder: services.photoFiles.temporary)
-        router.group("/people/:id").add(middleware: RequireRecorderMiddleware()).loadingPerson(people)
-            .get("import", use: controller.form)
-            .post("import", use: controller.upload)
-        router.get("/imports/:id", use: controller.progress)
-        router.get("/imports/:id/status", use: controller.status)
+        typealias R = ImportRoutes
+        router.group(R.person.path).add(middleware: RequireRecorderMiddleware()).loadingPerson(people)
+            .get(R.fromPhone.under(R.person), use: controller.form)
+            .post(R.fromPhone.under(R.person), use: controller.upload)
+        router.group(R.one.path).loadingImport(imports)
+            .get(use: controller.progress)
+            .get(R.status.under(R.one), use: controller.status)
     }
+}
+
+/// A person's import from a phone and its progress, for the router and every link to them.
+enum ImportRoutes {
+    static let person = Route("/people/:id")
+    static let fromPhone = Route("/people/:id/import")
+    static let one = Route("/imports/:id")
+    static let status = Route("/imports/:id/status")
 }

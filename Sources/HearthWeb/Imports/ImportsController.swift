@@ -44,11 +44,11 @@ struct ImportsController {
             await runner.run(
                 jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone, member: member)
         }
-        return .redirect(to: "/imports/\(jobID)", type: .normal)
+        return .redirect(to: ImportRoutes.one(jobID), type: .normal)
     }
 
-    @Sendable func progress(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let job = try await loadJob(context)
+    @Sendable func progress(_ request: Request, context: ImportContext) async throws -> Response {
+        let (job, context) = (context.job, context.app)
         guard let person = try await people.person(id: job.subjectID, access: context.access) else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let page = ImportProgressPage(
@@ -64,8 +64,8 @@ struct ImportsController {
     }
 
     /// The figures the progress page's script polls, as JSON.
-    @Sendable func status(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let job = try await loadJob(context)
+    @Sendable func status(_ request: Request, context: ImportContext) async throws -> Response {
+        let (job, context) = (context.job, context.app)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let status = Status(state: job.state.rawValue, percent: job.percent, records: Self.records(job, format))
         return Response(
@@ -82,13 +82,6 @@ struct ImportsController {
     /// "12,345 records read" (one record, one day: their own words).
     static func records(_ job: ImportJob, _ format: Formatting) -> String {
         format.t(job.recordsRead == 1 ? "imports.record" : "imports.records", ["count": format.number(Double(job.recordsRead))])
-    }
-
-    private func loadJob(_ context: AppRequestContext) async throws -> ImportJob {
-        guard let id = context.parameters.get("id", as: Int64.self), let job = try await imports.job(id: id, access: context.access) else {
-            throw PageError.notFound
-        }
-        return job
     }
 
     private func formPage(

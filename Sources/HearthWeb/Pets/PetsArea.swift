@@ -28,10 +28,9 @@ enum PetsArea: Area {
         router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
             .get(R.new.path, use: pets.new)
             .post(R.list.path, use: pets.create)
-        // The pet page and timeline read the pet in the same snapshot as the rest of the
-        // page (one read each), so they answer 404 for a missing pet themselves.
-        router.get(R.one.path, use: pets.show)
-        router.get(R.timeline.path, use: timeline.show)
+        router.group(R.one.path).loadingPet(petRepository)
+            .get(use: pets.show)
+            .get(R.timeline.under(R.one), use: timeline.show)
         // Changing a pet or its records: a recorder, a pet that exists, and not archived.
         router.group(R.one.path).add(middleware: recorder).loadingPet(petRepository).add(middleware: ArchivedPetIsReadOnlyMiddleware())
             .get(R.edit.under(R.one), use: pets.edit)

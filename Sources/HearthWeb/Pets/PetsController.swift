@@ -100,9 +100,11 @@ struct PetsController {
 
     // MARK: - Profile page
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let overview = try await pages.overview(petID: context.parameters.require("id", as: Int64.self), access: context.access, day: context.today)
-        else { throw PageError.notFound }
+    /// The pet was loaded for the member (`loadingPet`); the page reads it again with the rest,
+    /// in one snapshot, so it shows one moment (gone in between: 404).
+    @Sendable func show(_ request: Request, context: PetContext) async throws -> Response {
+        let (id, context) = (context.pet.id, context.app)
+        guard let overview = try await pages.overview(petID: id, access: context.access, day: context.today) else { throw PageError.notFound }
         let pet = overview.pet
         let format = formatting(context)
         let unit = pet.profile.weightUnit

@@ -12,7 +12,8 @@ struct TimelineController {
     let entries: EntryRepository
     static let pageSize = 30
 
-    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: PetContext) async throws -> Response {
+        let (id, context) = (context.pet.id, context.app)
         let query = request.uri.queryParameters
         let kind = query.get("kind").flatMap(EntryKind.init(rawValue:))
         // A date that does not exist is ignored rather than refused: this is a filter, not a form.
@@ -23,7 +24,7 @@ struct TimelineController {
         let filter = TimelineFilter(kinds: kind.map { [$0] } ?? [], from: from, to: to)
         guard
             let (pet, items, olderCursor) = try pages.mergedTimeline(
-                petID: context.parameters.require("id", as: Int64.self), access: context.access, filter, before: before, limit: Self.pageSize,
+                petID: id, access: context.access, filter, before: before, limit: Self.pageSize,
                 timeZone: context.timeZone, now: context.now)
         else { throw PageError.notFound }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
