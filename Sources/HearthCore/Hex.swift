@@ -5,6 +5,7 @@ import Crypto
 // 120–180 ms. Hearth stores only digests of session ids, so a copied database file does
 // not hand out signed-in sessions, and names photos by the digest of their bytes, so the
 // same photo uploaded twice is kept once. Both want the digest as lowercase hex.
+/// SHA-256 digests as lowercase hex.
 extension SHA256 {
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {

@@ -4,6 +4,7 @@ import HearthImaging
 import HearthStore
 import HearthWeb
 
+/// `hearth seed-demo` and `hearth photos check|derive|animate`.
 struct SeedDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed-demo",

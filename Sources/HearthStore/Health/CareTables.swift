@@ -2,8 +2,7 @@ import Foundation
 import GRDB
 import HearthCore
 
-// The detail tables of the care records (vaccination, preventive, vet visit).
-
+/// The detail tables of the care records (vaccination, preventive, vet visit).
 enum VaccinationTable: RecordDetailsTable {
     static func write(entryID id: Int64, _ details: RecordDetails, now: Date, _ db: Database) throws {
         guard case .vaccination(let visit) = details else { return }

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 
+/// The household export's calendar file in the household's words.
 extension Formatting {
     /// The calendar file's words: a record as its timeline line ("토리: 체중 4.2 kg"), a care
     /// item due as on the care card.

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 
+/// The demo household's clinic directory.
 enum HealthDemo: DemoStep {
     static func seed(_ demo: DemoContext) async throws {
         demo.clinics = try await seedClinics(demo.database)

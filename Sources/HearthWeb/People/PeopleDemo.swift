@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 
+/// The demo household's people: two, with ten years of days.
 enum PeopleDemo: DemoStep {
     static func seed(_ demo: DemoContext) async throws {
         demo.summary.people = try await seedPeople(

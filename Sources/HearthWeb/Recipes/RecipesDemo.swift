@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 
+/// The demo household's recipe book.
 extension DemoHousehold {
     /// A small recipe book: a Korean stew, a cake, and Bori's home-made food (which can join
     /// the pets' food list with its kcal per 100 g); the demo member bookmarks two.

@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import HearthCore
+import HearthStore
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -25,6 +27,11 @@ struct PageSnapshotTests {
         let directory = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try await DemoHousehold.seed(dataDirectory: directory, photos: [], years: 1, now: Self.moment)
+        // The demo shows every kind of record (a kind it left out would go unseen by this walk).
+        let database = try AppDatabase.open(dataDirectory: directory)
+        let seeded = try database.read { db in try String.fetchSet(db, sql: "SELECT DISTINCT kind FROM entry") }
+        try database.close()
+        #expect(Set(EntryKind.allCases.map(\.rawValue)).subtracting(seeded).sorted() == [], "the demo household has no record of these kinds")
         let moment = Self.moment
         try await withHearth(dataDirectory: directory, clock: { moment }) { hearth, client in
             let owner = Browser(client)

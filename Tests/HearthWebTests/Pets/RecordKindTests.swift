@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import HearthAPI
 import HearthStore
 import HummingbirdTesting
 import Testing
@@ -85,6 +86,8 @@ struct RecordKindTests {
             #expect(saved.status == .seeOther, "\(raw): \(saved.status) \(saved.text.prefix(2000))")
 
             #expect(try await owner.get("/pets/\(pet)/timeline").text.contains(#"<li class="entry \#(raw)""#), "the timeline does not show the \(raw)")
+            let word = try Localization(directory: packageRoot + "/Templates/i18n").text("pets.kind.\(raw)", .en)
+            #expect(try await owner.get("/").text.contains("\(word) ×1"), "home's today card does not count the \(raw)")
             let month = try await owner.get("/calendar/\(YearMonth(today))").text
             #expect(month.contains("kind-\(raw)"), "the calendar has no mark for the \(raw)")
             let report = try await owner.get("/reports/\(pet)/\(YearMonth(today))").text
@@ -99,6 +102,17 @@ struct RecordKindTests {
         for key in ["pets.kind.\(raw)", "report.mark.\(raw)", "calendar.kind.\(raw)"] {
             #expect(strings.has(key), "\(key) is missing in a language")
         }
+        for language in [Language.en, .ko] {
+            let help = try String(contentsOfFile: packageRoot + "/Templates/help/\(language.rawValue)/pets.md", encoding: .utf8)
+            #expect(
+                help.lowercased().contains(try strings.text("pets.kind.\(raw)", language).lowercased()), "the \(language) help on pets does not name the \(raw)"
+            )
+        }
+        // The API's description names every kind (its record kinds are one enum there).
+        let kinds = try #require(OpenAPIDocument.yaml.firstMatch(of: #/enum: \[(diary[^\]]*)\]/#)).output.1.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(kinds.contains(raw), "openapi.yaml's record kinds leave out the \(raw)")
         let css = try String(contentsOfFile: packageRoot + "/Public/css/hearth.css", encoding: .utf8)
         #expect(css.contains(".dot.kind-\(raw) {"), "the calendar's dot for the \(raw) has no shape")
     }
