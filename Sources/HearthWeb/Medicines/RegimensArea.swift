@@ -40,11 +40,11 @@ enum RegimensArea: Area {
         let reminders = RemindersController(
             renderer: services.renderer, feeds: CalendarFeedRepository(services.database), reminders: ReminderRepository(services.database),
             household: services.household, database: services.database, areas: services.areas, now: now)
-        router.get("/feeds/:file", use: reminders.feed)
-        router.post("/me/feed", use: reminders.setFeed)
-        router.post("/me/reminders", use: reminders.setMine)
-        router.get("/settings/reminders", use: reminders.settings)
-        router.post("/settings/reminders", use: reminders.saveSettings)
+        router.get(ReminderRoutes.feed.path, use: reminders.feed)
+        router.post(ReminderRoutes.myFeed.path, use: reminders.setFeed)
+        router.post(ReminderRoutes.mine.path, use: reminders.setMine)
+        router.get(ReminderRoutes.household.path, use: reminders.settings)
+        router.post(ReminderRoutes.household.path, use: reminders.saveSettings)
     }
 }
 
@@ -56,4 +56,13 @@ enum RegimenRoutes {
     static let edit = Route("/regimens/:id/edit")
     static let end = Route("/regimens/:id/end")
     static let delete = Route("/regimens/:id/delete")
+}
+
+/// The calendar feed and the reminder settings, for the router and every form that posts to them.
+enum ReminderRoutes {
+    /// `/feeds/{token}.ics`: the one page without sign-in.
+    static let feed = Route("/feeds/:file")
+    static let myFeed = Route("/me/feed")
+    static let mine = Route("/me/reminders")
+    static let household = Route("/settings/reminders")
 }

@@ -34,34 +34,15 @@ struct RemindersController {
             ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The section of `/me` about reminders: the calendar links with how to add them, and
-    /// the member's own push switch and topic.
+    /// The section of `/me` about reminders (`ReminderSettingsHTML`).
     static func section(
         for accountID: Int64, feeds: CalendarFeedRepository, reminders: ReminderRepository, request: Request, context: AppRequestContext, format: Formatting
     ) throws -> HTML {
-        let csrf: HTML = #"<input type="hidden" name="_csrf" value="\#(context.csrfToken)">"#
-        var html: HTML = #"<h2>\#(format.t("feed.title"))</h2>"#
-        if let token = try feeds.existingToken(accountID: accountID) {
-            let host = request.head.authority ?? "127.0.0.1:8080"
-            let plain = "\(context.isSecure ? "https" : "http")://\(host)/feeds/\(token).ics"
-            let webcal = "webcal://\(host)/feeds/\(token).ics"
-            html += #"<p>\#(format.t("feed.explain"))</p><p><a class="button" href="\#(webcal)">\#(format.t("feed.subscribe"))</a></p>"#
-            html += #"<label for="feed-url">\#(format.t("feed.plain"))</label><input id="feed-url" readonly value="\#(plain)">"#
-            html += #"<details><summary>\#(format.t("feed.how"))</summary><p>\#(format.t("feed.iphone"))</p><p>\#(format.t("feed.android"))</p></details>"#
-            html +=
-                #"<form method="post" action="/me/feed" class="inline-form">\#(csrf)<button name="action" value="renew" type="submit">\#(format.t("feed.renew"))</button> <button name="action" value="off" type="submit">\#(format.t("feed.off"))</button></form><p class="hint">\#(format.t("feed.renew_hint"))</p>"#
-        } else {
-            html +=
-                #"<p>\#(format.t("feed.explain"))</p><form method="post" action="/me/feed">\#(csrf)<button class="primary" name="action" value="renew" type="submit">\#(format.t("feed.make"))</button></form>"#
+        let host = request.head.authority ?? "127.0.0.1:8080"
+        let feed = try feeds.existingToken(accountID: accountID).map { token in
+            (plain: "\(context.isSecure ? "https" : "http")://\(host)/feeds/\(token).ics", webcal: "webcal://\(host)/feeds/\(token).ics")
         }
-        let mine = try reminders.memberSettings(accountID: accountID)
-        html += #"<h2>\#(format.t("push.title"))</h2><form method="post" action="/me/reminders" novalidate>\#(csrf)"#
-        let checked: HTML = mine.reminders ? " checked" : .empty
-        html += #"<label class="choice"><input type="checkbox" name="reminders"\#(checked)> \#(format.t("push.mine_on"))</label>"#
-        html +=
-            #"<label for="my-ntfy">\#(format.t("push.my_topic"))</label><input id="my-ntfy" name="ntfy_url" value="\#(mine.ntfyURL ?? "")" placeholder="http://192.168.0.10/mochi-pills" inputmode="url">"#
-        html += #"<p class="hint">\#(format.t("push.my_topic_hint"))</p><button type="submit">\#(format.t("form.save"))</button></form>"#
-        return html
+        return ReminderSettingsHTML.render(feed: feed, mine: try reminders.memberSettings(accountID: accountID), csrf: context.csrfToken, format: format)
     }
 
     @Sendable func setFeed(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -56,6 +56,21 @@ extension Formatting {
 /// Routines as `<li>`s: what and for whom, when it is due and whose turn, and (for members
 /// who record) one tap to mark it done, with a time typed or a skip behind "more".
 enum RoutineListHTML {
+    /// The routine's last 30 marks, newest first, each with "undo" for a member who records.
+    static func history(_ routine: Routine, canRecord: Bool, csrf: String, format: Formatting) -> HTML {
+        var history = HTML.empty
+        for mark in routine.marks.prefix(30) {
+            history += #"<li><span class="what">\#(format.dayHeading(mark.due))</span> <span class="when">\#(format.routineMark(mark))</span>"#
+            if canRecord {
+                let fields = fields(due: mark.due, csrf: csrf, back: RoutineRoutes.one(routine.id))
+                history +=
+                    #"<form method="post" action="\#(RoutineRoutes.mark(routine.id))" class="dose-actions">\#(fields)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
+            }
+            history += "</li>"
+        }
+        return history
+    }
+
     struct Item {
         let routine: Routine
         let due: RoutineDue?

@@ -140,15 +140,7 @@ struct RoutinesController {
         let today = LocalDate(now, in: context.timeZone)
         let canRecord = context.role?.canRecord == true
         let due = routine.due(today: today)
-        var history = HTML.empty
-        for mark in routine.marks.prefix(30) {
-            history += #"<li><span class="what">\#(format.dayHeading(mark.due))</span> <span class="when">\#(format.routineMark(mark))</span>"#
-            if canRecord {
-                history +=
-                    #"<form method="post" action="/routines/\#(routine.id)/mark" class="dose-actions">\#(RoutineListHTML.fields(due: mark.due, csrf: context.csrfToken, back: "/routines/\(routine.id)"))<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
-            }
-            history += "</li>"
-        }
+        let history = RoutineListHTML.history(routine, canRecord: canRecord, csrf: context.csrfToken, format: format)
         let page = RoutinePage(
             id: routine.id, name: routine.name, subject: routine.subject?.name ?? format.t("routines.house"),
             subjectLink: routine.subject.map { $0.kind.page($0.id) }, how: routine.how, schedule: format.schedule(routine.schedule),

@@ -60,7 +60,7 @@ struct SearchController {
             if filter.kind != nil {
                 results += SearchResultsHTML.records(page.entries, heading: nil, subjects: names, format: format, unit: unit)
                 if let older = page.older {
-                    results += #"<p><a class="button" href="\#(link(["before": String(older)]))">\#(format.t("search.older"))</a></p>"#
+                    results += SearchResultsHTML.older(link(["before": String(older)]), label: format.t("search.older"))
                 }
             } else {
                 // Grouped by kind, the kind with the newest first.

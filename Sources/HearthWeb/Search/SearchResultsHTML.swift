@@ -30,6 +30,11 @@ enum SearchResultsHTML {
         return html + "</section>\n"
     }
 
+    /// The link to the next page of a kind's records.
+    static func older(_ href: String, label: String) -> HTML {
+        #"<p><a class="button" href="\#(href)">\#(label)</a></p>"#
+    }
+
     static func group(_ group: SearchGroup, moreLabel: String) -> HTML {
         var html: HTML = #"<section class="card search-group"><h2>\#(group.heading)</h2><ul class="search-results">"#
         for item in group.items {
