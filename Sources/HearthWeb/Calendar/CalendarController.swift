@@ -100,10 +100,8 @@ struct CalendarController {
             guard !found.records.isEmpty || !figures.isEmpty else { return nil }
             let unit = found.subject.petWeightUnit ?? householdUnit
             let entries = found.records.map { EntryView($0, format: format, unit: unit) }
-            let base = found.subject.kind.page(found.subject.id)
             return CalendarDayPage.Subject(
-                name: found.subject.name,
-                href: found.subject.kind == .pet ? "\(base)/timeline?from=\(day)&to=\(day)" : "\(base)?day=\(day)",
+                name: found.subject.name, href: found.subject.kind.day(found.subject.id, day),
                 colour: found.subject.colour?.rawValue ?? "none", figures: figures,
                 records: EntryListHTML.render(entries, actions: nil, photoLabel: format.t("photo.open")), hasRecords: !entries.isEmpty)
         }

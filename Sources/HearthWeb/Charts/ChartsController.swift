@@ -57,7 +57,7 @@ struct ChartsController {
             ]
         }
         return page(
-            name: person.profile.name, colour: person.profile.colour.rawValue, base: "/people/\(person.id)",
+            name: person.profile.name, colour: person.profile.colour.rawValue, base: PersonRoutes.one(person.id),
             charts: Self.personCharts, chart: chart, sections: sections, period: period, words: words, request: request, context: context)
     }
 
@@ -114,7 +114,7 @@ struct ChartsController {
                     summary: words.weightChange(try charts.weighingEnds(subjectID: pet.id, from: from, to: to), unit: unit)))
         }
         return page(
-            name: pet.profile.name, colour: "none", base: "/pets/\(pet.id)", charts: Self.petCharts, chart: chart,
+            name: pet.profile.name, colour: "none", base: PetRoutes.one(pet.id), charts: Self.petCharts, chart: chart,
             sections: sections, period: period, words: words, request: request, context: context)
     }
 

@@ -126,7 +126,7 @@ struct GalleryController {
         func href(_ neighbour: GalleryPhoto?) -> String? { neighbour.map { QueryLink.make("/gallery/\($0.place)", parameters) } }
         let record =
             photo.subjectKind == .pet
-            ? QueryLink.make("/pets/\(photo.subjectID)/timeline", ["from": photo.localDate.description, "to": photo.localDate.description])
+            ? QueryLink.make(PetRoutes.timeline(photo.subjectID), ["from": photo.localDate.description, "to": photo.localDate.description])
             : "/calendar/\(photo.localDate)"
         let original = files.original(photo.sha256)
         let page = GalleryPhotoPage(

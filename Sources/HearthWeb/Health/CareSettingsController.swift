@@ -108,6 +108,6 @@ struct CareSettingsController {
             petID: pet.id,
             FeedingSettings(
                 stage: stage, targetGrams: target.map { $0 * pet.profile.weightUnit.gramsPerUnit }, mealsPerDay: Int(meals), foodID: food))
-        return .redirect(to: "/pets/\(pet.id)#feeding", type: .normal)
+        return .redirect(to: PetRoutes.one(pet.id) + "#feeding", type: .normal)
     }
 }

@@ -9,7 +9,7 @@ enum PeopleArea: Area {
     static let help: String? = "people"
     static let cards: (any AreaCards.Type)? = PeopleCards.self
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/people", key: "nav.people", place: .bar, rank: 3)
+        NavigationEntry(href: PersonRoutes.list.pattern, key: "nav.people", place: .bar, rank: 3)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
@@ -20,21 +20,35 @@ enum PeopleArea: Area {
             database: services.database, areas: services.areas, now: services.clock)
         let recorder = RequireRecorderMiddleware()
 
-        router.get("/people", use: controller.list)
+        typealias R = PersonRoutes
+        router.get(R.list.path, use: controller.list)
         router.group().add(middleware: recorder).add(middleware: RequireWholeHouseholdMiddleware())
-            .get("/people/new", use: controller.new)
-            .post("/people", use: controller.create)
+            .get(R.new.path, use: controller.new)
+            .post(R.list.path, use: controller.create)
         let timeline = PersonTimelineController(renderer: services.renderer, database: services.database)
-        router.group("/people/:id").loadingPerson(people)
+        router.group(R.one.path).loadingPerson(people)
             .get(use: controller.show)
-            .get("timeline", use: timeline.show)
-        router.group("/people/:id").add(middleware: recorder).loadingPerson(people)
-            .get("edit", use: controller.edit)
+            .get(R.timeline.under(R.one), use: timeline.show)
+        router.group(R.one.path).add(middleware: recorder).loadingPerson(people)
+            .get(R.edit.under(R.one), use: controller.edit)
             .post(use: controller.update)
-            .post("water", use: controller.water)
-            .post("steps", use: controller.steps)
-            .post("weight", use: controller.weight)
-            .get("goals", use: controller.goals)
-            .post("goals", use: controller.saveGoals)
+            .post(R.water.under(R.one), use: controller.water)
+            .post(R.steps.under(R.one), use: controller.steps)
+            .post(R.weight.under(R.one), use: controller.weight)
+            .get(R.goals.under(R.one), use: controller.goals)
+            .post(R.goals.under(R.one), use: controller.saveGoals)
     }
+}
+
+/// A person's pages, for the router and every link to them.
+enum PersonRoutes {
+    static let list = Route("/people")
+    static let new = Route("/people/new")
+    static let one = Route("/people/:id")
+    static let timeline = Route("/people/:id/timeline")
+    static let edit = Route("/people/:id/edit")
+    static let water = Route("/people/:id/water")
+    static let steps = Route("/people/:id/steps")
+    static let weight = Route("/people/:id/weight")
+    static let goals = Route("/people/:id/goals")
 }

@@ -72,7 +72,8 @@ struct PeopleController {
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice,
             cards: try areas.personCards(
-                ShownSubject(id: person.id, database: database, context: context, format: format, now: now(), back: "/people/\(person.id)#medicines")))
+                ShownSubject(id: person.id, database: database, context: context, format: format, now: now(), back: PersonRoutes.one(person.id) + "#medicines"))
+        )
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
     }
 
@@ -93,7 +94,7 @@ struct PeopleController {
         try await daily.addWater(change, subjectID: person.id, on: day)
         // One tap on the home page comes back to the home page.
         if input["from"] == "home" { return .redirect(to: "/#water", type: .normal) }
-        return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
+        return .redirect(to: PersonRoutes.one(person.id) + "\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }
 
     /// Steps counted by hand for a day that is not in the future.
@@ -110,7 +111,7 @@ struct PeopleController {
             )
         }
         try await daily.setSteps(steps, subjectID: person.id, on: day)
-        return .redirect(to: "/people/\(person.id)\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
+        return .redirect(to: PersonRoutes.one(person.id) + "\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }
 
     /// A weighing in the household's unit, on a day that is not in the future: a weight record,
@@ -140,7 +141,7 @@ struct PeopleController {
         let occurredAt = day == context.today ? context.now : day.noon(in: context.timeZone)
         let record = RecordInput(occurredAt: occurredAt, localDate: day, note: nil, details: .weight(value: value, unit: unit))
         _ = try await entries.create(subjectID: person.id, record, photos: [], createdBy: context.member?.account.id)
-        return .redirect(to: "/people/\(person.id)#weighing", type: .normal)
+        return .redirect(to: PersonRoutes.one(person.id) + "#weighing", type: .normal)
     }
 
     /// The form's `date`: today when absent; refused when it does not exist or is still to come.
@@ -182,7 +183,7 @@ struct PeopleController {
             return goalsForm(person, input: input, errors: errors, request: request, context: context, status: .unprocessableContent)
         case .valid(let goals):
             try await daily.setGoals(goals, subjectID: person.id, from: context.today)
-            return .redirect(to: "/people/\(person.id)#today", type: .normal)
+            return .redirect(to: PersonRoutes.one(person.id) + "#today", type: .normal)
         }
     }
 
@@ -244,12 +245,12 @@ struct PeopleController {
         do {
             guard let person else {
                 let created = try await people.create(profile, photo: checked.records.first)
-                return .redirect(to: "/people/\(created.id)", type: .normal)
+                return .redirect(to: PersonRoutes.one(created.id), type: .normal)
             }
             if let replaced = try await people.update(id: person.id, profile, newPhoto: checked.records.first) {
                 await intake.cleanUp([replaced])
             }
-            return .redirect(to: "/people/\(person.id)", type: .normal)
+            return .redirect(to: PersonRoutes.one(person.id), type: .normal)
         } catch StoreError.accountAlreadyLinked {
             await intake.cleanUp(checked.records.map(\.sha256))
             var errors = FieldErrors()
@@ -279,7 +280,8 @@ struct PeopleController {
             accounts: [OptionView(value: "", label: strings.text("people.no_account", language), selected: (input["account_id"] ?? "").isEmpty)]
                 + accountOptions,
             problems: FormProblems(problems, errors: errors),
-            action: person.map { "/people/\($0.id)" } ?? "/people", cancel: person.map { "/people/\($0.id)" } ?? "/people",
+            action: person.map { PersonRoutes.one($0.id) } ?? PersonRoutes.list.pattern,
+            cancel: person.map { PersonRoutes.one($0.id) } ?? PersonRoutes.list.pattern,
             heading: strings.text(person == nil ? "people.new_title" : "people.edit_title", language), today: context.today.description)
         return renderer.page(page, titleKey: person == nil ? "people.new_title" : "people.edit_title", request: request, context: context, status: status)
     }

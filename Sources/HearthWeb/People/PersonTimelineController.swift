@@ -24,7 +24,7 @@ struct PersonTimelineController {
         var shown: [String: String] = [:]
         if let from { shown["from"] = from.description }
         if let to { shown["to"] = to.description }
-        func link(_ extra: [String: String]) -> String { QueryLink.make("/people/\(person.id)/timeline", shown.merging(extra) { $1 }) }
+        func link(_ extra: [String: String]) -> String { QueryLink.make(PersonRoutes.timeline(person.id), shown.merging(extra) { $1 }) }
         let page = PersonTimelinePage(
             personID: person.id, personName: person.profile.name, photo: person.photoSHA.map(PhotoURL.thumbnail),
             days: SubjectTimelineHTML.days(

@@ -67,24 +67,24 @@ struct PetsController {
         try intake.store(checked)
         guard let pet else {
             let created = try await pets.create(profile, photo: checked.records.first)
-            return .redirect(to: "/pets/\(created.id)", type: .normal)
+            return .redirect(to: PetRoutes.one(created.id), type: .normal)
         }
         if let replaced = try await pets.update(id: pet.id, profile, newPhoto: checked.records.first) {
             await intake.cleanUp([replaced])
         }
-        return .redirect(to: "/pets/\(pet.id)", type: .normal)
+        return .redirect(to: PetRoutes.one(pet.id), type: .normal)
     }
 
     @Sendable func archive(_ request: Request, context: PetContext) async throws -> Response {
         let pet = context.pet
         try await pets.setArchived(true, id: pet.id)
-        return .redirect(to: "/pets/\(pet.id)", type: .normal)
+        return .redirect(to: PetRoutes.one(pet.id), type: .normal)
     }
 
     @Sendable func unarchive(_ request: Request, context: PetContext) async throws -> Response {
         let pet = context.pet
         try await pets.setArchived(false, id: pet.id)
-        return .redirect(to: "/pets/\(pet.id)", type: .normal)
+        return .redirect(to: PetRoutes.one(pet.id), type: .normal)
     }
 
     @Sendable func setPreference(_ request: Request, context: PetContext) async throws -> Response {
@@ -95,7 +95,7 @@ struct PetsController {
         guard raw.isEmpty || FoodPreference(rawValue: raw) != nil else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         guard try await foods.foods(for: pet.id).contains(where: { $0.food.id == foodID }) else { throw PageError.notFound }
         try await foods.setPreference(FoodPreference(rawValue: raw), subjectID: pet.id, foodID: foodID)
-        return .redirect(to: "/pets/\(pet.id)#foods", type: .normal)
+        return .redirect(to: PetRoutes.one(pet.id) + "#foods", type: .normal)
     }
 
     // MARK: - Profile page
@@ -120,7 +120,7 @@ struct PetsController {
         let actions = EntryListHTML.Actions(context, format: format, mayChange: mayChange)
         let preferences = overview.foods
         let photoLabel = format.t("photo.open")
-        let shown = ShownSubject(id: pet.id, database: database, context: context, format: format, now: now(), back: "/pets/\(pet.id)#medicines")
+        let shown = ShownSubject(id: pet.id, database: database, context: context, format: format, now: now(), back: PetRoutes.one(pet.id) + "#medicines")
         let cards = try areas.petCards(ShownPet(subject: shown, overview: overview, mayChange: mayChange))
         let page = PetPage(
             pet: profileView(pet, format: format, today: context.today), latestWeight: latestWeight,
@@ -131,7 +131,7 @@ struct PetsController {
             hasFoods: !preferences.isEmpty,
             cards: cards,
             canRecord: mayChange, mayArchive: context.role?.canRecord == true,
-            newRecord: "/pets/\(pet.id)/records/new?kind=",
+            newRecord: PetRoutes.newRecord(pet.id) + "?kind=",
             notice: request.uri.queryParameters.get("saved") != nil ? format.t("pets.record.saved") : nil)
         return renderer.page(page, titleKey: "pets.title", titleText: pet.profile.name, request: request, context: context)
     }
@@ -189,7 +189,7 @@ struct PetsController {
             ]
                 + options(BodyWeightUnit.allCases.map(\.rawValue), prefix: "pets.weight_unit", selected: input["weight_unit"]),
             problems: FormProblems(problems, errors: errors),
-            action: pet.map { "/pets/\($0.id)" } ?? "/pets", cancel: pet.map { "/pets/\($0.id)" } ?? "/pets",
+            action: pet.map { PetRoutes.one($0.id) } ?? PetRoutes.list.pattern, cancel: pet.map { PetRoutes.one($0.id) } ?? PetRoutes.list.pattern,
             heading: strings.text(pet == nil ? "pets.new_title" : "pets.edit_title", language),
             today: context.today.description)
         return renderer.page(page, titleKey: pet == nil ? "pets.new_title" : "pets.edit_title", request: request, context: context, status: status)

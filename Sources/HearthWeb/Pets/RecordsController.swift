@@ -107,7 +107,7 @@ struct RecordsController {
             if error == .subjectNotFound { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
             return try await gone(error, kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
         }
-        return .redirect(to: "/pets/\(pet.id)?saved=\(kind.rawValue)", type: .normal)
+        return .redirect(to: PetRoutes.one(pet.id) + "?saved=\(kind.rawValue)", type: .normal)
     }
 
     @Sendable func edit(_ request: Request, context: RecordContext) async throws -> Response {
@@ -148,7 +148,7 @@ struct RecordsController {
             return try await gone(error, kind: entry.kind, pet: pet, entry: entry, input: upload.fields, request: request, context: context)
         }
         await intake.cleanUp(dropped)
-        return .redirect(to: "/pets/\(pet.id)/timeline?saved=1", type: .normal)
+        return .redirect(to: PetRoutes.timeline(pet.id) + "?saved=1", type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: RecordContext) async throws -> Response {
@@ -157,13 +157,13 @@ struct RecordsController {
         let alsoIDs = request.uri.queryParameters.get("all") == "1" ? try entries.together(with: entry.id, access: context.access).map(\.id) : []
         try await entries.delete(id: entry.id, alsoIDs: alsoIDs)
         // The page that follows offers the undo.
-        return .redirect(to: "/pets/\(pet.id)/timeline?deleted=\(entry.id)", type: .normal)
+        return .redirect(to: PetRoutes.timeline(pet.id) + "?deleted=\(entry.id)", type: .normal)
     }
 
     @Sendable func restore(_ request: Request, context: RecordContext) async throws -> Response {
         let (entry, context) = (context.record, context.app)
         try await entries.restore(id: entry.id, access: context.access)
-        return .redirect(to: "/pets/\(entry.subjectID)/timeline?restored=1", type: .normal)
+        return .redirect(to: PetRoutes.timeline(entry.subjectID) + "?restored=1", type: .normal)
     }
 
     // MARK: - Helpers
@@ -293,7 +293,7 @@ struct RecordsController {
         var view = RecordFormPage(
             kind: kind, kindLabel: t("pets.kind.\(kind.rawValue)"), petID: pet.id, petName: pet.profile.name,
             action: entry.map { "/records/\($0.id)" } ?? "/pets/\(pet.id)/records",
-            cancel: entry == nil ? "/pets/\(pet.id)" : "/pets/\(pet.id)/timeline", heading: title,
+            cancel: entry == nil ? PetRoutes.one(pet.id) : PetRoutes.timeline(pet.id), heading: title,
             fields: FormFields(RecordFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
             problems: FormProblems(problems, errors: errors),
             photoHint: strings.text("pets.record.photo_hint", language, ["maximum": String(kind.maximumPhotos)]),

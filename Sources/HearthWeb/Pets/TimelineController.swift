@@ -34,7 +34,7 @@ struct TimelineController {
         if let from { shown["from"] = from.description }
         if let to { shown["to"] = to.description }
         func link(_ extra: [String: String]) -> String {
-            QueryLink.make("/pets/\(pet.id)/timeline", shown.merging(extra) { $1 })
+            QueryLink.make(PetRoutes.timeline(pet.id), shown.merging(extra) { $1 })
         }
         let older = olderCursor.map { link(["before": $0.description]) }
         // Undo is offered to those who may record, the same members who get the edit and delete controls.
