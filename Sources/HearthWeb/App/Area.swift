@@ -35,7 +35,7 @@ struct NavigationEntry: Sendable {
 /// Every area, in the order their routes are added.
 enum Areas {
     static let all: [any Area.Type] = [
-        AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, PetHealthArea.self,
+        AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, HealthArea.self,
         MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self,
         RecipesArea.self, BackupsArea.self,
         PhonesArea.self, APIArea.self, SearchArea.self, HelpArea.self,

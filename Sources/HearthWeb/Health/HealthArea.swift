@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Pet health: vaccinations and preventives on schedules, vet visits (record kinds, added
 /// through the pets' record forms), clinics, the emergency page and the feeding calculator.
-enum PetHealthArea: Area {
+enum HealthArea: Area {
     static let pages: [any Page.Type] = [
         ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self, CareDueCard.self,
     ]
