@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
         .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "HearthCore", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "HearthWebTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import CGD
 import Foundation
+import HearthCore
 import Testing
 @testable import HearthImaging
 

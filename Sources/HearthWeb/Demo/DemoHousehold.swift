@@ -71,22 +71,6 @@ public enum DemoHousehold {
     static let steps: [any DemoStep.Type] = [HealthDemo.self, PetsDemo.self, PeopleDemo.self, MedicinesDemo.self, RoutinesDemo.self, RecipesDemo.self]
 }
 
-/// A small deterministic generator (SplitMix64), so every demo household is the same.
-struct SeededRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(max(1, bound)))
-    }
-}
-
 /// One area's part of the demo household, in its own folder (`PetsDemo`, `HealthDemo` …).
 protocol DemoStep: SendableMetatype {
     static func seed(_ demo: DemoContext) async throws
