@@ -275,12 +275,19 @@ struct AreaList: Sendable {
         for area in cards {
             for (day, found) in try area.calendarMonth(shown) { dots[day, default: []] += found }
         }
-        return dots.mapValues { $0.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element) }
+        return dots.mapValues(Self.inRankOrder)
     }
 
     /// The key under the month: every area's dots, in their ranks' order.
     func monthLegend(_ format: Formatting) -> [MonthDot] {
-        cards.flatMap { $0.calendarLegend(format) }.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        Self.inRankOrder(cards.flatMap { $0.calendarLegend(format) })
+    }
+
+    /// Dots by rank, those of one rank in the order they came (an area's own order); a cell
+    /// already in order (most of a month's) is not sorted again.
+    private static func inRankOrder(_ dots: [MonthDot]) -> [MonthDot] {
+        if zip(dots, dots.dropFirst()).allSatisfy({ $0.rank <= $1.rank }) { return dots }
+        return dots.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
     }
 
     /// Every area's groups of search results that found anything, in their ranks' order.

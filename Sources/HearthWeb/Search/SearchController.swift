@@ -112,6 +112,7 @@ struct SearchController {
             })
         let shown = ShownSearch(terms: terms, text: text, database: database, context: context, format: format, today: LocalDate(now(), in: context.timeZone))
         let label = format.t("search.more")
-        return ([subjects] + (try areas.searchGroups(shown))).filter { !$0.items.isEmpty }.map { SearchResultsHTML.group($0, moreLabel: label) }.joined()
+        // The areas' groups come without the empty ones; the subjects' may be empty too.
+        return ((subjects.items.isEmpty ? [] : [subjects]) + (try areas.searchGroups(shown))).map { SearchResultsHTML.group($0, moreLabel: label) }.joined()
     }
 }
