@@ -101,7 +101,7 @@ extension ExportCommand {
             let database = try AppDatabase.open(dataDirectory: data.dataDirectory)
             defer { try? database.close() }
             try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
-            let export = HouseholdExport(database)
+            let export = HouseholdExport.everyArea(database)
             var written: [String] = []
             func write(_ name: String, _ bytes: Data) throws {
                 let path = (to as NSString).appendingPathComponent(name)
@@ -119,7 +119,7 @@ extension ExportCommand {
             }
             switch format {
             case .csv:
-                for kind in HouseholdExport.kinds {
+                for kind in export.kinds {
                     try stream("\(kind.name).csv") { handle in try export.writeCSV(kind.name) { try handle.write(contentsOf: $0) } }
                 }
             case .json:

@@ -19,7 +19,7 @@ struct StringFamilyTests {
         ("calendar.kind", CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps", "meal", "toilet", "vomit"]),
         ("report.mark", raw(EntryKind.self)),
         ("report.paper", ["a4", "letter"]),
-        ("export.kind", HouseholdExport.kinds.map(\.name)),
+        ("export.kind", AreaList.standard.exportKinds.map(\.name)),
         ("role", raw(Role.self)),
         ("unit", raw(WeightUnit.self) + raw(VolumeUnit.self)),
         ("sex", raw(Sex.self)),

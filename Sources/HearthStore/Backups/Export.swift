@@ -11,8 +11,11 @@ public struct HouseholdExport: Sendable {
     public static let version = 1
 
     let database: AppDatabase
+    /// What it holds: every area's kinds (each area's are in its own folder, `<Area>Export.swift`,
+    /// handed over by the area).
+    public let kinds: [ExportKind]
 
-    public init(_ database: AppDatabase) { self.database = database }
+    public init(_ database: AppDatabase, kinds: [ExportKind]) { (self.database, self.kinds) = (database, kinds) }
 
     /// A record's common columns: which record, whose, when, and who wrote it.
     static let entryColumns = """
@@ -28,10 +31,6 @@ public struct HouseholdExport: Sendable {
     }
     static let photos = "(SELECT group_concat(photo_sha, ' ') FROM (SELECT photo_sha FROM entry_photo WHERE entry_id = e.id ORDER BY position)) AS photos"
 
-    /// Every kind, area by area (each area's kinds are in its own folder, `<Area>Export.swift`).
-    public static let kinds: [(name: String, sql: String)] =
-        subjectKinds + petKinds + healthKinds + peopleKinds + medicineKinds + routineKinds + appointmentKinds + recipeKinds
-
     /// A CSV file: UTF-8 with a byte-order mark (so spreadsheet programs read Korean as
     /// Korean), CRLF lines, fields quoted when they hold a comma, quote or line break.
     public func csv(_ kind: String) throws -> Data {
@@ -42,7 +41,7 @@ public struct HouseholdExport: Sendable {
 
     /// The same CSV, row by row into `sink`: memory stays flat whatever the household's size.
     public func writeCSV(_ kind: String, to sink: @escaping (Data) throws -> Void) throws {
-        guard let query = Self.kinds.first(where: { $0.name == kind }) else { return }
+        guard let query = kinds.first(where: { $0.name == kind }) else { return }
         try database.read { db in
             let statement = try db.makeStatement(sql: query.sql)
             var out = ChunkedOutput(sink)
@@ -103,7 +102,7 @@ public struct HouseholdExport: Sendable {
                 out.append("{}")
             }
             out.append(",\n\"kinds\": {")
-            for (index, kind) in Self.kinds.sorted(by: { $0.name < $1.name }).enumerated() {
+            for (index, kind) in kinds.sorted(by: { $0.name < $1.name }).enumerated() {
                 out.append((index == 0 ? "\n" : ",\n") + JSONText.string(kind.name) + ": [")
                 let statement = try db.makeStatement(sql: kind.sql)
                 let columns = statement.columnNames
@@ -185,6 +184,10 @@ public struct HouseholdExport: Sendable {
         }
     }
 }
+
+/// One kind of the export: its name (the CSV file's, the JSON document's key) and the query
+/// that reads it, whose columns are the fields.
+public typealias ExportKind = (name: String, sql: String)
 
 /// Text gathered into chunks of about a megabyte before it goes to its sink.
 struct ChunkedOutput {

@@ -1,8 +1,8 @@
 import Foundation
 
-/// What the household export holds of this area (see `HouseholdExport.kinds`).
+/// What the household export holds of this area (handed over by its web area, `AreaCards.exportKinds`).
 extension HouseholdExport {
-    static let medicineKinds: [(name: String, sql: String)] = [
+    public static let medicineKinds: [ExportKind] = [
         (
             "regimens",
             """

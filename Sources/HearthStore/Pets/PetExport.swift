@@ -1,8 +1,8 @@
 import Foundation
 
-/// What the household export holds of this area (see `HouseholdExport.kinds`).
+/// What the household export holds of this area (handed over by its web area, `AreaCards.exportKinds`).
 extension HouseholdExport {
-    static let petKinds: [(name: String, sql: String)] = [
+    public static let petKinds: [ExportKind] = [
         ("weights", entries("weight", "weight_entry", "x.value, x.unit, x.grams")),
         (
             "meals",

@@ -27,6 +27,9 @@ protocol AreaCards: SendableMetatype {
     static func search(_ shown: ShownSearch) throws -> [SearchGroup]
     /// Its events in a member's calendar feed (`/feeds/{token}.ics`).
     static func feed(_ shown: ShownFeed) throws -> [FeedPart]
+    /// Its kinds in the household's export (`/settings/export`, `hearth export records`): a CSV
+    /// file each, and a key of the JSON document.
+    static var exportKinds: [ExportKind] { get }
 }
 
 extension AreaCards {
@@ -39,6 +42,7 @@ extension AreaCards {
     static func calendarLegend(_ format: Formatting) -> [MonthDot] { [] }
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] { [] }
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { [] }
+    static var exportKinds: [ExportKind] { [] }
 }
 
 /// What other areas show on a subject's page: a pet's care and feeding in their own places,
@@ -304,6 +308,12 @@ struct AreaList: Sendable {
     func reportSections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try cards.flatMap { try $0.report(shown, snapshot) }.sorted { $0.rank < $1.rank }
     }
+
+    /// Every area's kinds of the household export, in the order of `all`.
+    var exportKinds: [ExportKind] { cards.flatMap { $0.exportKinds } }
+
+    /// The household's export: every area's kinds.
+    func export(_ database: AppDatabase) -> HouseholdExport { HouseholdExport(database, kinds: exportKinds) }
 
     func petCards(_ shown: ShownPet) throws -> SubjectCardSlots {
         var slots = SubjectCardSlots()

@@ -6,6 +6,8 @@ import HearthStore
 /// Appointments on the home page (the week ahead with its D-days, and those of the last week
 /// that ask how they went) and on a pet's or person's page (theirs, and where to book one).
 enum AppointmentCards: AreaCards {
+    static let exportKinds = HouseholdExport.appointmentKinds
+
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] {
         shown.part(30) { shown, out in AppointmentFeed.write(shown.data.appointments, into: &out, zone: shown.zone, now: shown.now, format: shown.format) }
     }

@@ -93,7 +93,7 @@ struct BackupsController {
                 .calendarWords(unit: BodyWeightUnit(context.household?.weightUnit ?? .kg))
             type = "text/calendar; charset=utf-8"
             write = { handle in try handle.write(contentsOf: Data(try export.ics(zone: zone, words: words, now: now).utf8)) }
-        } else if file.hasSuffix(".csv"), HouseholdExport.kinds.contains(where: { $0.name == file.dropLast(4) }) {
+        } else if file.hasSuffix(".csv"), export.kinds.contains(where: { $0.name == file.dropLast(4) }) {
             type = "text/csv; charset=utf-8"
             write = { handle in try export.writeCSV(String(file.dropLast(4))) { try handle.write(contentsOf: $0) } }
         } else {
@@ -151,7 +151,7 @@ struct BackupsController {
             BackupsPage.Archive(
                 name: archive.name, when: format.moment(archive.date), size: Formatting.bytes(archive.bytes), href: "/settings/backups/\(archive.name)")
         }
-        let exports = HouseholdExport.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: "/settings/export/\($0.name).csv") }
+        let exports = export.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: "/settings/export/\($0.name).csv") }
         let page = BackupsPage(
             fields: FormFields(["folder"], input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last,

@@ -6,6 +6,8 @@ import HearthStore
 /// feeding calculator with its settings (dogs and cats); on the home page, the care overdue
 /// or due within a week.
 enum HealthCards: AreaCards {
+    static let exportKinds = HouseholdExport.healthKinds
+
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { shown.part(40, CareFeed.write) }
 
     /// Clinics, in SQL: a national register is tens of thousands of clinics, never loaded to be filtered.

@@ -6,6 +6,7 @@ import HearthStore
 enum HouseholdArea: Area {
     static let pages: [any Page.Type] = [SetupPage.self, SignInPage.self, AccountsPage.self, SettingsPage.self, MyAccountPage.self]
     static let help: String? = "household"
+    static let cards: (any AreaCards.Type)? = HouseholdCards.self
     static let navigation: [NavigationEntry] = [
         NavigationEntry(href: "/accounts", key: "nav.accounts", place: .more, rank: 8, ownerOnly: true),
         NavigationEntry(href: "/settings", key: "nav.settings", place: .more, rank: 9, ownerOnly: true),

@@ -5,6 +5,8 @@ import HearthStore
 /// Medicines' card on a pet's and a person's page: today's doses and the live regimens; on the
 /// home page, what still needs doing today.
 enum MedicineCards: AreaCards {
+    static let exportKinds = HouseholdExport.medicineKinds
+
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { shown.part(10, MedicineFeed.write) }
 
     /// Regimens (by name, purpose, whose, and their medicines), and the medicines list.

@@ -41,6 +41,8 @@ struct PeopleTodayCard: Page {
 
 /// People's part of other pages: today on the home page, water and steps in a report.
 enum PeopleCards: AreaCards {
+    static let exportKinds = HouseholdExport.peopleKinds
+
     /// A dot in the person's colour for each goal they met that day (water, then steps).
     static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
         // Each word once a page, not once a dot.

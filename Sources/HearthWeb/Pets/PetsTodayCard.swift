@@ -34,6 +34,8 @@ struct PetsTodayCard: Page {
 
 /// Pets' part of other pages: today on the home page, the records' sections of a report.
 enum PetsCards: AreaCards {
+    static let exportKinds = HouseholdExport.petKinds
+
     /// A dot per kind of record on the day, with its count.
     static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
         // Each word once a page, not once a dot.

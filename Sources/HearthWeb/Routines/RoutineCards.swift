@@ -5,6 +5,8 @@ import HearthStore
 /// Routines on the home page (what needs doing, whose turn) and on a pet's or person's page
 /// (theirs, with one tap, and where to add one).
 enum RoutineCards: AreaCards {
+    static let exportKinds = HouseholdExport.routineKinds
+
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] {
         shown.part(20) { shown, out in RoutineFeed.write(shown.data.routines, into: &out, zone: shown.zone, now: shown.now, format: shown.format) }
     }

@@ -112,7 +112,7 @@ struct BackupWebTests {
             let document = try #require(try JSONSerialization.jsonObject(with: Data(json.body.readableBytesView)) as? [String: Any])
             #expect(document["format"] as? String == "hearth-export" && document["version"] as? Int == 1)
             let kinds = try #require(document["kinds"] as? [String: [[String: Any]]])
-            #expect(Set(kinds.keys) == Set(HouseholdExport.kinds.map(\.name)))
+            #expect(Set(kinds.keys) == Set(AreaList.standard.exportKinds.map(\.name)))
             #expect(kinds["weights"]?.first?["grams"] as? Double == 4200)
             #expect(kinds["subjects"]?.first?["name"] as? String == "나비")
             let ics = try await owner.get("/settings/export/hearth.ics")

@@ -12,8 +12,9 @@ import Testing
 /// The net under the frame: an area that exists only here ("marks", a word kept for a subject
 /// on a day, in a table of its own) is mounted the way a real one is (`Area`, `AreaCards`), and
 /// every shared page must show it: calendar month and day, search, home, the subject's page and
-/// report, the calendar feed — and to a limited member, only what they may see. A shared page that lists areas by
-/// hand instead of asking them fails here. A new shared page adds its line to `everySharedPage`.
+/// report, the calendar feed, and the export — and to a limited member, only what they may see. A shared page that lists areas by
+/// hand instead of asking them fails here. (The backup copies the database whole and takes only
+/// the tables Hearth's migrations make, so an area's table is backed up once a migration makes it.) A new shared page adds its line to `everySharedPage`.
 @Suite("Every shared page asks the areas")
 struct SharedPagesAskTests {
     @Test("a test-only area shows on every shared page, and only for the subjects a member may see")
@@ -32,6 +33,15 @@ struct SharedPagesAskTests {
             }
             #expect(shows["home"]?.contains("zebra-nabi") == true, "home leaves out a subject the owner sees")
 
+            // The owner's export: its own CSV file, linked from the settings page, and its key in the JSON document.
+            let settings = try await owner.get("/settings/backups").text
+            #expect(settings.contains("/settings/export/marks.csv"), "the export page does not list the area's kind")
+            let csv = try await owner.get("/settings/export/marks.csv")
+            #expect(csv.status == .ok && csv.text.contains("zebra-nabi"), "the CSV export leaves out the test area")
+            let document = try await owner.get("/settings/export/hearth.json").text
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+            #expect(((json["kinds"] as? [String: Any])?["marks"] as? [[String: Any]])?.count == 3, "the JSON export leaves out the test area")
+
             // A sitter limited to Bori and Jun: the same pages, nothing of Nabi's.
             let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
             try await owner.get("/accounts")
@@ -39,6 +49,8 @@ struct SharedPagesAskTests {
             #expect(limited.status == .seeOther)
             let member = Browser(owner.client)
             try await member.signIn("sitter", "member password 1")
+            let memberExport = try await member.get("/settings/export/marks.csv")
+            #expect(memberExport.status == .forbidden, "a member downloads the household's export")
             for (page, html) in try await Self.sharedPages(member, day: today, pet: bori, person: jun) {
                 #expect(html.contains("zebra-bori") || html.contains("zebra-jun"), "\(page) does not show the test area to the sitter")
                 #expect(!html.contains("zebra-nabi"), "\(page) shows the sitter a hidden subject's mark")
@@ -143,6 +155,17 @@ enum MarkArea: Area {
         try FileManager.default.copyItem(atPath: packageRoot + "/Templates", toPath: folder + "/Templates")
         try FileManager.default.createSymbolicLink(atPath: folder + "/Public", withDestinationPath: packageRoot + "/Public")
         try FileManager.default.createDirectory(atPath: folder + "/Templates/test", withIntermediateDirectories: true)
+        // The name of its export kind, beside the others' (a key lives in one file).
+        for language in ["en", "ko"] {
+            let path = folder + "/Templates/i18n/\(language)/backups.json"
+            var words = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var export = try #require(words["export"] as? [String: Any])
+            var kinds = try #require(export["kind"] as? [String: Any])
+            kinds["marks"] = "Marks (CSV)"
+            export["kind"] = kinds
+            words["export"] = export
+            try JSONSerialization.data(withJSONObject: words).write(to: URL(fileURLWithPath: path))
+        }
         try #"<section class="card"><ul>{{#marks}}<li>{{.}}</li>{{/marks}}</ul></section>"#
             .write(toFile: folder + "/Templates/test/marks-home.mustache", atomically: true, encoding: .utf8)
         return folder
@@ -158,6 +181,10 @@ struct MarksHomeCard: Page {
 
 /// The test area's part of every shared page.
 enum MarkCards: AreaCards {
+    static let exportKinds: [ExportKind] = [
+        ("marks", "SELECT m.subject_id, s.name AS subject, m.day, m.word FROM test_mark m JOIN subject s ON s.id = m.subject_id")
+    ]
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let visible = Set(shown.subjects.map(\.id))
         let marks = try MarkArea.marks(snapshot, access: .only(visible), from: shown.today, to: shown.today)

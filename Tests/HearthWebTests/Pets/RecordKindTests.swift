@@ -94,7 +94,7 @@ struct RecordKindTests {
             let letter = try Localization(directory: packageRoot + "/Templates/i18n").text("report.mark.\(raw)", .en)
             #expect(report.contains(">\(letter)<"), "the report's calendar has no letter for the \(raw)")
 
-            let export = try JSONSerialization.jsonObject(with: HouseholdExport(hearth.database).json()) as? [String: Any]
+            let export = try JSONSerialization.jsonObject(with: AreaList.standard.export(hearth.database).json()) as? [String: Any]
             let rows = ((export?["kinds"] as? [String: Any])?[description.exportKind] as? [[String: Any]]) ?? []
             #expect(rows.count >= 1, "the export's \(description.exportKind) has no row of the \(raw)")
         }

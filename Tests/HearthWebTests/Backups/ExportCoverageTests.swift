@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import HearthStore
 import Testing
-@testable import HearthStore
+@testable import HearthWeb
 
 /// Every table that holds the household's data is in an export kind: a new table nobody
-/// added to `HouseholdExport.kinds` fails here (the backup copies every table; the export is
+/// gave an area's export kinds (`AreaCards.exportKinds`) fails here (the backup copies every table; the export is
 /// what a person can read without Hearth).
 @Suite("What the export covers")
 struct ExportCoverageTests {
@@ -31,7 +32,7 @@ struct ExportCoverageTests {
         let tables = try database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         }
-        let sql = HouseholdExport.kinds.map(\.sql).joined(separator: "\n")
+        let sql = AreaList.standard.exportKinds.map(\.sql).joined(separator: "\n")
         let missing = tables.filter { table in
             // A full-text index's tables are made from the rows they index (the catalogue's, and search's).
             !table.contains("_search") && !table.hasPrefix("search_") && Self.notExported[table] == nil
