@@ -136,8 +136,7 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, t
 func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
     guard services.configuration.sendsReminders else { return [] }
     let scheduler = ReminderScheduler(
-        reminders: ReminderRepository(services.database), regimens: RegimenRepository(services.database), routines: RoutineRepository(services.database),
-        appointments: AppointmentRepository(services.database), household: services.household,
+        reminders: ReminderRepository(services.database), database: services.database, areas: services.areas, household: services.household,
         push: PushTarget(), strings: services.strings, logger: logger, clock: services.clock)
     return [ReminderService(scheduler: scheduler, clock: services.clock, logger: logger)]
 }

@@ -27,6 +27,8 @@ protocol AreaCards: SendableMetatype {
     static func search(_ shown: ShownSearch) throws -> [SearchGroup]
     /// Its events in a member's calendar feed (`/feeds/{token}.ics`).
     static func feed(_ shown: ShownFeed) throws -> [FeedPart]
+    /// What of its own is due for a member now, as lines of their reminder (`ReminderScheduler`).
+    static func reminders(_ shown: ShownReminders) throws -> [ReminderLine]
     /// Its kinds in the household's export (`/settings/export`, `hearth export records`): a CSV
     /// file each, and a key of the JSON document.
     static var exportKinds: [ExportKind] { get }
@@ -42,6 +44,7 @@ extension AreaCards {
     static func calendarLegend(_ format: Formatting) -> [MonthDot] { [] }
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] { [] }
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { [] }
+    static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] { [] }
     static var exportKinds: [ExportKind] { [] }
 }
 
@@ -308,6 +311,9 @@ struct AreaList: Sendable {
     func reportSections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try cards.flatMap { try $0.report(shown, snapshot) }.sorted { $0.rank < $1.rank }
     }
+
+    /// Every area's lines of a member's reminder round.
+    func reminderLines(_ shown: ShownReminders) throws -> [ReminderLine] { try cards.flatMap { try $0.reminders(shown) } }
 
     /// Every area's kinds of the household export, in the order of `all`.
     var exportKinds: [ExportKind] { cards.flatMap { $0.exportKinds } }

@@ -8,6 +8,22 @@ import HearthStore
 enum AppointmentCards: AreaCards {
     static let exportKinds = HouseholdExport.appointmentKinds
 
+    /// How long before an appointment it is reminded of.
+    static let reminderAhead: TimeInterval = 3600
+
+    /// Each appointment not yet done, once, an hour before it.
+    static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] {
+        let appointments = try AppointmentRepository(shown.database).appointments(
+            access: shown.recipient.access, from: shown.today, to: shown.today.adding(days: 1))
+        return appointments.filter { !$0.isDone }.compactMap { appointment in
+            let instant = appointment.input.startsAt.addingTimeInterval(-reminderAhead)
+            guard shown.now >= instant, shown.now < appointment.input.startsAt else { return nil }
+            let format = shown.format
+            let text = format.appointmentTitle(appointment) + " " + format.minutes(appointment.input.minutes) + (appointment.placeText.map { " · " + $0 } ?? "")
+            return ReminderLine(dueAt: instant, round: 0, text: text)
+        }
+    }
+
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] {
         shown.part(30) { shown, out in AppointmentFeed.write(shown.data.appointments, into: &out, zone: shown.zone, now: shown.now, format: shown.format) }
     }

@@ -9,6 +9,18 @@ enum MedicineCards: AreaCards {
 
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { shown.part(10, MedicineFeed.write) }
 
+    /// Each dose of a regimen with reminders on that is due and not yet marked (yesterday's too,
+    /// inside its window).
+    static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] {
+        let entries = try RegimenRepository(shown.database).doses(
+            access: shown.recipient.access, from: shown.today.adding(days: -1), to: shown.today, in: shown.zone)
+        return entries.filter { $0.regimen.remind && !$0.regimen.deleted }.flatMap { entry in
+            entry.slots.filter { !$0.asNeeded && $0.state(at: shown.now) == .dueNow }.flatMap { slot in
+                shown.due(at: slot.instant, "\(entry.regimen.subjectName): \(entry.regimen.name)")
+            }
+        }
+    }
+
     /// Regimens (by name, purpose, whose, and their medicines), and the medicines list.
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
         let regimens = try RegimenRepository(shown.database).regimens(access: shown.context.access).filter {

@@ -5,20 +5,19 @@ import HearthStore
 import Logging
 import ServiceLifecycle
 
-/// Sends each due dose's and routine's reminder once. Every half minute it looks, for each
-/// member with reminders on, at the doses still unmarked inside their window (`DoseSlot.window`)
-/// and the routines due then that are theirs to do (anyone's, or their turn; one without a time
-/// at 09:00): all those due at one time make one message ("08:00 — Mochi: Heart pills; Home:
-/// Litter box"), sent when
+/// Sends each reminder once. Every half minute it asks the areas, for each member with
+/// reminders on, what is due for them (`AreaCards.reminders`: the doses still unmarked inside
+/// their window, the routines that are theirs to do, the appointments an hour ahead): all those
+/// due at one time make one message ("08:00 — Mochi: Heart pills; Home: Litter box"), sent when
 /// the time comes and once more after the household's "again" minutes if nobody marked them.
 /// Each message is written down (`reminder`, keyed by member, time and round) before it is
 /// sent, so a restart never sends it twice; after downtime only doses still inside their
 /// window are reminded of. A failed delivery is tried again with growing pauses.
 struct ReminderScheduler: Sendable {
     let reminders: ReminderRepository
-    let regimens: RegimenRepository
-    let routines: RoutineRepository
-    let appointments: AppointmentRepository
+    let database: AppDatabase
+    /// The areas asked what is due (`AreaCards.reminders`).
+    let areas: AreaList
     let household: HouseholdState
     let push: PushTarget
     let strings: Localization
@@ -27,10 +26,6 @@ struct ReminderScheduler: Sendable {
     var clock: @Sendable () -> Date = { Date() }
 
     static let maximumAttempts = 6
-    /// When a routine without a time of day is reminded of: 09:00 on its day.
-    static let untimedRoutine = 9 * 60
-    /// How long before an appointment it is pushed.
-    static let appointmentAhead: TimeInterval = 3600
 
     func tick(now: Date) async throws {
         guard let settings = household.settings else { return }
@@ -39,46 +34,21 @@ struct ReminderScheduler: Sendable {
         let today = LocalDate(now, in: zone)
         let format = Formatting(strings: strings, language: settings.language, timeZone: zone)
         for recipient in try reminders.recipients() where recipient.ntfyURL != nil || targets.ntfyURL != nil || targets.webhookURL != nil {
-            var rounds: [Int: [Date: [String]]] = [:]
-            for entry in try regimens.doses(access: recipient.access, from: today.adding(days: -1), to: today, in: zone)
-            where entry.regimen.remind && !entry.regimen.deleted {
-                for slot in entry.slots where !slot.asNeeded && slot.state(at: now) == .dueNow {
-                    let line = "\(entry.regimen.subjectName): \(entry.regimen.name)"
-                    rounds[0, default: [:]][slot.instant, default: []].append(line)
-                    if targets.againMinutes > 0, now >= slot.instant.addingTimeInterval(Double(targets.againMinutes) * 60) {
-                        rounds[1, default: [:]][slot.instant, default: []].append(line)
-                    }
-                }
-            }
-            for routine in try routines.routines(access: recipient.access, today: today) where routine.remind {
-                guard let due = routine.due(today: today), due.day <= today else { continue }
-                let instant = WallClock.instant(due.day, minutes: routine.schedule.times.first ?? Self.untimedRoutine, in: zone)
-                let turn = routine.turn(now: now)
-                guard now >= instant, now < instant.addingTimeInterval(DoseSlot.window), turn.isEmpty || turn.contains(where: { $0.id == recipient.accountID })
-                else { continue }
-                let line = format.routineTitle(routine)
-                rounds[0, default: [:]][instant, default: []].append(line)
-                if targets.againMinutes > 0, now >= instant.addingTimeInterval(Double(targets.againMinutes) * 60) {
-                    rounds[1, default: [:]][instant, default: []].append(line)
-                }
-            }
-            // An appointment: once, an hour before it.
-            for appointment in try appointments.appointments(access: recipient.access, from: today, to: today.adding(days: 1))
-            where !appointment.isDone {
-                let instant = appointment.input.startsAt.addingTimeInterval(-Self.appointmentAhead)
-                guard now >= instant, now < appointment.input.startsAt else { continue }
-                rounds[0, default: [:]][instant, default: []].append(
-                    format.appointmentTitle(appointment) + " " + format.minutes(appointment.input.minutes)
-                        + (appointment.placeText.map { " · " + $0 } ?? ""))
-            }
-            for (round, byTime) in rounds {
-                for (dueAt, lines) in byTime {
-                    let message = "\(format.clock(dueAt)) — " + lines.sorted().joined(separator: "; ")
-                    _ = try await reminders.claim(accountID: recipient.accountID, dueAt: dueAt, round: round, message: message, now: now)
-                }
+            let shown = ShownReminders(
+                recipient: recipient, now: now, today: today, zone: zone, format: format, againMinutes: targets.againMinutes, database: database)
+            // All lines of one time and round make one message.
+            let messages = Dictionary(grouping: try areas.reminderLines(shown)) { Pair(dueAt: $0.dueAt, round: $0.round) }
+            for (key, lines) in messages {
+                let message = "\(format.clock(key.dueAt)) — " + lines.map(\.text).sorted().joined(separator: "; ")
+                _ = try await reminders.claim(accountID: recipient.accountID, dueAt: key.dueAt, round: key.round, message: message, now: now)
             }
         }
         try await deliver(now: now, targets: targets, format: format)
+    }
+
+    private struct Pair: Hashable {
+        let dueAt: Date
+        let round: Int
     }
 
     /// Sends what is written down and not yet delivered: one push per topic, dose time and

@@ -7,6 +7,21 @@ import HearthStore
 enum RoutineCards: AreaCards {
     static let exportKinds = HouseholdExport.routineKinds
 
+    /// When a routine without a time of day is reminded of: 09:00 on its day.
+    static let untimedReminder = 9 * 60
+
+    /// Each routine with reminders on that is due and not done, to whoever's turn it is (anyone's
+    /// when it has no turns).
+    static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] {
+        try RoutineRepository(shown.database).routines(access: shown.recipient.access, today: shown.today).filter(\.remind).flatMap { routine in
+            guard let due = routine.due(today: shown.today), due.day <= shown.today else { return [ReminderLine]() }
+            let turn = routine.turn(now: shown.now)
+            guard turn.isEmpty || turn.contains(where: { $0.id == shown.recipient.accountID }) else { return [] }
+            let instant = WallClock.instant(due.day, minutes: routine.schedule.times.first ?? untimedReminder, in: shown.zone)
+            return shown.due(at: instant, shown.format.routineTitle(routine))
+        }
+    }
+
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] {
         shown.part(20) { shown, out in RoutineFeed.write(shown.data.routines, into: &out, zone: shown.zone, now: shown.now, format: shown.format) }
     }

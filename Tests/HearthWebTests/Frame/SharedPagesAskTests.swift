@@ -5,6 +5,7 @@ import HearthHTML
 import HearthStore
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import HearthWeb
@@ -56,6 +57,35 @@ struct SharedPagesAskTests {
                 #expect(!html.contains("zebra-nabi"), "\(page) shows the sitter a hidden subject's mark")
             }
             #expect(try await member.get("/pets/\(hidden)").status == .notFound)
+        }
+    }
+
+    @Test("reminders ask the areas: the test area's line reaches the household's topic, and a limited member's only what they may see")
+    func reminders() async throws {
+        try await withMarks { hearth, owner in
+            let database = hearth.database
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let hidden = try await owner.addPet("Nabi", species: "cat")
+            let now = Date()
+            let today = LocalDate(now, in: TimeZone(identifier: "Asia/Seoul")!)
+            try await MarkArea.add(database, subject: bori, day: today, word: "zebra-bori")
+            try await MarkArea.add(database, subject: hidden, day: today, word: "zebra-nabi")
+            let sitter = try await owner.addMember("sitter", role: .adult, database: database)
+            try await AccountRepository(database).setAccess(.only([bori]), accountID: sitter)
+            let receiver = Receiver()
+            try await receiver.serve { port in
+                let reminders = ReminderRepository(database)
+                try await reminders.setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/household", webhookURL: nil, againMinutes: 0))
+                try await reminders.setMemberSettings(accountID: sitter, reminders: true, ntfyURL: "http://127.0.0.1:\(port)/sitter")
+                let scheduler = ReminderScheduler(
+                    reminders: reminders, database: database, areas: AreaList(Areas.all + [MarkArea.self]),
+                    household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
+                    strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"))
+                try await scheduler.tick(now: now)
+                let sent = Dictionary(await receiver.messages.map { ($0.path, $0.body) }, uniquingKeysWith: { $0 + "\n" + $1 })
+                #expect(sent["/household"]?.contains("zebra-bori") == true && sent["/household"]?.contains("zebra-nabi") == true, "\(sent)")
+                #expect(sent["/sitter"]?.contains("zebra-bori") == true && sent["/sitter"]?.contains("zebra-nabi") == false, "\(sent)")
+            }
         }
     }
 
@@ -225,6 +255,13 @@ enum MarkCards: AreaCards {
                 out.text("SUMMARY", mark.word)
                 out.end("VEVENT")
             }
+        }
+    }
+
+    /// Today's marks, due now.
+    static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] {
+        try MarkArea.marks(shown.database, access: shown.recipient.access, from: shown.today, to: shown.today).map {
+            ReminderLine(dueAt: shown.now, round: 0, text: $0.word)
         }
     }
 

@@ -96,8 +96,7 @@ struct HostileReceiverTests {
                 try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/house", webhookURL: nil, againMinutes: 0))
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(slow.port)/mina")
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
-                    appointments: AppointmentRepository(database),
+                    reminders: ReminderRepository(database), database: database, areas: .standard,
                     household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(deadline: .seconds(10)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
                 let started = Date()
@@ -136,8 +135,7 @@ struct HostileReceiverTests {
                 let redirect = try CannedReceiver(answer: "HTTP/1.1 302 Found\r\nLocation: http://127.0.0.1:\(port)/stolen\r\nContent-Length: 0\r\n\r\n")
                 let big = try CannedReceiver(answer: "HTTP/1.1 200 OK\r\nContent-Length: 1048576\r\n\r\n" + String(repeating: "y", count: 1 << 20))
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
-                    appointments: AppointmentRepository(database),
+                    reminders: ReminderRepository(database), database: database, areas: .standard,
                     household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(deadline: .seconds(5)), strings: Self.strings, logger: Logger(label: "test"), clock: clock.read)
                 try await ReminderRepository(database).setTargets(

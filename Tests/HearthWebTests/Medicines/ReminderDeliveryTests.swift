@@ -85,8 +85,7 @@ struct ReminderDeliveryTests {
                 func scheduler() async throws -> ReminderScheduler {
                     // Made anew each time: as after a restart, it knows only what SQLite kept.
                     ReminderScheduler(
-                        reminders: ReminderRepository(database), regimens: regimens, routines: RoutineRepository(database),
-                        appointments: AppointmentRepository(database),
+                        reminders: ReminderRepository(database), database: database, areas: .standard,
                         household: try await HouseholdState(repository: HouseholdRepository(database)),
                         push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
                         logger: Logger(label: "test"), clock: clock.read)
@@ -159,8 +158,7 @@ struct ReminderDeliveryTests {
                     ReminderTargets(
                         ntfyURL: "http://127.0.0.1:\(port)/hearth-doses", webhookURL: "http://127.0.0.1:\(port)/hook", againMinutes: 0))
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
-                    appointments: AppointmentRepository(database),
+                    reminders: ReminderRepository(database), database: database, areas: .standard,
                     household: try await HouseholdState(repository: HouseholdRepository(database)),
                     push: PushTarget(), strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings,
                     logger: Logger(label: "test"), clock: clock.read)

@@ -144,8 +144,8 @@ struct AppointmentWebTests {
                 try await ReminderRepository(database).setTargets(
                     ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/household", webhookURL: nil, againMinutes: 30))
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: RoutineRepository(database),
-                    appointments: appointments, household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
+                    reminders: ReminderRepository(database), database: database, areas: .standard,
+                    household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
                     strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"),
                     clock: clock.read)
                 try await scheduler.tick(now: clock.read())

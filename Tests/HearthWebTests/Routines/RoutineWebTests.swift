@@ -229,8 +229,7 @@ struct RoutineWebTests {
                     ReminderTargets(ntfyURL: "http://127.0.0.1:\(port)/household", webhookURL: nil, againMinutes: 30))
                 try await ReminderRepository(database).setMemberSettings(accountID: mina, reminders: true, ntfyURL: "http://127.0.0.1:\(port)/mina")
                 let scheduler = ReminderScheduler(
-                    reminders: ReminderRepository(database), regimens: RegimenRepository(database), routines: routines,
-                    appointments: AppointmentRepository(database),
+                    reminders: ReminderRepository(database), database: database, areas: .standard,
                     household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
                     strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"),
                     clock: clock.read)
