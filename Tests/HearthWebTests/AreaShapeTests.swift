@@ -94,6 +94,6 @@ struct AreaShapeTests {
     @Test("every area's demo step is part of the demo household")
     func demoSteps() throws {
         let declared = try Self.enums(conformingTo: "DemoStep")
-        #expect(declared == Set(DemoHousehold.steps.map { "\($0)" }))
+        #expect(declared == Set(AreaList.standard.demoSteps.map { "\($0)" }))
     }
 }

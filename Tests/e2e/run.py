@@ -46,13 +46,16 @@ results = []
 
 
 def check(name, function, *args):
+    """Runs one check and says how it went and how long it took (the suite must stay well
+    inside `make test`'s time)."""
+    started = time.monotonic()
     try:
         function(*args)
         results.append((name, True))
-        print(f"PASS {name}", flush=True)
+        print(f"PASS {name} ({time.monotonic() - started:.0f} s)", flush=True)
     except Exception:
         results.append((name, False))
-        print(f"FAIL {name}", flush=True)
+        print(f"FAIL {name} ({time.monotonic() - started:.0f} s)", flush=True)
         traceback.print_exc()
 
 

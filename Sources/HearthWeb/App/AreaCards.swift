@@ -32,6 +32,8 @@ protocol AreaCards: SendableMetatype {
     /// Its kinds in the household's export (`/settings/export`, `hearth export records`): a CSV
     /// file each, and a key of the JSON document.
     static var exportKinds: [ExportKind] { get }
+    /// Its part of the demo household (`hearth seed-demo`).
+    static var demo: (any DemoStep.Type)? { get }
 }
 
 extension AreaCards {
@@ -46,6 +48,7 @@ extension AreaCards {
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { [] }
     static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] { [] }
     static var exportKinds: [ExportKind] { [] }
+    static var demo: (any DemoStep.Type)? { nil }
 }
 
 /// What other areas show on a subject's page: a pet's care and feeding in their own places,
@@ -146,7 +149,8 @@ struct ShownMonth {
 /// classes beside `dot`, and what it says (its title and part of the cell's label).
 struct MonthDot: Sendable, Equatable {
     let rank: Int
-    let classes: String
+    /// Class names only (markup the area wrote, not escaped again for each of a month's dots).
+    let classes: HTML
     let label: String
 }
 
@@ -280,7 +284,8 @@ struct AreaList: Sendable {
     func monthDots(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
         var dots: [LocalDate: [MonthDot]] = [:]
         for area in cards {
-            for (day, found) in try area.calendarMonth(shown) { dots[day, default: []] += found }
+            let found = try area.calendarMonth(shown)
+            if dots.isEmpty { dots = found } else { dots.merge(found, uniquingKeysWith: +) }
         }
         return dots.mapValues(Self.inRankOrder)
     }
@@ -317,6 +322,9 @@ struct AreaList: Sendable {
 
     /// Every area's kinds of the household export, in the order of `all`.
     var exportKinds: [ExportKind] { cards.flatMap { $0.exportKinds } }
+
+    /// Every area's part of the demo household, in their ranks' order.
+    var demoSteps: [any DemoStep.Type] { cards.compactMap { $0.demo }.sorted { $0.rank < $1.rank } }
 
     /// The household's export: every area's kinds.
     func export(_ database: AppDatabase) -> HouseholdExport { HouseholdExport(database, kinds: exportKinds) }

@@ -7,6 +7,7 @@ import HearthStore
 /// that ask how they went) and on a pet's or person's page (theirs, and where to book one).
 enum AppointmentCards: AreaCards {
     static let exportKinds = HouseholdExport.appointmentKinds
+    static let demo: (any DemoStep.Type)? = AppointmentsDemo.self
 
     /// How long before an appointment it is reminded of.
     static let reminderAhead: TimeInterval = 3600

@@ -29,9 +29,15 @@ enum CalendarHTML {
                 var classes = cell.inMonth ? "day" : "day outside"
                 if cell.isToday { classes += " today" }
                 var dots = HTML.empty
-                for dot in cell.dots { dots += #"<span class="dot \#(dot.classes)" title="\#(dot.label)"></span>"# }
-                let heading = format.dayHeading(cell.date)
-                let label = cell.dots.isEmpty ? heading : heading + ": " + cell.dots.map(\.label).joined(separator: ", ")
+                // Each label escaped once, for its dot's title and the cell's label.
+                var labels: [HTML] = []
+                for dot in cell.dots {
+                    let label = HTML(escaping: dot.label)
+                    labels.append(label)
+                    dots += #"<span class="dot \#(dot.classes)" title="\#(label)"></span>"#
+                }
+                let heading = HTML(escaping: format.dayHeading(cell.date))
+                let label = labels.isEmpty ? heading : heading + ": " + labels.joined(separator: ", ")
                 html += #"<td class="\#(classes)"><a href="/calendar/\#(cell.date.description)\#(query)" aria-label="\#(label)"#
                 html += cell.isToday ? #"" aria-current="date">"# : #"">"#
                 html += #"<span class="number">\#(String(cell.date.day))</span>"#

@@ -21,6 +21,13 @@ public enum DemoHousehold {
     public static func seed(
         dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, now: Date = Date(), log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> Summary {
+        try await seed(dataDirectory: dataDirectory, photos: pictures, years: years, now: now, areas: .standard, log: log)
+    }
+
+    /// The household every area of `areas` adds its part to.
+    static func seed(
+        dataDirectory: String, photos pictures: [[UInt8]], years: Int, now: Date, areas: AreaList, log: @escaping @Sendable (String) -> Void
+    ) async throws -> Summary {
         let database = try AppDatabase.open(dataDirectory: dataDirectory)
         defer { try? database.close() }
         let timeZone = TimeZone(identifier: "Asia/Seoul")!
@@ -61,18 +68,18 @@ public enum DemoHousehold {
         let demo = DemoContext(
             database: database, owner: owner, timeZone: timeZone, first: first, today: today, now: now, photos: photos, log: log)
         demo.summary.photos = photos.count
-        for step in steps { try await step.seed(demo) }
+        for step in areas.demoSteps { try await step.seed(demo) }
         return demo.summary
     }
 
-    /// Each area's part of the household, in the order they build on each other (the pets'
-    /// vet visits name the clinics; the regimens add subjects after the people). They share
-    /// one generator, so every demo household is the same.
-    static let steps: [any DemoStep.Type] = [HealthDemo.self, PetsDemo.self, PeopleDemo.self, MedicinesDemo.self, RoutinesDemo.self, RecipesDemo.self]
 }
 
-/// One area's part of the demo household, in its own folder (`PetsDemo`, `HealthDemo` …).
+/// One area's part of the demo household, in its own folder (`PetsDemo`, `HealthDemo` …),
+/// handed over by the area (`AreaCards.demo`). The steps run by rank, in the order they build
+/// on each other (the clinics before the pets' vet visits; the regimens add subjects after the
+/// people), and share one generator, so every demo household is the same.
 protocol DemoStep: SendableMetatype {
+    static var rank: Int { get }
     static func seed(_ demo: DemoContext) async throws
 }
 

@@ -7,6 +7,7 @@ import HearthStore
 /// or due within a week.
 enum HealthCards: AreaCards {
     static let exportKinds = HouseholdExport.healthKinds
+    static let demo: (any DemoStep.Type)? = HealthDemo.self
 
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { shown.part(40, CareFeed.write) }
 

@@ -4,6 +4,8 @@ import HearthStore
 
 /// The demo household's clinic directory.
 enum HealthDemo: DemoStep {
+    static let rank = 10
+
     static func seed(_ demo: DemoContext) async throws {
         demo.clinics = try await seedClinics(demo.database)
     }

@@ -6,6 +6,7 @@ import HearthStore
 /// home page, what still needs doing today.
 enum MedicineCards: AreaCards {
     static let exportKinds = HouseholdExport.medicineKinds
+    static let demo: (any DemoStep.Type)? = MedicinesDemo.self
 
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { shown.part(10, MedicineFeed.write) }
 

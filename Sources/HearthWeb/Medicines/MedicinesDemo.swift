@@ -56,6 +56,8 @@ extension DemoHousehold {
 }
 
 enum MedicinesDemo: DemoStep {
+    static let rank = 40
+
     static func seed(_ demo: DemoContext) async throws {
         demo.summary.doses = try await DemoHousehold.seedRegimens(
             demo.database, from: demo.first, to: demo.today, timeZone: demo.timeZone, owner: demo.owner, random: &demo.random,

@@ -4,6 +4,8 @@ import HearthStore
 
 /// The demo household's people: two, with ten years of days.
 enum PeopleDemo: DemoStep {
+    static let rank = 30
+
     static func seed(_ demo: DemoContext) async throws {
         demo.summary.people = try await seedPeople(
             demo.database, from: demo.first, to: demo.today, timeZone: demo.timeZone, owner: demo.owner, random: &demo.random, summary: &demo.summary)

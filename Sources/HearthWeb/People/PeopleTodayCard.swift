@@ -42,22 +42,20 @@ struct PeopleTodayCard: Page {
 /// People's part of other pages: today on the home page, water and steps in a report.
 enum PeopleCards: AreaCards {
     static let exportKinds = HouseholdExport.peopleKinds
+    static let demo: (any DemoStep.Type)? = PeopleDemo.self
 
     /// A dot in the person's colour for each goal they met that day (water, then steps).
     static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
-        // Each word once a page, not once a dot.
-        var words: [String: String] = [:]
+        // Each person's dots once a page, not once a day.
+        var water: [Int64: MonthDot] = [:], steps: [Int64: MonthDot] = [:]
         for person in shown.subjects.values where person.kind == .person {
-            for what in ["water", "steps"] { words["\(what)\(person.id)"] = shown.format.t("calendar.goal_met.\(what)", ["name": person.name]) }
+            let colour = person.colour?.rawValue ?? "blue"
+            water[person.id] = MonthDot(
+                rank: 60, classes: "goal-water colour-\(colour)", label: shown.format.t("calendar.goal_met.water", ["name": person.name]))
+            steps[person.id] = MonthDot(
+                rank: 60, classes: "goal-steps colour-\(colour)", label: shown.format.t("calendar.goal_met.steps", ["name": person.name]))
         }
-        return shown.dots { marks in
-            [(marks.waterMet, "water"), (marks.stepsMet, "steps")].flatMap { ids, what in
-                ids.compactMap { id -> MonthDot? in
-                    guard let person = shown.subjects[id], let label = words["\(what)\(id)"] else { return nil }
-                    return MonthDot(rank: 60, classes: "goal-\(what) colour-\(person.colour?.rawValue ?? "blue")", label: label)
-                }
-            }
-        }
+        return shown.dots { marks in marks.waterMet.compactMap { water[$0] } + marks.stepsMet.compactMap { steps[$0] } }
     }
 
     static func calendarLegend(_ format: Formatting) -> [MonthDot] {

@@ -6,6 +6,8 @@ import HearthStore
 /// for all the years (meals, toilets, walks, a diary every third day, a weighing a week, and
 /// their care: boosters, a monthly heartworm pill, a vet visit every four months).
 enum PetsDemo: DemoStep {
+    static let rank = 20
+
     static func seed(_ demo: DemoContext) async throws {
         let (database, first, today, timeZone, now, owner, clinics, photos, log) =
             (demo.database, demo.first, demo.today, demo.timeZone, demo.now, demo.owner, demo.clinics, demo.photos, demo.log)

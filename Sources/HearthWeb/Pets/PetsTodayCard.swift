@@ -1,3 +1,4 @@
+import HearthHTML
 import HearthCore
 import HearthStore
 
@@ -35,15 +36,16 @@ struct PetsTodayCard: Page {
 /// Pets' part of other pages: today on the home page, the records' sections of a report.
 enum PetsCards: AreaCards {
     static let exportKinds = HouseholdExport.petKinds
+    static let demo: (any DemoStep.Type)? = PetsDemo.self
 
     /// A dot per kind of record on the day, with its count.
     static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
-        // Each word once a page, not once a dot.
-        let names = Dictionary(uniqueKeysWithValues: CalendarHTML.kindOrder.map { ($0, shown.format.t("pets.kind.\($0.rawValue)")) })
+        // Each kind's word and class once a page, not once a dot.
+        let kinds = CalendarHTML.kindOrder.map { kind -> (kind: EntryKind, classes: HTML, name: String) in
+            (kind, "kind-\(kind.rawValue)", shown.format.t("pets.kind.\(kind.rawValue)"))
+        }
         return shown.dots { marks in
-            CalendarHTML.kindOrder.compactMap { kind in
-                marks.records[kind].map { MonthDot(rank: 10, classes: "kind-\(kind.rawValue)", label: "\(names[kind] ?? kind.rawValue) ×\($0)") }
-            }
+            kinds.compactMap { kind in marks.records[kind.kind].map { MonthDot(rank: 10, classes: kind.classes, label: "\(kind.name) ×\($0)") } }
         }
     }
 

@@ -3,6 +3,7 @@ import HearthStore
 /// Recipes on other areas' pages: in search, by title.
 enum RecipeCards: AreaCards {
     static let exportKinds = HouseholdExport.recipeKinds
+    static let demo: (any DemoStep.Type)? = RecipesDemo.self
 
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] {
         let found = try RecipeRepository(shown.database).search(title: shown.text, limit: SearchController.perKind)

@@ -57,6 +57,8 @@ extension DemoHousehold {
 }
 
 enum RecipesDemo: DemoStep {
+    static let rank = 60
+
     static func seed(_ demo: DemoContext) async throws {
         try await DemoHousehold.seedRecipes(demo.database, owner: demo.owner.id!)
     }

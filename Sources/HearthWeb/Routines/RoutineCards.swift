@@ -6,6 +6,7 @@ import HearthStore
 /// (theirs, with one tap, and where to add one).
 enum RoutineCards: AreaCards {
     static let exportKinds = HouseholdExport.routineKinds
+    static let demo: (any DemoStep.Type)? = RoutinesDemo.self
 
     /// When a routine without a time of day is reminded of: 09:00 on its day.
     static let untimedReminder = 9 * 60

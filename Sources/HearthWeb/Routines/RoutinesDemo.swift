@@ -2,12 +2,13 @@ import Foundation
 import HearthCore
 import HearthStore
 
-/// The demo's routines and appointments: teeth every two days and nails every three weeks for
-/// the first pet, the litter box every morning for the house (the owner's turn, in turn with
-/// nobody else), the fountain's filter on the last day of each month; done over the last four
-/// months, a few late, a few missed. A check-up in three days, a grooming yesterday that asks
-/// how it went, and a vet visit ten days ago.
+/// The demo's routines: teeth every two days and nails every three weeks for the first pet, the
+/// litter box every morning for the house (the owner's turn, in turn with nobody else), the
+/// fountain's filter on the last day of each month; done over the last four months, a few late,
+/// a few missed.
 enum RoutinesDemo: DemoStep {
+    static let rank = 50
+
     static func seed(_ demo: DemoContext) async throws {
         let routines = RoutineRepository(demo.database)
         let owner = demo.owner.id!
@@ -42,16 +43,5 @@ enum RoutinesDemo: DemoStep {
             }
         }
         demo.log("4 routines")
-        guard let pet = pets.first else { return }
-        let appointments = AppointmentRepository(demo.database)
-        for (days, kind, minutes, note) in [(3, AppointmentKind.checkup, 600, "Yearly check-up"), (-1, .grooming, 840, "Bath and trim")] {
-            let date = demo.today.adding(days: days)
-            _ = try await appointments.create(
-                AppointmentInput(
-                    subjectID: pet.id, kind: kind, date: date, minutes: minutes, startsAt: WallClock.instant(date, minutes: minutes, in: demo.timeZone),
-                    clinicID: kind == .checkup ? demo.clinics.regular : nil, place: kind == .grooming ? "Fluffy Salon" : nil, note: note),
-                by: owner, now: demo.now)
-        }
-        demo.log("2 appointments")
     }
 }

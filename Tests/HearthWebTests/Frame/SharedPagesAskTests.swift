@@ -89,6 +89,21 @@ struct SharedPagesAskTests {
         }
     }
 
+    @Test("the demo household asks the areas: the test area adds its part")
+    func demo() async throws {
+        let directory = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try AppDatabase.open(dataDirectory: directory)
+        try await MarkArea.createTable(database)
+        try database.close()
+        _ = try await DemoHousehold.seed(
+            dataDirectory: directory, photos: [], years: 1, now: Date(), areas: AreaList(Areas.all + [MarkArea.self]), log: { _ in })
+        let seeded = try AppDatabase.open(dataDirectory: directory)
+        defer { try? seeded.close() }
+        let marks = try seeded.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM test_mark") }
+        #expect(marks == 10, "a mark for each of the demo's six pets and four people")
+    }
+
     /// Every shared page, by name, as `browser` sees it.
     static func sharedPages(_ browser: Browser, day: LocalDate, pet: Int64, person: Int64) async throws -> [String: String] {
         let month = YearMonth(day)
@@ -211,6 +226,8 @@ struct MarksHomeCard: Page {
 
 /// The test area's part of every shared page.
 enum MarkCards: AreaCards {
+    static let demo: (any DemoStep.Type)? = MarkDemo.self
+
     static let exportKinds: [ExportKind] = [
         ("marks", "SELECT m.subject_id, s.name AS subject, m.day, m.word FROM test_mark m JOIN subject s ON s.id = m.subject_id")
     ]
@@ -272,5 +289,16 @@ enum MarkCards: AreaCards {
                 rank: 99, heading: "Marks",
                 items: marks.filter { shown.matches($0.word) }.map { .init(href: PetRoutes.one($0.subjectID), name: $0.word, detail: "") })
         ]
+    }
+}
+
+/// The test area's part of the demo household: a mark for each subject, today.
+enum MarkDemo: DemoStep {
+    static let rank = 99
+
+    static func seed(_ demo: DemoContext) async throws {
+        for subject in try await SubjectRepository(demo.database).subjects(access: .everyone) {
+            try await MarkArea.add(demo.database, subject: subject.id, day: demo.today, word: "zebra-demo")
+        }
     }
 }
