@@ -17,9 +17,9 @@ protocol AreaCards: SendableMetatype {
     /// Its section of a calendar day's page (`/calendar/yyyy-mm-dd`), from the marks the month
     /// shows for that day: what the month marks, the day lists.
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection]
-    /// Its dots on a calendar month's cells, by day: from the marks read for the month's
-    /// cells, or read by the area itself.
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]]
+    /// Its dots on a calendar month's cells, added day by day: from the marks read for the
+    /// month's cells, or read by the area itself.
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws
     /// What its dots mean, for the key under the month.
     static func calendarLegend(_ format: Formatting) -> [MonthDot]
     /// Its groups of `/search`'s results beside the records: what of its own the member may
@@ -42,7 +42,7 @@ extension AreaCards {
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] { [] }
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] { [] }
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] { [] }
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] { [:] }
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {}
     static func calendarLegend(_ format: Formatting) -> [MonthDot] { [] }
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] { [] }
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { [] }
@@ -137,10 +137,40 @@ struct ShownMonth {
     let format: Formatting
 
     /// Each day's dots, made from that day's marks.
-    func dots(_ make: (DayMarks) -> [MonthDot]) -> [LocalDate: [MonthDot]] {
-        marks.compactMapValues { day in
-            let dots = make(day)
-            return dots.isEmpty ? nil : dots
+    func dots(into dots: inout MonthDots, _ make: (DayMarks) -> [MonthDot]) {
+        for (day, marks) in marks { dots.add(make(marks), on: day) }
+    }
+}
+
+/// The dots of a month's cells, a list for each day shown (from the first cell on): each area
+/// adds its own, and they are put in rank order once all have.
+struct MonthDots {
+    let from: LocalDate
+    private var cells: [[MonthDot]]
+
+    init(from: LocalDate, to: LocalDate) {
+        self.from = from
+        cells = Array(repeating: [], count: max(0, to.daysSince1970 - from.daysSince1970 + 1))
+    }
+
+    /// Adds `dots` to `day`'s cell (a day not shown is left out).
+    mutating func add(_ dots: [MonthDot], on day: LocalDate) {
+        let index = day.daysSince1970 - from.daysSince1970
+        guard !dots.isEmpty, cells.indices.contains(index) else { return }
+        cells[index] += dots
+    }
+
+    /// The dots of `day`'s cell.
+    func on(_ day: LocalDate) -> [MonthDot] {
+        let index = day.daysSince1970 - from.daysSince1970
+        return cells.indices.contains(index) ? cells[index] : []
+    }
+
+    /// Each cell's dots by rank, those of one rank in the order they came (an area's own order);
+    /// a cell already in order (most of a month's) is left as it is.
+    mutating func putInRankOrder() {
+        for index in cells.indices where !zip(cells[index], cells[index].dropFirst()).allSatisfy({ $0.rank <= $1.rank }) {
+            cells[index] = AreaList.inRankOrder(cells[index])
         }
     }
 }
@@ -281,13 +311,11 @@ struct AreaList: Sendable {
     }
 
     /// Every area's dots on a month's cells: each cell's in their ranks' order (an area's own in its order).
-    func monthDots(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
-        var dots: [LocalDate: [MonthDot]] = [:]
-        for area in cards {
-            let found = try area.calendarMonth(shown)
-            if dots.isEmpty { dots = found } else { dots.merge(found, uniquingKeysWith: +) }
-        }
-        return dots.mapValues(Self.inRankOrder)
+    func monthDots(_ shown: ShownMonth) throws -> MonthDots {
+        var dots = MonthDots(from: shown.from, to: shown.to)
+        for area in cards { try area.calendarMonth(shown, into: &dots) }
+        dots.putInRankOrder()
+        return dots
     }
 
     /// The key under the month: every area's dots, in their ranks' order.
@@ -295,9 +323,9 @@ struct AreaList: Sendable {
         Self.inRankOrder(cards.flatMap { $0.calendarLegend(format) })
     }
 
-    /// Dots by rank, those of one rank in the order they came (an area's own order); a cell
-    /// already in order (most of a month's) is not sorted again.
-    private static func inRankOrder(_ dots: [MonthDot]) -> [MonthDot] {
+    /// Dots by rank, those of one rank in the order they came (an area's own order); dots
+    /// already in order are not sorted again.
+    static func inRankOrder(_ dots: [MonthDot]) -> [MonthDot] {
         if zip(dots, dots.dropFirst()).allSatisfy({ $0.rank <= $1.rank }) { return dots }
         return dots.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
     }

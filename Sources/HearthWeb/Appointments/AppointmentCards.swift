@@ -48,9 +48,9 @@ enum AppointmentCards: AreaCards {
     }
 
     /// A dot per appointment on the day, with what and when.
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
         let format = shown.format
-        return shown.dots { marks in
+        shown.dots(into: &dots) { marks in
             marks.appointments.map {
                 MonthDot(rank: 40, classes: "appointment", label: format.appointmentTitle($0) + " " + format.minutes($0.input.minutes))
             }

@@ -54,7 +54,7 @@ struct CalendarController {
         let today = context.today
         let weeks = grid.weeks.map { week in
             week.map {
-                CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, photo: marks[$0]?.photo, dots: dots[$0] ?? [])
+                CalendarHTML.Cell(date: $0, inMonth: $0.month == month.month, isToday: $0 == today, photo: marks[$0]?.photo, dots: dots.on($0))
             }
         }
         let kindValues = CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps"]

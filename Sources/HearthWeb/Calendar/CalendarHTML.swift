@@ -29,15 +29,14 @@ enum CalendarHTML {
                 var classes = cell.inMonth ? "day" : "day outside"
                 if cell.isToday { classes += " today" }
                 var dots = HTML.empty
-                // Each label escaped once, for its dot's title and the cell's label.
-                var labels: [HTML] = []
-                for dot in cell.dots {
-                    let label = HTML(escaping: dot.label)
-                    labels.append(label)
-                    dots += #"<span class="dot \#(dot.classes)" title="\#(label)"></span>"#
+                // The cell's label: the day, then each dot's (escaped once, for its title too).
+                var label = HTML(escaping: format.dayHeading(cell.date))
+                for (index, dot) in cell.dots.enumerated() {
+                    let said = HTML(escaping: dot.label)
+                    label += index == 0 ? ": " : ", "
+                    label += said
+                    dots += #"<span class="dot \#(dot.classes)" title="\#(said)"></span>"#
                 }
-                let heading = HTML(escaping: format.dayHeading(cell.date))
-                let label = labels.isEmpty ? heading : heading + ": " + labels.joined(separator: ", ")
                 html += #"<td class="\#(classes)"><a href="/calendar/\#(cell.date.description)\#(query)" aria-label="\#(label)"#
                 html += cell.isToday ? #"" aria-current="date">"# : #"">"#
                 html += #"<span class="number">\#(String(cell.date.day))</span>"#

@@ -24,10 +24,10 @@ enum HealthCards: AreaCards {
     }
 
     /// A dot per vaccine, preventive or follow-up due on the day.
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
         let format = shown.format
         let due = format.t("calendar.due")
-        return shown.dots { marks in
+        shown.dots(into: &dots) { marks in
             marks.due.map { MonthDot(rank: 20, classes: "due", label: "\($0.subjectName): \(format.dueLabel($0.what)) (\(due))") }
         }
     }

@@ -41,9 +41,9 @@ enum MedicineCards: AreaCards {
     }
 
     /// One dot for the day's doses: all given, or some not (yet).
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
         let format = shown.format
-        return shown.dots { marks in
+        shown.dots(into: &dots) { marks in
             guard let doses = marks.doses else { return [] }
             let all = doses.given == doses.due
             let label = format.t(all ? "calendar.doses_all" : "calendar.doses_some", ["given": String(doses.given), "due": String(doses.due)])

@@ -45,7 +45,7 @@ enum PeopleCards: AreaCards {
     static let demo: (any DemoStep.Type)? = PeopleDemo.self
 
     /// A dot in the person's colour for each goal they met that day (water, then steps).
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
         // Each person's dots once a page, not once a day.
         var water: [Int64: MonthDot] = [:], steps: [Int64: MonthDot] = [:]
         for person in shown.subjects.values where person.kind == .person {
@@ -55,7 +55,7 @@ enum PeopleCards: AreaCards {
             steps[person.id] = MonthDot(
                 rank: 60, classes: "goal-steps colour-\(colour)", label: shown.format.t("calendar.goal_met.steps", ["name": person.name]))
         }
-        return shown.dots { marks in marks.waterMet.compactMap { water[$0] } + marks.stepsMet.compactMap { steps[$0] } }
+        shown.dots(into: &dots) { marks in marks.waterMet.compactMap { water[$0] } + marks.stepsMet.compactMap { steps[$0] } }
     }
 
     static func calendarLegend(_ format: Formatting) -> [MonthDot] {

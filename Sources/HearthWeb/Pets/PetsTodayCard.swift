@@ -39,12 +39,12 @@ enum PetsCards: AreaCards {
     static let demo: (any DemoStep.Type)? = PetsDemo.self
 
     /// A dot per kind of record on the day, with its count.
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
         // Each kind's word and class once a page, not once a dot.
         let kinds = CalendarHTML.kindOrder.map { kind -> (kind: EntryKind, classes: HTML, name: String) in
             (kind, "kind-\(kind.rawValue)", shown.format.t("pets.kind.\(kind.rawValue)"))
         }
-        return shown.dots { marks in
+        shown.dots(into: &dots) { marks in
             kinds.compactMap { kind in marks.records[kind.kind].map { MonthDot(rank: 10, classes: kind.classes, label: "\(kind.name) ×\($0)") } }
         }
     }

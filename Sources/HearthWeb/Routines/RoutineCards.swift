@@ -41,9 +41,9 @@ enum RoutineCards: AreaCards {
     }
 
     /// One dot for the day's routines: all done, or some still due.
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
         let format = shown.format
-        return shown.dots { marks in
+        shown.dots(into: &dots) { marks in
             guard !marks.routines.isEmpty else { return [] }
             let all = marks.routines.allSatisfy(\.done)
             let names = marks.routines.map { ($0.subjectName.map { "\($0): " } ?? "") + $0.name + ($0.done ? " ✓" : "") }

@@ -252,9 +252,10 @@ enum MarkCards: AreaCards {
         return [ReportSection(rank: 99, html: "\(marks.map(\.word).joined(separator: ", "))", recorded: !marks.isEmpty)]
     }
 
-    static func calendarMonth(_ shown: ShownMonth) throws -> [LocalDate: [MonthDot]] {
-        let marks = try MarkArea.marks(shown.database, access: .only(Set(shown.subjects.keys)), from: shown.from, to: shown.to)
-        return Dictionary(grouping: marks, by: \.day).mapValues { $0.map { MonthDot(rank: 99, classes: "mark", label: $0.word) } }
+    static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {
+        for mark in try MarkArea.marks(shown.database, access: .only(Set(shown.subjects.keys)), from: shown.from, to: shown.to) {
+            dots.add([MonthDot(rank: 99, classes: "mark", label: mark.word)], on: mark.day)
+        }
     }
 
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] {
