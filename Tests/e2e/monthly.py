@@ -103,6 +103,8 @@ def print_report(page, server, path, paper, shots, name):
     most = 5 if name == "vet" else 4
     assert subjects <= pages <= subjects * most, f"{name} {paper}: {pages} pages for {subjects} subjects"
     out = shots / f"report-{name}-{paper}"
+    for stale in shots.glob(f"report-{name}-{paper}-*.png"):
+        stale.unlink()  # an earlier run's pages: a report one page shorter today would count its last
     subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(out)], check=True)
     images = sorted(shots.glob(f"report-{name}-{paper}-*.png"))
     assert len(images) == pages

@@ -45,18 +45,24 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 results = []
 
 
+SUITE_STARTED = time.monotonic()
+
+
 def check(name, function, *args):
-    """Runs one check and says how it went and how long it took (the suite must stay well
-    inside `make test`'s time)."""
+    """Runs one check and says how it went, how long it took and when it ended in the suite
+    (what lies between checks, such as seeding a household, shows as a gap): the suite must
+    stay well inside `make test`'s time."""
     started = time.monotonic()
     try:
         function(*args)
         results.append((name, True))
-        print(f"PASS {name} ({time.monotonic() - started:.0f} s)", flush=True)
+        outcome = "PASS"
     except Exception:
         results.append((name, False))
-        print(f"FAIL {name} ({time.monotonic() - started:.0f} s)", flush=True)
+        outcome = "FAIL"
         traceback.print_exc()
+    ended = time.monotonic()
+    print(f"{outcome} {name} ({ended - started:.0f} s, at {ended - SUITE_STARTED:.0f} s)", flush=True)
 
 
 def free_port():

@@ -121,7 +121,7 @@ struct AppointmentsController {
         let page = AppointmentPage(
             id: appointment.id, title: format.appointmentTitle(appointment),
             dDay: format.dDay(appointment, today: LocalDate(now, in: context.timeZone)), when: format.appointmentWhen(appointment),
-            subjectLink: appointment.subject.map { $0.kind.page($0.id) }, clinicLink: appointment.input.clinicID.map { _ in "/clinics" },
+            subjectLink: appointment.subject.map { $0.kind.page($0.id) }, clinicLink: appointment.input.clinicID.map { _ in ClinicRoutes.list.pattern },
             note: appointment.kind == .other ? nil : appointment.input.note, isPast: appointment.input.startsAt < now, isDone: appointment.isDone,
             recordLink: appointment.entryID.map { RecordRoutes.edit($0) },
             outcome: AppointmentListHTML.recordForm(appointment), canRecord: context.role?.canRecord == true)

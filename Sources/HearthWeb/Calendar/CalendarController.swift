@@ -60,8 +60,8 @@ struct CalendarController {
         let kindValues = CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps"]
         let page = CalendarMonthPage(
             heading: format.monthHeading(month),
-            previous: "/calendar/\(month.previous)\(suffix)", next: "/calendar/\(month.next)\(suffix)",
-            today: "/calendar\(suffix)", yearLink: "/calendar/\(month.year.zeroPadded(4))",
+            previous: CalendarRoutes.month(month.previous) + suffix, next: CalendarRoutes.month(month.next) + suffix,
+            today: CalendarRoutes.thisMonth.pattern + suffix, yearLink: CalendarRoutes.year(month.year),
             subjects: OptionView.html(
                 [OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
                     + visible.map { OptionView(value: String($0.id), label: $0.name, selected: $0.id == subject) }),
@@ -111,8 +111,8 @@ struct CalendarController {
         let shown = ShownDay(day: day, marks: marks ?? DayMarks(), database: database, context: context, format: format, now: now)
         let page = CalendarDayPage(
             heading: format.dayHeading(day), day: day.description,
-            previous: "/calendar/\(day.adding(days: -1))", next: "/calendar/\(day.adding(days: 1))",
-            monthLink: "/calendar/\(YearMonth(day))", subjects: sections, areas: try areas.daySections(shown))
+            previous: CalendarRoutes.day(day.adding(days: -1)), next: CalendarRoutes.day(day.adding(days: 1)),
+            monthLink: CalendarRoutes.month(YearMonth(day)), subjects: sections, areas: try areas.daySections(shown))
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
 
@@ -122,7 +122,7 @@ struct CalendarController {
         let columns = MonthGrid(YearMonth(year: year, month: 1)!, firstWeekday: firstWeekday).columns
         let months = try calendar.year(year, access: context.access)
         let page = CalendarYearPage(
-            heading: String(year), previous: "/calendar/\((year - 1).zeroPadded(4))", next: "/calendar/\((year + 1).zeroPadded(4))",
+            heading: String(year), previous: CalendarRoutes.year(year - 1), next: CalendarRoutes.year(year + 1),
             months: CalendarHTML.year(
                 year, months: months, firstWeekday: firstWeekday, weekdays: columns.map { format.t("calendar.weekday_narrow.\($0)") }, format: format))
         return renderer.page(

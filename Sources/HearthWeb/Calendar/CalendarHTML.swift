@@ -37,7 +37,7 @@ enum CalendarHTML {
                     label += said
                     dots += #"<span class="dot \#(dot.classes)" title="\#(said)"></span>"#
                 }
-                html += #"<td class="\#(classes)"><a href="/calendar/\#(cell.date.description)\#(query)" aria-label="\#(label)"#
+                html += #"<td class="\#(classes)"><a href="\#(CalendarRoutes.day(cell.date))\#(query)" aria-label="\#(label)"#
                 html += cell.isToday ? #"" aria-current="date">"# : #"">"#
                 html += #"<span class="number">\#(String(cell.date.day))</span>"#
                 if let photo = cell.photo {
@@ -66,7 +66,7 @@ enum CalendarHTML {
             let month = YearMonth(year: year, month: number)!
             let grid = MonthGrid(month, firstWeekday: firstWeekday)
             let found = months[number]
-            html += #"<li><a class="month-cover" href="/calendar/\#(month.description)">"#
+            html += #"<li><a class="month-cover" href="\#(CalendarRoutes.month(month))">"#
             if let cover = found?.cover {
                 html += #"<img src="\#(PhotoURL.thumbnail(cover))" alt="" width="320" height="320" loading="lazy">"#
             } else {
@@ -81,7 +81,7 @@ enum CalendarHTML {
                     if day.month != number {
                         html += "<td></td>"
                     } else if found?.activeDays.contains(day.day) == true {
-                        html += #"<td class="active"><a href="/calendar/\#(day.description)">\#(String(day.day))</a></td>"#
+                        html += #"<td class="active"><a href="\#(CalendarRoutes.day(day))">\#(String(day.day))</a></td>"#
                     } else {
                         html += "<td>\(String(day.day))</td>"
                     }

@@ -127,7 +127,7 @@ struct GalleryController {
         let record =
             photo.subjectKind == .pet
             ? QueryLink.make(PetRoutes.timeline(photo.subjectID), ["from": photo.localDate.description, "to": photo.localDate.description])
-            : "/calendar/\(photo.localDate)"
+            : CalendarRoutes.day(photo.localDate)
         let original = files.original(photo.sha256)
         let page = GalleryPhotoPage(
             // An animated GIF is shown as it came, so it moves; the JPEG preview is its first frame.

@@ -46,7 +46,7 @@ enum ClinicCardHTML {
             html += #"<details class="hours"><summary>\#(format.t("care.clinic.hours"))</summary><table>\#(rows)</table></details>"#
         }
         if let note = input.note { html += #"<p class="note">\#(note)</p>"# }
-        if editable { html += #"<p><a href="/clinics/\#(clinic.id)/edit">\#(format.t("care.clinic.edit"))</a></p>"# }
+        if editable { html += #"<p><a href="\#(ClinicRoutes.edit(clinic.id))">\#(format.t("care.clinic.edit"))</a></p>"# }
         return html + "</article>\n"
     }
 }

@@ -204,7 +204,8 @@ struct ClinicsController {
                 error: errors["hours_\(day)"].map { format.t($0) })
         }
         let page = ClinicFormPage(
-            heading: format.t(clinic == nil ? "care.clinic.new" : "care.clinic.edit"), action: clinic.map { "/clinics/\($0.id)" } ?? "/clinics",
+            heading: format.t(clinic == nil ? "care.clinic.new" : "care.clinic.edit"),
+            action: clinic.map { ClinicRoutes.one($0.id) } ?? ClinicRoutes.list.pattern,
             fields: fields, problems: FormProblems(errors: errors), days: days,
             open24Hours: input["open_24_hours"] != nil, favourite: input["favourite"] != nil, maybe24Hours: clinic?.maybe24Hours == true,
             deleteAction: clinic.map { "/clinics/\($0.id)/delete" })

@@ -67,7 +67,9 @@ struct EmergencyController {
         where !group.isEmpty {
             html += #"<h2 class="emergency-group">\#(format.t(heading))</h2>"#
             for clinic in group.prefix(limit) { html += ClinicCardHTML.card(clinic, now: now, format: format, big: true, kilometres: km(clinic)) }
-            if count > limit { html += #"<p><a href="/clinics">\#(format.t("care.emergency.more", ["count": String(count - limit)]))</a></p>"# }
+            if count > limit {
+                html += #"<p><a href="\#(ClinicRoutes.list.pattern)">\#(format.t("care.emergency.more", ["count": String(count - limit)]))</a></p>"#
+            }
         }
         let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: "/pets/\($0.id)/card") }
         let page = EmergencyPage(clinics: html, hasClinics: !(open.isEmpty && candidates.isEmpty && closedFavourites.isEmpty), pets: petLinks)

@@ -24,7 +24,7 @@ struct HomeController {
         }
         let page = HomePage(
             greeting: renderer.strings.text("home.greeting", context.language, ["name": member.account.displayName]),
-            today: format.dayHeading(today), isViewer: !canRecord, calendarToday: "/calendar/\(today)", cards: cards, isEmpty: nobody)
+            today: format.dayHeading(today), isViewer: !canRecord, calendarToday: CalendarRoutes.day(today), cards: cards, isEmpty: nobody)
         return renderer.page(page, titleKey: "home.title", request: request, context: context)
     }
 }

@@ -81,7 +81,7 @@ enum DoseListHTML {
             let time = format.minutes(slot.minutes)
             html +=
                 #"<li class="dose dose-\#(state.rawValue)" data-dose="\#(key)" data-state="\#(state.rawValue)" data-at="\#(Int64(slot.instant.timeIntervalSince1970))" data-text="\#(time) — \#(title)">"#
-            html += #"<span class="dose-time">\#(time)</span> <span class="what"><a href="/regimens/\#(regimen.id)">\#(title)</a>"#
+            html += #"<span class="dose-time">\#(time)</span> <span class="what"><a href="\#(RegimenRoutes.one(regimen.id))">\#(title)</a>"#
             if !items.isEmpty { html += #" <span class="meta">\#(items)</span>"# }
             html += #"</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
             if canRecord && !regimen.deleted {
@@ -113,7 +113,7 @@ enum DoseListHTML {
         let hidden = doseFields(regimen: regimen, day: slot.day, time: slot.time, csrf: csrf, back: back)
         if slot.logged != nil {
             return
-                #"<form method="post" action="/doses/mark" class="dose-actions">\#(hidden)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
+                #"<form method="post" action="\#(DoseRoutes.mark.pattern)" class="dose-actions">\#(hidden)<button name="action" value="undo" type="submit">\#(format.t("doses.undo"))</button></form>"#
         }
         if state == .skipped { return .empty }
         let id = "at-\(regimen)-\(slot.day)-\(slot.time)"
@@ -123,7 +123,7 @@ enum DoseListHTML {
         let at: HTML = #"<label for="\#(id)">\#(format.t("doses.given_at_time"))</label><input id="\#(id)" type="time" name="at""#
         let given: HTML = #"<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.mark_given"))</button> "#
         return #"""
-            <form method="post" action="/doses/mark" class="dose-actions">\#(hidden)\#(earlierDay ? at + #" value="\#(format.minutes(slot.minutes))"> "# + given : given)\#
+            <form method="post" action="\#(DoseRoutes.mark.pattern)" class="dose-actions">\#(hidden)\#(earlierDay ? at + #" value="\#(format.minutes(slot.minutes))"> "# + given : given)\#
             <details><summary>\#(format.t(earlierDay ? "doses.skip_instead" : "doses.more"))</summary>\#(earlierDay ? .empty : at + "> ")\#
             <label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> \#
             <button name="action" value="skipped" type="submit">\#(format.t("doses.mark_skipped"))</button></details></form>

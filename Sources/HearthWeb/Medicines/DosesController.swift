@@ -33,18 +33,18 @@ struct DosesController {
         let found = try regimens.doses(access: context.access, subjectID: subject, from: day, to: day, in: context.timeZone)
         var doses = found.inTimeOrder
         if homeShare { doses = DoseListHTML.stillToDo(doses, now: now) }
-        let back = homeShare ? "/" : "/doses?day=\(day)" + (subject.map { "&subject=\($0)" } ?? "")
+        let back = homeShare ? "/" : DoseRoutes.day(day, subject: subject)
         let canRecord = context.role?.canRecord == true
         let scheduled = DoseListHTML.render(doses, now: now, canRecord: canRecord, csrf: context.csrfToken, back: back, format: format)
         var asNeeded = HTML.empty
         for entry in found where entry.regimen.schedule.isAsNeeded && !entry.regimen.hasEnded(by: day) {
             let regimen = entry.regimen
             asNeeded +=
-                #"<li><span class="what"><a href="/regimens/\#(regimen.id)">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
+                #"<li><span class="what"><a href="\#(RegimenRoutes.one(regimen.id))">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
             if canRecord {
                 let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
                 asNeeded +=
-                    #"<form method="post" action="/doses/mark" class="dose-actions">\#(fields)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
+                    #"<form method="post" action="\#(DoseRoutes.mark.pattern)" class="dose-actions">\#(fields)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
             }
             asNeeded += "</li>"
         }
@@ -56,11 +56,10 @@ struct DosesController {
     ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let (scheduled, asNeeded) = try lists(day: day, subject: subject, context: context)
-        let suffix = subject.map { "&subject=\($0)" } ?? ""
         let page = DosesPage(
             day: format.dayHeading(day), isToday: day == LocalDate(now(), in: context.timeZone),
-            previous: "/doses?day=\(day.adding(days: -1))\(suffix)", next: "/doses?day=\(day.adding(days: 1))\(suffix)",
-            partURL: "/doses?day=\(day)&part=list\(suffix)", scheduled: scheduled, asNeeded: asNeeded, message: message, confirm: confirm)
+            previous: DoseRoutes.day(day.adding(days: -1), subject: subject), next: DoseRoutes.day(day.adding(days: 1), subject: subject),
+            partURL: DoseRoutes.day(day, subject: subject, part: "list"), scheduled: scheduled, asNeeded: asNeeded, message: message, confirm: confirm)
         return renderer.page(page, titleKey: "doses.title", request: request, context: context, status: status)
     }
 
@@ -74,7 +73,7 @@ struct DosesController {
         guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access),
             let day = input["day"].flatMap(LocalDate.init)
         else { throw PageError.notFound }
-        let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/doses"
+        let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? DoseRoutes.list.pattern
         // The moment of the request, or when the outbox says it was typed (`TypedAtMiddleware`).
         let now = context.now
         let action = input["action", default: ""]
@@ -110,7 +109,7 @@ struct DosesController {
                     "doses.too_soon", ["last": format.clock(last), "next": format.clock(next), "hours": format.number(Double(minimum) / 60, decimals: 1)])
                 let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
                 let confirm: HTML =
-                    #"<form method="post" action="/doses/mark">\#(fields)<input type="hidden" name="confirm" value="yes"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
+                    #"<form method="post" action="\#(DoseRoutes.mark.pattern)">\#(fields)<input type="hidden" name="confirm" value="yes"><button name="action" value="given" type="submit">\#(format.t("doses.give_anyway"))</button></form>"#
                 return try page(day: day, subject: nil, message: warning, confirm: confirm, request: request, context: context, status: .conflict)
             }
         } else {
@@ -165,7 +164,7 @@ struct DosesController {
             try await regimens.changeDay(regimenID: regimen.id, day: day, time: time, movedTo: nil, reason: nil, clear: true, accountID: member.accountID)
         default: throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")
         }
-        return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
+        return .redirect(to: RegimenRoutes.one(regimen.id), type: .normal)
     }
 
     /// The dose the regimen has on `day` at the scheduled minute `time`, if it has one.

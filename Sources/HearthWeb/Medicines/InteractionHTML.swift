@@ -11,7 +11,9 @@ enum InteractionHTML {
         /// "<regimen>: <item>", the regimen linked to its page.
         func held(_ medicine: HeldMedicine) -> HTML {
             let regimen: HTML =
-                if links, let id = medicine.regimenID { #"<a href="/regimens/\#(id)">\#(medicine.regimenName)</a>"# } else { "\(medicine.regimenName)" }
+                if links, let id = medicine.regimenID { #"<a href="\#(RegimenRoutes.one(id))">\#(medicine.regimenName)</a>"# } else {
+                    "\(medicine.regimenName)"
+                }
             return "\(regimen): \(medicine.itemName)"
         }
         func words(_ content: String?, _ notified: String?) -> HTML {

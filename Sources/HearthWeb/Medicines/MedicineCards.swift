@@ -68,7 +68,7 @@ enum MedicineCards: AreaCards {
             DaySection(
                 rank: 10, heading: format.t("doses.title"), listClass: "dose-list",
                 items: DoseListHTML.render(doses, now: shown.now, canRecord: false, csrf: "", back: "", format: format),
-                link: .init(href: "/doses?day=\(shown.day)", label: format.t("calendar.doses_link")))
+                link: .init(href: DoseRoutes.day(shown.day), label: format.t("calendar.doses_link")))
         ]
     }
 

@@ -29,7 +29,7 @@ struct MedicinesController {
             let line = [item.input.company, item.input.classification, item.input.ingredients.map { String($0.prefix(80)) }].compactMap { $0 }.joined(
                 separator: " · ")
             html +=
-                #"<li><a href="/medicines/\#(item.id)"><strong>\#(item.name)</strong></a> <span class="tag">\#(format.t("medicines.kind.\(item.input.kind.rawValue)"))</span>"#
+                #"<li><a href="\#(MedicineRoutes.one(item.id))"><strong>\#(item.name)</strong></a> <span class="tag">\#(format.t("medicines.kind.\(item.input.kind.rawValue)"))</span>"#
             html += #"<p class="meta">\#(line)</p></li>"#
         }
         let page = MedicineListPage(
@@ -85,12 +85,12 @@ struct MedicinesController {
         try intake.store(checked)
         guard let item else {
             let id = try await medicines.create(medicine, photo: checked.records.first)
-            return .redirect(to: "/medicines/\(id)", type: .normal)
+            return .redirect(to: MedicineRoutes.one(id), type: .normal)
         }
         if let replaced = try await medicines.update(id: item.id, medicine, newPhoto: checked.records.first) {
             await intake.cleanUp([replaced])
         }
-        return .redirect(to: "/medicines/\(item.id)", type: .normal)
+        return .redirect(to: MedicineRoutes.one(item.id), type: .normal)
     }
 
     @Sendable func edit(_ request: Request, context: MedicineContext) async throws -> Response {
@@ -127,7 +127,7 @@ struct MedicinesController {
         let kept = (intake.files.temporary as NSString).appendingPathComponent("medicine-list-\(UUID().uuidString)")
         try FileManager.default.moveItem(atPath: file.temporaryPath, toPath: kept)
         let id = jobs.start(fileName: file.filename, path: kept, accountID: try context.requireMember().accountID, medicines: medicines, format: format)
-        return .redirect(to: "/medicines/imports/\(id)", type: .normal)
+        return .redirect(to: MedicineRoutes.importJob(id), type: .normal)
     }
 
     /// The import's page: a bar while it runs (kept current by `import-progress.js`), then
@@ -186,8 +186,8 @@ struct MedicinesController {
     ) -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let page = MedicineFormPage(
-            heading: format.t(item == nil ? "medicines.new" : "medicines.edit"), action: item.map { "/medicines/\($0.id)" } ?? "/medicines",
-            cancel: item.map { "/medicines/\($0.id)" } ?? "/medicines",
+            heading: format.t(item == nil ? "medicines.new" : "medicines.edit"), action: item.map { MedicineRoutes.one($0.id) } ?? MedicineRoutes.list.pattern,
+            cancel: item.map { MedicineRoutes.one($0.id) } ?? MedicineRoutes.list.pattern,
             fields: FormFields(MedicineInput.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(problems, errors: errors),
             kinds: MedicineInput.Kind.allCases.map {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthStore
 import Hummingbird
 
@@ -10,7 +11,7 @@ enum RegimensArea: Area {
     static let help: String? = "medicines"
     static let cards: (any AreaCards.Type)? = MedicineCards.self
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/doses", key: "nav.doses", place: .more, rank: 3),
+        NavigationEntry(href: DoseRoutes.list.pattern, key: "nav.doses", place: .more, rank: 3),
         NavigationEntry(href: RegimenRoutes.list.pattern, key: "nav.regimens", place: .more, rank: 4),
     ]
 
@@ -33,10 +34,10 @@ enum RegimensArea: Area {
             .post(R.end.under(R.one), use: regimens.end)
             .post(R.delete.under(R.one), use: regimens.delete)
         let doses = DosesController(renderer: services.renderer, regimens: RegimenRepository(services.database), now: now)
-        router.get("/doses", use: doses.list)
-        router.group("/doses").add(middleware: RequireRecorderMiddleware())
-            .post("mark", use: doses.mark)
-            .post("change", use: doses.change)
+        router.get(DoseRoutes.list.path, use: doses.list)
+        router.group(DoseRoutes.list.path).add(middleware: RequireRecorderMiddleware())
+            .post(DoseRoutes.mark.under(DoseRoutes.list), use: doses.mark)
+            .post(DoseRoutes.change.under(DoseRoutes.list), use: doses.change)
         let reminders = RemindersController(
             renderer: services.renderer, feeds: CalendarFeedRepository(services.database), reminders: ReminderRepository(services.database),
             household: services.household, database: services.database, areas: services.areas, now: now)
@@ -56,6 +57,21 @@ enum RegimenRoutes {
     static let edit = Route("/regimens/:id/edit")
     static let end = Route("/regimens/:id/end")
     static let delete = Route("/regimens/:id/delete")
+}
+
+/// The shared dose log's pages, for the router and every link and form to them.
+enum DoseRoutes {
+    static let list = Route("/doses")
+    static let mark = Route("/doses/mark")
+    static let change = Route("/doses/change")
+
+    /// A day's doses (`/doses?day=2026-11-28`), of one subject or everyone's, or only its list (`part=list`).
+    static func day(_ day: LocalDate, subject: Int64? = nil, part: String? = nil) -> String {
+        var query = ["day": day.description]
+        if let subject { query["subject"] = String(subject) }
+        if let part { query["part"] = part }
+        return QueryLink.make(list.pattern, query)
+    }
 }
 
 /// The calendar feed and the reminder settings, for the router and every form that posts to them.

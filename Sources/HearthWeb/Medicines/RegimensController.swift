@@ -21,7 +21,7 @@ struct RegimensController {
         for regimen in try regimens.regimens(access: context.access) {
             let ended = regimen.hasEnded(by: today)
             let endedClass: HTML = ended ? #" class="ended""# : .empty
-            html += #"<li\#(endedClass)><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.subjectName): \#(regimen.name)</strong></a>"#
+            html += #"<li\#(endedClass)><a href="\#(RegimenRoutes.one(regimen.id))"><strong>\#(regimen.subjectName): \#(regimen.name)</strong></a>"#
             html +=
                 #"<p class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(ended ? " · " + format.t("regimens.ended") : "")</p></li>"#
         }
@@ -87,10 +87,10 @@ struct RegimensController {
             do {
                 guard let regimen else {
                     let id = try await regimens.create(subjectID: subject.subject.id, valid, now: now())
-                    return .redirect(to: "/regimens/\(id)", type: .normal)
+                    return .redirect(to: RegimenRoutes.one(id), type: .normal)
                 }
                 try await regimens.update(id: regimen.id, valid, today: LocalDate(now(), in: context.timeZone), now: now())
-                return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
+                return .redirect(to: RegimenRoutes.one(regimen.id), type: .normal)
             } catch StoreError.regimenNameTaken {
                 errors.add("name", "regimens.error.name_taken")
             }
@@ -111,7 +111,7 @@ struct RegimensController {
     @Sendable func end(_ request: Request, context: RegimenContext) async throws -> Response {
         let (regimen, context) = (context.regimen, context.app)
         try await regimens.end(id: regimen.id, lastDay: LocalDate(now(), in: context.timeZone), now: now())
-        return .redirect(to: "/regimens/\(regimen.id)", type: .normal)
+        return .redirect(to: RegimenRoutes.one(regimen.id), type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: RegimenContext) async throws -> Response {
@@ -168,7 +168,8 @@ struct RegimensController {
         let endChoice = input["end", default: "none"]
         let page = RegimenFormPage(
             heading: regimen == nil ? format.t("regimens.new_for", ["name": subject.name]) : format.t("regimens.edit_named", ["name": regimen!.name]),
-            action: regimen.map { "/regimens/\($0.id)" } ?? "/regimens", cancel: regimen.map { "/regimens/\($0.id)" } ?? subject.kind.page(subject.id),
+            action: regimen.map { RegimenRoutes.one($0.id) } ?? RegimenRoutes.list.pattern,
+            cancel: regimen.map { RegimenRoutes.one($0.id) } ?? subject.kind.page(subject.id),
             subjectID: subject.id, isEdit: regimen != nil, fields: fields, problems: FormProblems(errors: errors),
             items: RegimenFormHTML.items(fields, format: format, isPet: isPet), times: RegimenFormHTML.times(fields, format: format),
             weekdays: RegimenFormHTML.weekdays(fields, format: format),
@@ -207,7 +208,7 @@ struct RegimensController {
         var items = HTML.empty
         for item in regimen.currentItems {
             items += #"<li><strong>\#(item.input.name)</strong> \#(item.input.doseText)"#
-            if let id = item.input.medicineID { items += #" <a class="meta" href="/medicines/\#(id)">\#(format.t("regimens.in_catalogue"))</a>"# }
+            if let id = item.input.medicineID { items += #" <a class="meta" href="\#(MedicineRoutes.one(id))">\#(format.t("regimens.in_catalogue"))</a>"# }
             if let perKg = item.input.mgPerKg {
                 let text =
                     weight.map { grams in
@@ -238,10 +239,10 @@ struct RegimensController {
                     #"<li><span class="what">\#(format.dayHeading(slot.day)) \#(format.minutes(slot.minutes))</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#
                 if slot.change != nil {
                     changes +=
-                        #"<form method="post" action="/doses/change" class="dose-actions">\#(hidden)<button name="action" value="restore" type="submit">\#(format.t("doses.restore"))</button></form>"#
+                        #"<form method="post" action="\#(DoseRoutes.change.pattern)" class="dose-actions">\#(hidden)<button name="action" value="restore" type="submit">\#(format.t("doses.restore"))</button></form>"#
                 } else {
                     changes +=
-                        #"<details class="dose-actions"><summary>\#(format.t("doses.move_or_skip"))</summary><form method="post" action="/doses/change">\#(hidden)<label for="\#(id)">\#(format.t("doses.move_to"))</label><input id="\#(id)" type="time" name="to" value="\#(format.minutes(slot.time))"> <button name="action" value="move" type="submit">\#(format.t("doses.move"))</button> <button name="action" value="skip" type="submit">\#(format.t("doses.skip_day"))</button></form></details>"#
+                        #"<details class="dose-actions"><summary>\#(format.t("doses.move_or_skip"))</summary><form method="post" action="\#(DoseRoutes.change.pattern)">\#(hidden)<label for="\#(id)">\#(format.t("doses.move_to"))</label><input id="\#(id)" type="time" name="to" value="\#(format.minutes(slot.time))"> <button name="action" value="move" type="submit">\#(format.t("doses.move"))</button> <button name="action" value="skip" type="submit">\#(format.t("doses.skip_day"))</button></form></details>"#
                 }
                 changes += "</li>"
             }
@@ -264,7 +265,7 @@ struct RegimensController {
                 valueHeading: format.t("regimens.given_of_due")),
             changes: changes,
             history: DoseListHTML.render(
-                Array(recent), now: now, canRecord: canRecord, csrf: context.csrfToken, back: "/regimens/\(regimen.id)", format: format, showSubject: false),
+                Array(recent), now: now, canRecord: canRecord, csrf: context.csrfToken, back: RegimenRoutes.one(regimen.id), format: format, showSubject: false),
             canRecord: canRecord && !regimen.deleted, hasEnded: regimen.hasEnded(by: today), remind: regimen.remind)
         return renderer.page(page, titleKey: "regimens.title", titleText: regimen.name, request: request, context: context)
     }

@@ -23,7 +23,7 @@ enum SubjectMedicinesHTML {
             let adherence = Adherence.of(entry.slots, now: now)
             let figure = adherence.fraction.map { " · " + format.t("regimens.adherence_short", ["percent": String(Int(($0 * 100).rounded()))]) } ?? ""
             list +=
-                #"<li><a href="/regimens/\#(regimen.id)"><strong>\#(regimen.name)</strong></a> <span class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(figure)</span></li>"#
+                #"<li><a href="\#(RegimenRoutes.one(regimen.id))"><strong>\#(regimen.name)</strong></a> <span class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(figure)</span></li>"#
         }
         html += list.isEmpty ? #"<p class="meta">\#(format.t("regimens.none"))</p>"# : #"<ul class="item-list">\#(list)</ul>"#
         if canRecord { html += #"<p><a class="button" href="/regimens/new?subject=\#(subjectID)">+ \#(format.t("regimens.new"))</a></p>"# }

@@ -50,7 +50,7 @@ enum EntryListHTML {
                 html += #"<div class="entry-actions">"#
                 if let by = entry.recordedBy { html += #"<span class="by">\#(by)</span>"# }
                 if let actions {
-                    html += #"<a href="/records/\#(entry.id)/edit">\#(actions.edit)</a>"#
+                    html += #"<a href="\#(RecordRoutes.edit(entry.id))">\#(actions.edit)</a>"#
                     html += #"<button type="submit" form="record-delete" formaction="/records/\#(entry.id)/delete" class="link">\#(actions.delete)</button>"#
                 }
                 html += "</div>"

@@ -84,11 +84,11 @@ struct RecipeEditController {
         let member = try context.requireMember()
         guard let id else {
             let id = try await recipes.create(form.input, photos: records, createdBy: member.accountID)
-            return .redirect(to: "/recipes/\(id)", type: .normal)
+            return .redirect(to: RecipeRoutes.one(id), type: .normal)
         }
         let unused = try await recipes.update(id: id, form.input, photos: records)
         await intake.cleanUp(unused)
-        return .redirect(to: "/recipes/\(id)", type: .normal)
+        return .redirect(to: RecipeRoutes.one(id), type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: RecipeContext) async throws -> Response {
@@ -107,8 +107,8 @@ struct RecipeEditController {
         var rows = rows
         for index in rows.indices { rows[index].row.error = rows[index].row.error.map { format.t($0, rows[index].row.errorValues) } }
         let page = RecipeFormPage(
-            heading: format.t(id == nil ? "recipes.new" : "recipes.edit"), action: id.map { "/recipes/\($0)" } ?? "/recipes",
-            cancel: id.map { "/recipes/\($0)" } ?? "/recipes",
+            heading: format.t(id == nil ? "recipes.new" : "recipes.edit"), action: id.map { RecipeRoutes.one($0) } ?? RecipeRoutes.list.pattern,
+            cancel: id.map { RecipeRoutes.one($0) } ?? RecipeRoutes.list.pattern,
             fields: FormFields(RecipeForm.fieldNames, input: fields, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(problems, errors: errors),
             categories: [OptionView(value: "", label: format.t("recipes.no_category"), selected: fields["category", default: ""].isEmpty)]

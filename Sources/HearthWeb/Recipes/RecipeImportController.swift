@@ -48,7 +48,7 @@ struct RecipeImportController {
             heading: format.t(
                 "recipes.import.counts",
                 ["imported": String(report.imported.count), "duplicates": String(report.duplicates.count), "refused": String(report.refused.count)]),
-            imported: report.imported.map { .init(title: $0.title, href: "/recipes/\($0.id)") },
+            imported: report.imported.map { .init(title: $0.title, href: RecipeRoutes.one($0.id)) },
             duplicates: report.duplicates,
             refused: report.refused.map { refusal in
                 var (key, values) = refusal.reason.key

@@ -56,7 +56,7 @@ struct RecipesController {
             }
             if let category { parts["category"] = String(category) }
             if let after { parts["after"] = String(after) }
-            return QueryLink.make("/recipes", parts)
+            return QueryLink.make(RecipeRoutes.list.pattern, parts)
         }
         let chips =
             [LinkView(label: format.t("recipes.all"), href: link(category: nil, tagged: nil), current: category == nil && tag == nil)]
@@ -65,7 +65,7 @@ struct RecipesController {
         let searched = !title.isEmpty || !tags.isEmpty || category != nil || tag != nil
         let page = RecipeListPage(
             query: title, ingredients: ingredientText, matchAll: match == .all, categories: chips,
-            recipes: found.recipes.map { .init(href: "/recipes/\($0.id)", title: $0.title, category: category == nil ? $0.category : nil) },
+            recipes: found.recipes.map { .init(href: RecipeRoutes.one($0.id), title: $0.title, category: category == nil ? $0.category : nil) },
             next: found.more ? found.recipes.last.map { link(category: category?.id, after: $0.id) } : nil,
             problem: problem,
             nothing: problem == nil && found.recipes.isEmpty ? format.t(searched || after != nil ? "recipes.nothing_found" : "recipes.empty") : nil,
@@ -120,7 +120,7 @@ struct RecipesController {
         ].compactMap { $0 }
         let page = RecipePage(
             id: id, title: recipe.title, category: recipe.category,
-            tags: recipe.tags.map { .init(label: "#" + $0, href: QueryLink.make("/recipes", ["tag": $0]), current: false) },
+            tags: recipe.tags.map { .init(label: "#" + $0, href: QueryLink.make(RecipeRoutes.list.pattern, ["tag": $0]), current: false) },
             servings: wanted.map(String.init) ?? "",
             scaled: wanted != recipe.servings
                 ? format.t("recipes.scaled", ["servings": wanted.map(String.init) ?? "", "original": recipe.servings.map(String.init) ?? ""]) : nil,
@@ -136,7 +136,7 @@ struct RecipesController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         try await recipes.setBookmark(input["on"] == "1", recipeID: id, accountID: member.accountID)
-        return .redirect(to: input["back"] == "bookmarks" ? "/recipes/bookmarks" : "/recipes/\(id)", type: .normal)
+        return .redirect(to: input["back"] == "bookmarks" ? "/recipes/bookmarks" : RecipeRoutes.one(id), type: .normal)
     }
 
     /// A home-made pet food: the recipe joins the pets' food list, with its energy per 100 g

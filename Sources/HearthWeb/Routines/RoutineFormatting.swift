@@ -87,7 +87,7 @@ enum RoutineListHTML {
             let routine = item.routine
             let state = item.due?.state.rawValue ?? "when-needed"
             html +=
-                #"<li class="routine routine-\#(state)"><span class="what"><a href="/routines/\#(routine.id)">\#(format.routineTitle(routine, showSubject: showSubject))</a>"#
+                #"<li class="routine routine-\#(state)"><span class="what"><a href="\#(RoutineRoutes.one(routine.id))">\#(format.routineTitle(routine, showSubject: showSubject))</a>"#
             if let how = routine.how { html += #" <span class="meta">\#(how)</span>"# }
             html += "</span> "
             var when = [item.due.map { format.routineDue($0, routine: routine, today: today) } ?? format.t("regimens.rule.when_needed")]

@@ -25,7 +25,7 @@ struct RoutinesController {
         let items = RoutineListHTML.byDue(all, today: today)
         let page = RoutineListPage(
             items: RoutineListHTML.render(
-                items, today: today, now: now, canRecord: context.role?.canRecord == true, csrf: context.csrfToken, back: "/routines",
+                items, today: today, now: now, canRecord: context.role?.canRecord == true, csrf: context.csrfToken, back: RoutineRoutes.list.pattern,
                 format: format(context), household: all),
             canRecord: context.role?.canRecord == true)
         return renderer.page(page, titleKey: "routines.title", request: request, context: context)
@@ -75,10 +75,10 @@ struct RoutinesController {
         case .valid(let valid):
             guard let routine else {
                 let id = try await routines.create(valid, by: member.accountID, now: now())
-                return .redirect(to: "/routines/\(id)", type: .normal)
+                return .redirect(to: RoutineRoutes.one(id), type: .normal)
             }
             try await routines.update(id: routine.id, valid)
-            return .redirect(to: "/routines/\(routine.id)", type: .normal)
+            return .redirect(to: RoutineRoutes.one(routine.id), type: .normal)
         }
     }
 
@@ -109,7 +109,8 @@ struct RoutinesController {
         let on = ["on", "yes", "1", "true"]
         let page = RoutineFormPage(
             heading: routine.map { format.t("routines.edit_named", ["name": $0.name]) } ?? format.t("routines.new"),
-            action: routine.map { "/routines/\($0.id)" } ?? "/routines", cancel: routine.map { "/routines/\($0.id)" } ?? "/routines",
+            action: routine.map { RoutineRoutes.one($0.id) } ?? RoutineRoutes.list.pattern,
+            cancel: routine.map { RoutineRoutes.one($0.id) } ?? RoutineRoutes.list.pattern,
             fields: fields, problems: FormProblems(errors: errors),
             subjects: [OptionView(value: "", label: format.t("routines.house"), selected: chosenSubject.isEmpty)]
                 + choices.subjects.map { OptionView(value: String($0.id), label: $0.name, selected: chosenSubject == String($0.id)) },
@@ -149,7 +150,7 @@ struct RoutinesController {
                 + (routine.members.isEmpty ? "" : ": " + routine.members.map(\.name).joined(separator: ", ")),
             next: RoutineListHTML.render(
                 [RoutineListHTML.Item(routine: routine, due: due)], today: today, now: now, canRecord: canRecord, csrf: context.csrfToken,
-                back: "/routines/\(routine.id)", format: format, showSubject: false),
+                back: RoutineRoutes.one(routine.id), format: format, showSubject: false),
             hasNext: due != nil || routine.schedule.isAsNeeded, history: history, canRecord: canRecord, message: message)
         return renderer.page(page, titleKey: "routines.title", titleText: routine.name, request: request, context: context, status: status)
     }
@@ -163,7 +164,7 @@ struct RoutinesController {
         let input = try await FormData.read(&request, context: context).fields
         let member = try context.requireMember()
         let format = format(context)
-        let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? "/routines/\(routine.id)"
+        let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? RoutineRoutes.one(routine.id)
         // The moment of the request, or when the outbox says it was typed (`TypedAtMiddleware`).
         let now = context.now
         let today = LocalDate(now, in: context.timeZone)

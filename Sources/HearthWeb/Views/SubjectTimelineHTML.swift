@@ -52,17 +52,17 @@ enum SubjectTimelineHTML {
             kind = "dose dose-\(slot.state(at: now).rawValue)"
             title = regimen.name
             detail = [format.items(regimen.items(on: slot.day)), format.doseState(slot, now: now)].filter { !$0.isEmpty }.joined(separator: " · ")
-            link = "/regimens/\(regimen.id)"
+            link = RegimenRoutes.one(regimen.id)
         case .routine(let routine, let mark):
             kind = "routine"
             title = routine.name
             detail = format.routineMark(mark)
-            link = "/routines/\(routine.id)"
+            link = RoutineRoutes.one(routine.id)
         case .appointment(let appointment):
             kind = "appointment"
             title = format.appointmentTitle(appointment)
             detail = ([appointment.placeText].compactMap { $0 } + (appointment.isDone ? [format.t("appointments.done")] : [])).joined(separator: " · ")
-            link = "/appointments/\(appointment.id)"
+            link = AppointmentRoutes.one(appointment.id)
         case .day(let figures):
             kind = "person-day"
             title = format.t("people.timeline.day")

@@ -1,0 +1,21 @@
+import Hummingbird
+import Testing
+
+@testable import HearthWeb
+
+@Suite("Typed routes")
+struct RouteTests {
+    @Test("a link fills in the pattern's id wherever it stands, and a pattern without one is the link")
+    func links() {
+        #expect(Route("/pets/:id")(7) == "/pets/7")
+        #expect(Route("/pets/:id/records/new")(12) == "/pets/12/records/new")
+        #expect(Route("/settings")(3) == "/settings")
+        #expect(PetRoutes.one(1) == "/pets/1" && RecordRoutes.edit(26) == "/records/26/edit")
+    }
+
+    @Test("a route nested under another is added by the rest of its pattern")
+    func under() {
+        #expect(Route("/records/:id/edit").under(Route("/records/:id")).description == RouterPath("edit").description)
+        #expect(Route("/settings").under(Route("/records/:id")).description == RouterPath("/settings").description)
+    }
+}
