@@ -17,17 +17,17 @@ enum APIArea: Area {
             renderer: services.renderer, accounts: AccountRepository(database), hasher: services.hasher, feeds: CalendarFeedRepository(database),
             reminders: ReminderRepository(database), tokens: APITokenRepository(database))
         let tokens = APITokensController(renderer: services.renderer, tokens: APITokenRepository(database), database: database, me: me)
-        router.get("/api", use: tokens.about)
+        router.get(APIRoutes.about.path, use: tokens.about)
         router.get("/api/v1/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
-        router.post("/me/tokens", use: tokens.create)
-        router.group("/me/tokens/:id").loadingOwnToken(APITokenRepository(database)).post("revoke", use: tokens.revoke)
+        router.post(APIRoutes.tokens.path, use: tokens.create)
+        router.group(APIRoutes.token.path).loadingOwnToken(APITokenRepository(database)).post(APIRoutes.revokeToken.under(APIRoutes.token), use: tokens.revoke)
         router.group().add(middleware: RequireRecorderMiddleware())
-            .get("/api/home-assistant", use: tokens.homeAssistant)
-            .post("/api/home-assistant", use: tokens.makeHomeAssistant)
+            .get(APIRoutes.homeAssistant.path, use: tokens.homeAssistant)
+            .post(APIRoutes.homeAssistant.path, use: tokens.makeHomeAssistant)
 
         // The generated routes, behind the context their handlers read (`APICall`).
         let api = router.group("/api/v1").add(middleware: APICallMiddleware())
@@ -38,4 +38,14 @@ enum APIArea: Area {
             configuration: .init(dateTranscoder: HouseholdDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
             middlewares: [NoBodyMiddleware(), JSONBodyLimitMiddleware(), LocationMiddleware()])
     }
+}
+
+/// The API's pages for people (what it is, a member's tokens, the Home Assistant package), for the
+/// router and every link and form to them; its own paths are the generated ones under `/api/v1`.
+enum APIRoutes {
+    static let about = Route("/api")
+    static let tokens = Route("/me/tokens")
+    static let token = Route("/me/tokens/:id")
+    static let revokeToken = Route("/me/tokens/:id/revoke")
+    static let homeAssistant = Route("/api/home-assistant")
 }

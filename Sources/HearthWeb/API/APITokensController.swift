@@ -24,7 +24,7 @@ struct APITokensController {
         }
         let csrf: HTML = #"<input type="hidden" name="_csrf" value="\#(context.csrfToken)">"#
         var html: HTML =
-            #"<h2>\#(format.t("api.tokens.title"))</h2><p>\#(format.t("api.tokens.explain")) <a href="/api">\#(format.t("api.tokens.more"))</a></p>"#
+            #"<h2>\#(format.t("api.tokens.title"))</h2><p>\#(format.t("api.tokens.explain")) <a href="\#(APIRoutes.about.pattern)">\#(format.t("api.tokens.more"))</a></p>"#
         let mine = try tokens.tokens(accountID: account.id!)
         if !mine.isEmpty {
             html += #"<ul class="plain tokens">"#
@@ -36,13 +36,13 @@ struct APITokensController {
                     html += #" <span class="meta">— \#(format.t("api.tokens.revoked", ["when": format.moment(revoked)]))</span>"#
                 } else {
                     html +=
-                        #" <form method="post" action="/me/tokens/\#(token.id)/revoke" class="inline-form">\#(csrf)<button type="submit">\#(format.t("api.tokens.revoke"))</button></form>"#
+                        #" <form method="post" action="\#(APIRoutes.revokeToken(token.id))" class="inline-form">\#(csrf)<button type="submit">\#(format.t("api.tokens.revoke"))</button></form>"#
                 }
                 html += "</li>"
             }
             html += "</ul>"
         }
-        html += #"<form method="post" action="/me/tokens">\#(csrf)<label for="token-name">\#(format.t("api.tokens.name"))</label>"#
+        html += #"<form method="post" action="\#(APIRoutes.tokens.pattern)">\#(csrf)<label for="token-name">\#(format.t("api.tokens.name"))</label>"#
         html +=
             #"<input id="token-name" name="name" required value="\#(input["name"] ?? "")" placeholder="\#(format.t("api.tokens.name_example"))">\#(problem("name"))"#
         html += #"<fieldset class="choices"><legend>\#(format.t("api.tokens.scope"))</legend>"#
@@ -82,7 +82,7 @@ struct APITokensController {
     @Sendable func revoke(_ request: Request, context: APITokenContext) async throws -> Response {
         let member = try context.app.requireMember()
         guard try await tokens.revoke(id: context.token.id, accountID: member.accountID) else { throw PageError.notFound }
-        return .redirect(to: "/me#tokens", type: .normal)
+        return .redirect(to: HouseholdRoutes.me.pattern + "#tokens", type: .normal)
     }
 
     @Sendable func about(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -107,7 +107,7 @@ struct APITokensController {
             made: LocalDate(context.now, in: context.timeZone)
         ) { renderer.strings.text($0, context.language, $1) }
         let page = HomeAssistantPage(package: yaml, address: Self.address(request, context))
-        return Self.secret(renderer.page(page, titleKey: "api.ha.title", request: request, context: context), instead: "/me#tokens")
+        return Self.secret(renderer.page(page, titleKey: "api.ha.title", request: request, context: context), instead: HouseholdRoutes.me.pattern + "#tokens")
     }
 
     /// A page that shows a token once: never kept for a repeat of its request (the phone's
@@ -123,7 +123,8 @@ struct APITokensController {
         let page = TokenMadePage(
             token: token, name: name, scope: renderer.strings.text("api.scope.\(scope.rawValue)", context.language),
             address: Self.address(request, context))
-        return Self.secret(renderer.page(page, titleKey: "api.tokens.made_title", request: request, context: context), instead: "/me#tokens")
+        return Self.secret(
+            renderer.page(page, titleKey: "api.tokens.made_title", request: request, context: context), instead: HouseholdRoutes.me.pattern + "#tokens")
     }
 
     /// This server as the browser reached it: what a script on the same network will call.

@@ -123,7 +123,7 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, t
     return Services(
         configuration: configuration, database: database, renderer: renderer, assets: assets,
         household: household,
-        help: try HelpBook(directory: configuration.templatesDirectory + "/help", topics: Areas.helpTopics),
+        help: try HelpBook(directory: (configuration.templatesDirectory as NSString).appendingPathComponent("help"), topics: Areas.helpTopics),
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
         importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
         diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory),

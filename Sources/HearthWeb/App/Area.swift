@@ -58,6 +58,11 @@ enum Areas {
         all.flatMap { area in area.pages.compactMap { page in area.help.map { (ObjectIdentifier(page), $0) } } }, uniquingKeysWith: { first, _ in first })
 }
 
+/// The server's own pages: the health check (open to anyone, for a monitor).
+enum AppRoutes {
+    static let health = Route("/healthz")
+}
+
 /// The server's own routes: the health check.
 enum AppArea: Area {
     static let pages: [any Page.Type] = []
@@ -65,6 +70,6 @@ enum AppArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let health = HealthController(database: services.database, diskSpace: services.diskSpace)
-        router.get("/healthz", use: health.check)
+        router.get(AppRoutes.health.path, use: health.check)
     }
 }

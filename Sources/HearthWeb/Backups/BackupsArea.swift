@@ -14,12 +14,20 @@ enum BackupsArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let backups = BackupsController(
             renderer: services.renderer, runner: services.backups, export: services.areas.export(services.database), now: services.clock)
-        router.get("/settings/backups", use: backups.show)
-        router.post("/settings/backups", use: backups.saveFolder)
-        router.post("/settings/backups/now", use: backups.backUpNow)
-        router.get("/settings/backups/:name", use: backups.download)
-        router.get("/settings/export/:file", use: backups.exportFile)
+        router.get(BackupRoutes.page.path, use: backups.show)
+        router.post(BackupRoutes.page.path, use: backups.saveFolder)
+        router.post(BackupRoutes.now.path, use: backups.backUpNow)
+        router.get(BackupRoutes.archive.path, use: backups.download)
+        router.get(BackupRoutes.export.path, use: backups.exportFile)
     }
+}
+
+/// The backups' page, its archives and the export's files, for the router and every link to them.
+enum BackupRoutes {
+    static let page = Route("/settings/backups")
+    static let now = Route("/settings/backups/now")
+    static let archive = Route("/settings/backups/:name")
+    static let export = Route("/settings/export/:file")
 }
 
 extension HouseholdExport {

@@ -41,7 +41,7 @@ struct BackupsController {
         }
         let standard = (runner.dataDirectory as NSString).appendingPathComponent(Backup.folderName)
         try await runner.runs.setFolder(folder.isEmpty || folder == standard ? nil : folder)
-        return .redirect(to: "/settings/backups?done=saved", type: .normal)
+        return .redirect(to: BackupRoutes.page.pattern + "?done=saved", type: .normal)
     }
 
     /// A folder that exists (or can be made) and takes a file: checked now, not at 03:00.
@@ -56,7 +56,7 @@ struct BackupsController {
     @Sendable func backUpNow(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         let started = try await runner.start(.now, now: now())
-        return .redirect(to: "/settings/backups?done=\(started ? "started" : "busy")", type: .normal)
+        return .redirect(to: BackupRoutes.page.pattern + "?done=" + (started ? "started" : "busy"), type: .normal)
     }
 
     /// An archive from the backups folder. Only names Hearth gives its archives are served.
@@ -149,9 +149,9 @@ struct BackupsController {
         }
         let archives = BackupRunner.archives(in: folder).map { archive in
             BackupsPage.Archive(
-                name: archive.name, when: format.moment(archive.date), size: Formatting.bytes(archive.bytes), href: "/settings/backups/\(archive.name)")
+                name: archive.name, when: format.moment(archive.date), size: Formatting.bytes(archive.bytes), href: BackupRoutes.archive(archive.name))
         }
-        let exports = export.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: "/settings/export/\($0.name).csv") }
+        let exports = export.kinds.map { BackupsPage.Link(label: format.t("export.kind.\($0.name)"), href: BackupRoutes.export("\($0.name).csv")) }
         let page = BackupsPage(
             fields: FormFields(["folder"], input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems(errors: errors), notice: notice.map { format.t($0) }, running: running, last: last,

@@ -12,9 +12,15 @@ enum ChartsArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = ChartsController(renderer: services.renderer, charts: ChartRepository(services.database))
-        router.group("/people/:id").loadingPerson(PersonRepository(services.database))
-            .get("charts", use: controller.person)
-        router.group("/pets/:id").loadingPet(PetRepository(services.database))
-            .get("charts", use: controller.pet)
+        router.group(PersonRoutes.one.path).loadingPerson(PersonRepository(services.database))
+            .get(ChartRoutes.person.under(PersonRoutes.one), use: controller.person)
+        router.group(PetRoutes.one.path).loadingPet(PetRepository(services.database))
+            .get(ChartRoutes.pet.under(PetRoutes.one), use: controller.pet)
     }
+}
+
+/// A subject's charts, for the router and every link to them.
+enum ChartRoutes {
+    static let person = Route("/people/:id/charts")
+    static let pet = Route("/pets/:id/charts")
 }

@@ -67,7 +67,7 @@ struct AnimationsController {
                 accountID: member.accountID, subjectID: Int64(input["subject", default: ""]) ?? picked.first?.subjectID,
                 temporaryFolder: intake.files.temporary)
         else { throw PageError(status: .tooManyRequests, messageKey: "animation.error.busy") }
-        return .redirect(to: "/gallery/animations/\(id)", type: .normal)
+        return .redirect(to: GalleryRoutes.animation(id), type: .normal)
     }
 
     private func form(
@@ -100,14 +100,14 @@ struct AnimationsController {
     @Sendable func progress(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (id, job) = try job(context)
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        var page = AnimationPage(status: "", making: false, file: nil, figures: nil, subjects: [], saveAction: "/gallery/animations/\(id)/save", failed: false)
+        var page = AnimationPage(status: "", making: false, file: nil, figures: nil, subjects: [], saveAction: GalleryRoutes.saveAnimation(id), failed: false)
         switch job.state {
         case .making(let done, let total):
             page.status = format.t("animation.making", ["done": String(done), "total": String(total)])
             page.making = true
         case .done(let result, let seconds):
             page.status = format.t("animation.done")
-            page.file = "/gallery/animations/\(id)/file"
+            page.file = GalleryRoutes.animationFile(id)
             page.figures = format.t(
                 "animation.figures", ["frames": String(result.frames), "size": Formatting.bytes(result.bytes), "seconds": String(format: "%.1f", seconds)])
             page.subjects = try await subjects.subjects(access: context.access).map {
@@ -174,6 +174,6 @@ struct AnimationsController {
             subjectID: subjectID,
             RecordInput(occurredAt: at, localDate: LocalDate(at, in: context.timeZone), note: nil, details: .diary(title: title, text: nil)),
             photos: [PhotoRecord(photo)], createdBy: member.accountID)
-        return .redirect(to: "/gallery/\(GalleryPlace(entryID: entry, position: 0))", type: .normal)
+        return .redirect(to: GalleryRoutes.photo(GalleryPlace(entryID: entry, position: 0)), type: .normal)
     }
 }

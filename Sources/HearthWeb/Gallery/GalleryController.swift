@@ -62,7 +62,7 @@ struct GalleryController {
             empty = page.isEmpty
             if found.count > page.count, let last = page.last {
                 older = QueryLink.make(
-                    "/gallery",
+                    GalleryRoutes.list.pattern,
                     Self.parameters(filter).merging(["view": "symptoms", "before": TimelineCursor(occurredAt: last.occurredAt, id: last.id).description]) { $1 }
                 )
             }
@@ -73,7 +73,7 @@ struct GalleryController {
             body = GalleryHTML.months(page, filter: filter, format: format, showSubject: subject == nil)
             empty = page.isEmpty
             if found.count > page.count, let last = page.last {
-                older = QueryLink.make("/gallery", Self.parameters(filter).merging(["after": last.cursor.description]) { $1 })
+                older = QueryLink.make(GalleryRoutes.list.pattern, Self.parameters(filter).merging(["after": last.cursor.description]) { $1 })
             }
         }
         let everyone = try await subjects.subjects(access: context.access)
@@ -81,7 +81,7 @@ struct GalleryController {
             var parameters = Self.parameters(filter)
             if symptoms { parameters["view"] = "symptoms" }
             for (key, value) in changes { parameters[key] = value }
-            return QueryLink.make("/gallery", parameters)
+            return QueryLink.make(GalleryRoutes.list.pattern, parameters)
         }
         let page = GalleryPage(
             heading: subject.map { format.t("gallery.subject_title", ["name": $0.name]) } ?? format.t("gallery.title"),
@@ -112,7 +112,7 @@ struct GalleryController {
             newest: (query.get("after") ?? query.get("before")) != nil ? link(["after": nil, "before": nil]) : nil,
             older: older,
             makeAnimation: context.role?.canRecord == true && !symptoms && !empty
-                ? "/gallery/animations/new" + (filter.subjectID.map { "?subject=\($0)" } ?? "") : nil)
+                ? GalleryRoutes.newAnimation.pattern + (filter.subjectID.map { "?subject=\($0)" } ?? "") : nil)
         return renderer.page(page, titleKey: "gallery.title", titleText: page.heading, request: request, context: context)
     }
 
@@ -123,7 +123,7 @@ struct GalleryController {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let photo = found.photo
         let parameters = Self.parameters(filter)
-        func href(_ neighbour: GalleryPhoto?) -> String? { neighbour.map { QueryLink.make("/gallery/\($0.place)", parameters) } }
+        func href(_ neighbour: GalleryPhoto?) -> String? { neighbour.map { QueryLink.make(GalleryRoutes.photo($0.place), parameters) } }
         let record =
             photo.subjectKind == .pet
             ? QueryLink.make(PetRoutes.timeline(photo.subjectID), ["from": photo.localDate.description, "to": photo.localDate.description])
@@ -131,16 +131,16 @@ struct GalleryController {
         let original = files.original(photo.sha256)
         let page = GalleryPhotoPage(
             // An animated GIF is shown as it came, so it moves; the JPEG preview is its first frame.
-            preview: photo.format == ImageFormat.gif.rawValue ? "/photos/\(photo.sha256).gif" : PhotoURL.preview(photo.sha256),
+            preview: photo.format == ImageFormat.gif.rawValue ? PhotoURL.file(photo.sha256, "gif") : PhotoURL.preview(photo.sha256),
             alt: format.t("gallery.photo_alt", ["name": photo.subjectName, "day": format.dayHeading(photo.localDate)]),
             caption: "\(photo.subjectName) · \(format.t("pets.kind.\(photo.kind)")) · \(format.dayHeading(photo.localDate)) \(format.clock(photo.occurredAt))",
             record: record, newer: href(found.newer), older: href(found.older),
-            back: QueryLink.make("/gallery", parameters),
-            original: original.map { "/photos/\(photo.sha256).\($0.format.fileExtension)" },
+            back: QueryLink.make(GalleryRoutes.list.pattern, parameters),
+            original: original.map { PhotoURL.file(photo.sha256, $0.format.fileExtension) },
             originalSize: "\(photo.width) × \(photo.height) · \(Formatting.bytes(photo.byteCount))",
             favourite: photo.favourite, canChange: context.role?.canRecord == true,
-            favouriteAction: QueryLink.make("/gallery/\(photo.place)/favourite", parameters),
-            removeAction: QueryLink.make("/gallery/\(photo.place)/remove", parameters))
+            favouriteAction: QueryLink.make(GalleryRoutes.favourite(photo.place), parameters),
+            removeAction: QueryLink.make(GalleryRoutes.remove(photo.place), parameters))
         return renderer.page(page, titleKey: "gallery.photo_title", request: request, context: context)
     }
 
@@ -150,7 +150,7 @@ struct GalleryController {
         let input = try await FormData.read(&request, context: context).fields
         guard let found = try gallery.photo(place, filter: GalleryFilter(), access: context.access) else { throw PageError.notFound }
         try await gallery.setFavourite(found.photo.sha256, input["favourite"] == "1")
-        return .redirect(to: QueryLink.make("/gallery/\(place)", Self.parameters(try filter(request, context: context).0)), type: .normal)
+        return .redirect(to: QueryLink.make(GalleryRoutes.photo(place), Self.parameters(try filter(request, context: context).0)), type: .normal)
     }
 
     /// Takes the photo out of its record; its files go once nothing else refers to it.
@@ -164,7 +164,7 @@ struct GalleryController {
         let next = found.older ?? found.newer
         var parameters = Self.parameters(filter)
         parameters["removed"] = "1"
-        return .redirect(to: QueryLink.make(next.map { "/gallery/\($0.place)" } ?? "/gallery", parameters), type: .normal)
+        return .redirect(to: QueryLink.make(next.map { GalleryRoutes.photo($0.place) } ?? GalleryRoutes.list.pattern, parameters), type: .normal)
     }
 }
 
@@ -187,7 +187,7 @@ enum GalleryHTML {
             let star: HTML = photo.favourite ? #"<span class="star" aria-hidden="true">★</span>"# : .empty
             let who: HTML = showSubject ? #"<span class="who">\#(photo.subjectName)</span>"# : .empty
             html +=
-                #"<li><a href="\#(QueryLink.make("/gallery/\(photo.place)", parameters))"><img src="\#(PhotoURL.thumbnail(photo.sha256))" width="320" height="320" loading="lazy" decoding="async" alt="\#(alt)">\#(star)\#(who)</a>"#
+                #"<li><a href="\#(QueryLink.make(GalleryRoutes.photo(photo.place), parameters))"><img src="\#(PhotoURL.thumbnail(photo.sha256))" width="320" height="320" loading="lazy" decoding="async" alt="\#(alt)">\#(star)\#(who)</a>"#
             html +=
                 #"<label class="pick"><input type="checkbox" name="photo" value="\#(photo.place.description)" form="animation-pick"> \#(format.t("gallery.pick"))</label></li>"#
         }

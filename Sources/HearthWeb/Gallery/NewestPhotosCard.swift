@@ -18,7 +18,7 @@ enum GalleryCards: AreaCards {
         let earlier = try OnThisDayCard.card(shown, snapshot)
         let photos = try GalleryRepository.newest(of: shown.subjects, limit: 8, in: snapshot)
         guard !photos.isEmpty else { return [earlier].compactMap { $0 } }
-        let grid = PhotoGridHTML.render(photos.map(\.sha), size: 120, label: shown.format.t("photo.open"), links: photos.map { "/gallery/\($0.place)" })
+        let grid = PhotoGridHTML.render(photos.map(\.sha), size: 120, label: shown.format.t("photo.open"), links: photos.map { GalleryRoutes.photo($0.place) })
         return [earlier, HomeCard(rank: 50, model: NewestPhotosCard(photos: grid))].compactMap { $0 }
     }
 }

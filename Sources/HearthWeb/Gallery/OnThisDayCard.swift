@@ -34,7 +34,7 @@ struct OnThisDayCard: Page {
             if !photos.isEmpty {
                 html += #"<ul class="photo-grid">"#
                 html += PhotoGridHTML.render(
-                    photos.prefix(8).map(\.sha), size: 120, label: format.t("photo.open"), links: photos.prefix(8).map { "/gallery/\($0.place)" })
+                    photos.prefix(8).map(\.sha), size: 120, label: format.t("photo.open"), links: photos.prefix(8).map { GalleryRoutes.photo($0.place) })
                 html += "</ul>"
             }
             let diaries = records[start..<end].filter { $0.kind == .diary }
@@ -51,7 +51,7 @@ struct OnThisDayCard: Page {
             }
             start = end
         }
-        html += #"<p><a href="/gallery?onthisday=1">\#(format.t("gallery.on_this_day_all"))</a></p>"#
+        html += #"<p><a href="\#(GalleryRoutes.list.pattern)?onthisday=1">\#(format.t("gallery.on_this_day_all"))</a></p>"#
         return HomeCard(rank: 45, model: OnThisDayCard(years: html))
     }
 }

@@ -40,7 +40,7 @@ struct CareSettingsController {
                         #"<option value="\#(months)"\#(months == vaccine.boosterMonths ? " selected" : "")>\#(format.step(.booster(months: months)))</option>"#
                     }.joined()
                     html +=
-                        #"<form method="post" action="/care/vaccines/interval" class="inline"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="code" value="\#(vaccine.code)"><select name="months" aria-label="\#(format.t("care.settings.interval"))">\#(options)</select> <button type="submit">\#(format.t("form.save"))</button></form>"#
+                        #"<form method="post" action="\#(CareRoutes.vaccineInterval.pattern)" class="inline"><input type="hidden" name="_csrf" value="\#(context.csrfToken)"><input type="hidden" name="code" value="\#(vaccine.code)"><select name="months" aria-label="\#(format.t("care.settings.interval"))">\#(options)</select> <button type="submit">\#(format.t("form.save"))</button></form>"#
                 }
                 // The schedule in the reader's language; the guideline it comes from as published.
                 html +=
@@ -68,7 +68,7 @@ struct CareSettingsController {
             let months = Int(input["months", default: ""]), Self.intervals.contains(months)
         else { throw PageError(status: .unprocessableContent, messageKey: "error.choice.unknown") }
         try await care.setInterval(code: code, months: months)
-        return .redirect(to: "/care/vaccines?saved=1", type: .normal)
+        return .redirect(to: CareRoutes.vaccines.pattern + "?saved=1", type: .normal)
     }
 
     @Sendable func addVaccine(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -83,7 +83,7 @@ struct CareSettingsController {
         let months = FormInput.number(input, "booster_months", range: 1...120, units: NumberUnits.months, whole: true, required: true, errors: &errors)
         if let species, let name, let months, errors.isEmpty {
             if try await care.addOwnVaccine(species: species, name: name, boosterMonths: Int(months)) {
-                return .redirect(to: "/care/vaccines?saved=1", type: .normal)
+                return .redirect(to: CareRoutes.vaccines.pattern + "?saved=1", type: .normal)
             }
             errors.add("name", "care.error.vaccine_exists")
         }

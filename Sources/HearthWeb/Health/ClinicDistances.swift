@@ -26,7 +26,7 @@ enum ClinicDistances {
         let summary = home.map { format.t("care.home.set", ["place": text($0)]) } ?? format.t("care.home.title")
         var html: HTML = #"<section class="card narrow" id="home"><details\#(open)><summary><strong>\#(summary)</strong></summary>"#
         html += #"<p class="hint">\#(format.t("care.home.hint"))</p>"#
-        html += #"<form method="post" action="/clinics/home"><input type="hidden" name="_csrf" value="\#(csrf)">"#
+        html += #"<form method="post" action="\#(ClinicRoutes.home.pattern)"><input type="hidden" name="_csrf" value="\#(csrf)">"#
         html += #"<label for="home-coordinates">\#(format.t("care.home.coordinates"))</label>"#
         html +=
             #"<input id="home-coordinates" name="coordinates" inputmode="decimal" autocomplete="off" placeholder="37.5665, 126.9780" value="\#(typed["coordinates"] ?? "")""#

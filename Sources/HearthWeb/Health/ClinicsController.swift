@@ -80,9 +80,9 @@ struct ClinicsController {
     static func pages(_ number: Int, total: Int, format: Formatting) -> HTML {
         let first = (number - 1) * perPage + 1, last = min(total, number * perPage)
         var html: HTML = #"<nav class="pager" aria-label="\#(format.t("care.clinic.pages"))">"#
-        if number > 1 { html += #"<a href="/clinics?page=\#(number - 1)" rel="prev">← \#(format.t("care.clinic.previous"))</a> "# }
+        if number > 1 { html += #"<a href="\#(ClinicRoutes.list.pattern)?page=\#(number - 1)" rel="prev">← \#(format.t("care.clinic.previous"))</a> "# }
         html += #"<span>\#(format.t("care.clinic.range", ["first": first.grouped, "last": last.grouped, "total": total.grouped]))</span>"#
-        if last < total { html += #" <a href="/clinics?page=\#(number + 1)" rel="next">\#(format.t("care.clinic.next")) →</a>"# }
+        if last < total { html += #" <a href="\#(ClinicRoutes.list.pattern)?page=\#(number + 1)" rel="next">\#(format.t("care.clinic.next")) →</a>"# }
         return html + "</nav>"
     }
 
@@ -93,7 +93,7 @@ struct ClinicsController {
         let format = formatting(context)
         if input["clear"] == "1" {
             try await clinics.setHome(nil)
-            return .redirect(to: "/clinics#home", type: .normal)
+            return .redirect(to: ClinicRoutes.list.pattern + "#home", type: .normal)
         }
         var errors = FieldErrors()
         let typed = FormInput.text(input, "coordinates", errors: &errors)
@@ -208,7 +208,7 @@ struct ClinicsController {
             action: clinic.map { ClinicRoutes.one($0.id) } ?? ClinicRoutes.list.pattern,
             fields: fields, problems: FormProblems(errors: errors), days: days,
             open24Hours: input["open_24_hours"] != nil, favourite: input["favourite"] != nil, maybe24Hours: clinic?.maybe24Hours == true,
-            deleteAction: clinic.map { "/clinics/\($0.id)/delete" })
+            deleteAction: clinic.map { ClinicRoutes.delete($0.id) })
         return renderer.page(page, titleKey: clinic == nil ? "care.clinic.new" : "care.clinic.edit", request: request, context: context, status: status)
     }
 }

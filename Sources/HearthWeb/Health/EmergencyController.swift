@@ -58,7 +58,7 @@ struct EmergencyController {
                 html += "</p>"
             }
         } else if anyPlaced {
-            html += #"<p class="hint"><a href="/clinics#home">\#(format.t("care.emergency.set_home"))</a></p>"#
+            html += #"<p class="hint"><a href="\#(ClinicRoutes.list.pattern)#home">\#(format.t("care.emergency.set_home"))</a></p>"#
         }
         for (heading, group, count, limit) in [
             ("care.emergency.open_now", open, open.count, Int.max), ("care.emergency.maybe_24", candidates, candidateCount, Self.guesses),
@@ -71,7 +71,7 @@ struct EmergencyController {
                 html += #"<p><a href="\#(ClinicRoutes.list.pattern)">\#(format.t("care.emergency.more", ["count": String(count - limit)]))</a></p>"#
             }
         }
-        let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: "/pets/\($0.id)/card") }
+        let petLinks = try await pets.pets(access: context.access).map { EmergencyPage.PetLink(name: $0.profile.name, card: ClinicRoutes.petCard($0.id)) }
         let page = EmergencyPage(clinics: html, hasClinics: !(open.isEmpty && candidates.isEmpty && closedFavourites.isEmpty), pets: petLinks)
         return renderer.page(page, titleKey: "care.emergency.title", request: request, context: context)
     }

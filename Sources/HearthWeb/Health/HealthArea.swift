@@ -10,9 +10,9 @@ enum HealthArea: Area {
     static let help: String? = "health"
     static let cards: (any AreaCards.Type)? = HealthCards.self
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/emergency", key: "nav.emergency", place: .bar, rank: 4),
+        NavigationEntry(href: CareRoutes.emergency.pattern, key: "nav.emergency", place: .bar, rank: 4),
         NavigationEntry(href: ClinicRoutes.list.pattern, key: "nav.clinics", place: .more, rank: 6),
-        NavigationEntry(href: "/care/vaccines", key: "nav.vaccines", place: .more, rank: 7),
+        NavigationEntry(href: CareRoutes.vaccines.pattern, key: "nav.vaccines", place: .more, rank: 7),
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
@@ -24,7 +24,7 @@ enum HealthArea: Area {
         let settings = CareSettingsController(renderer: services.renderer, care: care)
         let recorder = RequireRecorderMiddleware()
 
-        router.get("/emergency", use: emergency.show)
+        router.get(CareRoutes.emergency.path, use: emergency.show)
         router.group(PetRoutes.one.path).loadingPetCare(care).get(ClinicRoutes.petCard.under(PetRoutes.one), use: emergency.card)
         typealias R = ClinicRoutes
         router.get(R.list.path, use: clinics.list)
@@ -37,13 +37,23 @@ enum HealthArea: Area {
             .get(R.edit.under(R.one), use: clinics.edit)
             .post(use: clinics.update)
             .post(R.delete.under(R.one), use: clinics.delete)
-        router.get("/care/vaccines", use: settings.vaccines)
-        router.post("/care/vaccines/interval", use: settings.setInterval)
-        router.post("/care/vaccines/own", use: settings.addVaccine)
-        router.group("/pets/:id").add(middleware: recorder).loadingPet(PetRepository(database))
+        router.get(CareRoutes.vaccines.path, use: settings.vaccines)
+        router.post(CareRoutes.vaccineInterval.path, use: settings.setInterval)
+        router.post(CareRoutes.ownVaccine.path, use: settings.addVaccine)
+        router.group(PetRoutes.one.path).add(middleware: recorder).loadingPet(PetRepository(database))
             .add(middleware: ArchivedPetIsReadOnlyMiddleware())
-            .post("feeding", use: settings.feeding)
+            .post(CareRoutes.feeding.under(PetRoutes.one), use: settings.feeding)
     }
+}
+
+/// The emergency page, the vaccines' settings and a pet's feeding, for the router and every
+/// link and form to them.
+enum CareRoutes {
+    static let emergency = Route("/emergency")
+    static let vaccines = Route("/care/vaccines")
+    static let vaccineInterval = Route("/care/vaccines/interval")
+    static let ownVaccine = Route("/care/vaccines/own")
+    static let feeding = Route("/pets/:id/feeding")
 }
 
 /// The clinics' pages and a pet's emergency card, for the router and every link to them.

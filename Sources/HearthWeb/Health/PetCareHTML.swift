@@ -13,7 +13,7 @@ enum PetCareHTML {
             guard canBook else { return nil }
             var query = ["subject": String(pet.id), "kind": kind.rawValue, "date": max(date, today).description]
             if let note { query["note"] = note }
-            return QueryLink.make("/appointments/new", query)
+            return QueryLink.make(AppointmentRoutes.new.pattern, query)
         }
         // In date order, whatever kind: the soonest (or most overdue) first.
         var dated: [(date: LocalDate, html: HTML)] = care.vaccines.map {
@@ -73,7 +73,7 @@ enum PetCareHTML {
                     OptionView(value: String($0.id), label: $0.name, selected: settings.foodID == $0.id)
                 })
         let target = settings.targetGrams.map { format.number($0 / unit.gramsPerUnit, decimals: 2).replacingOccurrences(of: ",", with: "") } ?? ""
-        var html: HTML = #"<details><summary>\#(format.t("care.feeding.change"))</summary><form method="post" action="/pets/\#(pet.id)/feeding">"#
+        var html: HTML = #"<details><summary>\#(format.t("care.feeding.change"))</summary><form method="post" action="\#(CareRoutes.feeding(pet.id))">"#
         html += #"<input type="hidden" name="_csrf" value="\#(csrf)">"#
         html += #"<label for="stage">\#(format.t("care.feeding.stage_label"))</label><select id="stage" name="stage">\#(stages)</select>"#
         html +=

@@ -7,7 +7,13 @@ enum HelpArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let controller = HelpController(renderer: services.renderer, book: services.help)
-        router.get("/help", use: controller.index)
-        router.get("/help/:topic", use: controller.topic)
+        router.get(HelpRoutes.index.path, use: controller.index)
+        router.get(HelpRoutes.topic.path, use: controller.topic)
     }
+}
+
+/// The manual: its contents and each chapter, for the router and every link to them.
+enum HelpRoutes {
+    static let index = Route("/help")
+    static let topic = Route("/help/:topic")
 }

@@ -17,7 +17,7 @@ struct HelpController: Sendable {
         guard let chapter = book.chapter(topic, context.language) else { throw PageError.notFound }
         let contents = (["index"] + book.topics).compactMap { name in
             book.chapter(name, context.language).map {
-                HelpPage.Entry(href: name == "index" ? "/help" : "/help/\(name)", title: $0.title, current: name == topic)
+                HelpPage.Entry(href: name == "index" ? HelpRoutes.index.pattern : HelpRoutes.topic(name), title: $0.title, current: name == topic)
             }
         }
         return renderer.page(

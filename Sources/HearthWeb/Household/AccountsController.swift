@@ -40,7 +40,7 @@ struct AccountsController {
                 return try await page(
                     addInput: input, addErrors: errors, noticeKey: nil, problemKey: nil, request: request, context: context, status: .unprocessableContent)
             }
-            return .redirect(to: "/accounts?done=added", type: .normal)
+            return .redirect(to: AccountRoutes.list.pattern + "?done=added", type: .normal)
         }
     }
 
@@ -116,7 +116,7 @@ struct AccountsController {
         } catch StoreError.lastOwner {
             return try await problem("accounts.problem.last_owner", request: request, context: context, status: .conflict)
         }
-        return .redirect(to: "/accounts?done=\(done)", type: .normal)
+        return .redirect(to: AccountRoutes.list.pattern + "?done=" + done, type: .normal)
     }
 
     private func problem(

@@ -8,9 +8,9 @@ enum HouseholdArea: Area {
     static let help: String? = "household"
     static let cards: (any AreaCards.Type)? = HouseholdCards.self
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/accounts", key: "nav.accounts", place: .more, rank: 8, ownerOnly: true),
-        NavigationEntry(href: "/settings", key: "nav.settings", place: .more, rank: 9, ownerOnly: true),
-        NavigationEntry(href: "/me", key: "nav.me", place: .more, rank: 10),
+        NavigationEntry(href: AccountRoutes.list.pattern, key: "nav.accounts", place: .more, rank: 8, ownerOnly: true),
+        NavigationEntry(href: HouseholdRoutes.settings.pattern, key: "nav.settings", place: .more, rank: 9, ownerOnly: true),
+        NavigationEntry(href: HouseholdRoutes.me.pattern, key: "nav.me", place: .more, rank: 10),
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
@@ -19,17 +19,17 @@ enum HouseholdArea: Area {
         let accounts = AccountRepository(database), sessions = SessionRepository(database), households = HouseholdRepository(database)
         let setup = SetupController(
             renderer: renderer, households: households, household: services.household, sessions: sessions, hasher: hasher, sessionLifetime: lifetime)
-        router.get("/setup", use: setup.show)
-        router.post("/setup", use: setup.submit)
+        router.get(HouseholdRoutes.setup.path, use: setup.show)
+        router.post(HouseholdRoutes.setup.path, use: setup.submit)
         let signIn = SignInController(
             renderer: renderer, accounts: accounts, sessions: sessions, failures: SignInFailureRepository(database), hasher: hasher, sessionLifetime: lifetime)
-        router.get("/login", use: signIn.show)
-        router.post("/login", use: signIn.signIn)
-        router.post("/logout", use: signIn.signOut)
+        router.get(HouseholdRoutes.signIn.path, use: signIn.show)
+        router.post(HouseholdRoutes.signIn.path, use: signIn.signIn)
+        router.post(HouseholdRoutes.signOut.path, use: signIn.signOut)
         let members = AccountsController(
             renderer: renderer, accounts: accounts, hasher: hasher, pets: PetRepository(database), people: PersonRepository(database))
-        router.get("/accounts", use: members.list)
-        router.post("/accounts", use: members.add)
+        router.get(AccountRoutes.list.path, use: members.list)
+        router.post(AccountRoutes.list.path, use: members.add)
         typealias R = AccountRoutes
         router.group(R.one.path).add(middleware: RequireOwnerMiddleware()).loadingAccount(accounts)
             .post(R.role.under(R.one), use: members.setRole)
@@ -38,19 +38,32 @@ enum HouseholdArea: Area {
             .post(R.enable.under(R.one), use: members.enable)
             .post(R.access.under(R.one), use: members.setAccess)
         let settings = SettingsController(renderer: renderer, households: households, household: services.household)
-        router.get("/settings", use: settings.show)
-        router.post("/settings", use: settings.save)
+        router.get(HouseholdRoutes.settings.path, use: settings.show)
+        router.post(HouseholdRoutes.settings.path, use: settings.save)
         let me = MyAccountController(
             renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database),
             tokens: APITokenRepository(database))
-        router.get("/me", use: me.show)
-        router.post("/me", use: me.savePreferences)
-        router.post("/me/password", use: me.changePassword)
+        router.get(HouseholdRoutes.me.path, use: me.show)
+        router.post(HouseholdRoutes.me.path, use: me.savePreferences)
+        router.post(HouseholdRoutes.myPassword.path, use: me.changePassword)
     }
 }
 
-/// The owner's changes to one member's account, for the router and every form that posts to them.
+/// Setting up, signing in and out, the household's settings and a member's own account, for the
+/// router and every link and form to them.
+enum HouseholdRoutes {
+    static let setup = Route("/setup")
+    static let signIn = Route("/login")
+    static let signOut = Route("/logout")
+    static let settings = Route("/settings")
+    static let me = Route("/me")
+    static let myPassword = Route("/me/password")
+}
+
+/// The members' list and the owner's changes to one member's account, for the router and every
+/// form that posts to them.
 enum AccountRoutes {
+    static let list = Route("/accounts")
     static let one = Route("/accounts/:id")
     static let role = Route("/accounts/:id/role")
     static let password = Route("/accounts/:id/password")

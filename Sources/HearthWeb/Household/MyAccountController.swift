@@ -32,7 +32,7 @@ struct MyAccountController {
             return try page(input: input, errors: errors, noticeKey: nil, request: request, context: context, status: .unprocessableContent)
         }
         try await accounts.setPreferences(displayName: displayName, language: language, accountID: member.accountID)
-        return .redirect(to: "/me?done=saved", type: .normal)
+        return .redirect(to: HouseholdRoutes.me.pattern + "?done=saved", type: .normal)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -53,7 +53,7 @@ struct MyAccountController {
         let hash = try await hasher.hash(newPassword)
         // Other browsers signed in as this member are signed out; this one stays.
         try await accounts.setPasswordHash(hash, accountID: member.accountID, keepingSession: member.token, reset: false)
-        return .redirect(to: "/me?done=password", type: .normal)
+        return .redirect(to: HouseholdRoutes.me.pattern + "?done=password", type: .normal)
     }
 
     /// The page with a new API token's form sent back with its problems (422).

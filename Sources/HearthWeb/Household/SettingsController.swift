@@ -29,7 +29,7 @@ struct SettingsController {
         case .valid(let settings):
             try await households.update(settings)
             try await household.reload()
-            return .redirect(to: "/settings?saved=1", type: .normal)
+            return .redirect(to: HouseholdRoutes.settings.pattern + "?saved=1", type: .normal)
         }
     }
 

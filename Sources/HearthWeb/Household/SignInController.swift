@@ -53,7 +53,7 @@ struct SignInController {
         if let token = context.sessionToken {
             try await sessions.delete(token: token)
         }
-        var response = Response.redirect(to: "/login", type: .normal)
+        var response = Response.redirect(to: HouseholdRoutes.signIn.pattern, type: .normal)
         response.setCookie(HearthCookies.expired(HearthCookies.session, secure: context.isSecure))
         return response
     }

@@ -54,7 +54,7 @@ struct RemindersController {
         case "off": try await feeds.turnOff(accountID: member.accountID)
         default: throw PageError(status: .unprocessableContent, messageKey: "error.bad_request")
         }
-        return .redirect(to: "/me#reminders", type: .normal)
+        return .redirect(to: HouseholdRoutes.me.pattern + "#reminders", type: .normal)
     }
 
     @Sendable func setMine(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,7 +70,7 @@ struct RemindersController {
             throw PageError(status: .unprocessableContent, messageKey: "push.error.this_machine")
         }
         try await reminders.setMemberSettings(accountID: member.accountID, reminders: input["reminders"] == "on", ntfyURL: url.isEmpty ? nil : url)
-        return .redirect(to: "/me?done=saved#reminders", type: .normal)
+        return .redirect(to: HouseholdRoutes.me.pattern + "?done=saved#reminders", type: .normal)
     }
 
     // MARK: The household's targets (owner)
@@ -101,7 +101,7 @@ struct RemindersController {
             return try settingsPage(input: input, errors: errors, saved: false, request: request, context: context, status: .unprocessableContent)
         }
         try await reminders.setTargets(ReminderTargets(ntfyURL: ntfy, webhookURL: webhook, againMinutes: Int(again)))
-        return .redirect(to: "/settings/reminders?saved=1", type: .normal)
+        return .redirect(to: ReminderRoutes.household.pattern + "?saved=1", type: .normal)
     }
 
     private func settingsPage(

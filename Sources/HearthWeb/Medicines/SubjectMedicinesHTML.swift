@@ -26,7 +26,7 @@ enum SubjectMedicinesHTML {
                 #"<li><a href="\#(RegimenRoutes.one(regimen.id))"><strong>\#(regimen.name)</strong></a> <span class="meta">\#(format.items(regimen.currentItems)) · \#(format.schedule(regimen.schedule))\#(figure)</span></li>"#
         }
         html += list.isEmpty ? #"<p class="meta">\#(format.t("regimens.none"))</p>"# : #"<ul class="item-list">\#(list)</ul>"#
-        if canRecord { html += #"<p><a class="button" href="/regimens/new?subject=\#(subjectID)">+ \#(format.t("regimens.new"))</a></p>"# }
+        if canRecord { html += #"<p><a class="button" href="\#(RegimenRoutes.new.pattern)?subject=\#(subjectID)">+ \#(format.t("regimens.new"))</a></p>"# }
         return html
     }
 }

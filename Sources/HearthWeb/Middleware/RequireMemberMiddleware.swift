@@ -6,18 +6,18 @@ import Hummingbird
 /// Being global, a new route is protected without anyone remembering to protect it.
 struct RequireMemberMiddleware: RouterMiddleware {
     /// The sign-in path, the health check, and the phone's way in (`PhonesArea.openPaths`).
-    static let openPaths: Set<String> = Set(["/login", "/setup", "/healthz"]).union(PhonesArea.openPaths)
+    static let openPaths: Set<String> = Set([HouseholdRoutes.signIn, HouseholdRoutes.setup, AppRoutes.health].map(\.pattern)).union(PhonesArea.openPaths)
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         // A calendar feed's URL is its credential (see `RemindersController.feed`).
-        if context.member != nil || Self.openPaths.contains(request.uri.path) || request.method == .get && request.uri.path.hasPrefix("/feeds/") {
+        if context.member != nil || Self.openPaths.contains(request.uri.path) || request.method == .get && request.uri.path.hasPrefix(ReminderRoutes.feed("")) {
             return try await next(request, context)
         }
         if request.wantsHTML && request.method == .get {
             let back =
                 request.uri.path == "/"
                 ? "" : "?next=\(request.uri.path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "/-_."))) ?? "")"
-            return .redirect(to: "/login\(back)", type: .found)
+            return .redirect(to: HouseholdRoutes.signIn.pattern + back, type: .found)
         }
         throw PageError(status: .unauthorized, messageKey: "error.sign_in_required")
     }

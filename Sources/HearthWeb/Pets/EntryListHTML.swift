@@ -51,7 +51,8 @@ enum EntryListHTML {
                 if let by = entry.recordedBy { html += #"<span class="by">\#(by)</span>"# }
                 if let actions {
                     html += #"<a href="\#(RecordRoutes.edit(entry.id))">\#(actions.edit)</a>"#
-                    html += #"<button type="submit" form="record-delete" formaction="/records/\#(entry.id)/delete" class="link">\#(actions.delete)</button>"#
+                    html +=
+                        #"<button type="submit" form="record-delete" formaction="\#(RecordRoutes.delete(entry.id))" class="link">\#(actions.delete)</button>"#
                 }
                 html += "</div>"
             }

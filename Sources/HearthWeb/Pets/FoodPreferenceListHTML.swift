@@ -19,7 +19,7 @@ enum FoodPreferenceListHTML {
                     FoodPreference.allCases.map {
                         OptionView(value: $0.rawValue, label: format.t("pets.preference.\($0.rawValue)"), selected: preference == $0)
                     })
-                html += #"<form method="post" action="/pets/\#(petID)/foods/\#(food.id)/preference" class="row">"#
+                html += #"<form method="post" action="\#(PetRoutes.foodPreference(petID, food.id))" class="row">"#
                 html += #"<input type="hidden" name="_csrf" value="\#(csrf)">"#
                 html += #"<label class="visually-hidden" for="preference-\#(food.id)">\#(format.t("pets.profile.preference"))</label>"#
                 html += #"<select id="preference-\#(food.id)" name="preference"><option value="">—</option>\#(options)</select>"#

@@ -292,7 +292,7 @@ struct RecordsController {
             entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
         var view = RecordFormPage(
             kind: kind, kindLabel: t("pets.kind.\(kind.rawValue)"), petID: pet.id, petName: pet.profile.name,
-            action: entry.map { RecordRoutes.one($0.id) } ?? "/pets/\(pet.id)/records",
+            action: entry.map { RecordRoutes.one($0.id) } ?? PetRoutes.records(pet.id),
             cancel: entry == nil ? PetRoutes.one(pet.id) : PetRoutes.timeline(pet.id), heading: title,
             fields: FormFields(RecordFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
             problems: FormProblems(problems, errors: errors),

@@ -24,8 +24,8 @@ struct AppManifestController {
                 icon("maskable-512.png", 512, "maskable"),
             ],
             "shortcuts": [
-                shortcut("app.cup", "/?from=app#water"), shortcut("app.meal", "/?from=app#pets-today"), shortcut("app.doses", "/doses"),
-                shortcut("app.emergency", "/emergency"),
+                shortcut("app.cup", "/?from=app#water"), shortcut("app.meal", "/?from=app#pets-today"), shortcut("app.doses", DoseRoutes.list.pattern),
+                shortcut("app.emergency", CareRoutes.emergency.pattern),
             ],
         ]
         let body = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])

@@ -38,7 +38,7 @@ struct ConnectController {
             httpsAddress: address, otherAddresses: others,
             qrCode: address.flatMap { QRCode($0)?.svg(label: renderer.strings.text("connect.qr_label", context.language) + " " + $0) },
             fingerprint: tls?.authority?.fingerprint, overHTTPS: context.isSecure,
-            checkURL: httpsPort.flatMap { HTTPSWayMiddleware.httpsURL(of: request, port: $0, path: "/connect/check") },
+            checkURL: httpsPort.flatMap { HTTPSWayMiddleware.httpsURL(of: request, port: $0, path: PhoneRoutes.check.pattern) },
             isOwner: context.role == .owner)
         page.authorityUnlimited = tls?.authority?.isLimitedToHome == false
         var response = renderer.page(page, titleKey: "connect.title", request: request, context: context)

@@ -8,6 +8,6 @@ enum PhotosArea: Area {
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let photos = PhotosController(files: services.photoFiles, photos: PhotoRepository(services.database))
-        router.get("/photos/:name", use: photos.serve)
+        router.get(PhotoURL.route.path, use: photos.serve)
     }
 }

@@ -96,7 +96,7 @@ struct RecipeEditController {
         var request = request
         _ = try await FormData.read(&request, context: context)
         await intake.cleanUp(try await recipes.delete(id: id))
-        return .redirect(to: "/recipes?deleted=1", type: .normal)
+        return .redirect(to: RecipeRoutes.list.pattern + "?deleted=1", type: .normal)
     }
 
     private func form(
@@ -153,7 +153,7 @@ struct RecipeEditController {
                 }
             return try categoriesPage(added: fields["added"] ?? "", problem: message, request: request, context: context, status: .unprocessableContent)
         }
-        return .redirect(to: "/recipes/categories", type: .normal)
+        return .redirect(to: RecipeRoutes.categories.pattern, type: .normal)
     }
 
     private func categoriesPage(added: String, problem: String?, request: Request, context: AppRequestContext, status: HTTPResponse.Status) throws -> Response {

@@ -107,7 +107,7 @@ struct RecipesController {
         let food =
             canRecord
             ? RecipePage.Food(
-                action: "/recipes/\(id)/food",
+                action: RecipeRoutes.food(id),
                 energy: kcal.map { format.t("recipes.food_energy", ["kcal": format.number($0, decimals: 1)]) } ?? format.t("recipes.food_no_energy"),
                 done: request.uri.queryParameters.get("food") != nil)
             : nil
@@ -136,7 +136,7 @@ struct RecipesController {
         var request = request
         let input = try await FormData.read(&request, context: context).fields
         try await recipes.setBookmark(input["on"] == "1", recipeID: id, accountID: member.accountID)
-        return .redirect(to: input["back"] == "bookmarks" ? "/recipes/bookmarks" : RecipeRoutes.one(id), type: .normal)
+        return .redirect(to: input["back"] == "bookmarks" ? RecipeRoutes.bookmarks.pattern : RecipeRoutes.one(id), type: .normal)
     }
 
     /// A home-made pet food: the recipe joins the pets' food list, with its energy per 100 g
@@ -147,7 +147,7 @@ struct RecipesController {
         _ = try await FormData.read(&request, context: context)
         let kcal = Self.kcalPer100g(kcalPerServing: recipe.kcalPerServing, gramsPerServing: recipe.gramsPerServing)
         _ = try await foods.create(name: recipe.title, kind: .food, kcalPer100g: kcal)
-        return .redirect(to: "/recipes/\(id)?food=1", type: .normal)
+        return .redirect(to: RecipeRoutes.one(id) + "?food=1", type: .normal)
     }
 
     static func kcalPer100g(kcalPerServing: Double?, gramsPerServing: Double?) -> Double? {

@@ -7,7 +7,7 @@ enum ReportsArea: Area {
     static let pages: [any Page.Type] = [ReportIndexPage.self, ReportPage.self]
     static let help: String? = "reports"
     static let navigation: [NavigationEntry] = [
-        NavigationEntry(href: "/reports", key: "nav.reports", place: .more, rank: 1)
+        NavigationEntry(href: ReportRoutes.index.pattern, key: "nav.reports", place: .more, rank: 1)
     ]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
@@ -16,8 +16,21 @@ enum ReportsArea: Area {
             charts: ChartsController(renderer: services.renderer, charts: ChartRepository(services.database)),
             printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), areas: services.areas,
             now: services.clock)
-        router.get("/reports", use: reports.index)
-        router.get("/reports/household/:month", use: reports.household)
-        router.get("/reports/:subject/:span", use: reports.subject)
+        router.get(ReportRoutes.index.path, use: reports.index)
+        router.get(ReportRoutes.household.path, use: reports.household)
+        router.get(ReportRoutes.subject.path, use: reports.subject)
+    }
+}
+
+/// The reports' pages: the list, the household's month, and a subject's month or vet span
+/// (`/reports/3/2026-11`, `/reports/3/vet?days=90`), for the router and every link to them.
+enum ReportRoutes {
+    static let index = Route("/reports")
+    static let household = Route("/reports/household/:month")
+    static let subject = Route("/reports/:subject/:span")
+
+    /// A subject's vet report of the last `days` days, or the form's address without them.
+    static func vet(_ subject: Int64, days: Int? = nil) -> String {
+        QueryLink.make(Self.subject(subject, "vet"), days.map { ["days": String($0)] } ?? [:])
     }
 }

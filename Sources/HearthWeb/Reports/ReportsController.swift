@@ -22,7 +22,7 @@ struct ReportsController {
     @Sendable func index(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         if let month = query.get("month").flatMap(YearMonth.init), let whose = query.get("subject") {
-            return .redirect(to: whose == "household" ? "/reports/household/\(month)" : "/reports/\(Int64(whose) ?? 0)/\(month)", type: .normal)
+            return .redirect(to: whose == "household" ? ReportRoutes.household(month) : ReportRoutes.subject(Int64(whose) ?? 0, month), type: .normal)
         }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let month = YearMonth(LocalDate(now(), in: context.timeZone))
@@ -30,14 +30,14 @@ struct ReportsController {
         let page = ReportIndexPage(
             thisMonth: format.monthHeading(month), lastMonth: format.monthHeading(month.previous),
             household: ReportIndexPage.Subject(
-                name: format.t("report.household"), month: "/reports/household/\(month)", previous: "/reports/household/\(month.previous)",
+                name: format.t("report.household"), month: ReportRoutes.household(month), previous: ReportRoutes.household(month.previous),
                 vet30: nil, vet90: nil, rangeAction: nil),
             subjects: everyone.map { subject in
                 let pet = subject.kind == .pet
                 return ReportIndexPage.Subject(
-                    name: subject.name, month: "/reports/\(subject.id)/\(month)", previous: "/reports/\(subject.id)/\(month.previous)",
-                    vet30: pet ? "/reports/\(subject.id)/vet?days=30" : nil, vet90: pet ? "/reports/\(subject.id)/vet?days=90" : nil,
-                    rangeAction: pet ? "/reports/\(subject.id)/vet" : nil)
+                    name: subject.name, month: ReportRoutes.subject(subject.id, month), previous: ReportRoutes.subject(subject.id, month.previous),
+                    vet30: pet ? ReportRoutes.vet(subject.id, days: 30) : nil, vet90: pet ? ReportRoutes.vet(subject.id, days: 90) : nil,
+                    rangeAction: pet ? ReportRoutes.vet(subject.id) : nil)
             },
             choices: [OptionView(value: "household", label: format.t("report.household"), selected: true)]
                 + everyone.map { OptionView(value: String($0.id), label: $0.name, selected: false) },
@@ -61,8 +61,8 @@ struct ReportsController {
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
                 contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },
                 body: body, pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-                previous: "/reports/household/\(month.previous)",
-                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/household/\(month.next)" : nil),
+                previous: ReportRoutes.household(month.previous),
+                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.household(month.next) : nil),
             title: title, request: request, context: context)
     }
 
@@ -112,8 +112,8 @@ struct ReportsController {
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
                 body: body, pdf: link(request, ["pdf": "1"]),
                 autoPrint: request.uri.queryParameters.get("print") != nil,
-                previous: month.map { "/reports/\(subjectID)/\($0.previous)" },
-                next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? "/reports/\(subjectID)/\($0.next)" : nil }),
+                previous: month.map { ReportRoutes.subject(subjectID, $0.previous) },
+                next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.subject(subjectID, $0.next) : nil }),
             title: title, request: request, context: context)
     }
 

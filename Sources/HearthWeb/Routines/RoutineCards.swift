@@ -108,7 +108,7 @@ enum RoutineCards: AreaCards {
         } else {
             html += #"<p class="meta">\#(shown.format.t("routines.none_here"))</p>"#
         }
-        if canRecord { html += #"<p><a href="/routines/new?subject=\#(shown.id)">+ \#(shown.format.t("routines.new"))</a></p>"# }
+        if canRecord { html += #"<p><a href="\#(RoutineRoutes.new.pattern)?subject=\#(shown.id)">+ \#(shown.format.t("routines.new"))</a></p>"# }
         cards.add(SubjectCard(rank: 30, id: "routines", heading: shown.format.t("routines.card_title"), html: html))
     }
 }

@@ -131,7 +131,7 @@ enum RoutineListHTML {
             ? .empty
             : #"<label for="r-\#(id)">\#(format.t("doses.skip_reason"))</label><input id="r-\#(id)" name="reason"> <button name="action" value="skipped" type="submit">\#(format.t("routines.mark_skipped"))</button>"#
         return #"""
-            <form method="post" action="/routines/\#(routine)/mark" class="dose-actions">\#(fields(due: due, csrf: csrf, back: back))<button class="primary" name="action" value="done" type="submit">\#(format.t("routines.mark_done"))</button> \#
+            <form method="post" action="\#(RoutineRoutes.mark(routine))" class="dose-actions">\#(fields(due: due, csrf: csrf, back: back))<button class="primary" name="action" value="done" type="submit">\#(format.t("routines.mark_done"))</button> \#
             <details><summary>\#(format.t("doses.more"))</summary>\#(also)<label for="\#(id)">\#(format.t("routines.done_at_time"))</label><input id="\#(id)" type="time" name="at"> \#
             <button name="action" value="done" type="submit">\#(format.t("routines.mark_done_at"))</button> \#(skip)</details></form>
             """#

@@ -12,6 +12,11 @@ enum SearchArea: Area {
         let search = SearchController(
             renderer: services.renderer, words: SearchWords(strings: services.renderer.strings), search: SearchRepository(database),
             subjects: SubjectRepository(database), database: database, areas: services.areas, now: services.clock)
-        router.get("/search", use: search.show)
+        router.get(SearchRoutes.search.path, use: search.show)
     }
+}
+
+/// The search page, for the router and every link and form to it.
+enum SearchRoutes {
+    static let search = Route("/search")
 }

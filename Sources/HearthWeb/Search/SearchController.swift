@@ -55,7 +55,7 @@ struct SearchController {
             let page = try search.records(terms, access: context.access, filter: filter, timeZone: context.timeZone, before: before, limit: shown)
             found = !page.entries.isEmpty
             let link = { (extra: [String: String]) in
-                QueryLink.make("/search", Self.shown(text, filter).merging(extra) { $1 })
+                QueryLink.make(SearchRoutes.search.pattern, Self.shown(text, filter).merging(extra) { $1 })
             }
             if filter.kind != nil {
                 results += SearchResultsHTML.records(page.entries, heading: nil, subjects: names, format: format, unit: unit)

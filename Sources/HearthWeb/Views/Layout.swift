@@ -50,7 +50,7 @@ struct LayoutView: PagePart {
         }
         if let role = context.role {
             self.navigation = Self.navigation(role: role, path: request.uri.path, strings: strings, language: language)
-            self.help = help.map { "/help/\($0)" } ?? "/help"
+            self.help = help.map { HelpRoutes.topic($0) } ?? HelpRoutes.index.pattern
         } else {
             self.navigation = .empty
             self.help = nil

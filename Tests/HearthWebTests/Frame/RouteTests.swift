@@ -1,3 +1,4 @@
+import HearthCore
 import Hummingbird
 import Testing
 
@@ -10,6 +11,9 @@ struct RouteTests {
         #expect(Route("/pets/:id")(7) == "/pets/7")
         #expect(Route("/pets/:id/records/new")(12) == "/pets/12/records/new")
         #expect(Route("/settings")(3) == "/settings")
+        #expect(Route("/reports/:subject/:span")(4, "2026-11") == "/reports/4/2026-11")
+        #expect(Route("/pets/:id/foods/:food/preference")(2) == "/pets/2/foods/:food/preference", "a parameter not given stays")
+        #expect(Route("/calendar/:when")(LocalDate(year: 2026, month: 11, day: 28)!) == "/calendar/2026-11-28")
         #expect(PetRoutes.one(1) == "/pets/1" && RecordRoutes.edit(26) == "/records/26/edit")
     }
 
