@@ -18,6 +18,8 @@ struct ImportProgressPage: Page {
         switch name {
         case "id": id
         case "personID": personID
+        case "links": SubjectPageLinks(kind: .person, id: personID)
+        case "progressLink": ImportRoutes.one(id)
         case "personName": personName
         case "fileName": fileName
         case "running": running

@@ -22,6 +22,7 @@ struct PeopleTodayCard: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "links": SubjectPageLinks(kind: .person, id: id)
             case "name": self.name
             case "colour": colour
             case "water": water

@@ -14,6 +14,7 @@ struct PersonListPage: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "links": SubjectPageLinks(kind: .person, id: id)
             case "name": self.name
             case "colour": colour
             case "age": age ?? false

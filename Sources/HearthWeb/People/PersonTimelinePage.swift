@@ -17,6 +17,7 @@ struct PersonTimelinePage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "personID": personID
+        case "links": SubjectPageLinks(kind: .person, id: personID)
         case "personName": personName
         case "photo": photo ?? false
         case "days": days

@@ -15,6 +15,7 @@ struct PetListPage: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "links": SubjectPageLinks(kind: .pet, id: id)
             case "name": self.name
             case "species": species
             case "age": age ?? false

@@ -71,6 +71,7 @@ struct PetPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "pet": pet
+        case "links": SubjectPageLinks(kind: .pet, id: pet.id)
         case "latestWeight": latestWeight ?? false
         case "today": today
         case "hasToday": hasToday

@@ -18,6 +18,7 @@ struct PetsTodayCard: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "links": SubjectPageLinks(kind: .pet, id: id)
             case "name": self.name
             case "photo": photo ?? false
             case "records": records

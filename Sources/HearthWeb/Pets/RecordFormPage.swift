@@ -69,6 +69,7 @@ struct RecordFormPage: Page {
         case "appointment": fields["appointment"].flatMap { $0.value.isEmpty ? nil : $0.value } ?? false
         case "kindLabel": kindLabel
         case "petID": petID
+        case "links": SubjectPageLinks(kind: .pet, id: petID)
         case "petName": petName
         case "action": action
         case "cancel": cancel

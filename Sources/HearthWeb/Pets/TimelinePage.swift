@@ -28,6 +28,7 @@ struct TimelinePage: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "restore": RecordRoutes.restore(id)
             case "title": title
             default: nil
             }
@@ -37,6 +38,7 @@ struct TimelinePage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "petID": petID
+        case "links": SubjectPageLinks(kind: .pet, id: petID)
         case "petName": petName
         case "petPhoto": petPhoto ?? false
         case "days": days
