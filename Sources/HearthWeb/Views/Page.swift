@@ -24,6 +24,7 @@ struct PageModel: MustacheParent {
         switch name {
         case "layout": layout
         case "page": page
+        case "site": SiteLinks()
         default: nil
         }
     }
