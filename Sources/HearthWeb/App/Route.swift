@@ -50,6 +50,12 @@ struct Route: Sendable, CustomStringConvertible {
         return link
     }
 
+    /// Whether `path` is this route's: the same segments, a parameter standing for any one.
+    func matches(_ path: some StringProtocol) -> Bool {
+        let mine = pattern.split(separator: "/"), theirs = path.split(separator: "/")
+        return mine.count == theirs.count && zip(mine, theirs).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+    }
+
     /// What the router adds it by.
     var path: RouterPath { RouterPath(pattern) }
 
@@ -60,4 +66,16 @@ struct Route: Sendable, CustomStringConvertible {
     func under(_ parent: Route) -> RouterPath {
         RouterPath(pattern.hasPrefix(parent.pattern + "/") ? String(pattern.dropFirst(parent.pattern.count + 1)) : pattern)
     }
+}
+
+/// An item's links as its template reads them (`{{page.links.edit}}`): each name's route with the
+/// item's id filled in, made when asked. A page model hands it with its own names
+/// (`RoutinePage.links`), so a template names a link and never types its path.
+struct RouteLinks: PagePart {
+    let id: String
+    let routes: [String: Route]
+
+    init(_ id: some CustomStringConvertible, _ routes: [String: Route]) { (self.id, self.routes) = (id.description, routes) }
+
+    func child(named name: String) -> Any? { routes[name].map { $0(id) } }
 }

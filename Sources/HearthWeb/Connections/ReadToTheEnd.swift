@@ -12,7 +12,7 @@ import NIOHTTPTypes
 /// retry stacks do): then it stopped reading, the client blocked sending the rest of a
 /// 12 MB body into full buffers, and never read the answer. So the header is taken off
 /// the request here, the body is read to its end (at most `maximumBody` bytes), and only
-/// then is the connection closed. An import's upload (`…/import`) may be larger than a
+/// then is the connection closed. An import's upload (`ImportRoutes.uploads`) may be larger than a
 /// form of photos: a phone's whole health export.
 final class ReadToTheEnd: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -39,7 +39,8 @@ final class ReadToTheEnd: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(var head):
             bodyBytes = 0
-            limit = (head.path ?? "").hasSuffix("/import") ? max(maximumBody, maximumImport) : maximumBody
+            let path = (head.path ?? "").prefix { $0 != "?" }
+            limit = ImportRoutes.uploads.contains { $0.matches(path) } ? max(maximumBody, maximumImport) : maximumBody
             requestEnded = false
             answerEnded = false
             closeRequested = head.headerFields[.connection]?.lowercased().contains("close") == true

@@ -33,6 +33,13 @@ struct AccountsPage: Page {
             case "canLimit": canLimit
             case "subjects": subjects
             case "id": id
+            case "links":
+                RouteLinks(
+                    id,
+                    [
+                        "role": AccountRoutes.role, "password": AccountRoutes.password, "access": AccountRoutes.access, "enable": AccountRoutes.enable,
+                        "disable": AccountRoutes.disable,
+                    ])
             case "displayName": displayName
             case "username": username
             case "roleLabel": roleLabel

@@ -11,6 +11,7 @@ struct ImportFormPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "personID": personID
+        case "links": SubjectPageLinks(kind: .person, id: personID)
         case "personName": personName
         case "sources": sources
         case "fields": fields

@@ -27,4 +27,8 @@ enum ImportRoutes {
     static let fromPhone = Route("/people/:id/import")
     static let one = Route("/imports/:id")
     static let status = Route("/imports/:id/status")
+
+    /// The uploads of a file to bring in (a phone's export, recipes, the medicine and clinic
+    /// registers), which may be larger than any other body.
+    static let uploads = [fromPhone, RecipeRoutes.importFile, MedicineRoutes.importList, ClinicRoutes.importRegister]
 }

@@ -14,6 +14,7 @@ struct MedicineImportPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "links": RouteLinks(id, ["job": MedicineRoutes.importJob])
         case "fileName": fileName
         case "running": running
         case "percent": percent

@@ -15,6 +15,7 @@ struct MedicinePage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "links": RouteLinks(id, ["edit": MedicineRoutes.edit])
         case "subjects": subjects
         case "photo": photo ?? false
         case "name": self.name

@@ -25,6 +25,7 @@ struct RegimenPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "links": RouteLinks(id, ["edit": RegimenRoutes.edit, "end": RegimenRoutes.end, "delete": RegimenRoutes.delete])
         case "name": self.name
         case "subject": subject
         case "subjectLink": subjectLink

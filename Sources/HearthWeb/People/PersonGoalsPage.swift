@@ -16,6 +16,7 @@ struct PersonGoalsPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "links": SubjectPageLinks(kind: .person, id: id)
         case "name": self.name
         case "fields": fields
         case "waterUnits": waterUnits

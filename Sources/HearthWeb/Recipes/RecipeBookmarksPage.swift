@@ -27,6 +27,7 @@ struct RecipeBookmarksPage: Page {
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
+            case "links": RouteLinks(id, ["one": RecipeRoutes.one, "bookmark": RecipeRoutes.bookmark])
             case "title": title
             default: nil
             }

@@ -93,6 +93,13 @@ struct RecipePage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": String(id)
+        case "links":
+            RouteLinks(
+                id,
+                [
+                    "one": RecipeRoutes.one, "bookmark": RecipeRoutes.bookmark, "export": RecipeRoutes.exportOne, "edit": RecipeRoutes.edit,
+                    "delete": RecipeRoutes.delete,
+                ])
         case "title": title
         case "category": category ?? false
         case "tags": tags

@@ -22,6 +22,7 @@ struct RoutinePage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
+        case "links": RouteLinks(id, ["edit": RoutineRoutes.edit, "delete": RoutineRoutes.delete])
         case "name": self.name
         case "subject": subject
         case "subjectLink": subjectLink ?? false

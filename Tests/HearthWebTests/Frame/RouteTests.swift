@@ -17,6 +17,13 @@ struct RouteTests {
         #expect(PetRoutes.one(1) == "/pets/1" && RecordRoutes.edit(26) == "/records/26/edit")
     }
 
+    @Test("a path is a route's when its segments are, a parameter standing for any one")
+    func matches() {
+        #expect(Route("/people/:id/import").matches("/people/12/import"))
+        #expect(!Route("/people/:id/import").matches("/people/12/import/more") && !Route("/people/:id/import").matches("/pets/12/import"))
+        #expect(ImportRoutes.uploads.contains { $0.matches("/recipes/import") })
+    }
+
     @Test("a route nested under another is added by the rest of its pattern")
     func under() {
         #expect(Route("/records/:id/edit").under(Route("/records/:id")).description == RouterPath("edit").description)
