@@ -169,9 +169,7 @@ struct MonthDots {
     /// Each cell's dots by rank, those of one rank in the order they came (an area's own order);
     /// a cell already in order (most of a month's) is left as it is.
     mutating func putInRankOrder() {
-        for index in cells.indices where !zip(cells[index], cells[index].dropFirst()).allSatisfy({ $0.rank <= $1.rank }) {
-            cells[index] = AreaList.inRankOrder(cells[index])
-        }
+        for index in cells.indices { cells[index] = AreaList.inRankOrder(cells[index]) }
     }
 }
 

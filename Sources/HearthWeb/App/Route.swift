@@ -27,11 +27,8 @@ struct Route: Sendable, CustomStringConvertible {
         (self.pieces, self.names) = (pieces, names)
     }
 
-    /// The link to the page of `id`: the pattern's first parameter filled in; a pattern without
-    /// one is the link.
-    func callAsFunction(_ id: Int64) -> String { fill(String(id)) }
-
-    /// The link with its first parameter filled in by `value` (a day, `2026-11-28`; a file's name).
+    /// The link with its first parameter filled in by `value` (a page's id; a day, `2026-11-28`; a
+    /// file's name); a pattern without one is the link.
     func callAsFunction(_ value: some CustomStringConvertible) -> String { fill(value.description) }
 
     /// The link with its parameters filled in, in order (a subject and a month); one not given

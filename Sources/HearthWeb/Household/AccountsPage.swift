@@ -26,6 +26,12 @@ struct AccountsPage: Page {
         let canLimit: Bool
         let subjects: [CheckboxView]
 
+        /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+        static let links: [String: Route] = [
+            "role": AccountRoutes.role, "password": AccountRoutes.password, "access": AccountRoutes.access, "enable": AccountRoutes.enable,
+            "disable": AccountRoutes.disable,
+        ]
+
         func child(named name: String) -> Any? {
             switch name {
             case "sees": sees
@@ -34,12 +40,7 @@ struct AccountsPage: Page {
             case "subjects": subjects
             case "id": id
             case "links":
-                RouteLinks(
-                    id,
-                    [
-                        "role": AccountRoutes.role, "password": AccountRoutes.password, "access": AccountRoutes.access, "enable": AccountRoutes.enable,
-                        "disable": AccountRoutes.disable,
-                    ])
+                RouteLinks(id, Self.links)
             case "displayName": displayName
             case "username": username
             case "roleLabel": roleLabel

@@ -11,10 +11,13 @@ struct MedicineImportPage: Page {
     var summary: String?
     var problem: String?
 
+    /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+    static let links: [String: Route] = ["job": MedicineRoutes.importJob]
+
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
-        case "links": RouteLinks(id, ["job": MedicineRoutes.importJob])
+        case "links": RouteLinks(id, Self.links)
         case "fileName": fileName
         case "running": running
         case "percent": percent

@@ -12,10 +12,13 @@ struct MedicinePage: Page {
     /// Whom a regimen with this item may be for.
     let subjects: [OptionView]
 
+    /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+    static let links: [String: Route] = ["edit": MedicineRoutes.edit]
+
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
-        case "links": RouteLinks(id, ["edit": MedicineRoutes.edit])
+        case "links": RouteLinks(id, Self.links)
         case "subjects": subjects
         case "photo": photo ?? false
         case "name": self.name

@@ -22,10 +22,13 @@ struct RegimenPage: Page {
     let hasEnded: Bool
     let remind: Bool
 
+    /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+    static let links: [String: Route] = ["edit": RegimenRoutes.edit, "end": RegimenRoutes.end, "delete": RegimenRoutes.delete]
+
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
-        case "links": RouteLinks(id, ["edit": RegimenRoutes.edit, "end": RegimenRoutes.end, "delete": RegimenRoutes.delete])
+        case "links": RouteLinks(id, Self.links)
         case "name": self.name
         case "subject": subject
         case "subjectLink": subjectLink

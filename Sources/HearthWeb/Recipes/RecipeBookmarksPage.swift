@@ -24,10 +24,13 @@ struct RecipeBookmarksPage: Page {
         let id: String
         let title: String
 
+        /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+        static let links: [String: Route] = ["one": RecipeRoutes.one, "bookmark": RecipeRoutes.bookmark]
+
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
-            case "links": RouteLinks(id, ["one": RecipeRoutes.one, "bookmark": RecipeRoutes.bookmark])
+            case "links": RouteLinks(id, Self.links)
             case "title": title
             default: nil
             }

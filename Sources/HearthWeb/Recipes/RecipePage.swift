@@ -90,16 +90,16 @@ struct RecipePage: Page {
         }
     }
 
+    /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+    static let links: [String: Route] = [
+        "one": RecipeRoutes.one, "bookmark": RecipeRoutes.bookmark, "export": RecipeRoutes.exportOne, "edit": RecipeRoutes.edit, "delete": RecipeRoutes.delete,
+    ]
+
     func child(named name: String) -> Any? {
         switch name {
         case "id": String(id)
         case "links":
-            RouteLinks(
-                id,
-                [
-                    "one": RecipeRoutes.one, "bookmark": RecipeRoutes.bookmark, "export": RecipeRoutes.exportOne, "edit": RecipeRoutes.edit,
-                    "delete": RecipeRoutes.delete,
-                ])
+            RouteLinks(id, Self.links)
         case "title": title
         case "category": category ?? false
         case "tags": tags

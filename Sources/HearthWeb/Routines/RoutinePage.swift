@@ -19,10 +19,13 @@ struct RoutinePage: Page {
     /// Why a mark was not written ("already done by 엄마 at 07:02").
     let message: String?
 
+    /// Its links by the names its template reads (`links.edit`), made once, not on each lookup.
+    static let links: [String: Route] = ["edit": RoutineRoutes.edit, "delete": RoutineRoutes.delete]
+
     func child(named name: String) -> Any? {
         switch name {
         case "id": id
-        case "links": RouteLinks(id, ["edit": RoutineRoutes.edit, "delete": RoutineRoutes.delete])
+        case "links": RouteLinks(id, Self.links)
         case "name": self.name
         case "subject": subject
         case "subjectLink": subjectLink ?? false
