@@ -5,7 +5,7 @@ static inline int hearth_inflate_init_raw(z_stream *stream) {
     return inflateInit2(stream, -15);
 }
 
-/* deflateInit2 is a macro too: gzip's wrapper (window 15 + 16) at the best level, for files compressed once. */
-static inline int hearth_deflate_init_gzip(z_stream *stream) {
-    return deflateInit2(stream, 9, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY);
+/* deflateInit2 is a macro too: gzip's wrapper (window 15 + 16) at a level: 9 for files compressed once, 1 for pages. */
+static inline int hearth_deflate_init_gzip_level(z_stream *stream, int level) {
+    return deflateInit2(stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
 }

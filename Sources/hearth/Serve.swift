@@ -41,6 +41,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("resources"), help: "Folder holding Templates/ and Public/ (default: the current folder).")
     var resourcesDirectory = FileManager.default.currentDirectoryPath
 
+    /// For the browser tests and screenshots: the household's day as it is at a chosen moment
+    /// (08:30 with the morning's doses due), the clock running on from there.
+    @Option(name: .customLong("clock-starts-at"), help: .hidden)
+    var clockStartsAt: String?
+
     func run() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
@@ -59,6 +64,13 @@ struct Serve: AsyncParsableCommand {
         defer { lock.release() }
         var configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
         configuration.trustedProxies = trustedProxies
+        if let clockStartsAt {
+            guard let start = ISO8601DateFormatter().date(from: clockStartsAt) else {
+                throw ValidationError("--clock-starts-at takes a moment such as 2026-11-27T08:30:00+09:00.")
+            }
+            let launched = Date()
+            configuration.clock = { start.addingTimeInterval(Date().timeIntervalSince(launched)) }
+        }
         guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together.") }
         if https || tlsCertificate != nil {
             configuration.https = HTTPSListener(port: httpsPort, certificateFile: tlsCertificate, keyFile: tlsKey)

@@ -35,6 +35,7 @@ import monthly
 import phone
 import recipes
 import routines
+import today
 from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,9 +75,10 @@ def free_port():
 class Server:
     """One real `hearth serve` on its own data folder."""
 
-    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None, https=False):
+    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None, https=False, clock=None):
         """`data`: a folder of the caller's to keep the data folder in (else a new one);
-        `open_files`: (soft, hard) limits on open files to start the server under."""
+        `open_files`: (soft, hard) limits on open files to start the server under;
+        `clock`: the moment the server's clock starts at (`2026-11-28T08:30:00+09:00`)."""
         self.data = data or tempfile.mkdtemp(prefix="hearth-e2e-")
         self.port = free_port()
         # Beside the data folder's parent, not in it: a test may fill the data folder's disk.
@@ -88,6 +90,7 @@ class Server:
         self.https_port = free_port() if https else None
         self.https_url = f"https://127.0.0.1:{self.https_port}" if https else None
         extra = ["--https", "--https-port", str(self.https_port)] if https else []
+        extra += ["--clock-starts-at", clock] if clock else []
         self.process = subprocess.Popen(
             [binary, "serve", "--host", host, "--port", str(self.port), "--data-dir", self.data + "/data", "--resources", str(ROOT)] + extra,
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
@@ -637,6 +640,13 @@ def main():
             browser.close()
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)
+    if arguments.only == "today":
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+            today.run(check, Server, browser, arguments.server, SHOTS)
+            browser.close()
+        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
+        sys.exit(0 if all(ok for _, ok in results) else 1)
     if arguments.only == "korean_walk":
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
@@ -684,6 +694,7 @@ def main():
         recipes.run(check, Server, browser, arguments.server, SHOTS)
         routines.run(check, Server, browser, arguments.server, SHOTS)
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)
+        today.run(check, Server, browser, arguments.server, SHOTS)
         api.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()
         phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)

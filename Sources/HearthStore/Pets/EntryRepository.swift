@@ -182,6 +182,11 @@ public struct EntryRepository: Sendable {
         }
     }
 
+    /// One record not deleted, read in a page's snapshot (home says what a quick log did).
+    public static func entry(id: Int64, in snapshot: Snapshot) throws -> StoredEntry? {
+        try fetch(snapshot.db, where: "e.id = ? AND e.deleted_at IS NULL", arguments: [id], limit: 1).first
+    }
+
     /// One record, deleted or not.
     public func entry(id: Int64) async throws -> StoredEntry? {
         try database.read { db in
@@ -237,6 +242,11 @@ public struct EntryRepository: Sendable {
                         WHERE e.subject_id = ? AND e.kind = 'weight' AND e.deleted_at IS NULL AND e.id IS NOT ? ORDER BY e.occurred_at DESC LIMIT 1
                         """), arguments: [subjectID, entryID])
         }
+    }
+
+    /// The food and amount of a pet's last meal, which a new meal's form starts with.
+    public func usualMeal(petID: Int64) throws -> PetToday.UsualMeal? {
+        try database.read { try PetToday.usualMeal(petID: petID, $0) }
     }
 
     /// A subject's latest recorded weight in grams: what the home page and the care cards show.

@@ -6,6 +6,15 @@ public struct PetToday: Sendable {
     public let subject: SubjectSummary
     public let records: [EntryKind: Int]
     public let latestWeightGrams: Double?
+    /// The food and amount of the pet's last meal: home offers it again in one tap.
+    public let usualMeal: UsualMeal?
+
+    public struct UsualMeal: Sendable, Equatable {
+        public let foodID: Int64
+        public let foodName: String
+        public let amount: Double?
+        public let unit: AmountUnit
+    }
 
     /// The pets among `subjects`, each with its day so far.
     public static func read(_ subjects: [SubjectSummary], on day: LocalDate, in snapshot: Snapshot) throws -> [PetToday] {
@@ -27,7 +36,23 @@ public struct PetToday: Sendable {
             if let kind = EntryKind(rawValue: row["kind"]) { counts[row["subject_id"], default: [:]][kind] = row["n"] }
         }
         return try pets.map { pet in
-            PetToday(subject: pet, records: counts[pet.id] ?? [:], latestWeightGrams: try EntryRepository.latestWeightGrams(subjectID: pet.id, db))
+            PetToday(
+                subject: pet, records: counts[pet.id] ?? [:], latestWeightGrams: try EntryRepository.latestWeightGrams(subjectID: pet.id, db),
+                usualMeal: try usualMeal(petID: pet.id, db))
         }
+    }
+
+    /// The last meal's food and amount (the newest by when it was eaten; `entry_timeline_by_kind`).
+    static func usualMeal(petID: Int64, _ db: Database) throws -> UsualMeal? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT m.food_id, f.name, m.amount, m.amount_unit FROM entry e
+                        JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
+                        WHERE e.subject_id = ? AND e.kind = 'meal' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC, e.id DESC LIMIT 1
+                        """), arguments: [petID])
+        else { return nil }
+        return UsualMeal(foodID: row[0], foodName: row[1], amount: row[2], unit: AmountUnit(rawValue: row[3]) ?? .g)
     }
 }

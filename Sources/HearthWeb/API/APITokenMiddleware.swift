@@ -23,7 +23,8 @@ struct APITokenMiddleware: RouterMiddleware {
         let bearer = Self.bearer(request.headers[.authorization])
         if path == Self.document, bearer == nil, context.member != nil { return try await next(request, context) }
         var context = context
-        (context.member, context.sessionToken, context.csrfToken) = (nil, nil, "")
+        (context.member, context.sessionToken) = (nil, nil)
+        context.useCSRF(secret: "")
         guard let bearer else { throw PageError(status: .unauthorized, messageKey: "api.error.no_token") }
         let now = clock()
         // A good token is let in whatever its address did: 256 bits are not guessed, and the

@@ -15,8 +15,15 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The browser's session token (from the cookie), when signed in.
     var sessionToken: String?
     /// The CSRF token forms on this page must send back: the session's, or before sign-in
-    /// the anonymous double-submit cookie's.
-    var csrfToken: String = ""
+    /// the anonymous double-submit cookie's (`csrfSecret`), masked afresh for each answer
+    /// (`CSRFMask`), so a compressed page gives nothing of it away.
+    private(set) var csrfToken: String = ""
+    private(set) var csrfSecret: String = ""
+
+    mutating func useCSRF(secret: String) {
+        csrfSecret = secret
+        csrfToken = secret.isEmpty ? "" : CSRFMask.mask(secret)
+    }
     var household: HouseholdSettings?
     var language: Language = .en
     /// The request reached us over HTTPS (directly or through a proxy that says so).

@@ -12,6 +12,11 @@ protocol AreaCards: SendableMetatype {
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws
     /// Its cards on the home page, read from the page's one snapshot.
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard]
+    /// Its rows of home's list of what needs doing now and soon (`/today`), read from the same snapshot.
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws
+    /// What one of its quick logs on home just did, with its undo: home was sent back with the
+    /// area's own word in the query (`?logged=`, `?dose=`); nil when it is not the area's.
+    static func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML?
     /// Its sections of a subject's report, read from the report's one snapshot.
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection]
     /// Its section of a calendar day's page (`/calendar/yyyy-mm-dd`), from the marks the month
@@ -40,6 +45,8 @@ extension AreaCards {
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {}
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {}
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] { [] }
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {}
+    static func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML? { nil }
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] { [] }
     static func calendarDay(_ shown: ShownDay) throws -> [DaySection] { [] }
     static func calendarMonth(_ shown: ShownMonth, into dots: inout MonthDots) throws {}
@@ -111,6 +118,8 @@ struct ShownHome {
     /// The subjects the member may see: people first, then pets, each by name.
     let subjects: [SubjectSummary]
     let canRecord: Bool
+    /// The page's query: what a quick log that sent the member back here did (`didOnHome`).
+    var query: [String: String] = [:]
 }
 
 /// A calendar day's page as its sections see it: the day, its marks, for whom, and when.
@@ -301,6 +310,19 @@ struct AreaList: Sendable {
     /// Every area's home cards, in their ranks' order.
     func homeCards(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         try cards.flatMap { try $0.home(shown, snapshot) }.sorted { $0.rank < $1.rank }
+    }
+
+    /// What a quick log on home just did, said by the area it was for.
+    func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML? {
+        for area in cards { if let said = try area.didOnHome(shown, snapshot) { return said } }
+        return nil
+    }
+
+    /// Every area's rows of what needs doing now and soon.
+    func todayList(_ shown: ShownHome, _ snapshot: Snapshot) throws -> TodayList {
+        var list = TodayList()
+        for area in cards { try area.today(shown, snapshot, into: &list) }
+        return list
     }
 
     /// Every area's sections of a calendar day, in their ranks' order.

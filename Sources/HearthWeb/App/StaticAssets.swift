@@ -73,10 +73,11 @@ struct StaticAssets: Sendable {
         type.hasPrefix("text/") || type.hasPrefix("image/svg") || type.hasPrefix("application/json")
     }
 
-    /// The bytes as a gzip member (zlib at its best level: done once a run).
-    static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
+    /// The bytes as a gzip member: at zlib's best level for the files done once a run, at its
+    /// fastest (`level: 1`) for a page done once an answer.
+    static func gzip(_ bytes: [UInt8], level: Int32 = 9) -> [UInt8]? {
         var stream = z_stream()
-        guard hearth_deflate_init_gzip(&stream) == Z_OK else { return nil }
+        guard hearth_deflate_init_gzip_level(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }
         var input = bytes
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)

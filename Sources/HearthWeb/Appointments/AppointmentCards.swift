@@ -69,15 +69,18 @@ enum AppointmentCards: AreaCards {
         return [DaySection(rank: 15, heading: shown.format.t("appointments.card_title"), listClass: "dose-list", items: html)]
     }
 
-    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+    /// The week's appointments ahead (now when within the hour), and those of the last week
+    /// nobody said how they went (asked after the late ones).
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let near = try AppointmentRepository.appointments(
             access: shown.context.access, from: shown.today.adding(days: -AppointmentRepository.askingDays),
             to: shown.today.adding(days: AppointmentRepository.aheadDays), in: snapshot)
-        let shownHere = AppointmentListHTML.onHome(near, now: shown.now)
-        guard !shownHere.isEmpty else { return [] }
-        let html = AppointmentListHTML.render(
-            shownHere, today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, format: shown.format)
-        return [HomeCard(rank: 12, model: AppointmentsHomeCard(appointments: html))]
+        for appointment in near where !appointment.isDone {
+            let at = appointment.input.startsAt
+            let row = AppointmentListHTML.render(
+                [appointment], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, format: shown.format)
+            list.add(at.timeIntervalSince(shown.now) <= 3600 && at > shown.now ? .now : .soon, at: at, row)
+        }
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Appointments: what will happen once, with its D-day, and what it turned into.
 enum AppointmentsArea: Area {
-    static let pages: [any Page.Type] = [AppointmentListPage.self, AppointmentFormPage.self, AppointmentPage.self, AppointmentsHomeCard.self]
+    static let pages: [any Page.Type] = [AppointmentListPage.self, AppointmentFormPage.self, AppointmentPage.self]
     static let help: String? = "routines"
     static let cards: (any AreaCards.Type)? = AppointmentCards.self
     static let navigation: [NavigationEntry] = [NavigationEntry(href: AppointmentRoutes.list.pattern, key: "nav.appointments", place: .more, rank: 5)]

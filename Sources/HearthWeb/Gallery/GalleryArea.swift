@@ -4,7 +4,7 @@ import Hummingbird
 /// The household's photos: the gallery, favourites, one photo's page, animations.
 enum GalleryArea: Area {
     static let pages: [any Page.Type] = [
-        GalleryPage.self, GalleryPhotoPage.self, AnimationFormPage.self, AnimationPage.self, NewestPhotosCard.self, OnThisDayCard.self,
+        GalleryPage.self, GalleryPhotoPage.self, AnimationFormPage.self, AnimationPage.self, OnThisDayCard.self,
     ]
     static let help: String? = "gallery"
     static let cards: (any AreaCards.Type)? = GalleryCards.self

@@ -5,7 +5,7 @@ import Hummingbird
 /// through the pets' record forms), clinics, the emergency page and the feeding calculator.
 enum HealthArea: Area {
     static let pages: [any Page.Type] = [
-        ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self, CareDueCard.self,
+        ClinicListPage.self, ClinicFormPage.self, EmergencyPage.self, HealthCardPage.self, VaccineSettingsPage.self,
     ]
     static let help: String? = "health"
     static let cards: (any AreaCards.Type)? = HealthCards.self

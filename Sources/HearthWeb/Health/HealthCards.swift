@@ -55,13 +55,14 @@ enum HealthCards: AreaCards {
             link: PetRoutes.one(due.subjectID) + "#care")
     }
 
-    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
-        let format = shown.format
+    /// Care overdue (late), due today (now) and within the week ahead (soon), on its day.
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)
             .filter { $0.date <= shown.today.adding(days: 7) }
-        guard !due.isEmpty else { return [] }
-        let items = due.map { item(format, $0, status: $0.status) }
-        return [HomeCard(rank: 20, model: CareDueCard(due: items.joined()))]
+        for care in due {
+            let urgency: TodayList.Urgency = care.status == .overdue ? .overdue : care.status == .today ? .now : .soon
+            list.add(urgency, at: care.date.midnight(in: shown.context.timeZone), item(shown.format, care, status: care.status))
+        }
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {

@@ -76,17 +76,54 @@ enum MedicineCards: AreaCards {
         try MedicinesReportHTML.sections(shown, snapshot)
     }
 
-    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+    /// Today's doses nobody marked yet: missed, due now, later; yesterday's still in their
+    /// window too. Yesterday's missed ones are counted, not listed, and the day's tally links to
+    /// the dose page.
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let (now, format) = (shown.now, shown.format)
-        let today = LocalDate(now, in: shown.context.timeZone)
-        let all = try RegimenRepository.doses(access: shown.context.access, from: today, to: today, in: shown.context.timeZone, snapshot: snapshot)
+        let yesterday = shown.today.adding(days: -1)
+        let doses = try RegimenRepository.doses(access: shown.context.access, from: yesterday, to: shown.today, in: shown.context.timeZone, snapshot: snapshot)
             .inTimeOrder
-        guard !all.isEmpty else { return [] }
-        let done = all.filter { [.given, .skipped].contains($0.slot.state(at: now)) }.count
-        let doses = DoseListHTML.render(
-            DoseListHTML.stillToDo(all, now: now), now: now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: "/", format: format)
-        let summary = format.t("home.doses_summary", ["done": String(done), "all": String(all.count)])
-        return [HomeCard(rank: 10, model: DosesTodayCard(doses: doses, summary: summary))]
+        var (missedYesterday, doneToday, allToday) = (0, 0, 0)
+        for dose in doses {
+            let state = dose.slot.state(at: now)
+            if dose.slot.day == shown.today {
+                allToday += 1
+                if state == .given || state == .skipped { doneToday += 1 }
+            } else if state == .missed {
+                missedYesterday += 1
+                continue
+            }
+            let urgency: TodayList.Urgency
+            switch state {
+            case .missed: urgency = .late
+            case .dueNow: urgency = .now
+            case .later: urgency = .soon
+            case .given, .skipped: continue
+            }
+            let back = HomeRoutes.home.pattern + "?dose=\(dose.regimen.id).\(dose.slot.day).\(dose.slot.time)"
+            let row = DoseListHTML.render([dose], now: now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: back, format: format)
+            list.add(urgency, at: dose.slot.instant, row)
+        }
+        if allToday > 0 {
+            list.note(format.t("home.doses_summary", ["done": String(doneToday), "all": String(allToday)]), href: DoseRoutes.list.pattern)
+        }
+        if missedYesterday > 0 {
+            list.note(format.t("home.missed_yesterday", ["n": String(missedYesterday)]), href: DoseRoutes.day(yesterday))
+        }
+    }
+
+    /// `?dose=<regimen>.<day>.<minutes>`: the dose just marked on home, as it stands now (given by
+    /// whom and when), with its undo; `?undone=dose` once taken back.
+    static func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML? {
+        if shown.query["undone"] == "dose" { return "\(shown.format.t("home.did.undone"))" }
+        let parts = shown.query["dose", default: ""].split(separator: ".")
+        guard parts.count == 3, let regimen = Int64(parts[0]), let day = LocalDate(String(parts[1])), let time = Int(parts[2]) else { return nil }
+        let doses = try RegimenRepository.doses(access: shown.context.access, from: day, to: day, in: shown.context.timeZone, snapshot: snapshot)
+        guard let dose = doses.inTimeOrder.first(where: { $0.regimen.id == regimen && $0.slot.time == time }) else { return nil }
+        let back = HomeRoutes.home.pattern + "?undone=dose"
+        let row = DoseListHTML.render([dose], now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: back, format: shown.format)
+        return #"<ul class="dose-list">\#(row)</ul>"#
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {

@@ -6,7 +6,7 @@ import Hummingbird
 /// Regimens and the shared dose log.
 enum RegimensArea: Area {
     static let pages: [any Page.Type] = [
-        RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self, DosesTodayCard.self,
+        RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self,
     ]
     static let help: String? = "medicines"
     static let cards: (any AreaCards.Type)? = MedicineCards.self

@@ -30,7 +30,10 @@ struct CSRFMiddleware: RouterMiddleware {
         } else if sent == nil {
             sent = try await FormData.read(&request, context: context)[Self.fieldName]
         }
-        guard let sent, !context.csrfToken.isEmpty, Self.constantTimeEquals(sent, context.csrfToken) else {
+        let secret = context.csrfSecret
+        guard let sent, !secret.isEmpty,
+            Self.constantTimeEquals(sent, secret) || CSRFMask.unmask(sent).map({ Self.constantTimeEquals($0, secret) }) == true
+        else {
             context.logger.notice("refused \(request.method) \(request.uri.path): missing or wrong CSRF token")
             throw PageError.csrf
         }

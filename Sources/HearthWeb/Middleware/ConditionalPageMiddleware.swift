@@ -48,8 +48,9 @@ enum PageTag {
         let generation = database.generation
         let clock = try database.lastClockChange(at: context.now, in: context.timeZone, generation: generation)
         let parts = [
-            run, String(generation), String(changes.count), String(context.member?.account.id ?? 0), context.csrfToken,
-            context.language.rawValue, request.headers[.acceptLanguage] ?? "", request.headers[.accept] ?? "", context.isSecure ? "s" : "",
+            run, String(generation), String(changes.count), String(context.member?.account.id ?? 0), context.csrfSecret,
+            context.language.rawValue, request.headers[.acceptLanguage] ?? "", request.headers[.accept] ?? "", request.headers[.acceptEncoding] ?? "",
+            context.isSecure ? "s" : "",
             request.uri.description,
             String(clock.timeIntervalSince1970), context.timeZone.identifier,
         ]

@@ -34,7 +34,7 @@ struct MemberSessionMiddleware: RouterMiddleware {
             if let session = try await sessions.find(token: token, now: now) {
                 context.member = session
                 context.sessionToken = token
-                context.csrfToken = session.csrfToken
+                context.useCSRF(secret: session.csrfToken)
                 if now.timeIntervalSince(session.lastSeenAt) > touchInterval {
                     try await sessions.repository.touch(token: token, lifetime: lifetime, now: now)
                     cookiesToSet.append(HearthCookies.make(HearthCookies.session, value: token, maxAge: lifetime, secure: secure))
@@ -47,10 +47,10 @@ struct MemberSessionMiddleware: RouterMiddleware {
         // The API's callers carry no cookies and are given none.
         if context.member == nil && !request.uri.path.hasPrefix(APITokenMiddleware.prefix) {
             if let anonymous = request.cookies[HearthCookies.anonymousCSRF]?.value, anonymous.count == 64 {
-                context.csrfToken = anonymous
+                context.useCSRF(secret: anonymous)
             } else {
-                context.csrfToken = SessionRepository.newToken()
-                cookiesToSet.append(HearthCookies.make(HearthCookies.anonymousCSRF, value: context.csrfToken, maxAge: 24 * 3600, secure: secure))
+                context.useCSRF(secret: SessionRepository.newToken())
+                cookiesToSet.append(HearthCookies.make(HearthCookies.anonymousCSRF, value: context.csrfSecret, maxAge: 24 * 3600, secure: secure))
             }
         }
         context.language =

@@ -93,7 +93,10 @@ struct PeopleController {
         }
         try await daily.addWater(change, subjectID: person.id, on: day)
         // One tap on the home page comes back to the home page.
-        if input["from"] == "home" { return .redirect(to: "/#water", type: .normal) }
+        if input["from"] == "home" {
+            let said = input["change"] == "cup" ? "cup" : "other"
+            return .redirect(to: HomeRoutes.home.pattern + "?water=\(person.id)&change=\(said)#water", type: .normal)
+        }
         return .redirect(to: PersonRoutes.one(person.id) + "\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }
 

@@ -1,13 +1,13 @@
+import HearthHTML
 import HearthCore
 import HearthStore
 
-/// The home page's people: each person's water glass (with `+1 cup`), steps against the goal
-/// and latest weight.
+/// The home page's people: each person's water glass (with `+1 cup`) and steps against the goal.
 struct PeopleTodayCard: Page {
     static let template = "people/home"
     let people: [PersonToday]
 
-    /// One person's today: the glass, steps and weight, for members who record with `+1 cup`.
+    /// One person's today: the glass and steps, for members who record with `+1 cup`.
     struct PersonToday: PagePart {
         let id: Int64
         let name: String
@@ -16,7 +16,6 @@ struct PeopleTodayCard: Page {
         /// "6,200 of 10,000 steps", or nil when none are counted yet.
         let steps: String?
         let stepsReached: Bool
-        let weight: String?
         let canRecord: Bool
 
         func child(named name: String) -> Any? {
@@ -28,7 +27,6 @@ struct PeopleTodayCard: Page {
             case "water": water
             case "steps": steps ?? false
             case "stepsReached": stepsReached
-            case "weight": weight ?? false
             case "canRecord": canRecord
             default: nil
             }
@@ -70,13 +68,28 @@ enum PeopleCards: AreaCards {
         try DaysReportHTML.sections(shown, snapshot)
     }
 
+    /// `?water=<id>&change=cup`: a cup just added on home, the day's water now, and one tap to take it back.
+    static func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML? {
+        guard let id = shown.query["water"].flatMap({ Int64($0) }), let subject = shown.subjects.first(where: { $0.id == id && $0.kind == .person }),
+            let person = try HearthStore.PersonToday.read([subject], on: shown.today, in: snapshot).first
+        else { return nil }
+        let format = shown.format
+        let drank = format.volume(ml: person.day.water.drankML, unit: shown.context.household?.volumeUnit ?? .ml)
+        let cup = shown.query["change"] == "cup"
+        let said = format.t(cup ? "home.did.cup" : "home.did.water", ["name": subject.name, "drank": drank])
+        guard cup, shown.canRecord else { return "\(said)" }
+        return #"""
+            \#(said) <form method="post" action="\#(PersonRoutes.water(id))" class="inline"><input type="hidden" name="_csrf" value="\#(shown.context.csrfToken)">\#
+            <input type="hidden" name="change" value="-cup"><input type="hidden" name="from" value="home"><button type="submit">\#(format.t("home.did.undo"))</button></form>
+            """#
+    }
+
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
         let found = try HearthStore.PersonToday.read(shown.subjects, on: shown.today, in: snapshot)
         guard !found.isEmpty else { return [] }
         let format = shown.format
         let household = shown.context.household
         let volume = household?.volumeUnit ?? .ml
-        let unit = BodyWeightUnit(household?.weightUnit ?? .kg)
         let people = found.map { person in
             let day = person.day
             return PeopleTodayCard.PersonToday(
@@ -87,9 +100,8 @@ enum PeopleCards: AreaCards {
                         ?? format.t("people.steps.value", ["steps": format.number(Double(steps))])
                 },
                 stepsReached: day.steps.flatMap { steps in day.goals.steps.map { steps >= $0 } } ?? false,
-                weight: day.latestWeight.map { format.weight(grams: $0.grams, unit: unit) },
                 canRecord: shown.canRecord)
         }
-        return [HomeCard(rank: 30, model: PeopleTodayCard(people: people))]
+        return [HomeCard(rank: 40, model: PeopleTodayCard(people: people))]
     }
 }

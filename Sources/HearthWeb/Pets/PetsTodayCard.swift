@@ -14,6 +14,8 @@ struct PetsTodayCard: Page {
         let records: String
         let weight: String?
         let canRecord: Bool
+        /// "사료 40 g": the last meal again, in one tap.
+        var usualMeal: UsualMeal? = nil
 
         func child(named name: String) -> Any? {
             switch name {
@@ -24,6 +26,30 @@ struct PetsTodayCard: Page {
             case "records": records
             case "weight": weight ?? false
             case "canRecord": canRecord
+            case "usualMeal": usualMeal ?? false
+            default: nil
+            }
+        }
+    }
+
+    /// The fields of the record form's meal, filled with the last one's food and amount.
+    struct UsualMeal: PagePart {
+        let label: String
+        let foodID: Int64
+        let amount: String
+        let unit: String
+        /// Now, for a page without scripts; `app.js` fills the moment of the tap.
+        let date: String
+        let time: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "label": label
+            case "foodID": foodID
+            case "amount": amount
+            case "unit": unit
+            case "date": date
+            case "time": time
             default: nil
             }
         }
@@ -66,12 +92,37 @@ enum PetsCards: AreaCards {
             let records = CalendarHTML.kindOrder.compactMap { kind in
                 pet.records[kind].map { "\(format.t("pets.kind.\(kind.rawValue)")) ×\($0)" }
             }
-            return PetsTodayCard.PetToday(
+            var row = PetsTodayCard.PetToday(
                 id: pet.subject.id, name: pet.subject.name, photo: pet.subject.photoSHA.map(PhotoURL.thumbnail),
                 records: records.isEmpty ? format.t("home.nothing_yet") : records.joined(separator: " · "),
                 weight: pet.latestWeightGrams.map { format.weight(grams: $0, unit: pet.subject.petWeightUnit ?? .kg) },
                 canRecord: shown.canRecord)
+            if shown.canRecord, let meal = pet.usualMeal {
+                let amount = meal.amount.map {
+                    "\(format.number($0)) \(format.t("pets.amount_unit.\(meal.unit == .pieces && $0 == 1 ? "piece" : meal.unit.rawValue)"))"
+                }
+                row.usualMeal = PetsTodayCard.UsualMeal(
+                    label: [meal.foodName, amount].compactMap { $0 }.joined(separator: " "), foodID: meal.foodID,
+                    amount: meal.amount.map(RecordsController.number) ?? "", unit: meal.unit.rawValue,
+                    date: shown.today.description, time: LocalTime.clock(shown.now, in: shown.context.timeZone))
+            }
+            return row
         }
-        return [HomeCard(rank: 40, model: PetsTodayCard(pets: pets))]
+        return [HomeCard(rank: 30, model: PetsTodayCard(pets: pets))]
+    }
+
+    /// `?logged=<id>`: the record a quick log on home just saved, with its undo; `?undone=record`
+    /// once it was taken back.
+    static func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML? {
+        let format = shown.format
+        if shown.query["undone"] == "record" { return "\(format.t("home.did.undone"))" }
+        guard let id = shown.query["logged"].flatMap({ Int64($0) }), let entry = try EntryRepository.entry(id: id, in: snapshot),
+            let pet = shown.subjects.first(where: { $0.id == entry.subjectID })
+        else { return nil }
+        let (title, detail) = format.summary(entry, unit: pet.petWeightUnit ?? .kg)
+        let said = format.t("home.did.logged", ["name": pet.name, "what": detail.isEmpty ? title : "\(title) — \(detail)"])
+        guard shown.canRecord else { return "\(said)" }
+        return
+            #"\#(said) <form method="post" action="\#(RecordRoutes.delete(id))?from=home" class="inline"><input type="hidden" name="_csrf" value="\#(shown.context.csrfToken)"><button type="submit">\#(format.t("home.did.undo"))</button></form>"#
     }
 }

@@ -34,6 +34,12 @@ struct RecordsController {
         case .meal:
             input["outcome"] = MealOutcome.all.rawValue
             input["amount_unit"] = AmountUnit.g.rawValue
+            // What she always eats: the last meal's food and amount, to change if today differs.
+            if let usual = try entries.usualMeal(petID: pet.id) {
+                input["food_id"] = String(usual.foodID)
+                input["amount_unit"] = usual.unit.rawValue
+                if let amount = usual.amount { input["amount"] = Self.number(amount) }
+            }
         case .symptom: input["severity"] = "2"
         case .walk: input["activity"] = Activity.walk.rawValue
         case .vomit: input["times"] = "1"
@@ -94,8 +100,9 @@ struct RecordsController {
             }
         }
         try intake.store(checked)
+        let id: Int64
         do {
-            let id = try await entries.create(
+            id = try await entries.create(
                 subjectID: pet.id, record, photos: checked.records, createdBy: context.member?.account.id, together: together)
             if let appointmentID = upload.fields["appointment"].flatMap({ Int64($0) }),
                 let appointment = try appointments.appointment(id: appointmentID, access: context.access), appointment.subject?.id == pet.id
@@ -107,6 +114,8 @@ struct RecordsController {
             if error == .subjectNotFound { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
             return try await gone(error, kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
         }
+        // A quick log on home goes back there, which says what was saved and offers its undo.
+        if upload.fields["from"] == "home" { return .redirect(to: HomeRoutes.home.pattern + "?logged=\(id)", type: .normal) }
         return .redirect(to: PetRoutes.one(pet.id) + "?saved=\(kind.rawValue)", type: .normal)
     }
 
@@ -156,6 +165,7 @@ struct RecordsController {
         // "Delete for all of them" on a record saved with others.
         let alsoIDs = request.uri.queryParameters.get("all") == "1" ? try entries.together(with: entry.id, access: context.access).map(\.id) : []
         try await entries.delete(id: entry.id, alsoIDs: alsoIDs)
+        if request.uri.queryParameters.get("from") == "home" { return .redirect(to: HomeRoutes.home.pattern + "?undone=record", type: .normal) }
         // The page that follows offers the undo.
         return .redirect(to: PetRoutes.timeline(pet.id) + "?deleted=\(entry.id)", type: .normal)
     }
@@ -179,10 +189,15 @@ struct RecordsController {
             kind: kind, pet: pet, entry: entry, input: input, errors: errors, problems: [], request: request, context: context, status: .unprocessableContent)
     }
 
+    /// A stored number as a form field shows it: `40`, not `40.0`.
+    static func number(_ value: Double) -> String {
+        Int(exactly: value).map(String.init) ?? String(value)
+    }
+
     /// The form's fields for an existing record.
     static func input(from entry: StoredEntry, timeZone: TimeZone) -> [String: String] {
         var input = ["date": entry.localDate.description, "time": LocalTime.clock(entry.occurredAt, in: timeZone), "note": entry.note ?? ""]
-        func number(_ value: Double?) -> String { value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "" }
+        func number(_ value: Double?) -> String { value.map(Self.number) ?? "" }
         switch entry.details {
         case .diary(let title, let text):
             input["title"] = title ?? ""

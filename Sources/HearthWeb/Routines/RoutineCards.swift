@@ -71,14 +71,36 @@ enum RoutineCards: AreaCards {
         return [DaySection(rank: 30, heading: format.t("routines.card_title"), listClass: "dose-list", items: items)]
     }
 
-    static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
+    /// `?routine=<id>`: what was just marked on home ("했어요" by whom and when), with its undo;
+    /// `?undone=routine` once taken back.
+    static func didOnHome(_ shown: ShownHome, _ snapshot: Snapshot) throws -> HTML? {
+        let format = shown.format
+        if shown.query["undone"] == "routine" { return "\(format.t("home.did.undone"))" }
+        guard let id = shown.query["routine"].flatMap({ Int64($0) }),
+            let routine = try RoutineRepository.routines(access: shown.context.access, today: shown.today, in: snapshot).first(where: { $0.id == id }),
+            let mark = routine.marks.first
+        else { return nil }
+        let said = "\(format.routineTitle(routine)) — \(format.routineMark(mark))"
+        guard shown.canRecord else { return "\(said)" }
+        let fields = RoutineListHTML.fields(due: mark.due, csrf: shown.context.csrfToken, back: HomeRoutes.home.pattern + "?undone=routine")
+        return
+            #"\#(said) <form method="post" action="\#(RoutineRoutes.mark(id))" class="inline">\#(fields)<button name="action" value="undo" type="submit">\#(format.t("home.did.undo"))</button></form>"#
+    }
+
+    /// Routines overdue (late) and due today (now, or later when their time has not come).
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let all = try RoutineRepository.routines(access: shown.context.access, today: shown.today, in: snapshot)
-        let needing = RoutineListHTML.needing(all, today: shown.today)
-        guard !needing.isEmpty else { return [] }
-        let html = RoutineListHTML.render(
-            needing, today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: "/", format: shown.format,
-            household: all)
-        return [HomeCard(rank: 15, model: RoutinesTodayCard(routines: html))]
+        let zone = shown.context.timeZone
+        for item in RoutineListHTML.needing(all, today: shown.today) {
+            guard let due = item.due, due.state != .soon else { continue }
+            let time = item.routine.schedule.times.first
+            let at = time.map { WallClock.instant(due.day, minutes: $0, in: zone) } ?? due.day.midnight(in: zone)
+            let urgency: TodayList.Urgency = due.state == .overdue ? .overdue : at > shown.now ? .soon : .now
+            let row = RoutineListHTML.render(
+                [item], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken,
+                back: HomeRoutes.home.pattern + "?routine=\(item.routine.id)", format: shown.format, household: all)
+            list.add(urgency, at: at, row)
+        }
     }
 
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {

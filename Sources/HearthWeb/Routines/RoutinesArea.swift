@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Care routines: what is done again and again for a pet, a person or the house, and by whom.
 enum RoutinesArea: Area {
-    static let pages: [any Page.Type] = [RoutineListPage.self, RoutineFormPage.self, RoutinePage.self, RoutinesTodayCard.self]
+    static let pages: [any Page.Type] = [RoutineListPage.self, RoutineFormPage.self, RoutinePage.self]
     static let help: String? = "routines"
     static let cards: (any AreaCards.Type)? = RoutineCards.self
     static let navigation: [NavigationEntry] = [NavigationEntry(href: RoutineRoutes.list.pattern, key: "nav.routines", place: .more, rank: 5)]

@@ -4,6 +4,23 @@ import HearthCore
 import Hummingbird
 import Mustache
 
+/// The main navigation: the bar's places (and, on wider screens, the rest beside them), and
+/// a phone's "More" menu, which the layout ends with the member's own links.
+struct Navigation: PagePart {
+    let bar: HTML
+    let more: HTML
+    let moreHoldsCurrent: Bool
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "bar": bar
+        case "more": more
+        case "moreHoldsCurrent": moreHoldsCurrent
+        default: nil
+        }
+    }
+}
+
 /// What the layout shows around every page.
 struct LayoutView: PagePart {
     let lang: String
@@ -13,9 +30,9 @@ struct LayoutView: PagePart {
     var timeZone = "UTC"
     let csrf: String
     let member: MemberView?
-    /// The `<li>` items of the main navigation: built here, like `EntryListHTML`, because it
-    /// is on every page and Mustache's lookups cost more than the markup.
-    let navigation: HTML
+    /// The main navigation's items: built here, like `EntryListHTML`, because they are on
+    /// every page and Mustache's lookups cost more than the markup.
+    let navigation: Navigation
     /// The page's chapter of the manual (`/help/pets`), for members.
     let help: String?
 
@@ -32,7 +49,7 @@ struct LayoutView: PagePart {
         }
     }
 
-    init(lang: String, title: String, householdName: String?, csrf: String, member: MemberView?, navigation: HTML, help: String? = nil) {
+    init(lang: String, title: String, householdName: String?, csrf: String, member: MemberView?, navigation: Navigation, help: String? = nil) {
         (self.lang, self.title, self.householdName, self.csrf, self.member, self.navigation, self.help) = (
             lang, title, householdName, csrf, member, navigation, help
         )
@@ -52,7 +69,7 @@ struct LayoutView: PagePart {
             self.navigation = Self.navigation(role: role, path: request.uri.path, strings: strings, language: language)
             self.help = help.map { HelpRoutes.topic($0) } ?? HelpRoutes.index.pattern
         } else {
-            self.navigation = .empty
+            self.navigation = Navigation(bar: .empty, more: .empty, moreHoldsCurrent: false)
             self.help = nil
         }
     }
@@ -61,7 +78,7 @@ struct LayoutView: PagePart {
     /// phones (a `<details>`, no script) and in the bar on wider screens. Only what this
     /// member may open; the current area marked (`aria-current`, and the More menu when it
     /// holds it).
-    static func navigation(role: Role, path: String, strings: Localization, language: Language) -> HTML {
+    static func navigation(role: Role, path: String, strings: Localization, language: Language) -> Navigation {
         // Each area names its places (`Area.navigation`); Emergency is in the bar: one tap on
         // a phone, at night, in a hurry. The same few lists on every page: made once each.
         let owner = role.canManageHousehold
@@ -74,17 +91,16 @@ struct LayoutView: PagePart {
     }
 
     /// By owner or not, language and the current place: at most a few dozen.
-    private static let made = Mutex<[String: HTML]>([:])
+    private static let made = Mutex<[String: Navigation]>([:])
 
-    private static func navigation(owner: Bool, path: String, strings: Localization, language: Language) -> HTML {
+    private static func navigation(owner: Bool, path: String, strings: Localization, language: Language) -> Navigation {
         let (main, more) = owner ? Self.forOwners : Self.forMembers
-        var html = HTML.empty
-        for entry in main { html += item(entry, wide: false, path: path, strings: strings, language: language) }
-        for entry in more { html += item(entry, wide: true, path: path, strings: strings, language: language) }
-        let holdsCurrent: HTML = more.contains { isCurrent($0.href, path) } ? #" class="current""# : .empty
-        html += #"<li class="more narrow"><details><summary\#(holdsCurrent)>\#(strings.text("nav.more", language))</summary><ul>"#
-        for entry in more { html += item(entry, wide: false, path: path, strings: strings, language: language) }
-        return html + "</ul></details></li>"
+        var bar = HTML.empty
+        for entry in main { bar += item(entry, wide: false, path: path, strings: strings, language: language) }
+        for entry in more { bar += item(entry, wide: true, path: path, strings: strings, language: language) }
+        var menu = HTML.empty
+        for entry in more { menu += item(entry, wide: false, path: path, strings: strings, language: language) }
+        return Navigation(bar: bar, more: menu, moreHoldsCurrent: more.contains { isCurrent($0.href, path) })
     }
 
     /// The bar's and More's places for owners and for everyone else, found once (the

@@ -47,6 +47,7 @@ struct SubjectPageLinks: PagePart {
         case (.pet, "archive"): PetRoutes.archive(id)
         case (.pet, "unarchive"): PetRoutes.unarchive(id)
         case (.pet, "vetReport"): ReportRoutes.vet(id, days: 90)
+        case (.pet, "records"): PetRoutes.records(id)
         case (.person, "charts"): ChartRoutes.person(id)
         case (.person, "edit"): PersonRoutes.edit(id)
         case (.person, "goals"): PersonRoutes.goals(id)

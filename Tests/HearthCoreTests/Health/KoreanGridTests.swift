@@ -32,7 +32,7 @@ struct KoreanGridTests {
                     try process.run()
                     input.fileHandleForWriting.write(Data(points.map { "\($0.x) \($0.y)\n" }.joined().utf8))
                     try input.fileHandleForWriting.close()
-                    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+                    let lines = String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self).split(separator: "\n")
                     process.waitUntilExit()
                     answer.resume(returning: (process.terminationStatus, lines))
                 } catch {

@@ -122,7 +122,10 @@ struct PageTemplateTests {
             restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
         ReminderSettingsPage(
             fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
-        HomePage(greeting: "Hello", today: "Monday", isViewer: true, calendarToday: "/calendar/2026-11-23", cards: homeCards, isEmpty: true),
+        HomePage(
+            greeting: "Hello", today: "Monday", isViewer: true, calendarToday: "/calendar/2026-11-23", did: "Bori: Meal recorded.", todo: todo,
+            cards: homeCards, isEmpty: false),
+        TodayPage(today: "Monday", todo: todo),
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
@@ -240,24 +243,28 @@ struct PageTemplateTests {
             species: html, speciesOptions: options, fields: fields(["species", "name", "booster_months"]), problems: FormProblems(["No"]), saved: true),
     ]
 
+    /// Home's list of what needs doing, cut, with a counted line.
+    static let todo = TodaySection(
+        rows: "<li></li>", more: "3 more", notes: [.init(text: "2 of 4 doses", href: "/doses")], isEmpty: false, part: "/today?part=home")
+
     /// One of every area's cards on the home page, checked inside the home page's sample.
     static let homeCards: [HomeCard] = [
-        HomeCard(rank: 10, model: DosesTodayCard(doses: "<li></li>", summary: "2 of 4")),
-        HomeCard(rank: 12, model: AppointmentsHomeCard(appointments: "<li></li>")),
-        HomeCard(rank: 15, model: RoutinesTodayCard(routines: "<li></li>")),
-        HomeCard(rank: 20, model: CareDueCard(due: "<li></li>")),
         HomeCard(
             rank: 30,
             model: PeopleTodayCard(people: [
                 .init(
                     id: 1, name: "Mina", colour: "teal",
                     water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-                    steps: "6,000 of 10,000 steps", stepsReached: true, weight: "60 kg", canRecord: true)
+                    steps: "6,000 of 10,000 steps", stepsReached: true, canRecord: true)
             ])),
         HomeCard(
-            rank: 40, model: PetsTodayCard(pets: [.init(id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true)])),
+            rank: 40,
+            model: PetsTodayCard(pets: [
+                .init(
+                    id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true,
+                    usualMeal: .init(label: "Kibble 40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
+            ])),
         HomeCard(rank: 45, model: OnThisDayCard(years: "<h3>3 years ago today</h3>")),
-        HomeCard(rank: 50, model: NewestPhotosCard(photos: "<li></li>")),
     ]
 
     static let sources: [String: String] = {
@@ -267,7 +274,8 @@ struct PageTemplateTests {
 
     static let layout = LayoutView(
         lang: "en", title: "Title", householdName: "Home", csrf: "token",
-        member: .init(displayName: "Mina", roleLabel: "Owner"), navigation: "<li><a href=\"/\">Home</a></li>", help: "/help/pets")
+        member: .init(displayName: "Mina", roleLabel: "Owner"),
+        navigation: Navigation(bar: "<li><a href=\"/\">Home</a></li>", more: "<li></li>", moreHoldsCurrent: true), help: "/help/pets")
 
     @Test("every page of every area has a sample here", arguments: Areas.pages.map { "\($0)" })
     func sampled(page: String) {
@@ -291,7 +299,7 @@ struct PageTemplateTests {
         ])
         let model = PageModel(
             layout: Self.layout,
-            page: HomePage(greeting: "Hi", today: "Monday", isViewer: false, calendarToday: "/calendar", cards: [], isEmpty: false))
+            page: HomePage(greeting: "Hi", today: "Monday", isViewer: false, calendarToday: "/calendar", todo: Self.todo, cards: [], isEmpty: false))
         for name in ["a", "b", "c", "d", "e"] { check.check(template: name, model: model) }
         #expect(check.problems.count == 5, "\(check.problems)")
     }

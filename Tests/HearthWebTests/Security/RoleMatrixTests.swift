@@ -62,6 +62,7 @@ struct RoleMatrixTests {
         "GET /manifest.webmanifest": Route(needs: .anyone, path: { _ in "/manifest.webmanifest" }),
         "GET /offline": Route(needs: .anyone, path: { _ in "/offline" }),
         "GET /": Route(needs: .member, path: { _ in "/" }),
+        "GET /today": Route(needs: .member, path: { _ in "/today" }),
         "GET /photos/{name}": Route(needs: .member, path: { "/photos/\($0.photo)-320.jpg" }),
         "GET /calendar": Route(needs: .member, path: { _ in "/calendar" }),
         "GET /calendar/{when}": Route(needs: .member, path: { _ in "/calendar/2026-01-02" }),
