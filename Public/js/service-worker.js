@@ -9,6 +9,12 @@ var SHELL = 'hearth-shell-v1';
 // member limited to one pet never sees another's pages offline.
 var PAGES = 'hearth-pages-';
 var MOST_PAGES = 80;
+// The pages a phone needs without Wi-Fi whether or not they were opened before: home (also the
+// installed app's start address, /?from=app), the day's list, the doses and the emergency page.
+// Kept by their path alone, fetched again in the background at most every few minutes.
+var EVERYDAY = ['/', '/today', '/doses', '/emergency'];
+var EVERYDAY_EVERY = 5 * 60 * 1000;
+var everydayAt = {};
 // The quick records that may wait on the phone.
 var QUICK = [/^\/people\/\d+\/(water|steps|weight)$/, /^\/pets\/\d+\/records$/, /^\/doses\/mark$/];
 
@@ -59,17 +65,18 @@ function page(request, url) {
     var member = response.headers.get('Hearth-Member');
     if (response.ok && !response.redirected && member && type.indexOf('text/html') === 0 && !/^\/(login|setup|connect|offline)/.test(url.pathname)) {
       var copy = response.clone();
-      forgetOthers(PAGES + member).then(function () { return copy.text(); }).then(function (html) {
-        return caches.open(PAGES + member).then(function (cache) {
-          return cache.put(request, new Response(html, {
-            headers: { 'Content-Type': type, 'Hearth-Kept-At': new Date().toISOString() }
-          })).then(function () { return trim(cache); });
-        });
-      });
+      // An everyday page opened as it is (or as the app opens it) is kept by its path; one that
+      // says what a tap just did (?logged=…) is not kept as the page itself.
+      var key = everyday(url) ? url.origin + url.pathname : (EVERYDAY.indexOf(url.pathname) >= 0 ? null : request);
+      forgetOthers(PAGES + member).then(function () { return key ? keep(PAGES + member, key, copy) : undefined; })
+        .then(function () { return keepEveryday(PAGES + member); });
     }
     return response;
   }).catch(function () {
-    return keptPages().then(function (cache) { return cache ? cache.match(request) : undefined; }).then(function (kept) {
+    return keptPages().then(function (cache) {
+      if (!cache) return undefined;
+      return cache.match(request).then(function (kept) { return kept || (everyday(url) ? cache.match(url.origin + url.pathname) : undefined); });
+    }).then(function (kept) {
       if (!kept) return caches.match('/offline');
       return kept.text().then(function (html) {
         var stamp = '<meta name="hearth-kept-at" content="' + kept.headers.get('Hearth-Kept-At') + '">';
@@ -77,6 +84,36 @@ function page(request, url) {
       });
     });
   });
+}
+
+// One of the everyday pages, with no query but the app's own `from`.
+function everyday(url) {
+  if (EVERYDAY.indexOf(url.pathname) < 0) return false;
+  var names = Array.from(url.searchParams.keys());
+  return names.every(function (name) { return name === 'from'; });
+}
+
+function keep(name, key, response) {
+  var type = response.headers.get('Content-Type');
+  return response.text().then(function (html) {
+    return caches.open(name).then(function (cache) {
+      return cache.put(key, new Response(html, { headers: { 'Content-Type': type, 'Hearth-Kept-At': new Date().toISOString() } }))
+        .then(function () { return trim(cache); });
+    });
+  });
+}
+
+// The everyday pages fetched and kept for the member, so the first time they are needed
+// without Wi-Fi (the emergency page at night) they are there.
+function keepEveryday(name) {
+  if (Date.now() - (everydayAt[name] || 0) < EVERYDAY_EVERY) return Promise.resolve();
+  everydayAt[name] = Date.now();
+  return Promise.all(EVERYDAY.map(function (path) {
+    return fetch(path, { credentials: 'same-origin' }).then(function (response) {
+      var member = response.headers.get('Hearth-Member');
+      if (response.ok && !response.redirected && member && PAGES + member === name) return keep(name, location.origin + path, response);
+    }).catch(function () {});
+  }));
 }
 
 // The kept pages of every member but `mine` (and those kept before pages were a member's).

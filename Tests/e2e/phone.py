@@ -271,9 +271,30 @@ def outbox(mom, browser, server, ids, shots):
     expect(shared.locator("h1")).not_to_have_text("Hearth에 연결되지 않았어요")
     tablet.close()
 
+    # A fresh phone that opened only home: the pages needed without Wi-Fi are there all the same,
+    # the emergency page first among them, and the app's start address.
+    fresh = browser.new_context(viewport=PHONE, locale="ko-KR", timezone_id="Asia/Seoul")
+    first = fresh.new_page()
+    sign_in(first, server, "mina")
+    first.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    first.reload()
+    kept_paths = "caches.keys().then(n => Promise.all(n.filter(k => k.startsWith('hearth-pages')).map(k => caches.open(k).then(c => c.keys())))).then(a => a.flat().map(r => new URL(r.url).pathname))"
+    for _ in range(50):
+        if {"/emergency", "/doses", "/"} <= set(first.evaluate(kept_paths)):
+            break
+        first.wait_for_timeout(100)
+    fresh.set_offline(True)
+    for path, heading in [("/emergency", "응급"), ("/doses", "복용"), ("/?from=app", "안녕하세요")]:
+        first.goto(server.https_url + path)
+        expect(first.locator("h1")).to_contain_text(heading)
+        expect(first.locator("#outbox .outbox-kept")).to_contain_text("오프라인")
+    Audit(first).shot(path=shots / "phone-offline-emergency-first-time.png", full_page=False)
+    fresh.close()
+
     # Signing out clears what the phone kept.
     page.goto(server.https_url + "/")
-    page.click("header button.link")
+    page.click("nav.main summary")  # on a phone, signing out is the last of More
+    page.click("nav.main details button.link")
     expect(page.locator("h1")).to_have_text("로그인")
     kept = page.evaluate("caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.keys())))).then(all => all.flat().map(r => r.url))")
     assert not [u for u in kept if "/static/" not in u and "/offline" not in u and "manifest" not in u], kept

@@ -82,11 +82,17 @@ struct IdempotencyMiddleware: RouterMiddleware {
     }
 
     /// The body with what does not change its meaning taken out: a form's fields and a JSON
-    /// object's keys in any order are the same request.
+    /// object's keys in any order are the same request, and the CSRF token (masked anew on each
+    /// page, `CSRFMask`) is checked before, not a part of what was asked.
     static func canonical(_ body: [UInt8], type: String) -> [UInt8] {
         if type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            func isToken(_ field: [UInt8]) -> Bool {
+                let name = String(decoding: field.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self)
+                return (name.removingPercentEncoding ?? name) == CSRFMiddleware.fieldName
+            }
             return Array(
-                body.split(separator: UInt8(ascii: "&")).map { Array($0) }.sorted { $0.lexicographicallyPrecedes($1) }.joined(separator: [UInt8(ascii: "&")]))
+                body.split(separator: UInt8(ascii: "&")).map { Array($0) }.filter { !isToken($0) }
+                    .sorted { $0.lexicographicallyPrecedes($1) }.joined(separator: [UInt8(ascii: "&")]))
         }
         if type.lowercased().hasPrefix("application/json"), let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
             let sorted = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])

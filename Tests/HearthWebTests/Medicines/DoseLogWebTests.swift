@@ -60,7 +60,7 @@ struct DoseLogWebTests {
             #expect(doses.contains(#"data-state="due""#) && doses.contains(#"data-state="later""#))
             #expect(doses.contains("Mochi: Heart pills") && doses.contains("due now"))
             let home = try await owner.get("/").text
-            #expect(home.contains("Doses today") && home.contains("Pimobendan 1 tablet"))
+            #expect(home.contains("To do") && home.contains("Pimobendan 1 tablet"))
 
             // Mina gives the morning dose at 08:05; Dad, a moment later, is told who did.
             try await owner.get("/doses")

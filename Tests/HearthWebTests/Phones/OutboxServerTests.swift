@@ -56,7 +56,7 @@ struct OutboxServerTests {
             let refused = try await owner.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["ml": "99999"])
             #expect(refused.status == .unprocessableContent)
             let again = try await owner.post("/people/\(person.id)/water?idempotency_key=\(sent)", ["ml": "99999"])
-            #expect(again.status == .unprocessableContent && again.text == refused.text)
+            #expect(again.status == .unprocessableContent && CompressionTests.unmasked(again.text) == CompressionTests.unmasked(refused.text))
             // A person that is not there: thrown before anything is written, so the key is free again.
             let missing = key()
             #expect(try await owner.post("/people/999/water?idempotency_key=\(missing)", ["change": "cup"]).status == .notFound)

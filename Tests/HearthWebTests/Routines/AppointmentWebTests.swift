@@ -111,7 +111,7 @@ struct AppointmentWebTests {
             let moved = try await owner.post(
                 "/appointments/\(grooming)", ["subject": "\(tori)", "kind": "grooming", "date": "2026-11-28", "time": "15:00", "place": "Fluffy Salon"])
             #expect(moved.status == .seeOther)
-            #expect(try await owner.get("/").text.contains("D-3"))
+            #expect(try await owner.get("/today").text.contains("D-3"))
 
             let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
             try await owner.get("/accounts")
