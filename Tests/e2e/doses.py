@@ -74,7 +74,7 @@ def doses_in_the_browser(browser, server, shots):
     audit.shot(path=shots / "phone-31-regimen.png", full_page=True)
 
     page.goto(server.url + "/")
-    doses = page.locator("section.doses")
+    doses = page.locator("section.todo")
     expect(doses).to_contain_text("Mochi: Heart pills")
     expect(doses.locator("li.dose-due")).to_contain_text("due now")
     expect(doses.locator("li.dose-later")).to_contain_text("23:55")
@@ -94,7 +94,9 @@ def doses_in_the_browser(browser, server, shots):
     assert len(page.evaluate("window.__raised")) == 0, "announced once per dose, not on every visit"
 
     doses.locator("li.dose-due button.primary").click()
-    expect(page.locator("section.doses")).not_to_contain_text("due now")
+    expect(page.locator("section.todo")).not_to_contain_text("due now")
+    # Home says what the tap did, with its undo.
+    expect(page.locator(".notice.did li.dose-given")).to_contain_text("Mochi: Heart pills")
 
     # Another member: Dad sees who gave it, on his own phone.
     page.goto(server.url + "/accounts")

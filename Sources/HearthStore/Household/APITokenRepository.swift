@@ -99,8 +99,9 @@ public struct APITokenRepository: Sendable {
                             WHERE t.digest = ? AND t.revoked_at IS NULL AND a.disabled_at IS NULL
                             """), arguments: [SHA256.hex(token.utf8)])
             else { return nil }
-            let (account, access) = try Account.signedIn(row, from: 3, db)
-            let session = SignedInSession(account: account, csrfToken: "", expiresAt: .distantFuture, lastSeenAt: .distantPast, access: access)
+            let (account, access, me) = try Account.signedIn(row, from: 3, db)
+            let session = SignedInSession(
+                account: account, csrfToken: "", expiresAt: .distantFuture, lastSeenAt: .distantPast, access: access, me: me)
             return TokenHolder(tokenID: row[0], scope: TokenScope(rawValue: row[1]) ?? .read, session: session, lastUsedAt: row[2])
         }
     }

@@ -58,16 +58,20 @@ public struct Account: Codable, Sendable, Equatable, Identifiable, FetchableReco
 extension Account {
     /// The columns a signed-in member (by session or by API token) is read from, in this order:
     /// every request reads them, by position (looking columns up by name was a visible cost).
+    /// The last is the person of the household who is this account (self-care: 할머니's own water).
     static let signedInColumns =
-        "a.id, a.username, a.display_name, a.password_hash, a.role, a.language, a.disabled_at, a.created_at, a.updated_at, a.limited"
+        "a.id, a.username, a.display_name, a.password_hash, a.role, a.language, a.disabled_at, a.created_at, a.updated_at, a.limited, "
+        + "(SELECT id FROM subject WHERE account_id = a.id AND kind = 'person' AND archived_at IS NULL ORDER BY id LIMIT 1)"
+    static let signedInColumnCount = 11
 
     /// The account and the subjects it may see, from `signedInColumns` starting at column `first`.
-    static func signedIn(_ row: Row, from first: Int, _ db: Database) throws -> (account: Account, access: SubjectAccess) {
+    static func signedIn(_ row: Row, from first: Int, _ db: Database) throws -> (account: Account, access: SubjectAccess, me: Int64?) {
         let account = Account(
             id: row[first], username: row[first + 1], displayName: row[first + 2], passwordHash: row[first + 3],
             role: Role(rawValue: row[first + 4]) ?? .viewer, language: (row[first + 5] as String?).flatMap(Language.init(rawValue:)),
             disabledAt: row[first + 6], createdAt: row[first + 7], updatedAt: row[first + 8])
-        return (account, try AccountRepository.access(limited: row[first + 9], role: account.role, accountID: account.id!, db))
+        let me: Int64? = row[first + 10]
+        return (account, try AccountRepository.access(limited: row[first + 9], role: account.role, accountID: account.id!, db), me)
     }
 }
 

@@ -113,7 +113,8 @@ public struct AccountRepository: Sendable {
         }
     }
 
-    /// Which subjects the account may see: everyone, or (when the owner limited it) the chosen ones.
+    /// Which subjects the account may see: everyone, or (when the owner limited it) the chosen
+    /// ones and the person who is the account.
     public func access(accountID: Int64) async throws -> SubjectAccess {
         try database.read { db in
             guard let account = try Self.existing(accountID, db) as Account?,
@@ -141,7 +142,11 @@ public struct AccountRepository: Sendable {
 
     static func access(limited: Bool, role: Role, accountID: Int64, _ db: Database) throws -> SubjectAccess {
         guard limited, role != .owner else { return .everyone }
-        let ids = try Int64.fetchAll(db.cachedStatement(sql: "SELECT subject_id FROM account_subject WHERE account_id = ?"), arguments: [accountID])
+        // The chosen ones, and whoever they may see, the person who is this account.
+        let ids = try Int64.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT subject_id FROM account_subject WHERE account_id = ? UNION SELECT id FROM subject WHERE account_id = ? AND kind = 'person'"),
+            arguments: [accountID, accountID])
         return .only(Set(ids))
     }
 

@@ -11,6 +11,9 @@ public struct SignedInSession: Sendable, Equatable {
     public var lastSeenAt: Date
     /// The pets and people this member may see.
     public var access: SubjectAccess
+    /// The person of the household this account is, whose own water, steps, weight and doses
+    /// they may record whatever their role.
+    public var me: Int64? = nil
 }
 
 /// Sessions live in SQLite so a restarted server keeps everyone signed in.
@@ -62,8 +65,10 @@ public struct SessionRepository: Sendable {
                             """),
                     arguments: [SHA256.hex(token.utf8), now])
             else { return nil }
-            let (account, access) = try Account.signedIn(row, from: 0, db)
-            return SignedInSession(account: account, csrfToken: row[10], expiresAt: row[11], lastSeenAt: row[12], access: access)
+            let (account, access, me) = try Account.signedIn(row, from: 0, db)
+            let next = Account.signedInColumnCount
+            return SignedInSession(
+                account: account, csrfToken: row[next], expiresAt: row[next + 1], lastSeenAt: row[next + 2], access: access, me: me)
         }
     }
 

@@ -40,7 +40,7 @@ struct OnThisDayCard: Page {
             let title = format.summary(entry, unit: subject?.petWeightUnit ?? .kg).title
             html += #"<li><a href="\#(TimelineLink.record(entry, subject: subject))">\#(title)</a>"#
             if let subject { html += #" <span class="meta">\#(subject.name)</span>"# }
-            html += "</li>"
+            html += "</li> "
         }
         html += #"<li><a href="\#(GalleryRoutes.list.pattern)?onthisday=1">\#(format.t("gallery.on_this_day_all"))</a></li></ul>"#
         return HomeCard(rank: 45, model: OnThisDayCard(years: html))

@@ -23,7 +23,8 @@ struct HomeController {
         }
         let page = HomePage(
             greeting: renderer.strings.text("home.greeting", context.language, ["name": member.account.displayName]),
-            today: format.shortDay(shown.today), isViewer: !shown.canRecord, calendarToday: CalendarRoutes.day(shown.today),
+            today: format.shortDay(shown.today), isViewer: !shown.canRecord, selfCare: context.member?.me != nil,
+            calendarToday: CalendarRoutes.day(shown.today),
             did: did, todo: TodaySection(list, cut: TodayList.onHome, format: format), cards: cards, isEmpty: shown.subjects.isEmpty)
         return renderer.page(page, titleKey: "home.title", request: request, context: context)
     }

@@ -8,6 +8,8 @@ struct HomePage: Page {
     let greeting: String
     let today: String
     let isViewer: Bool
+    /// The member is one of the household's people, and records their own water and doses.
+    var selfCare = false
     let calendarToday: String
     /// What a quick log just did, with its undo.
     var did: HTML? = nil
@@ -21,6 +23,7 @@ struct HomePage: Page {
         case "greeting": greeting
         case "today": today
         case "isViewer": isViewer
+        case "selfCare": selfCare
         case "calendarToday": calendarToday
         case "did": did ?? false
         case "todo": todo

@@ -34,14 +34,17 @@ struct DosesController {
         var doses = found.inTimeOrder
         if homeShare { doses = DoseListHTML.stillToDo(doses, now: now) }
         let back = homeShare ? "/" : DoseRoutes.day(day, subject: subject)
-        let canRecord = context.role?.canRecord == true
-        let scheduled = DoseListHTML.render(doses, now: now, canRecord: canRecord, csrf: context.csrfToken, back: back, format: format)
+        // A member who may not record otherwise marks their own doses (self-care).
+        let scheduled = doses.reduce(into: HTML.empty) { html, dose in
+            html += DoseListHTML.render(
+                [dose], now: now, canRecord: context.mayRecord(for: dose.regimen.subjectID), csrf: context.csrfToken, back: back, format: format)
+        }
         var asNeeded = HTML.empty
         for entry in found where entry.regimen.schedule.isAsNeeded && !entry.regimen.hasEnded(by: day) {
             let regimen = entry.regimen
             asNeeded +=
                 #"<li><span class="what"><a href="\#(RegimenRoutes.one(regimen.id))">\#(regimen.subjectName): \#(regimen.name)</a> <span class="meta">\#(format.items(regimen.items(on: day)))</span></span> <span class="when">\#(format.schedule(regimen.schedule))</span>"#
-            if canRecord {
+            if context.mayRecord(for: regimen.subjectID) {
                 let fields = DoseListHTML.doseFields(regimen: regimen.id, day: day, time: nil, csrf: context.csrfToken, back: back)
                 asNeeded +=
                     #"<form method="post" action="\#(DoseRoutes.mark.pattern)" class="dose-actions">\#(fields)<button class="primary" name="action" value="given" type="submit">\#(format.t("doses.give_now"))</button></form>"#
@@ -73,6 +76,7 @@ struct DosesController {
         guard let regimenID = input["regimen"].flatMap({ Int64($0) }), let regimen = try regimens.regimen(id: regimenID, access: context.access),
             let day = input["day"].flatMap(LocalDate.init)
         else { throw PageError.notFound }
+        try context.requireRecorder(for: regimen.subjectID)
         let back = input["back"].flatMap { SameSitePath.isSafe($0) && $0.hasPrefix("/") ? $0 : nil } ?? DoseRoutes.list.pattern
         // The moment of the request, or when the outbox says it was typed (`TypedAtMiddleware`).
         let now = context.now

@@ -102,7 +102,8 @@ enum MedicineCards: AreaCards {
             case .given, .skipped: continue
             }
             let back = HomeRoutes.home.pattern + "?dose=\(dose.regimen.id).\(dose.slot.day).\(dose.slot.time)"
-            let row = DoseListHTML.render([dose], now: now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: back, format: format)
+            let row = DoseListHTML.render(
+                [dose], now: now, canRecord: shown.context.mayRecord(for: dose.regimen.subjectID), csrf: shown.context.csrfToken, back: back, format: format)
             list.add(urgency, at: dose.slot.instant, row)
         }
         if allToday > 0 {
@@ -122,7 +123,9 @@ enum MedicineCards: AreaCards {
         let doses = try RegimenRepository.doses(access: shown.context.access, from: day, to: day, in: shown.context.timeZone, snapshot: snapshot)
         guard let dose = doses.inTimeOrder.first(where: { $0.regimen.id == regimen && $0.slot.time == time }) else { return nil }
         let back = HomeRoutes.home.pattern + "?undone=dose"
-        let row = DoseListHTML.render([dose], now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, back: back, format: shown.format)
+        let row = DoseListHTML.render(
+            [dose], now: shown.now, canRecord: shown.context.mayRecord(for: dose.regimen.subjectID), csrf: shown.context.csrfToken, back: back,
+            format: shown.format)
         return #"<ul class="dose-list">\#(row)</ul>"#
     }
 

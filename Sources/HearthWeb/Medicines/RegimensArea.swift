@@ -35,8 +35,9 @@ enum RegimensArea: Area {
             .post(R.delete.under(R.one), use: regimens.delete)
         let doses = DosesController(renderer: services.renderer, regimens: RegimenRepository(services.database), now: now)
         router.get(DoseRoutes.list.path, use: doses.list)
+        // Marking a dose is checked against its regimen's person (self-care) once it is read.
+        router.post(DoseRoutes.mark.path, use: doses.mark)
         router.group(DoseRoutes.list.path).add(middleware: RequireRecorderMiddleware())
-            .post(DoseRoutes.mark.under(DoseRoutes.list), use: doses.mark)
             .post(DoseRoutes.change.under(DoseRoutes.list), use: doses.change)
         let reminders = RemindersController(
             renderer: services.renderer, feeds: CalendarFeedRepository(services.database), reminders: ReminderRepository(services.database),

@@ -32,11 +32,12 @@ enum PeopleArea: Area {
         router.group(R.one.path).add(middleware: recorder).loadingPerson(people)
             .get(R.edit.under(R.one), use: controller.edit)
             .post(use: controller.update)
+            .get(R.goals.under(R.one), use: controller.goals)
+            .post(R.goals.under(R.one), use: controller.saveGoals)
+        router.group(R.one.path).loadingPerson(people).add(middleware: RequireRecorderOrSelfMiddleware())
             .post(R.water.under(R.one), use: controller.water)
             .post(R.steps.under(R.one), use: controller.steps)
             .post(R.weight.under(R.one), use: controller.weight)
-            .get(R.goals.under(R.one), use: controller.goals)
-            .post(R.goals.under(R.one), use: controller.saveGoals)
     }
 }
 

@@ -56,7 +56,8 @@ struct PeopleController {
             id: person.id, name: profile.name, colour: profile.colour.rawValue,
             age: profile.birthDate.map { format.age(born: $0, today: context.today) },
             photo: person.photoSHA.map(PhotoURL.preview), thumbnail: person.photoSHA.map(PhotoURL.thumbnail), facts: facts,
-            canRecord: context.role?.canRecord == true, day: day.description, dayHeading: format.dayHeading(day),
+            canRecord: context.role?.canRecord == true, mayLog: context.mayRecord(for: person.id), day: day.description,
+            dayHeading: format.dayHeading(day),
             // "Before Hearth" only for a day nothing was written for: steps typed for a day
             // before the person was added are shown as the day's.
             beforeHearth: day < since && today.water.drankML == 0 && today.steps == nil && today.latestWeight?.day != day, water: waterView,

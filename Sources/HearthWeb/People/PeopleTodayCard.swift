@@ -77,7 +77,7 @@ enum PeopleCards: AreaCards {
         let drank = format.volume(ml: person.day.water.drankML, unit: shown.context.household?.volumeUnit ?? .ml)
         let cup = shown.query["change"] == "cup"
         let said = format.t(cup ? "home.did.cup" : "home.did.water", ["name": subject.name, "drank": drank])
-        guard cup, shown.canRecord else { return "\(said)" }
+        guard cup, shown.context.mayRecord(for: id) else { return "\(said)" }
         return #"""
             \#(said) <form method="post" action="\#(PersonRoutes.water(id))" class="inline"><input type="hidden" name="_csrf" value="\#(shown.context.csrfToken)">\#
             <input type="hidden" name="change" value="-cup"><input type="hidden" name="from" value="home"><button type="submit">\#(format.t("home.did.undo"))</button></form>
@@ -100,7 +100,7 @@ enum PeopleCards: AreaCards {
                         ?? format.t("people.steps.value", ["steps": format.number(Double(steps))])
                 },
                 stepsReached: day.steps.flatMap { steps in day.goals.steps.map { steps >= $0 } } ?? false,
-                canRecord: shown.canRecord)
+                canRecord: shown.context.mayRecord(for: person.subject.id))
         }
         return [HomeCard(rank: 40, model: PeopleTodayCard(people: people))]
     }

@@ -14,6 +14,8 @@ struct PersonPage: Page {
     let thumbnail: String?
     let facts: [FactView]
     let canRecord: Bool
+    /// Water, steps and weight may be recorded: by those who record, and by the person themself.
+    let mayLog: Bool
     /// The day shown (`2026-11-23`) and its heading.
     let day: String
     let dayHeading: String
@@ -95,6 +97,7 @@ struct PersonPage: Page {
         case "thumbnail": thumbnail ?? false
         case "facts": facts
         case "canRecord": canRecord
+        case "mayLog": mayLog
         case "day": day
         case "dayHeading": dayHeading
         case "beforeHearth": beforeHearth

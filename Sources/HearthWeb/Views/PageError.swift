@@ -40,6 +40,16 @@ extension AppRequestContext {
         guard role?.canRecord == true else { throw PageError.forbidden }
     }
 
+    /// Self-care: whatever their role, a member records their own water, steps, weight and the
+    /// doses they took, as the person of the household who is their account.
+    func mayRecord(for subjectID: Int64?) -> Bool {
+        role?.canRecord == true || (subjectID != nil && subjectID == member?.me)
+    }
+
+    func requireRecorder(for subjectID: Int64?) throws {
+        guard mayRecord(for: subjectID) else { throw PageError.forbidden }
+    }
+
     func requireMember() throws -> SignedInSessionMember {
         guard let member, let sessionToken else { throw PageError.forbidden }
         return SignedInSessionMember(session: member, token: sessionToken)

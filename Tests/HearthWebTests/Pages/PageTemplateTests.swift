@@ -129,7 +129,7 @@ struct PageTemplateTests {
         PersonListPage(people: [.init(id: 1, name: "Mina", colour: "teal", age: "40 y 1 m", photo: "/p-320.jpg")], canRecord: true),
         PersonPage(
             id: 1, name: "Mina", colour: "teal", age: "40 y", photo: "/p-1600.jpg", thumbnail: "/p-320.jpg",
-            facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true, day: "2026-11-23", dayHeading: "Monday",
+            facts: [.init(label: "Born", value: "1 May 1986")], canRecord: true, mayLog: true, day: "2026-11-23", dayHeading: "Monday",
             beforeHearth: true,
             water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
             steps: "8,000 steps", stepsGoal: "goal 10,000", weight: "72 kg", weightRange: "60–75 kg", weightUnit: "kg", fields: fields(PersonPage.fieldNames),
