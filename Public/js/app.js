@@ -35,6 +35,11 @@
   }
   window.addEventListener('pageshow', function () { refreshNow(document); });
 
+  // A form sent back with its problems: the phone lands on the first one, not at the top of a
+  // long page (the account form is at the bottom of /accounts).
+  var problem = document.querySelector('.field-error');
+  if (problem) problem.scrollIntoView({ block: 'center' });
+
   // Each sending of a form carries a fresh key (and what it is, for the outbox's list).
   document.addEventListener('submit', function (event) {
     var form = event.target;

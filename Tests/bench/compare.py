@@ -9,6 +9,8 @@ between them, so both see the same drift; it prints each server's CPU per reques
 DATA_DIR is a seeded data folder (`hearth seed-demo --data-dir DATA_DIR`); the second
 server gets a copy of it (a data folder takes one server), both sign in as the demo owner
 and only read. Run it twice with the binaries swapped.
+CLOCK=2026-11-28T08:30:00+09:00 starts both servers' clocks there (`serve --clock-starts-at`, builds
+that have it); ACCEPT_ENCODING=gzip asks for the pages a browser gets.
 A binary reads Templates/ and Public/ from this checkout; when a change touches templates,
 give the old build its own as BINARY@FOLDER (e.g. a `git worktree` of the old commit)."""
 
@@ -36,7 +38,8 @@ def main():
         for binary, folder in zip(binaries, [data, copy + "/data"]):
             binary, _, resources = binary.partition("@")
             port = run.free_port()
-            process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", folder, "--resources", resources or str(ROOT)],
+            clock = ["--clock-starts-at", os.environ["CLOCK"]] if os.environ.get("CLOCK") else []
+            process = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", folder, "--resources", resources or str(ROOT)] + clock,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
             servers.append((binary, process, port))
         time.sleep(2)
@@ -47,7 +50,10 @@ def main():
             clients.append((http.client.HTTPConnection("127.0.0.1", port), helper.sign_in("demo", "demo-household")))
 
         def ask(connection, cookie):
-            connection.request("GET", path, headers={"Cookie": cookie})
+            headers = {"Cookie": cookie}
+            if os.environ.get("ACCEPT_ENCODING"):
+                headers["Accept-Encoding"] = os.environ["ACCEPT_ENCODING"]
+            connection.request("GET", path, headers=headers)
             response = connection.getresponse()
             response.read()
             assert response.status == 200, response.status

@@ -622,45 +622,24 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--only", help="run only the checks of this module (korean_walk)")
+    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk)")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
     os.environ["HEARTH_STRICT_STRINGS"] = "1"
-    if arguments.only == "phone":
-        with sync_playwright() as playwright:
-            phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
-        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
-        sys.exit(0 if all(ok for _, ok in results) else 1)
-    if arguments.only == "routines":
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
-            routines.run(check, Server, browser, arguments.server, SHOTS)
-            browser.close()
-        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
-        sys.exit(0 if all(ok for _, ok in results) else 1)
-    if arguments.only == "markup":
-        markup.run(check, Server, arguments.server)
-        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
-        sys.exit(0 if all(ok for _, ok in results) else 1)
-    if arguments.only == "api":
+    # One module's checks alone: `--only today`.
+    alone = {
+        "phone": lambda playwright, browser: phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS),
+        "routines": lambda playwright, browser: routines.run(check, Server, browser, arguments.server, SHOTS),
+        "markup": lambda playwright, browser: markup.run(check, Server, arguments.server),
+        "api": lambda playwright, browser: api.run(check, Server, browser, arguments.server, SHOTS),
+        "today": lambda playwright, browser: today.run(check, Server, browser, arguments.server, SHOTS),
+        "korean_walk": lambda playwright, browser: korean_walk.run(check, Server, browser, arguments.server, SHOTS),
+    }
+    if arguments.only in alone:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
-            api.run(check, Server, browser, arguments.server, SHOTS)
-            browser.close()
-        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
-        sys.exit(0 if all(ok for _, ok in results) else 1)
-    if arguments.only == "today":
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
-            today.run(check, Server, browser, arguments.server, SHOTS)
-            browser.close()
-        print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
-        sys.exit(0 if all(ok for _, ok in results) else 1)
-    if arguments.only == "korean_walk":
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
-            korean_walk.run(check, Server, browser, arguments.server, SHOTS)
+            alone[arguments.only](playwright, browser)
             browser.close()
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)

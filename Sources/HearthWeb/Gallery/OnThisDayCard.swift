@@ -25,7 +25,7 @@ struct OnThisDayCard: Page {
         let those = records.prefix { $0.localDate == day }
         let ago = shown.today.year - day.year
         var html: HTML = #"<h3>\#(format.t(ago == 1 ? "gallery.year_ago" : "gallery.years_ago", ["years": String(ago)])) "#
-        html += #"<time class="meta" datetime="\#(day.description)">\#(format.dayHeading(day))</time></h3>"#
+        html += #"<time class="meta" datetime="\#(day.description)">\#(day.year)</time></h3>"#
         let photos = those.flatMap { entry in
             entry.photos.indices.map { (sha: entry.photos[$0], place: GalleryPlace(entryID: entry.id, position: $0)) }
         }.prefix(4)

@@ -14,8 +14,8 @@ struct SelfCareTests {
         try await withHousehold(clock: clock.read) { hearth, owner in
             let halmoniAccount = try await owner.addMember("halmoni", role: .viewer, database: hearth.database)
             let people = PersonRepository(hearth.database)
-            let halmoni = try await people.create(PersonProfile(name: "할머니", colour: .purple, accountID: halmoniAccount), photo: nil)
-            let mina = try await people.create(PersonProfile(name: "Mina", colour: .teal), photo: nil)
+            let halmoni = try await people.create(PersonProfile(name: "할머니", colour: .purple, accountID: halmoniAccount), photo: nil, now: clock.read())
+            let mina = try await people.create(PersonProfile(name: "Mina", colour: .teal), photo: nil, now: clock.read())
             let bori = try await owner.addPet("Bori")
             // Limited to Bori alone: she still sees herself.
             try await AccountRepository(hearth.database).setAccess(.only([bori]), accountID: halmoniAccount)
