@@ -21,8 +21,8 @@ struct TodayList {
     struct Item {
         let urgency: Urgency
         let at: Date
-        /// Its `<li>`, drawn by its area.
-        let html: HTML
+        /// Its `<li>`, drawn by its area when it is shown: home shows three of dozens.
+        let html: () -> HTML
     }
 
     /// What is counted, not listed, under the list ("어제 놓친 복용 3회").
@@ -42,7 +42,7 @@ struct TodayList {
     private(set) var items: [Item] = []
     private(set) var notes: [Note] = []
 
-    mutating func add(_ urgency: Urgency, at: Date, _ html: HTML) {
+    mutating func add(_ urgency: Urgency, at: Date, _ html: @escaping () -> HTML) {
         items.append(Item(urgency: urgency, at: at, html: html))
     }
 

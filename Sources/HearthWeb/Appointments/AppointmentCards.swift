@@ -77,9 +77,10 @@ enum AppointmentCards: AreaCards {
             to: shown.today.adding(days: AppointmentRepository.aheadDays), in: snapshot)
         for appointment in near where !appointment.isDone {
             let at = appointment.input.startsAt
-            let row = AppointmentListHTML.render(
-                [appointment], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, format: shown.format)
-            list.add(at.timeIntervalSince(shown.now) <= 3600 && at > shown.now ? .now : .soon, at: at, row)
+            list.add(at.timeIntervalSince(shown.now) <= 3600 && at > shown.now ? .now : .soon, at: at) {
+                AppointmentListHTML.render(
+                    [appointment], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken, format: shown.format)
+            }
         }
     }
 

@@ -61,7 +61,7 @@ enum HealthCards: AreaCards {
             .filter { $0.date <= shown.today.adding(days: 7) }
         for care in due {
             let urgency: TodayList.Urgency = care.status == .overdue ? .overdue : care.status == .today ? .now : .soon
-            list.add(urgency, at: care.date.midnight(in: shown.context.timeZone), item(shown.format, care, status: care.status))
+            list.add(urgency, at: care.date.midnight(in: shown.context.timeZone)) { item(shown.format, care, status: care.status) }
         }
     }
 

@@ -29,7 +29,7 @@ extension TodaySection {
     init(_ list: TodayList, cut: Int?, format: Formatting) {
         let ordered = list.ordered
         let shown = cut.map { ordered.prefix($0) } ?? ordered[...]
-        rows = shown.reduce(into: HTML.empty) { $0 += $1.html }
+        rows = shown.reduce(into: HTML.empty) { $0 += $1.html() }
         let left = ordered.count - shown.count
         more = left > 0 ? format.t("home.todo_more", ["n": format.number(Double(left), decimals: 0)]) : nil
         notes = list.notes

@@ -102,9 +102,10 @@ enum MedicineCards: AreaCards {
             case .given, .skipped: continue
             }
             let back = HomeRoutes.home.pattern + "?dose=\(dose.regimen.id).\(dose.slot.day).\(dose.slot.time)"
-            let row = DoseListHTML.render(
-                [dose], now: now, canRecord: shown.context.mayRecord(for: dose.regimen.subjectID), csrf: shown.context.csrfToken, back: back, format: format)
-            list.add(urgency, at: dose.slot.instant, row)
+            let canRecord = shown.context.mayRecord(for: dose.regimen.subjectID), csrf = shown.context.csrfToken
+            list.add(urgency, at: dose.slot.instant) {
+                DoseListHTML.render([dose], now: now, canRecord: canRecord, csrf: csrf, back: back, format: format)
+            }
         }
         if allToday > 0 {
             list.note(format.t("home.doses_summary", ["done": String(doneToday), "all": String(allToday)]), href: DoseRoutes.list.pattern)

@@ -96,10 +96,11 @@ enum RoutineCards: AreaCards {
             let time = item.routine.schedule.times.first
             let at = time.map { WallClock.instant(due.day, minutes: $0, in: zone) } ?? due.day.midnight(in: zone)
             let urgency: TodayList.Urgency = due.state == .overdue ? .overdue : at > shown.now ? .soon : .now
-            let row = RoutineListHTML.render(
-                [item], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken,
-                back: HomeRoutes.home.pattern + "?routine=\(item.routine.id)", format: shown.format, household: all)
-            list.add(urgency, at: at, row)
+            list.add(urgency, at: at) {
+                RoutineListHTML.render(
+                    [item], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken,
+                    back: HomeRoutes.home.pattern + "?routine=\(item.routine.id)", format: shown.format, household: all)
+            }
         }
     }
 
