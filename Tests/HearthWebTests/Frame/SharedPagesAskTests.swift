@@ -109,6 +109,7 @@ struct SharedPagesAskTests {
         let month = YearMonth(day)
         let pages = [
             "home": "/",
+            "today's list": "/today",
             "calendar month": "/calendar/\(month)",
             "calendar day": "/calendar/\(day)",
             "search": "/search?q=zebra",
@@ -236,6 +237,14 @@ enum MarkCards: AreaCards {
         let visible = Set(shown.subjects.map(\.id))
         let marks = try MarkArea.marks(snapshot, access: .only(visible), from: shown.today, to: shown.today)
         return [HomeCard(rank: 99, model: MarksHomeCard(marks: marks.map(\.word)))]
+    }
+
+    /// Each of today's marks is something to do.
+    static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
+        let visible = Set(shown.subjects.map(\.id))
+        for mark in try MarkArea.marks(snapshot, access: .only(visible), from: shown.today, to: shown.today) {
+            list.add(.soon, at: shown.today.midnight(in: shown.context.timeZone)) { "<li>\(mark.word)</li>" }
+        }
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
