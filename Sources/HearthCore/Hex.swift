@@ -15,14 +15,45 @@ extension SHA256 {
     }
 
     public static func hex(digest: SHA256.Digest) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+        Hex.encode(digest)
+    }
+}
+
+/// Bytes as lowercase hex digits, and back.
+public enum Hex {
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest {
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The bytes of lowercase hex digits; nil for anything else (an odd count, another character).
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+        let chars = Array(text.utf8)
+        guard chars.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chars.count / 2)
+        var index = 0
+        while index < chars.count {
+            guard let high = value(chars[index]), let low = value(chars[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
+
+    private static func value(_ char: UInt8) -> UInt8? {
+        switch char {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): char - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): char - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 }
 

@@ -55,7 +55,7 @@ enum HealthCards: AreaCards {
             link: PetRoutes.one(due.subjectID) + "#care")
     }
 
-    /// Care overdue (late), due today (now) and within the week ahead (soon), on its day.
+    /// Care overdue by days, due today (now) and within the week ahead (soon), on its day.
     static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)
             .filter { $0.date <= shown.today.adding(days: 7) }

@@ -38,10 +38,7 @@ struct HomeController {
             return (shown, try areas.todayList(shown, snapshot))
         }
         if let part = request.uri.queryParameters.get("part") {
-            let rows = TodaySection(list, cut: part == "home" ? TodayList.onHome : nil, format: format).rows
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: rows.text)))
+            return Renderer.fragment(TodaySection(list, cut: part == "home" ? TodayList.onHome : nil, format: format).rows)
         }
         let page = TodayPage(today: format.dayHeading(shown.today), todo: TodaySection(list, cut: nil, format: format))
         return renderer.page(page, titleKey: "home.todo", request: request, context: context)

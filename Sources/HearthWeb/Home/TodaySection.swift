@@ -8,18 +8,19 @@ struct TodaySection: PagePart {
     let more: String?
     let notes: [TodayList.Note]
     let isEmpty: Bool
-    /// What the reminder script fetches again: the same share of the list.
-    let part: String
+    /// Home's share (cut), not the whole list of `/today`.
+    let onHome: Bool
 
     func child(named name: String) -> Any? {
         switch name {
         case "rows": rows
         case "more": more ?? false
         case "all": HomeRoutes.today.pattern
-        case "part": part
+        // What the reminder script fetches again: the same share of the list.
+        case "part": HomeRoutes.today.pattern + (onHome ? "?part=home" : "?part=all")
         case "notes": notes
         case "isEmpty": isEmpty
-        case "onHome": part.hasSuffix("=home")
+        case "onHome": onHome
         default: nil
         }
     }
@@ -34,6 +35,6 @@ extension TodaySection {
         more = left > 0 ? format.t("home.todo_more", ["n": format.number(Double(left), decimals: 0)]) : nil
         notes = list.notes
         isEmpty = ordered.isEmpty
-        part = HomeRoutes.today.pattern + (cut == nil ? "?part=all" : "?part=home")
+        onHome = cut != nil
     }
 }

@@ -92,13 +92,6 @@ enum DoseListHTML {
         return html
     }
 
-    /// The home page's share of a day: doses due now and missed, then the next few.
-    static func stillToDo(_ all: [(regimen: Regimen, slot: DoseSlot)], now: Date) -> [(regimen: Regimen, slot: DoseSlot)] {
-        let open = all.filter { [.dueNow, .missed].contains($0.slot.state(at: now)) }
-        let later = all.filter { $0.slot.state(at: now) == .later }.prefix(max(0, 6 - open.count))
-        return open + later
-    }
-
     /// The hidden fields that name one dose in the forms of `/doses/mark` and `/doses/change`
     /// (no `time`: an as-needed dose, keyed by the minute it is given).
     static func doseFields(regimen: Int64, day: LocalDate, time: Int?, csrf: String, back: String?) -> HTML {

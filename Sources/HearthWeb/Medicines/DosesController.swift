@@ -18,22 +18,18 @@ struct DosesController {
         let subject = query.get("subject").flatMap { Int64($0) }
         // The reminder script asks for the list alone each minute.
         if query.get("part") == "list" {
-            let (list, _) = try lists(day: day, subject: subject, homeShare: query.get("home") == "1", context: context)
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: list.text)))
+            return Renderer.fragment(try lists(day: day, subject: subject, context: context).scheduled)
         }
         return try page(day: day, subject: subject, message: nil, confirm: nil, request: request, context: context, status: .ok)
     }
 
     /// The day's scheduled doses, and the as-needed regimens with a button to give one.
-    private func lists(day: LocalDate, subject: Int64?, homeShare: Bool = false, context: AppRequestContext) throws -> (scheduled: HTML, asNeeded: HTML) {
+    private func lists(day: LocalDate, subject: Int64?, context: AppRequestContext) throws -> (scheduled: HTML, asNeeded: HTML) {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = now()
         let found = try regimens.doses(access: context.access, subjectID: subject, from: day, to: day, in: context.timeZone)
-        var doses = found.inTimeOrder
-        if homeShare { doses = DoseListHTML.stillToDo(doses, now: now) }
-        let back = homeShare ? "/" : DoseRoutes.day(day, subject: subject)
+        let doses = found.inTimeOrder
+        let back = DoseRoutes.day(day, subject: subject)
         // A member who may not record otherwise marks their own doses (self-care).
         let scheduled = doses.reduce(into: HTML.empty) { html, dose in
             html += DoseListHTML.render(

@@ -87,7 +87,7 @@ enum RoutineCards: AreaCards {
             #"\#(said) <form method="post" action="\#(RoutineRoutes.mark(id))" class="inline">\#(fields)<button name="action" value="undo" type="submit">\#(format.t("home.did.undo"))</button></form>"#
     }
 
-    /// Routines overdue (late) and due today (now, or later when their time has not come).
+    /// Routines overdue by days, and due today (now, or soon when their time has not come).
     static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let all = try RoutineRepository.routines(access: shown.context.access, today: shown.today, in: snapshot)
         let zone = shown.context.timeZone

@@ -86,5 +86,12 @@ struct Renderer: Sendable {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
+    /// A part of a page alone (a list's items), which a page's script fetches again to refresh itself.
+    static func fragment(_ html: HTML) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html.text)))
+    }
+
     static let memberHeader = HeaderName("Hearth-Member")!
 }

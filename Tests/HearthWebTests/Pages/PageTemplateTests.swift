@@ -245,7 +245,7 @@ struct PageTemplateTests {
 
     /// Home's list of what needs doing, cut, with a counted line.
     static let todo = TodaySection(
-        rows: "<li></li>", more: "3 more", notes: [.init(text: "2 of 4 doses", href: "/doses")], isEmpty: false, part: "/today?part=home")
+        rows: "<li></li>", more: "3 more", notes: [.init(text: "2 of 4 doses", href: "/doses")], isEmpty: false, onHome: true)
 
     /// One of every area's cards on the home page, checked inside the home page's sample.
     static let homeCards: [HomeCard] = [
