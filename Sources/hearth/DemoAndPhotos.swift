@@ -18,6 +18,18 @@ struct SeedDemo: AsyncParsableCommand {
     @Option(help: "How many years of records.")
     var years = 10
 
+    @Option(help: "Grow the household into a care home of this many people: residents with 4–6 regimens each.")
+    var people: Int?
+
+    @Option(help: "… and this many pets.")
+    var pets: Int?
+
+    func validate() throws {
+        guard (people ?? 0) <= 10_000, (pets ?? 0) <= 10_000, (people ?? 0) >= 0, (pets ?? 0) >= 0 else {
+            throw ValidationError("--people and --pets go up to 10,000.")
+        }
+    }
+
     func run() async throws {
         var photos = DemoPictures.draw(count: 6)
         if let photoFolder {
@@ -25,7 +37,7 @@ struct SeedDemo: AsyncParsableCommand {
             photos = try names.map { Array(try Data(contentsOf: URL(fileURLWithPath: photoFolder).appendingPathComponent($0))) }
         }
         let started = Date()
-        let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years) { print($0) }
+        let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years, people: people, pets: pets) { print($0) }
         print(
             "\(summary.pets) pets, \(summary.people) people, \(summary.records) records, \(summary.doses) doses, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
         )

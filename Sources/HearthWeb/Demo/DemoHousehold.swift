@@ -17,16 +17,20 @@ public enum DemoHousehold {
         public var doses = 0
     }
 
-    /// `now` stands the household's clock (tests compare pages seeded at one fixed moment).
+    /// `now` stands the household's clock (tests compare pages seeded at one fixed moment);
+    /// `people` and `pets`, when given, grow it into a care home of that many (`CareHomeDemo`).
     public static func seed(
-        dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, now: Date = Date(), log: @escaping @Sendable (String) -> Void = { _ in }
+        dataDirectory: String, photos pictures: [[UInt8]], years: Int = 10, now: Date = Date(), people: Int? = nil, pets: Int? = nil,
+        log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> Summary {
-        try await seed(dataDirectory: dataDirectory, photos: pictures, years: years, now: now, areas: .standard, log: log)
+        let careHome = people == nil && pets == nil ? nil : CareHomeDemo.Size(people: people ?? 0, pets: pets ?? 0)
+        return try await seed(dataDirectory: dataDirectory, photos: pictures, years: years, now: now, areas: .standard, careHome: careHome, log: log)
     }
 
     /// The household every area of `areas` adds its part to.
     static func seed(
-        dataDirectory: String, photos pictures: [[UInt8]], years: Int, now: Date, areas: AreaList, log: @escaping @Sendable (String) -> Void
+        dataDirectory: String, photos pictures: [[UInt8]], years: Int, now: Date, areas: AreaList, careHome: CareHomeDemo.Size? = nil,
+        log: @escaping @Sendable (String) -> Void
     ) async throws -> Summary {
         let database = try AppDatabase.open(dataDirectory: dataDirectory)
         defer { try? database.close() }
@@ -67,6 +71,7 @@ public enum DemoHousehold {
         let first = today.minus(years: years)
         let demo = DemoContext(
             database: database, owner: owner, timeZone: timeZone, first: first, today: today, now: now, photos: photos, log: log)
+        demo.careHome = careHome
         demo.summary.photos = photos.count
         for step in areas.demoSteps { try await step.seed(demo) }
         return demo.summary
@@ -96,6 +101,7 @@ final class DemoContext {
     let log: @Sendable (String) -> Void
     var random = SeededRandom(seed: 42)
     var clinics: (regular: Int64, night: Int64) = (0, 0)
+    var careHome: CareHomeDemo.Size?
     var summary = DemoHousehold.Summary()
 
     init(

@@ -31,27 +31,35 @@ extension DemoHousehold {
         var total = 0
         for subject in subjects.prefix(10) {
             for (name, rule, times, item, amount, unit) in plans {
-                let schedule = CareSchedule(repeatRule: rule, times: times, start: first)
-                let id = try await regimens.create(
-                    subjectID: subject.id,
-                    RegimenInput(
-                        name: name, items: [RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10)], schedule: schedule))
-                var doses: [RegimenRepository.HistoricDose] = []
-                for occurrence in schedule.occurrences(from: first, to: today.adding(days: -1), in: timeZone) {
-                    let roll = random.next(upTo: 100)
-                    if roll < 3 { continue }  // missed
-                    let skipped = roll < 5
-                    doses.append(
-                        .init(
-                            day: occurrence.day, time: occurrence.time, status: skipped ? .skipped : .given,
-                            givenAt: skipped ? nil : occurrence.instant.addingTimeInterval(Double(random.next(upTo: 40) * 60)),
-                            reason: skipped ? "Asleep" : nil, accountID: givers[random.next(upTo: givers.count)]))
-                }
-                total += try await regimens.recordHistory(regimenID: id, doses)
+                total += try await seedRegimen(
+                    regimens, subjectID: subject.id, name: name, rule: rule, times: times, item: RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10),
+                    from: first, to: today, timeZone: timeZone, givers: givers, random: &random)
             }
             log("\(subject.name): 5 regimens")
         }
         return total
+    }
+
+    /// One regimen from `first`, and its doses up to yesterday: most given (within 40 minutes),
+    /// 2% skipped, 3% missed.
+    static func seedRegimen(
+        _ regimens: RegimenRepository, subjectID: Int64, name: String, rule: CareSchedule.Repeat, times: [Int], item: RegimenItemInput,
+        from first: LocalDate, to today: LocalDate, timeZone: TimeZone, givers: [Int64], random: inout SeededRandom
+    ) async throws -> Int {
+        let schedule = CareSchedule(repeatRule: rule, times: times, start: first)
+        let id = try await regimens.create(subjectID: subjectID, RegimenInput(name: name, items: [item], schedule: schedule))
+        var doses: [RegimenRepository.HistoricDose] = []
+        for occurrence in schedule.occurrences(from: first, to: today.adding(days: -1), in: timeZone) {
+            let roll = random.next(upTo: 100)
+            if roll < 3 { continue }  // missed
+            let skipped = roll < 5
+            doses.append(
+                .init(
+                    day: occurrence.day, time: occurrence.time, status: skipped ? .skipped : .given,
+                    givenAt: skipped ? nil : occurrence.instant.addingTimeInterval(Double(random.next(upTo: 40) * 60)),
+                    reason: skipped ? "Asleep" : nil, accountID: givers[random.next(upTo: givers.count)]))
+        }
+        return try await regimens.recordHistory(regimenID: id, doses)
     }
 }
 
@@ -62,5 +70,6 @@ enum MedicinesDemo: DemoStep {
         demo.summary.doses = try await DemoHousehold.seedRegimens(
             demo.database, from: demo.first, to: demo.today, timeZone: demo.timeZone, owner: demo.owner, random: &demo.random,
             summary: &demo.summary, log: demo.log)
+        if let size = demo.careHome { try await CareHomeDemo.seed(demo, size: size) }
     }
 }

@@ -6,6 +6,7 @@ import HearthStore
 struct PeopleTodayCard: Page {
     static let template = "people/home"
     let people: [PersonToday]
+    let more: HomeMore?
 
     /// One person's today: the glass and steps, for members who record with `+1 cup`.
     struct PersonToday: PagePart {
@@ -34,7 +35,11 @@ struct PeopleTodayCard: Page {
     }
 
     func child(named name: String) -> Any? {
-        name == "people" ? people : nil
+        switch name {
+        case "people": people
+        case "more": more
+        default: nil
+        }
     }
 }
 
@@ -85,7 +90,8 @@ enum PeopleCards: AreaCards {
     }
 
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
-        let found = try HearthStore.PersonToday.read(shown.subjects, on: shown.today, in: snapshot)
+        let (rows, more) = shown.rows(.person, list: PersonRoutes.list)
+        let found = try HearthStore.PersonToday.read(rows, on: shown.today, in: snapshot)
         guard !found.isEmpty else { return [] }
         let format = shown.format
         let household = shown.context.household
@@ -102,6 +108,6 @@ enum PeopleCards: AreaCards {
                 stepsReached: day.steps.flatMap { steps in day.goals.steps.map { steps >= $0 } } ?? false,
                 canRecord: shown.context.mayRecord(for: person.subject.id))
         }
-        return [HomeCard(rank: 40, model: PeopleTodayCard(people: people))]
+        return [HomeCard(rank: 40, model: PeopleTodayCard(people: people, more: more))]
     }
 }

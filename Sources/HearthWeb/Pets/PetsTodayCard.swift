@@ -6,6 +6,7 @@ import HearthStore
 struct PetsTodayCard: Page {
     static let template = "pets/home"
     let pets: [PetToday]
+    let more: HomeMore?
 
     struct PetToday: PagePart {
         let id: Int64
@@ -56,7 +57,11 @@ struct PetsTodayCard: Page {
     }
 
     func child(named name: String) -> Any? {
-        name == "pets" ? pets : nil
+        switch name {
+        case "pets": pets
+        case "more": more
+        default: nil
+        }
     }
 }
 
@@ -85,7 +90,8 @@ enum PetsCards: AreaCards {
     }
 
     static func home(_ shown: ShownHome, _ snapshot: Snapshot) throws -> [HomeCard] {
-        let found = try HearthStore.PetToday.read(shown.subjects, on: shown.today, in: snapshot)
+        let (rows, more) = shown.rows(.pet, list: PetRoutes.list)
+        let found = try HearthStore.PetToday.read(rows, on: shown.today, in: snapshot)
         guard !found.isEmpty else { return [] }
         let format = shown.format
         let pets = found.map { pet in
@@ -108,7 +114,7 @@ enum PetsCards: AreaCards {
             }
             return row
         }
-        return [HomeCard(rank: 30, model: PetsTodayCard(pets: pets))]
+        return [HomeCard(rank: 30, model: PetsTodayCard(pets: pets, more: more))]
     }
 
     /// `?logged=<id>`: the record a quick log on home just saved, with its undo; `?undone=record`

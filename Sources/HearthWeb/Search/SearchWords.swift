@@ -16,7 +16,31 @@ struct SearchWords: Sendable {
         self.labels = labels
     }
 
-    static func letters(_ text: String) -> String { String(text.lowercased().filter { $0.isLetter || $0.isNumber }) }
+    /// The letters and digits of `text`, lower-cased: what Character's isLetter and isNumber
+    /// keep, taken scalar by scalar (a mark stays with the letter it follows), because search
+    /// runs this on every regimen and place of a household (a care home's 500 regimens: a
+    /// third of its search in grapheme breaking).
+    static func letters(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        var previousKept = false
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar.value {
+            // ASCII and Hangul syllables without asking Unicode's tables (the lookups were most of it).
+            case 0x61...0x7A, 0x30...0x39, 0xAC00...0xD7A3: previousKept = true
+            case 0..<0x80: previousKept = false
+            default:
+                let properties = scalar.properties
+                if properties.isAlphabetic || properties.numericType != nil {
+                    previousKept = true
+                } else if previousKept {
+                    let category = properties.generalCategory
+                    previousKept = category == .nonspacingMark || category == .spacingMark || category == .enclosingMark
+                }
+            }
+            if previousKept { kept.append(scalar) }
+        }
+        return String(kept)
+    }
 
     func terms(_ query: String, _ language: Language) -> [SearchTerm] {
         query.split(whereSeparator: \.isWhitespace).prefix(8).map { word in

@@ -30,6 +30,24 @@ struct HomeTodayTests {
         }
     }
 
+    @Test("a care home's many people: home gives the first eight a row, the member's own person among them, and links the rest")
+    func manyPeople() async throws {
+        try await withHousehold { hearth, owner in
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina"))
+            let people = PersonRepository(hearth.database)
+            var ids: [Int64] = []
+            for number in 1...11 {
+                ids.append(try await people.create(PersonProfile(name: "Resident \(number)", accountID: number == 11 ? mina.id : nil), photo: nil).id)
+            }
+            let home = try await owner.get("/").text
+            let rows = ids.filter { home.contains(#"href="/people/\#($0)""#) }
+            #expect(rows.count == 8, "\(rows)")
+            #expect(rows.contains(ids[10]), "Mina's own person keeps its row")
+            #expect(home.contains(#"<a href="/people">3 more people — see all</a>"#))
+            #expect(!home.contains("more pets"))
+        }
+    }
+
     @Test("one list of what needs doing: due now, then overdue by days, then later, each in time order; home shows three and the rest on /today")
     func todoList() async throws {
         let clock = TestClock("2026-11-27T00:30:00Z")  // 09:30 in Seoul
