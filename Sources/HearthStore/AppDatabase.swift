@@ -88,6 +88,7 @@ public final class AppDatabase: Sendable {
         self.writer = writer
         self.watcher = watcher
         try Migrations.migrator.migrate(writer)
+        try writer.write { db in try HistoryTriggers.install(db) }
     }
 
     private static var configuration: Configuration {
@@ -111,8 +112,11 @@ public final class AppDatabase: Sendable {
         // Counted once the write has ended, committed or not: a reader that saw the count
         // before it cannot mistake what it read for what is there now.
         defer { writes.add(1, ordering: .releasing) }
+        let author = ChangeAuthor.current
         return try await writer.write { db in
+            try WriteAuthor.begin(author, db)
             let value = try updates(db)
+            try WriteAuthor.end(db)
             // Records written in this transaction reach the search index before it commits.
             try SearchIndex.catchUp(db)
             return value
@@ -138,7 +142,9 @@ public final class AppDatabase: Sendable {
                         let flush = {
                             defer { self.writes.add(1, ordering: .releasing) }
                             try self.writer.write { db in
+                                try WriteAuthor.begin(nil, quiet: true, db)
                                 try write(db, pending)
+                                try WriteAuthor.end(db)
                                 try SearchIndex.catchUp(db)
                             }
                             written += pending.count

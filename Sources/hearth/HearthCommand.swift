@@ -1,4 +1,5 @@
 import ArgumentParser
+import HearthStore
 
 @main
 struct HearthCommand: AsyncParsableCommand {
@@ -7,9 +8,21 @@ struct HearthCommand: AsyncParsableCommand {
         abstract: "Hearth: the household care log.",
         subcommands: [
             Serve.self, UserCommand.self, SeedDemo.self, PhotosCommand.self, ImportCommand.self, DosesCommand.self, BackupCommand.self, RestoreCommand.self,
-            ExportCommand.self, ServiceCommand.self, HTTPSCommand.self,
+            ExportCommand.self, ServiceCommand.self, HTTPSCommand.self, HistoryCommand.self,
         ],
         defaultSubcommand: Serve.self)
+
+    /// What a command writes is "the command line"'s in the history (`serve` answers for its own).
+    static func main() async {
+        await ChangeAuthor.$current.withValue(.commandLine) {
+            do {
+                var command = try parseAsRoot()
+                if var command = command as? AsyncParsableCommand { try await command.run() } else { try command.run() }
+            } catch {
+                exit(withError: error)
+            }
+        }
+    }
 }
 
 /// Options every command that opens the household's data shares.

@@ -47,6 +47,11 @@ struct Serve: AsyncParsableCommand {
     var clockStartsAt: String?
 
     func run() async throws {
+        // The server's own writes (reminders, the daily clean-up) are Hearth's; each request names its member.
+        try await ChangeAuthor.$current.withValue(nil) { try await serve() }
+    }
+
+    private func serve() async throws {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = .info

@@ -277,10 +277,14 @@ public enum Backup {
     }
 
     /// The tables, indexes, triggers and views a database holds, by type and name, with
-    /// their SQL in one spacing. SQLite's own (`sqlite_…`) are left out.
+    /// their SQL in one spacing. SQLite's own (`sqlite_…`) are left out, and so are the history's
+    /// triggers: Hearth drops every `history_` trigger and makes them afresh each time it opens
+    /// the file (`HistoryTriggers.install`), so none in a backup ever runs.
     static func schemaObjects(_ db: Database) throws -> [String: String] {
         var objects: [String: String] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")) {
+        let sql =
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND NOT (type = 'trigger' AND name LIKE 'history\\_%' ESCAPE '\\')"
+        for row in try Row.fetchAll(db.cachedStatement(sql: sql)) {
             let sql = (row["sql"] as String?)?.split(whereSeparator: \.isWhitespace).joined(separator: " ") ?? ""
             objects["\(row["type"] as String) \(row["name"] as String)"] = sql
         }

@@ -9,6 +9,8 @@ import HearthCore
 public struct HouseholdExport: Sendable {
     public static let format = "hearth-export"
     public static let version = 1
+    /// Said in the export's head.
+    public static let leftOut = "Deleted records (the bin) and the history of changes are not exported; a backup keeps both."
 
     let database: AppDatabase
     /// What it holds: every area's kinds (each area's are in its own folder, `<Area>Export.swift`,
@@ -79,7 +81,7 @@ public struct HouseholdExport: Sendable {
     }
 
     /// The whole household in one JSON document:
-    /// `{"exported_at", "format": "hearth-export", "household": {…}, "kinds": {"clinics": [{…}], …}, "version": 1}`.
+    /// `{"exported_at", "format": "hearth-export", "household": {…}, "left_out", "kinds": {"clinics": [{…}], …}, "version": 1}`.
     public func json(now: Date = Date()) throws -> Data {
         var data = Data()
         try writeJSON(now: now) { data.append($0) }
@@ -101,6 +103,9 @@ public struct HouseholdExport: Sendable {
             } else {
                 out.append("{}")
             }
+            // What a reader might look for and not find: deleted records wait in the bin, and the
+            // history of changes is the household's own; a backup keeps both.
+            out.append(",\n\"left_out\": \(JSONText.string(Self.leftOut))")
             out.append(",\n\"kinds\": {")
             for (index, kind) in kinds.sorted(by: { $0.name < $1.name }).enumerated() {
                 out.append((index == 0 ? "\n" : ",\n") + JSONText.string(kind.name) + ": [")

@@ -54,7 +54,10 @@ struct APITokenMiddleware: RouterMiddleware {
             guard member.account.role.canRecord else { throw PageError.forbidden }
         }
         try await tokens.noteUse(holder, now: now)
-        return try await next(request, context)
+        // The history names the token beside its member.
+        return try await ChangeAuthor.$current.withValue(ChangeAuthor(accountID: member.account.id, tokenID: holder.tokenID, via: .api)) {
+            try await next(request, context)
+        }
     }
 
     /// The token of `Authorization: Bearer <token>` (the scheme in any case, RFC 7235).

@@ -82,6 +82,7 @@ public func buildApplication(_ configuration: HearthConfiguration, logger: Logge
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "Hearth", availableConnectionsDelegate: budget),
         services: listeners + reminderServices(services, logger: logger) + backupServices(services, logger: logger)
+            + binServices(services, logger: logger)
             + [DatabaseCloser(database: database, logger: logger)],
         onServerRunning: { channel in
             for url in ServerAddresses.urls(host: configuration.host, port: channel.localAddress?.port ?? configuration.port) {
@@ -145,6 +146,12 @@ func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
 func backupServices(_ services: Services, logger: Logger) -> [any Service] {
     guard services.configuration.makesNightlyBackups else { return [] }
     return [BackupService(runner: services.backups, clock: services.clock, logger: logger)]
+}
+
+/// The bin's hourly clean-up, beside the nightly backups (a test server keeps its bin).
+func binServices(_ services: Services, logger: Logger) -> [any Service] {
+    guard services.configuration.makesNightlyBackups else { return [] }
+    return [BinCleanup(bin: BinRepository(services.database), intake: services.intake, clock: services.clock, logger: logger)]
 }
 
 /// Closes the database once the server has stopped taking requests (SIGTERM / SIGINT):

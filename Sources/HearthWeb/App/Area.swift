@@ -38,7 +38,7 @@ enum Areas {
         AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, HealthArea.self,
         MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self,
         RecipesArea.self, BackupsArea.self,
-        PhonesArea.self, APIArea.self, SearchArea.self, HelpArea.self,
+        PhonesArea.self, APIArea.self, SearchArea.self, HistoryArea.self, BinArea.self, HelpArea.self,
     ]
 
     static var pages: [any Page.Type] { AreaList.standard.pages }

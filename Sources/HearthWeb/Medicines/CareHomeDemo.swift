@@ -39,7 +39,9 @@ enum CareHomeDemo {
         while demo.summary.people < size.people {
             let name = familyNames[resident / givenNames.count % familyNames.count] + " " + givenNames[resident % givenNames.count]
             let person = try await people.create(
-                PersonProfile(name: resident < 100 ? name : "\(name) \(resident / 100 + 1)", birthDate: LocalDate(year: 1930 + resident % 20, month: 1 + resident % 12, day: 1)),
+                PersonProfile(
+                    name: resident < 100 ? name : "\(name) \(resident / 100 + 1)",
+                    birthDate: LocalDate(year: 1930 + resident % 20, month: 1 + resident % 12, day: 1)),
                 photo: nil, now: first.noon(in: timeZone))
             var chosen = Array(plans.indices)
             for _ in 0..<(plans.count - 4 - demo.random.next(upTo: 3)) { chosen.remove(at: demo.random.next(upTo: chosen.count)) }

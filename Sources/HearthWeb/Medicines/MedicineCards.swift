@@ -83,7 +83,8 @@ enum MedicineCards: AreaCards {
         let (now, format) = (shown.now, shown.format)
         let yesterday = shown.today.adding(days: -1)
         // Regimen by regimen: the list puts them in time order (sorting a care home's 1,200 doses first was a fifth of its home).
-        let regimens = try RegimenRepository.doses(access: shown.context.access, from: yesterday, to: shown.today, in: shown.context.timeZone, snapshot: snapshot)
+        let regimens = try RegimenRepository.doses(
+            access: shown.context.access, from: yesterday, to: shown.today, in: shown.context.timeZone, snapshot: snapshot)
         var (missedYesterday, doneToday, allToday) = (0, 0, 0)
         for entry in regimens {
             for slot in entry.slots {

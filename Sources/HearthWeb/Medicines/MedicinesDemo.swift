@@ -32,7 +32,8 @@ extension DemoHousehold {
         for subject in subjects.prefix(10) {
             for (name, rule, times, item, amount, unit) in plans {
                 total += try await seedRegimen(
-                    regimens, subjectID: subject.id, name: name, rule: rule, times: times, item: RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10),
+                    regimens, subjectID: subject.id, name: name, rule: rule, times: times,
+                    item: RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10),
                     from: first, to: today, timeZone: timeZone, givers: givers, random: &random)
             }
             log("\(subject.name): 5 regimens")

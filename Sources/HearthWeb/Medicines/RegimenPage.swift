@@ -18,6 +18,8 @@ struct RegimenPage: Page {
     let chart: HTML
     let changes: HTML
     let history: HTML
+    /// Every change to the regimen, its items and its doses, oldest first.
+    let changeLog: HTML
     let canRecord: Bool
     let hasEnded: Bool
     let remind: Bool
@@ -43,6 +45,8 @@ struct RegimenPage: Page {
         case "hasChanges": !changes.isEmpty
         case "history": history
         case "hasHistory": !history.isEmpty
+        case "changeLog": changeLog
+        case "hasChangeLog": !changeLog.isEmpty
         case "canRecord": canRecord
         case "hasEnded": hasEnded
         case "remind": remind

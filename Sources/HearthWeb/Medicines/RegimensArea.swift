@@ -20,7 +20,8 @@ enum RegimensArea: Area {
         let regimenRepository = RegimenRepository(services.database)
         let regimens = RegimensController(
             renderer: services.renderer, regimens: regimenRepository, medicines: MedicineRepository(services.database),
-            subjects: SubjectRepository(services.database), interactions: InteractionRepository(services.database), now: now)
+            subjects: SubjectRepository(services.database), interactions: InteractionRepository(services.database),
+            history: HistoryRepository(services.database), now: now)
         typealias R = RegimenRoutes
         router.get(R.list.path, use: regimens.list)
         router.group().add(middleware: RequireRecorderMiddleware())

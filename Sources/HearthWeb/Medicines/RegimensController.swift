@@ -12,6 +12,7 @@ struct RegimensController {
     let medicines: MedicineRepository
     let subjects: SubjectRepository
     let interactions: InteractionRepository
+    let history: HistoryRepository
     let now: @Sendable () -> Date
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -266,6 +267,7 @@ struct RegimensController {
             changes: changes,
             history: DoseListHTML.render(
                 Array(recent), now: now, canRecord: canRecord, csrf: context.csrfToken, back: RegimenRoutes.one(regimen.id), format: format, showSubject: false),
+            changeLog: HistoryHTML.rows(try history.of(record: "regimen", id: regimen.id, limit: 50), format: format),
             canRecord: canRecord && !regimen.deleted, hasEnded: regimen.hasEnded(by: today), remind: regimen.remind)
         return renderer.page(page, titleKey: "regimens.title", titleText: regimen.name, request: request, context: context)
     }

@@ -59,7 +59,9 @@ struct MemberSessionMiddleware: RouterMiddleware {
             ?? Language.negotiate(acceptLanguage: request.headers[.acceptLanguage])
             ?? .en
 
-        var response = try await next(request, context)
+        // The history's "who" of every write this request makes.
+        let author = context.member.map { ChangeAuthor(accountID: $0.account.id, via: .page) }
+        var response = try await ChangeAuthor.$current.withValue(author) { try await next(request, context) }
         // A handler that signed someone in or out has already set these cookies; its word wins.
         for cookie in cookiesToSet where !response.setsCookie(named: cookie.name) {
             response.setCookie(cookie)

@@ -28,6 +28,8 @@ struct RecordFormPage: Page {
     var alsoFor: [OptionView] = []
     /// How many other records were saved together with this one (editing).
     var together = 0
+    /// The record's changes, oldest first (editing).
+    var changeLog = HTML.empty
     var units: [OptionView] = []
     var foods: [OptionView] = []
     var foodKinds: [OptionView] = []
@@ -83,6 +85,8 @@ struct RecordFormPage: Page {
         case "alsoFor": alsoFor
         case "hasAlsoFor": !alsoFor.isEmpty
         case "together": together > 0 ? String(together + 1) : false
+        case "changeLog": changeLog
+        case "hasChangeLog": !changeLog.isEmpty
         case "units": units
         case "foods": foods
         case "foodKinds": foodKinds

@@ -14,6 +14,7 @@ struct RecordsController {
     let appointments: AppointmentRepository
     let subjects: SubjectRepository
     let pets: PetRepository
+    let history: HistoryRepository
 
     /// Kinds one save may record for several pets at once (a walk with both dogs).
     static let together: Set<EntryKind> = [.walk, .meal, .toilet]
@@ -320,6 +321,8 @@ struct RecordsController {
         view.datedNow = entry == nil && (input["appointment"] ?? "").isEmpty
         if let entry {
             view.together = try entries.together(with: entry.id, access: context.access).count
+            let format = Formatting(strings: strings, language: language, timeZone: context.timeZone)
+            view.changeLog = HistoryHTML.rows(try history.of(record: "entry", id: entry.id), format: format)
         } else {
             view.alsoFor = try await otherPets(than: pet, kind: kind, context: context).map {
                 OptionView(value: "also_\($0.id)", label: $0.name, selected: input["also_\($0.id)"] == "on")

@@ -23,6 +23,8 @@ struct ExportCoverageTests {
         "dur_elderly": "the public DUR list for older people, as imported from its source (backups hold it)",
         "dur_import": "when each DUR list and the pill list was imported",
         "pill": "the public pill-identification list, as imported from its source (backups hold it)",
+        "history": "who changed what and when (backups hold it; the export's head says it is left out)",
+        "history_author": "the author of the write under way, empty between writes",
     ]
 
     @Test("every table is in an export kind or named here with its reason")

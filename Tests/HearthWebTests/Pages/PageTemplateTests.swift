@@ -180,7 +180,8 @@ struct PageTemplateTests {
             kind: .meal, kindLabel: "Meal", petID: 1, petName: "Nabi", action: "/pets/1/records", cancel: "/pets/1", heading: "Add a meal",
             fields: fields(RecordFormPage.fieldNames), problems: FormProblems(["bad photo"]), photoHint: "Up to 4",
             existingPhotos: [.init(sha: "abc", thumbnail: "/abc-320.jpg", kept: true)], editing: true,
-            alsoFor: options, together: 2, units: options, foods: options, foodKinds: options, amountUnits: options, outcomes: options, colours: options,
+            alsoFor: options, together: 2, changeLog: html, units: options, foods: options, foodKinds: options, amountUnits: options, outcomes: options,
+            colours: options,
             scores: options,
             checks: checkboxes, signs: checkboxes, severities: options, activities: options, vaccineRows: html, clinics: options,
             preventives: options, cycles: options, currency: "KRW"),
@@ -205,6 +206,8 @@ struct PageTemplateTests {
             problem: "Not a list"),
         RegimenListPage(items: html, canRecord: true, subjects: options),
         SearchPage(query: "노란 구토", form: html, results: html, searched: true, found: false),
+        ActivityPage(filters: html, rows: html, older: "/activity?before=9"),
+        BinPage(intro: "Kept 30 days", notice: "Put back.", rows: html, canEmpty: true),
         PillsPage(query: "하양 원형 YH", results: html, noList: true, nothingFound: true, source: "The public list"),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
@@ -214,7 +217,8 @@ struct PageTemplateTests {
             interactions: html, interactionsSeen: "D1+D2:1-2"),
         RegimenPage(
             id: 1, name: "Heart pills", subject: "Nabi", subjectLink: "/pets/1", purpose: "Heart", schedule: "Every day at 08:00", items: html,
-            interactions: html, ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, canRecord: true, hasEnded: false, remind: false),
+            interactions: html, ended: "Ended", adherence: "90%", chart: html, changes: html, history: html, changeLog: html, canRecord: true, hasEnded: false,
+            remind: false),
         DosesPage(
             day: "Monday", isToday: true, previous: "/doses?day=1", next: "/doses?day=3", partURL: "/doses?part=list", scheduled: html, asNeeded: html,
             message: "Already given", confirm: html),
@@ -251,19 +255,21 @@ struct PageTemplateTests {
     static let homeCards: [HomeCard] = [
         HomeCard(
             rank: 30,
-            model: PeopleTodayCard(people: [
-                .init(
-                    id: 1, name: "Mina", colour: "teal",
-                    water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
-                    steps: "6,000 of 10,000 steps", stepsReached: true, canRecord: true)
-            ], more: HomeMore(href: "/people", label: "3 more people — see all"))),
+            model: PeopleTodayCard(
+                people: [
+                    .init(
+                        id: 1, name: "Mina", colour: "teal",
+                        water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
+                        steps: "6,000 of 10,000 steps", stepsReached: true, canRecord: true)
+                ], more: HomeMore(href: "/people", label: "3 more people — see all"))),
         HomeCard(
             rank: 40,
-            model: PetsTodayCard(pets: [
-                .init(
-                    id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true,
-                    usualMeal: .init(label: "Kibble 40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
-            ], more: HomeMore(href: "/pets", label: "12 more pets — see all"))),
+            model: PetsTodayCard(
+                pets: [
+                    .init(
+                        id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true,
+                        usualMeal: .init(label: "Kibble 40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
+                ], more: HomeMore(href: "/pets", label: "12 more pets — see all"))),
         HomeCard(rank: 45, model: OnThisDayCard(years: "<h3>3 years ago today</h3>")),
     ]
 

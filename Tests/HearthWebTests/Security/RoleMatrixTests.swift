@@ -83,6 +83,7 @@ struct RoleMatrixTests {
         "POST /accounts/{id}/enable": Route(needs: .owner, path: { "/accounts/\($0.member)/enable" }),
         "POST /accounts/{id}/access": Route(needs: .owner, path: { "/accounts/\($0.member)/access" }, fields: ["access": "limited"]),
         "GET /settings": Route(needs: .owner, path: { _ in "/settings" }),
+        "GET /activity": Route(needs: .owner, path: { _ in "/activity" }),
         "POST /settings": Route(needs: .owner, path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"]),
         "GET /people": Route(needs: .member, path: { _ in "/people" }),
         "GET /people/{id}": Route(needs: .member, path: { "/people/\($0.person)" }),
@@ -125,6 +126,10 @@ struct RoleMatrixTests {
             needs: .recorder, path: { "/records/\($0.record)" }, fields: ["weight": "5", "unit": "kg", "date": "2026-01-02", "time": "08:00"]),
         "POST /records/{id}/delete": Route(needs: .recorder, path: { "/records/\($0.record)/delete" }),
         "POST /records/{id}/restore": Route(needs: .recorder, path: { "/records/\($0.deletedRecord)/restore" }),
+        "GET /bin": Route(needs: .member, path: { _ in "/bin" }),
+        "POST /bin/put-back": Route(
+            needs: .recorder, path: { _ in "/bin/put-back" }, fieldsFor: { ["kind": "entry", "id": String($0.deletedRecord)] }),
+        "POST /bin/empty": Route(needs: .owner, path: { _ in "/bin/empty" }),
         "GET /emergency": Route(needs: .member, path: { _ in "/emergency" }),
         "GET /pets/{id}/card": Route(needs: .member, path: { "/pets/\($0.pet)/card" }),
         "POST /pets/{id}/feeding": Route(
@@ -378,10 +383,23 @@ struct RoleMatrixTests {
             if routeName == "POST /me/password" { fields["current_password"] = ownerPassword }
             var route = routeName.contains("/medicines/imports/{job}") ? try await Self.ownImport(route, owner, ids: ids) : route
             route = try await Self.prepareAPI(route, routeName: routeName, owner, username: "mina", hearth: hearth, ids: ids)
+            let lastChange = try hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM history") ?? 0 }
             let response = try await Self.send(
                 Route(needs: route.needs, path: route.path, fields: fields, fieldsFor: route.fieldsFor, file: route.file, json: route.json), ids: ids,
                 as: owner, method: Self.method(routeName))
             #expect([.ok, .seeOther, .created, .noContent].contains(response.status), "owner \(routeName): \(response.status) \(response.text.prefix(300))")
+            // Whatever the route wrote is in the history, by the owner (through the API, with the token's name).
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            let authors = try hearth.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT DISTINCT account_id, via FROM history WHERE id > ?", arguments: [lastChange]).map {
+                    "\($0[0] as Int64? ?? -1) \($0[1] as String? ?? "hearth")"
+                }
+            }
+            let via = routeName.contains(" /api/v1/") ? "api" : "page"
+            #expect(authors.allSatisfy { $0 == "\(mina) \(via)" }, "owner \(routeName) wrote history as \(authors)")
+            if Self.method(routeName) == .post, routeName.contains("/records") || routeName.contains("/doses/") || routeName.contains("/regimens") {
+                #expect(!authors.isEmpty, "owner \(routeName) changed the household without a history entry")
+            }
         }
     }
 

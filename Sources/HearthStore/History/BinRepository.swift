@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// One thing in the bin: a record (with the copies deleted with it), a regimen, a routine or
+/// an appointment, as the bin lists it.
+public struct BinItem: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case entry, regimen, routine, appointment
+    }
+
+    public let kind: Kind
+    public let id: Int64
+    public let subjectID: Int64?
+    public let subjectName: String?
+    /// The record's or appointment's kind (`meal`, `vet`), or the regimen's or routine's name.
+    public let label: String
+    /// The record's or appointment's day.
+    public let day: LocalDate?
+    public let deletedAt: Date
+    /// How many records went in together ("모두 삭제" of a meal for two pets is one item of 2).
+    public let copies: Int
+}
+
+/// The bin: what the household deleted, kept `household.bin_days` days (30 unless the owner
+/// says otherwise) and out of every page, count and list until then. Deleting only sets
+/// `deleted_at`; putting back clears it (a record with every copy deleted with it); emptying
+/// removes the rows for good and hands back the photos they held, for the files to go if no
+/// other record holds them. The history keeps every step.
+public struct BinRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    public static let defaultDays = 30
+
+    /// The newest deleted first, of the subjects `access` may see (a household routine or
+    /// appointment, of no one subject, only for the whole household).
+    public func items(access: SubjectAccess, limit: Int = 300) throws -> [BinItem] {
+        let noSubject = access == .everyone ? "1" : "0"
+        return try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT 'entry', min(e.id), e.subject_id, s.name, e.kind, e.local_date, e.deleted_at, count(*)
+                    FROM entry e JOIN subject s ON s.id = e.subject_id
+                    WHERE e.deleted_at IS NOT NULL AND \(access.sqlCondition("e.subject_id"))
+                    GROUP BY coalesce(e.together_id, e.id), e.deleted_at
+                    UNION ALL
+                    SELECT 'regimen', r.id, r.subject_id, s.name, r.name, NULL, r.deleted_at, 1
+                    FROM regimen r JOIN subject s ON s.id = r.subject_id WHERE r.deleted_at IS NOT NULL AND \(access.sqlCondition("r.subject_id"))
+                    UNION ALL
+                    SELECT 'routine', t.id, t.subject_id, s.name, t.name, NULL, t.deleted_at, 1
+                    FROM routine t LEFT JOIN subject s ON s.id = t.subject_id
+                    WHERE t.deleted_at IS NOT NULL AND (CASE WHEN t.subject_id IS NULL THEN \(noSubject) ELSE \(access.sqlCondition("t.subject_id")) END)
+                    UNION ALL
+                    SELECT 'appointment', a.id, a.subject_id, s.name, a.kind, a.local_date, a.deleted_at, 1
+                    FROM appointment a LEFT JOIN subject s ON s.id = a.subject_id
+                    WHERE a.deleted_at IS NOT NULL AND (CASE WHEN a.subject_id IS NULL THEN \(noSubject) ELSE \(access.sqlCondition("a.subject_id")) END)
+                    ORDER BY 7 DESC, 2 DESC LIMIT \(max(1, min(limit, 1000)))
+                    """
+            ).compactMap { row in
+                guard let kind = BinItem.Kind(rawValue: row[0]) else { return nil }
+                return BinItem(
+                    kind: kind, id: row[1], subjectID: row[2], subjectName: row[3], label: row[4], day: (row[5] as String?).flatMap(LocalDate.init),
+                    deletedAt: row[6], copies: row[7])
+            }
+        }
+    }
+
+    /// Puts one item back (a record with the copies deleted with it that `access` may see).
+    /// Something not in the bin, or not the member's to see, is `notInBin`: nothing changes.
+    public func putBack(_ kind: BinItem.Kind, id: Int64, access: SubjectAccess, now: Date = Date()) async throws {
+        let noSubject = access == .everyone ? "1" : "0"
+        try await database.write { db in
+            switch kind {
+            case .entry:
+                guard
+                    let deletedAt = try Date.fetchOne(
+                        db, sql: "SELECT deleted_at FROM entry WHERE id = ? AND deleted_at IS NOT NULL AND \(access.sqlCondition("subject_id"))",
+                        arguments: [id])
+                else { throw StoreError.notInBin }
+                try db.execute(
+                    sql: """
+                        UPDATE entry SET deleted_at = NULL, updated_at = ?
+                        WHERE deleted_at = ? AND (id = ? OR (together_id = (SELECT together_id FROM entry WHERE id = ?) AND \(access.sqlCondition("subject_id"))))
+                        """, arguments: [now, deletedAt, id, id])
+            case .regimen, .routine, .appointment:
+                let table = kind.rawValue
+                let subject =
+                    kind == .regimen
+                    ? access.sqlCondition("subject_id") : "(CASE WHEN subject_id IS NULL THEN \(noSubject) ELSE \(access.sqlCondition("subject_id")) END)"
+                try db.execute(sql: "UPDATE \(table) SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL AND \(subject)", arguments: [id])
+                guard db.changesCount == 1 else { throw StoreError.notInBin }
+            }
+        }
+    }
+
+    /// Removes for good what was deleted before `cutoff` (everything in the bin when nil).
+    /// Returns the digests of the photos those records held, for `PhotoIntake.cleanUp`.
+    @discardableResult
+    public func empty(deletedBefore cutoff: Date?) async throws -> (removed: Int, photos: [String]) {
+        try await database.write { db in
+            let when = cutoff == nil ? "deleted_at IS NOT NULL" : "deleted_at < ?"
+            let arguments: StatementArguments = cutoff.map { [$0] } ?? []
+            let photos = try String.fetchAll(
+                db, sql: "SELECT DISTINCT photo_sha FROM entry_photo WHERE entry_id IN (SELECT id FROM entry WHERE \(when))", arguments: arguments)
+            var removed = 0
+            for table in ["entry", "regimen", "routine", "appointment"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE \(when)", arguments: arguments)
+                removed += db.changesCount
+            }
+            return (removed, photos)
+        }
+    }
+
+    /// How many days the bin keeps what is deleted (the owner's setting).
+    public func days() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT bin_days FROM household") } ?? Self.defaultDays
+    }
+}

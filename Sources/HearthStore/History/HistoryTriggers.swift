@@ -1,0 +1,100 @@
+import GRDB
+
+/// The triggers that write `history`: three on every table the household's writes change, made
+/// from the schema as it is each time the database opens, so a table or column a later
+/// migration adds is in the history without anyone remembering it. A table is left out only
+/// by name here, with the reason (`HistoryCoverageTests` fails on one that is neither).
+enum HistoryTriggers {
+    /// Tables whose rows are not the household's words: bookkeeping, indexes, outboxes, and
+    /// the public lists (their import is one entry of its own).
+    static let notLogged: Set<String> = [
+        "history", "history_author", "grdb_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4",
+        // who is signed in, failed sign-ins, what the outbox sent and the reminders it queued
+        "session", "sign_in_failure", "sent_request", "reminder", "backup_run",
+        // the search indexes and their queue
+        "search_pending", "search_record", "search_doc",
+        // public lists (the household's catalogue rows are `medicine`, logged)
+        "pill", "dur_pair", "dur_elderly", "dur_import",
+    ]
+
+    /// Columns that say nothing the household typed: stamps every write moves, counters, secrets.
+    static let skippedColumns: Set<String> = [
+        "updated_at", "created_at", "last_used_at", "last_seen_at", "password_hash", "digest", "feed_token", "bytes_read", "records_read",
+        "days_written", "photo_count", "recorded_at",
+    ]
+
+    /// Parent columns, in order: a row with one of these belongs to that record (a meal's
+    /// details to its record, an item to its regimen).
+    static let parents: [(column: String, record: String)] = [
+        ("entry_id", "entry"), ("regimen_id", "regimen"), ("routine_id", "routine"), ("recipe_id", "recipe"),
+    ]
+
+    static func loggedTables(_ db: Database) throws -> [String] {
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+                AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_search%' ORDER BY name
+                """
+        ).filter { !notLogged.contains($0) && !isShadow($0) }
+    }
+
+    /// FTS5's own tables (`recipe_search_data` …) are not the household's.
+    private static func isShadow(_ name: String) -> Bool {
+        ["_data", "_idx", "_content", "_docsize", "_config"].contains { name.hasSuffix($0) } && name.contains("search")
+    }
+
+    /// Drops every history trigger and makes them again for the schema as it is.
+    static func install(_ db: Database) throws {
+        guard try db.tableExists("history") else { return }
+        for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'history\\_%' ESCAPE '\\'") {
+            try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
+        }
+        for table in try loggedTables(db) {
+            for sql in try triggers(for: table, db) { try db.execute(sql: sql) }
+        }
+    }
+
+    static func triggers(for table: String, _ db: Database) throws -> [String] {
+        let columns = try db.columns(in: table)
+        let names = columns.map(\.name)
+        let kept = columns.filter { !skippedColumns.contains($0.name) && !$0.type.uppercased().contains("BLOB") }.map(\.name)
+        let primaryKey = try db.primaryKey(table).columns
+        let parent = table == "pet_profile" ? ("subject_id", "subject") : parents.first { names.contains($0.column) && table != $0.record }
+        func record(_ row: String) -> (name: String, id: String) {
+            if let parent { return (parent.1, "\(row).\(parent.0)") }
+            return (table, primaryKey.map { "\(row).\($0.quotedDatabaseIdentifier)" }.joined(separator: " || '/' || "))
+        }
+        func subject(_ row: String) -> String {
+            if table == "subject" { return "\(row).id" }
+            if names.contains("subject_id") { return "\(row).subject_id" }
+            if let parent, ["entry", "regimen", "routine"].contains(parent.1) { return "(SELECT subject_id FROM \(parent.1) WHERE id = \(row).\(parent.0))" }
+            return "NULL"
+        }
+        func value(_ row: String, _ column: String) -> String {
+            let reference = "\(row).\(column.quotedDatabaseIdentifier)"
+            return "CASE typeof(\(reference)) WHEN 'blob' THEN hex(\(reference)) ELSE \(reference) END"
+        }
+        func values(_ row: String) -> String {
+            let rows = kept.map { "('\($0)', \(value(row, $0)))" }.joined(separator: ", ")
+            return kept.isEmpty ? "'{}'" : "(SELECT json_group_object(column1, column2) FROM (VALUES \(rows)) WHERE column2 IS NOT NULL)"
+        }
+        let changed =
+            kept.isEmpty
+            ? "'{}'"
+            : "(SELECT json_group_object(column1, json_array(column2, column3)) FROM (VALUES \(kept.map { "('\($0)', \(value("OLD", $0)), \(value("NEW", $0)))" }.joined(separator: ", "))) WHERE column2 IS NOT column3)"
+        func trigger(_ action: String, _ row: String, _ changes: String) -> String {
+            let (name, id) = record(row)
+            return """
+                CREATE TRIGGER "history_\(table)_\(action)" AFTER \(action.uppercased()) ON \(table.quotedDatabaseIdentifier)
+                WHEN coalesce((SELECT quiet FROM history_author), 0) = 0 BEGIN
+                INSERT INTO history(write, at, account_id, token_id, via, record, record_id, subject_id, tbl, action, changes)
+                SELECT coalesce(a.write, 0), strftime('%Y-%m-%d %H:%M:%f', 'now'), a.account_id, a.token_id, a.via, '\(name)', \(id), \(subject(row)), '\(table)', '\(action)', c.changes
+                FROM (SELECT \(changes) AS changes) c LEFT JOIN history_author a
+                WHERE c.changes != '{}';
+                END
+                """
+        }
+        return [trigger("insert", "NEW", values("NEW")), trigger("update", "NEW", changed), trigger("delete", "OLD", values("OLD"))]
+    }
+}

@@ -1,0 +1,43 @@
+import GRDB
+
+extension Migrations {
+    static let v29 = Migration("v29 history of every change and the bin") { db in
+        // One row per table row a write changed, never updated or deleted but by the owner's
+        // retention. `write` groups the rows of one write (a record and its details, a shared
+        // record's copies); `record` and `record_id` name what the household calls the thing
+        // (the record a meal's details belong to); `changes` is JSON: on insert and delete the
+        // row's values, on update {column: [old, new]} of what changed. Filled by triggers
+        // (`HistoryTriggers`), so no door can forget it.
+        try db.execute(
+            sql: """
+                CREATE TABLE history (
+                    id INTEGER PRIMARY KEY,
+                    write INTEGER NOT NULL,
+                    at DATETIME NOT NULL,
+                    account_id INTEGER,
+                    token_id INTEGER,
+                    via TEXT,
+                    record TEXT NOT NULL,
+                    record_id TEXT NOT NULL,
+                    subject_id INTEGER,
+                    tbl TEXT NOT NULL,
+                    action TEXT NOT NULL CHECK (action IN ('insert', 'update', 'delete')),
+                    changes TEXT NOT NULL
+                );
+                CREATE INDEX history_record ON history(record, record_id, id);
+                CREATE INDEX history_subject ON history(subject_id, id) WHERE subject_id IS NOT NULL;
+                CREATE INDEX history_account ON history(account_id, id);
+                CREATE INDEX history_write ON history(write);
+                CREATE TABLE history_author (
+                    one INTEGER PRIMARY KEY CHECK (one = 1),
+                    write INTEGER NOT NULL,
+                    account_id INTEGER,
+                    token_id INTEGER,
+                    via TEXT,
+                    quiet BOOLEAN NOT NULL
+                );
+                """)
+        // How many days the bin keeps what was deleted before it goes for good (the owner's setting).
+        try db.alter(table: "household") { t in t.add(column: "bin_days", .integer).notNull().defaults(to: 30) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// The history as the household reads it, one line a change: when, who (the member, their API
+/// token, the command line or Hearth itself), what they did and each field's old → new, in the
+/// member's language ("엄마: 변경 — 양 60 → 80").
+enum HistoryHTML {
+    /// `<li>` rows, one a write (a record and its details are one line), in the order of
+    /// `entries`; `what` adds the record's kind (the activity page).
+    static func rows(_ entries: [HistoryEntry], format: Formatting, what: Bool = false) -> HTML {
+        var html = HTML.empty
+        var index = 0
+        while index < entries.count {
+            var end = index + 1
+            while end < entries.count, entries[index].write != 0, entries[end].write == entries[index].write, entries[end].table != "dose" { end += 1 }
+            let write = Array(entries[index..<end])
+            index = end
+            // The line speaks for the record's own row when the write has one (a record's insert, not its details').
+            let lead = write.first { $0.table == $0.record } ?? write[0]
+            let kind = what && format.strings.has("history.what.\(lead.record)") ? format.t("history.what.\(lead.record)") + " · " : ""
+            html +=
+                #"<li><time datetime="\#(ISO8601DateFormatter().string(from: lead.at))">\#(format.moment(lead.at))</time> \#(kind)\#(sentence(write, lead: lead, format: format))</li>"#
+        }
+        return html
+    }
+
+    /// Who made the change, as the line names them.
+    static func who(_ entry: HistoryEntry, format: Formatting) -> String {
+        switch (entry.memberName, entry.via) {
+        case (let member?, .api): entry.tokenName.map { format.t("history.by_token", ["member": member, "token": $0]) } ?? member
+        case (let member?, _): member
+        case (nil, .commandLine): format.t("history.command_line")
+        default: format.t("history.hearth")
+        }
+    }
+
+    /// Columns that say nothing to the reader: keys, links between rows, and figures kept
+    /// beside the one typed (a weight's grams beside its value and unit).
+    static let hiddenColumns: Set<String> = ["id", "created_by", "together_id", "position", "grams", "kind", "added_on", "counted_at"]
+
+    static func sentence(_ write: [HistoryEntry], lead entry: HistoryEntry, format: Formatting) -> String {
+        let who = who(entry, format: format)
+        if entry.table == "dose" { return dose(entry, who: who, format: format) }
+        let deletedAt = entry.changes.first { $0.column == "deleted_at" }
+        let action: String
+        if entry.action == "insert" {
+            action = "history.added"
+        } else if entry.action == "delete" {
+            action = "history.deleted"
+        } else if let deletedAt, deletedAt.old == .none {
+            action = "history.to_bin"
+        } else if let deletedAt, deletedAt.new == .none {
+            action = "history.put_back"
+        } else {
+            action = "history.changed"
+        }
+        let head = format.t(action, ["who": who])
+        // What was added or removed whole is on its page; an edit says each field's old → new.
+        guard action == "history.changed" else { return head }
+        let fields = write.filter { $0.action == "update" }.flatMap(\.changes).filter {
+            $0.column != "deleted_at" && !hiddenColumns.contains($0.column) && (!$0.column.hasSuffix("_id") || $0.column == "food_id")
+        }
+        let said = fields.map { change -> String in
+            let column = format.strings.has("history.column.\(change.column)") ? format.t("history.column.\(change.column)") : change.column
+            return format.t("history.change", ["column": column, "old": value(change.old, format), "new": value(change.new, format)])
+        }
+        return said.isEmpty ? head : head + " — " + said.joined(separator: ", ")
+    }
+
+    /// A dose's steps: given, skipped (with the reason), or its mark taken back.
+    static func dose(_ entry: HistoryEntry, who: String, format: Formatting) -> String {
+        func field(_ column: String) -> HistoryEntry.Value {
+            entry.changes.first { $0.column == column }.map { entry.action == "delete" ? $0.old : $0.new } ?? .none
+        }
+        var when = ""
+        if case .text(let day) = field("day"), let date = LocalDate(day) { when = format.shortDay(date) }
+        if case .number(let minutes) = field("time"), let whole = Int(exactly: minutes) { when += " " + format.minutes(whole) }
+        if entry.action == "delete" { return format.t("history.dose_undone", ["who": who, "when": when]) }
+        let skipped = field("status") == .text("skipped")
+        var line = format.t(skipped ? "history.dose_skipped" : "history.dose_given", ["who": who, "when": when])
+        if case .text(let reason) = field("reason") { line += ": " + reason }
+        return line
+    }
+
+    static func value(_ value: HistoryEntry.Value, _ format: Formatting) -> String {
+        switch value {
+        case .text(let text): text
+        case .instant(let instant): format.moment(instant)
+        case .number(let number): format.number(number)
+        case .none: format.t("history.empty_value")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+import Testing
+@testable import HearthWeb
+
+@Suite("The bin")
+struct BinWebTests {
+    /// A walk saved once for two dogs: the ids of both copies.
+    static func walkForTwo(_ owner: Browser, _ hearth: Hearth) async throws -> (bori: Int64, kkami: Int64, records: [Int64]) {
+        let bori = try await owner.addPet("Bori", species: "dog")
+        let kkami = try await owner.addPet("Kkami", species: "dog")
+        try await owner.get("/pets/\(bori)/records/new?kind=walk")
+        let saved = try await owner.postMultipart(
+            "/pets/\(bori)/records", ["kind": "walk", "activity": "walk", "minutes": "30", "date": "2026-11-20", "time": "08:00", "also_\(kkami)": "on"])
+        #expect(saved.status == .seeOther)
+        let records = try hearth.database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry ORDER BY id") }
+        #expect(records.count == 2)
+        return (bori, kkami, records)
+    }
+
+    @Test(
+        "'모두 삭제' then put back from the bin, from either pet's side: every copy comes back; putting back twice says so and changes nothing", arguments: [0, 1])
+    func sharedRecord(side: Int) async throws {
+        try await withHousehold { hearth, owner in
+            let (_, _, records) = try await Self.walkForTwo(owner, hearth)
+            try await owner.get("/records/\(records[side])/edit")
+            #expect(try await owner.post("/records/\(records[side])/delete?all=1", [:]).status == .seeOther)
+            let live = { try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE deleted_at IS NULL") ?? -1 } }
+            #expect(try live() == 0)
+            let bin = try await owner.get("/bin").text
+            #expect(bin.contains("2 together"), "one line for both copies")
+            let id = try #require(bin.firstMatch(of: /name="kind" value="entry"><input type="hidden" name="id" value="(\d+)"/)?.output.1)
+            #expect(try await owner.post("/bin/put-back", ["kind": "entry", "id": String(id)]).status == .seeOther)
+            #expect(try live() == 2, "both pets' copies are back")
+            #expect(try await owner.get("/bin").text.contains("The bin is empty."))
+            let again = try await owner.post("/bin/put-back", ["kind": "entry", "id": String(id)])
+            #expect(again.status == .conflict && again.text.contains("already put back"))
+        }
+    }
+
+    @Test("a viewer sees the bin but cannot put back; a limited member sees only their subjects' deleted records; the owner empties it for good")
+    func roles() async throws {
+        try await withHousehold { hearth, owner in
+            let (bori, _, records) = try await Self.walkForTwo(owner, hearth)
+            try await owner.get("/records/\(records[0])/edit")
+            try await owner.post("/records/\(records[0])/delete?all=1", [:])
+            try await owner.addMember("grandma", role: .viewer, database: hearth.database)
+            let viewer = Browser(owner.client)
+            try await viewer.signIn("grandma", "member password 1")
+            let seen = try await viewer.get("/bin")
+            #expect(seen.status == .ok && seen.text.contains("Walk") && !seen.text.contains("Put back"))
+            #expect(try await viewer.post("/bin/put-back", ["kind": "entry", "id": String(records[0])]).status == .forbidden)
+
+            let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
+            try await AccountRepository(hearth.database).setAccess(.only([bori]), accountID: sitter)
+            let limited = Browser(owner.client)
+            try await limited.signIn("sitter", "member password 1")
+            let theirs = try await limited.get("/bin").text
+            #expect(theirs.contains("Bori") && !theirs.contains("Kkami"), "Kkami's copy is not the sitter's to see")
+
+            #expect(try await owner.post("/bin/empty", [:]).status == .seeOther)
+            #expect(try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") } == 0, "gone for good")
+            let history = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM history WHERE tbl = 'entry' AND action = 'delete'") }
+            #expect(history == 2, "the history keeps that they went")
+        }
+    }
+
+    @Test("the daily clean-up removes only what is older than the owner's days, with an injected clock")
+    func retention() async throws {
+        try await withHousehold { hearth, owner in
+            let (_, _, records) = try await Self.walkForTwo(owner, hearth)
+            let entries = EntryRepository(hearth.database)
+            let start = Date(timeIntervalSince1970: 1_767_225_600)
+            try await entries.delete(id: records[0], now: start)
+            try await entries.delete(id: records[1], now: start.addingTimeInterval(20 * 86_400))
+            let bin = BinRepository(hearth.database)
+            #expect(try bin.days() == 30)
+            try await bin.empty(deletedBefore: BinCleanup.cutoff(now: start.addingTimeInterval(31 * 86_400), days: try bin.days()))
+            let left = try hearth.database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry") }
+            #expect(left == [records[1]], "30 days kept the later one")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+import Testing
+@testable import HearthWeb
+
+@Suite("The history on the pages")
+struct HistoryWebTests {
+    @Test(
+        "a meal saved, changed and deleted on the pages: its edit form says who changed the amount from what to what, and the owner's activity page has every step"
+    )
+    func recordHistory() async throws {
+        try await withHousehold { hearth, owner in
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let meal = [
+                "kind": "meal", "new_food_name": "Kibble", "new_food_kind": "food", "amount": "60", "amount_unit": "g", "outcome": "all",
+                "date": "2026-11-20", "time": "08:12",
+            ]
+            try await owner.get("/pets/\(bori)/records/new?kind=meal")
+            #expect(try await owner.postMultipart("/pets/\(bori)/records", meal).status == .seeOther)
+            let id = try #require(try hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM entry") })
+            let food = try #require(
+                try hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT food_id FROM meal_entry WHERE entry_id = ?", arguments: [id]) })
+            try await owner.get("/records/\(id)/edit")
+            var changed = meal
+            (changed["amount"], changed["food_id"], changed["new_food_name"]) = ("80", String(food), nil)
+            #expect(try await owner.postMultipart("/records/\(id)", changed.compactMapValues { $0 }).status == .seeOther)
+
+            let form = try await owner.get("/records/\(id)/edit").text
+            #expect(form.contains("<h2 id=\"change-log\">Changes</h2>"))
+            #expect(form.contains("Mina: added</li>"), "the first save, its fields on the form above")
+            #expect(form.contains("Mina: changed — amount 60 → 80"), "\(form.components(separatedBy: "change-log").last ?? "")")
+
+            try await owner.post("/records/\(id)/delete", [:])
+            let activity = try await owner.get("/activity").text
+            #expect(activity.contains("Record · Mina: moved to the bin"))
+            #expect(activity.contains("Record · Mina: changed — amount 60 → 80"))
+            let filtered = try await owner.get("/activity?kind=regimen").text
+            #expect(!filtered.contains("Mina: changed — amount"), "the kind filter")
+            #expect(try await owner.get("/activity?member=999").status == .notFound)
+            #expect(try await owner.get("/activity?day=2026-13-01").status == .badRequest)
+        }
+    }
+
+    @Test("in Korean, a weight changed reads 값 4.8 → 5, by the member who changed it")
+    func korean() async throws {
+        try await withHearth { hearth, client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold(language: "ko")
+            let tori = try await owner.addPet("토리", species: "dog")
+            try await owner.get("/pets/\(tori)/records/new?kind=weight")
+            let weight = ["kind": "weight", "weight": "4.8", "unit": "kg", "date": "2026-11-20", "time": "08:00"]
+            #expect(try await owner.postMultipart("/pets/\(tori)/records", weight).status == .seeOther)
+            let id = try #require(try hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM entry") })
+            try await owner.get("/records/\(id)/edit")
+            var heavier = weight
+            heavier["weight"] = "5"
+            #expect(try await owner.postMultipart("/records/\(id)", heavier).status == .seeOther)
+            let form = try await owner.get("/records/\(id)/edit").text
+            #expect(form.contains("변경 기록"))
+            #expect(form.contains("Mina: 변경 — 값 4.8 → 5"), "\(form.components(separatedBy: "change-log").last ?? "")")
+        }
+    }
+}
