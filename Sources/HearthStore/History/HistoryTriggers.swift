@@ -23,6 +23,11 @@ enum HistoryTriggers {
         "days_written", "photo_count", "recorded_at",
     ]
 
+    /// Tables whose own rows' inserts keep their values: marks, whose one row is the whole step
+    /// ("09:12 아빠 건너뜀: 토함"). Any other record's insert keeps only that it happened: its
+    /// values are the row itself, and each later change keeps its old and new.
+    static let insertsWithValues: Set<String> = ["dose", "routine_mark", "dose_change"]
+
     /// Parent columns, in order: a row with one of these belongs to that record (a meal's
     /// details to its record, an item to its regimen).
     static let parents: [(column: String, record: String)] = [
@@ -85,16 +90,21 @@ enum HistoryTriggers {
             : "(SELECT json_group_object(column1, json_array(column2, column3)) FROM (VALUES \(kept.map { "('\($0)', \(value("OLD", $0)), \(value("NEW", $0)))" }.joined(separator: ", "))) WHERE column2 IS NOT column3)"
         func trigger(_ action: String, _ row: String, _ changes: String) -> String {
             let (name, id) = record(row)
+            // An update that changed only what is skipped (a stamp) leaves no row; an insert always does.
+            let worth = action == "insert" ? "1" : "c.changes != '{}'"
             return """
                 CREATE TRIGGER "history_\(table)_\(action)" AFTER \(action.uppercased()) ON \(table.quotedDatabaseIdentifier)
                 WHEN coalesce((SELECT quiet FROM history_author), 0) = 0 BEGIN
                 INSERT INTO history(write, at, account_id, token_id, via, record, record_id, subject_id, tbl, action, changes)
                 SELECT coalesce(a.write, 0), strftime('%Y-%m-%d %H:%M:%f', 'now'), a.account_id, a.token_id, a.via, '\(name)', \(id), \(subject(row)), '\(table)', '\(action)', c.changes
                 FROM (SELECT \(changes) AS changes) c LEFT JOIN history_author a
-                WHERE c.changes != '{}';
+                WHERE \(worth);
                 END
                 """
         }
-        return [trigger("insert", "NEW", values("NEW")), trigger("update", "NEW", changed), trigger("delete", "OLD", values("OLD"))]
+        // A record's details keep their values (an edit writes them afresh, deleted then
+        // inserted, and reads old → new from the pair); the record's own row keeps only that it was made.
+        let inserted = insertsWithValues.contains(table) || record("NEW").name != table ? values("NEW") : "'{}'"
+        return [trigger("insert", "NEW", inserted), trigger("update", "NEW", changed), trigger("delete", "OLD", values("OLD"))]
     }
 }
