@@ -16,8 +16,10 @@ public enum StoreError: Error, Equatable, Sendable {
     case accountAlreadyLinked
     /// The record asked for does not exist, or is not in the state asked for (live, or deleted).
     case recordNotFound
-    /// Not in the bin (already put back, emptied, or not the member's to see).
+    /// Not in the bin any more (already put back).
     case notInBin
+    /// No such thing, or not the member's to see (the bin's forms name what they put back).
+    case binItemNotFound
     /// The food picked is not on the household's list.
     case foodNotFound
     /// An edit would change a record's kind (a weight into a meal); a record keeps its kind.

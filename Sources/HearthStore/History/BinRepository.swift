@@ -69,29 +69,26 @@ public struct BinRepository: Sendable {
     }
 
     /// Puts one item back (a record with the copies deleted with it that `access` may see).
-    /// Something not in the bin, or not the member's to see, is `notInBin`: nothing changes.
+    /// One already put back is `notInBin` (409, said so); one that is not there or not the
+    /// member's to see is `binItemNotFound` (404, as any page of it): nothing changes either way.
     public func putBack(_ kind: BinItem.Kind, id: Int64, access: SubjectAccess, now: Date = Date()) async throws {
-        let noSubject = access == .everyone ? "1" : "0"
         try await database.write { db in
-            switch kind {
-            case .entry:
-                guard
-                    let deletedAt = try Date.fetchOne(
-                        db, sql: "SELECT deleted_at FROM entry WHERE id = ? AND deleted_at IS NOT NULL AND \(access.sqlCondition("subject_id"))",
-                        arguments: [id])
-                else { throw StoreError.notInBin }
+            let table = kind.rawValue
+            guard let row = try Row.fetchOne(db, sql: "SELECT subject_id, deleted_at FROM \(table) WHERE id = ?", arguments: [id]) else {
+                throw StoreError.binItemNotFound
+            }
+            let subject: Int64? = row[0]
+            let visible = subject.map(access.allows) ?? (access == .everyone)
+            guard visible else { throw StoreError.binItemNotFound }
+            guard let deletedAt = row[1] as Date? else { throw StoreError.notInBin }
+            if kind == .entry {
                 try db.execute(
                     sql: """
                         UPDATE entry SET deleted_at = NULL, updated_at = ?
                         WHERE deleted_at = ? AND (id = ? OR (together_id = (SELECT together_id FROM entry WHERE id = ?) AND \(access.sqlCondition("subject_id"))))
                         """, arguments: [now, deletedAt, id, id])
-            case .regimen, .routine, .appointment:
-                let table = kind.rawValue
-                let subject =
-                    kind == .regimen
-                    ? access.sqlCondition("subject_id") : "(CASE WHEN subject_id IS NULL THEN \(noSubject) ELSE \(access.sqlCondition("subject_id")) END)"
-                try db.execute(sql: "UPDATE \(table) SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL AND \(subject)", arguments: [id])
-                guard db.changesCount == 1 else { throw StoreError.notInBin }
+            } else {
+                try db.execute(sql: "UPDATE \(table) SET deleted_at = NULL WHERE id = ?", arguments: [id])
             }
         }
     }

@@ -26,8 +26,8 @@ extension Migrations {
                 );
                 CREATE INDEX history_record ON history(record, record_id, id);
                 CREATE INDEX history_subject ON history(subject_id, id) WHERE subject_id IS NOT NULL;
-                CREATE INDEX history_account ON history(account_id, id);
-                CREATE INDEX history_write ON history(write);
+                -- No more: each index is pages more for every write to keep (a member's filter reads
+                -- the newest rows until it has fifty).
                 CREATE TABLE history_author (
                     one INTEGER PRIMARY KEY CHECK (one = 1),
                     write INTEGER NOT NULL,

@@ -74,6 +74,7 @@ extension PageError {
         case .accountAlreadyLinked: self.init(status: .conflict, messageKey: "people.error.account_taken")
         case .recordNotFound: self.init(status: .notFound, messageKey: "pets.error.record_gone")
         case .notInBin: self.init(status: .conflict, messageKey: "bin.error.not_there")
+        case .binItemNotFound: self.init(status: .notFound, messageKey: "error.not_found")
         case .foodNotFound: self.init(status: .conflict, messageKey: "pets.error.food_gone")
         case .clinicNotFound: self.init(status: .notFound, messageKey: "care.error.clinic_gone")
         case .kindMismatch: self.init(status: .conflict, messageKey: "pets.error.kind_changed")
