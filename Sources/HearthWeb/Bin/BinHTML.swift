@@ -14,7 +14,7 @@ enum BinHTML {
                 case .appointment: format.t("bin.kind.appointment") + " · " + format.t("appointments.kind.\(item.label)")
                 case .regimen, .routine: format.t("bin.kind.\(item.kind.rawValue)") + " · " + item.label
                 }
-            var line = "<strong>\(what)</strong>"
+            var line: HTML = "<strong>\(what)</strong>"
             if let name = item.subjectName { line += " · \(name)" }
             if let day = item.day { line += " · \(format.dayHeading(day))" }
             if item.copies > 1 { line += " · \(format.t("bin.copies", ["n": String(item.copies)]))" }

@@ -32,6 +32,8 @@ enum HistoryHTML {
         case (let member?, .api): entry.tokenName.map { format.t("history.by_token", ["member": member, "token": $0]) } ?? member
         case (let member?, _): member
         case (nil, .commandLine): format.t("history.command_line")
+        // Write 0: no Hearth wrote it (the sqlite3 shell on the file).
+        case (nil, nil) where entry.write == 0: format.t("history.outside")
         default: format.t("history.hearth")
         }
     }
