@@ -65,7 +65,11 @@ enum HistoryHTML {
             $0.column != "deleted_at" && !hiddenColumns.contains($0.column) && (!$0.column.hasSuffix("_id") || $0.column == "food_id")
         }
         let said = fields.map { change -> String in
-            let column = format.strings.has("history.column.\(change.column)") ? format.t("history.column.\(change.column)") : change.column
+            // A column with no word of its own is not shown by its English name on a Korean page.
+            let column =
+                format.strings.has("history.column.\(change.column)")
+                ? format.t("history.column.\(change.column)")
+                : format.t("history.other_field", ["name": change.column.replacingOccurrences(of: "_", with: " ")])
             return format.t("history.change", ["column": column, "old": value(change.old, format), "new": value(change.new, format)])
         }
         return said.isEmpty ? head : head + " — " + said.joined(separator: ", ")
