@@ -82,11 +82,7 @@ public struct BinRepository: Sendable {
             guard visible else { throw StoreError.binItemNotFound }
             guard let deletedAt = row[1] as Date? else { throw StoreError.notInBin }
             if kind == .entry {
-                try db.execute(
-                    sql: """
-                        UPDATE entry SET deleted_at = NULL, updated_at = ?
-                        WHERE deleted_at = ? AND (id = ? OR (together_id = (SELECT together_id FROM entry WHERE id = ?) AND \(access.sqlCondition("subject_id"))))
-                        """, arguments: [now, deletedAt, id, id])
+                try EntryRepository.restore(id: id, deletedAt: deletedAt, access: access, now: now, db)
             } else {
                 try db.execute(sql: "UPDATE \(table) SET deleted_at = NULL WHERE id = ?", arguments: [id])
             }

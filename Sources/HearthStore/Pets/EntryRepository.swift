@@ -174,12 +174,17 @@ public struct EntryRepository: Sendable {
         try await database.write { db in
             guard let deletedAt = try Date.fetchOne(db, sql: "SELECT deleted_at FROM entry WHERE id = ? AND deleted_at IS NOT NULL", arguments: [id])
             else { throw StoreError.recordNotFound }
-            try db.execute(
-                sql: """
-                    UPDATE entry SET deleted_at = NULL, updated_at = ?
-                    WHERE deleted_at = ? AND (id = ? OR (together_id = (SELECT together_id FROM entry WHERE id = ?) AND \(access.sqlCondition("subject_id"))))
-                    """, arguments: [now, deletedAt, id, id])
+            try Self.restore(id: id, deletedAt: deletedAt, access: access, now: now, db)
         }
+    }
+
+    /// The record and the copies `access` may see that were deleted with it (at `deletedAt`), back.
+    static func restore(id: Int64, deletedAt: Date, access: SubjectAccess, now: Date, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE entry SET deleted_at = NULL, updated_at = ?
+                WHERE deleted_at = ? AND (id = ? OR (together_id = (SELECT together_id FROM entry WHERE id = ?) AND \(access.sqlCondition("subject_id"))))
+                """, arguments: [now, deletedAt, id, id])
     }
 
     /// One record not deleted, read in a page's snapshot (home says what a quick log did).

@@ -127,7 +127,7 @@ struct ShownHome {
 
     /// The subjects of `kind` home gives a row (the member's own person always among them),
     /// and "N more — see all" to `list` for the rest.
-    func rows(_ kind: SubjectSummary.Kind, list: Route) -> (subjects: [SubjectSummary], more: HomeMore?) {
+    func rows(_ kind: SubjectSummary.Kind, list: Route) -> (subjects: [SubjectSummary], more: DaySection.Link?) {
         let all = subjects.filter { $0.kind == kind }
         guard all.count > Self.rowsPerKind else { return (all, nil) }
         var shown = Array(all.prefix(Self.rowsPerKind))
@@ -135,21 +135,7 @@ struct ShownHome {
             shown[shown.count - 1] = mine
         }
         let key = kind == .pet ? "home.more_pets" : "home.more_people"
-        return (shown, HomeMore(href: list.pattern, label: format.t(key, ["n": format.number(Double(all.count - shown.count))])))
-    }
-}
-
-/// The link under a kind's rows on home when not all of them have one.
-struct HomeMore: PagePart {
-    let href: String
-    let label: String
-
-    func child(named name: String) -> Any? {
-        switch name {
-        case "href": href
-        case "label": label
-        default: nil
-        }
+        return (shown, DaySection.Link(href: list.pattern, label: format.t(key, ["n": format.number(Double(all.count - shown.count))])))
     }
 }
 

@@ -6,7 +6,8 @@ import HearthStore
 struct PeopleTodayCard: Page {
     static let template = "people/home"
     let people: [PersonToday]
-    let more: HomeMore?
+    /// "N more — see all" when home has no row for some.
+    let more: DaySection.Link?
 
     /// One person's today: the glass and steps, for members who record with `+1 cup`.
     struct PersonToday: PagePart {

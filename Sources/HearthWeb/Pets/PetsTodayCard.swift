@@ -6,7 +6,8 @@ import HearthStore
 struct PetsTodayCard: Page {
     static let template = "pets/home"
     let pets: [PetToday]
-    let more: HomeMore?
+    /// "N more — see all" when home has no row for some.
+    let more: DaySection.Link?
 
     struct PetToday: PagePart {
         let id: Int64

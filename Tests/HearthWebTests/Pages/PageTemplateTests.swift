@@ -261,7 +261,7 @@ struct PageTemplateTests {
                         id: 1, name: "Mina", colour: "teal",
                         water: .init(glass: "<svg></svg>", drank: "500 ml", progress: "Goal 2,000 ml", reached: true, addCup: "+1 cup", removeCup: "−1 cup"),
                         steps: "6,000 of 10,000 steps", stepsReached: true, canRecord: true)
-                ], more: HomeMore(href: "/people", label: "3 more people — see all"))),
+                ], more: DaySection.Link(href: "/people", label: "3 more people — see all"))),
         HomeCard(
             rank: 40,
             model: PetsTodayCard(
@@ -269,7 +269,7 @@ struct PageTemplateTests {
                     .init(
                         id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true,
                         usualMeal: .init(label: "Kibble 40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
-                ], more: HomeMore(href: "/pets", label: "12 more pets — see all"))),
+                ], more: DaySection.Link(href: "/pets", label: "12 more pets — see all"))),
         HomeCard(rank: 45, model: OnThisDayCard(years: "<h3>3 years ago today</h3>")),
     ]
 
