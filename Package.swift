@@ -100,9 +100,11 @@ let package = Package(
                 .product(name: "Ink", package: "Ink"),
             ],
             exclude: [
-                "README.md", "Backups/README.md", "Bin/README.md", "Calendar/README.md", "Charts/README.md", "Home/README.md", "Gallery/README.md", "Health/README.md",
-                "History/README.md", "Household/README.md", "Imports/README.md", "Medicines/README.md", "People/README.md", "Pets/README.md", "Recipes/README.md",
-                "Reports/README.md", "API/README.md", "Appointments/README.md", "Phones/README.md", "Routines/README.md", "Search/README.md",
+                "README.md",
+                "API/README.md", "Appointments/README.md", "Backups/README.md", "Bin/README.md", "Calendar/README.md", "Charts/README.md",
+                "Gallery/README.md", "Health/README.md", "History/README.md", "Home/README.md", "Household/README.md", "Imports/README.md",
+                "Medicines/README.md", "People/README.md", "Pets/README.md", "Phones/README.md", "Recipes/README.md", "Reports/README.md",
+                "Routines/README.md", "Search/README.md",
             ]),
         .executableTarget(
             name: "hearth",
