@@ -106,6 +106,13 @@ struct HistoryStoreTests {
         #expect(steps.map(\.accountID) == [ids[0], ids[1], ids[1]])
         #expect(steps.last?.changes.first { $0.column == "reason" }?.new == .text("토함"))
         #expect(steps.allSatisfy { $0.subjectID == pet.id })
+        // The dose log shows the current state, marked as changed; the next day's, marked once, is not.
+        _ = try await regimens.mark(
+            regimenID: regimen, day: day.adding(days: 1), time: 480, status: .given, givenAt: Date(), reason: nil, accountID: ids[0])
+        let log = try regimens.doses(access: .everyone, subjectID: pet.id, from: day, to: day.adding(days: 1), in: .gmt)
+        let marks = log.flatMap(\.slots).compactMap(\.logged)
+        #expect(marks.map(\.status) == [.skipped, .given])
+        #expect(marks.map(\.changed) == [true, false])
 
         // A write with no Hearth around it: the author table is empty, so the trigger writes 0.
         try await database.write { db in

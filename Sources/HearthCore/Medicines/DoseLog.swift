@@ -12,8 +12,13 @@ public struct LoggedDose: Sendable, Equatable {
     public let reason: String?
     public let by: String?
     public let recordedAt: Date
+    /// An earlier mark of this dose was taken back: what shows is not what was first recorded
+    /// (the regimen's history says each step).
+    public let changed: Bool
 
-    public init(regimenID: Int64, day: LocalDate, time: Int, status: Status, givenAt: Date?, reason: String?, by: String?, recordedAt: Date) {
+    public init(
+        regimenID: Int64, day: LocalDate, time: Int, status: Status, givenAt: Date?, reason: String?, by: String?, recordedAt: Date, changed: Bool = false
+    ) {
         self.regimenID = regimenID
         self.day = day
         self.time = time
@@ -22,6 +27,7 @@ public struct LoggedDose: Sendable, Equatable {
         self.reason = reason
         self.by = by
         self.recordedAt = recordedAt
+        self.changed = changed
     }
 }
 

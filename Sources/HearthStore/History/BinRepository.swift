@@ -32,8 +32,6 @@ public struct BinRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
-    public static let defaultDays = 30
-
     /// The newest deleted first, of the subjects `access` may see (a household routine or
     /// appointment, of no one subject, only for the whole household).
     public func items(access: SubjectAccess, limit: Int = 300) throws -> [BinItem] {
@@ -107,8 +105,18 @@ public struct BinRepository: Sendable {
         }
     }
 
-    /// How many days the bin keeps what is deleted (the owner's setting).
-    public func days() throws -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT bin_days FROM household") } ?? Self.defaultDays
+    /// How long the bin keeps what is deleted, and the history its changes (the owner's settings).
+    public func keeping() throws -> Keeping {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT bin_days, history_years FROM household").map {
+                Keeping(binDays: $0[0] as Int? ?? Keeping.standard.binDays, historyYears: $0[1])
+            }
+        } ?? .standard
+    }
+
+    public func setKeeping(_ keeping: Keeping) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE household SET bin_days = ?, history_years = ?", arguments: [keeping.binDays, keeping.historyYears])
+        }
     }
 }

@@ -93,6 +93,17 @@ public struct HistoryRepository: Sendable {
         }
     }
 
+    /// The owner's retention, the one way history rows go: every change made before `cutoff`.
+    /// Rows are numbered in time order, so the cut is the first row at or after it.
+    @discardableResult
+    public func forget(before cutoff: Date) async throws -> Int {
+        try await database.write { db in
+            let first = try Int64.fetchOne(db, sql: "SELECT id FROM history WHERE at >= ? ORDER BY id LIMIT 1", arguments: [cutoff])
+            try db.execute(sql: "DELETE FROM history WHERE id < ?", arguments: [first ?? Int64.max])
+            return db.changesCount
+        }
+    }
+
     /// How many rows the history holds, and its share of the file (for the owner's settings).
     public func size() throws -> (rows: Int, bytes: Int) {
         try database.read { db in

@@ -15,6 +15,8 @@ enum HistoryTriggers {
         "search_pending", "search_record", "search_doc",
         // public lists (the household's catalogue rows are `medicine`, logged)
         "pill", "dur_pair", "dur_elderly", "dur_import",
+        // the note that a dose's mark was taken back: the history has the taking back itself
+        "dose_taken_back",
     ]
 
     /// Columns that say nothing the household typed: stamps every write moves, counters, secrets.

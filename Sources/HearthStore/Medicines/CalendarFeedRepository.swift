@@ -40,7 +40,8 @@ public struct CalendarFeedRepository: Sendable {
             let regimens = try RegimenRepository.regimens(access: access, includeDeleted: true, db)
             let ids = regimens.map { String($0.id) }.joined(separator: ",")
             let changes =
-                regimens.isEmpty ? [] : try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(ids))").map(RegimenRepository.change(from:))
+                regimens.isEmpty
+                ? [] : try Row.fetchAll(db, sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(ids))").compactMap(RegimenRepository.change(from:))
             let logged =
                 regimens.isEmpty
                 ? []

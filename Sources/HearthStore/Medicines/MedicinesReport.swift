@@ -8,6 +8,8 @@ public struct MedicinesReport: Sendable {
         public let regimen: Regimen
         public let adherence: Adherence
         public let missed: [DoseSlot]
+        /// Marks in the span that were taken back and marked again (the history says how).
+        public let changed: Int
     }
 
     public var regimens: [Line] = []
@@ -22,7 +24,8 @@ public struct MedicinesReport: Sendable {
             let adherence = Adherence.of(entry.slots, now: report.now)
             guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
             let missed = Adherence.due(entry.slots, now: report.now).filter { $0.logged?.status != .given }
-            medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed))
+            let changed = entry.slots.count { $0.logged?.changed == true }
+            medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed, changed: changed))
         }
         if report.subject.kind == .person {
             medicines.interactions = try InteractionRepository.check(personID: report.subject.id, today: min(report.to, report.today), typed: nil, snapshot.db)

@@ -195,7 +195,7 @@ public struct RegimenRepository: Sendable {
         let changes = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT * FROM dose_change WHERE regimen_id IN (\(idList)) AND day BETWEEN ? AND ?"),
             arguments: [from.description, to.description]
-        ).map(change(from:))
+        ).compactMap(change(from:))
         let logged = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
@@ -216,17 +216,22 @@ public struct RegimenRepository: Sendable {
     /// The dose log's columns as `loggedDose(from:)` reads them, by position: a month of the
     /// household's doses is thousands of rows, and reading them by name (and their dates
     /// through GRDB's general path) was most of the calendar month's time.
-    static let doseColumns = "d.regimen_id, d.day, d.time, d.status, d.given_at, d.reason, a.display_name, d.recorded_at"
+    static let doseColumns = """
+        d.regimen_id, d.day, d.time, d.status, d.given_at, d.reason, a.display_name, d.recorded_at,
+        EXISTS (SELECT 1 FROM dose_taken_back b WHERE b.regimen_id = d.regimen_id AND b.day = d.day AND b.time = d.time)
+        """
 
     static func loggedDose(from row: Row) -> LoggedDose {
         LoggedDose(
             regimenID: row[0], day: LocalDate(row[1] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, time: row[2],
             status: (row[3] as String) == "skipped" ? .skipped : .given, givenAt: StoredTime.optionalDate(row, 4), reason: row[5],
-            by: row[6], recordedAt: StoredTime.date(row, 7))
+            by: row[6], recordedAt: StoredTime.date(row, 7), changed: row[8])
     }
 
-    static func change(from row: Row) -> DoseChange {
-        DoseChange(regimenID: row["regimen_id"], day: LocalDate(row["day"] as String)!, time: row["time"], movedTo: row["moved_to"], reason: row["reason"])
+    /// nil for a day that is not one (a file changed outside Hearth): that change is not shown.
+    static func change(from row: Row) -> DoseChange? {
+        guard let day = (row["day"] as String?).flatMap(LocalDate.init) else { return nil }
+        return DoseChange(regimenID: row["regimen_id"], day: day, time: row["time"], movedTo: row["moved_to"], reason: row["reason"])
     }
 
     /// A subject the member may see, and (a pet's) latest weight, for the regimen form and page.
@@ -391,12 +396,17 @@ public struct RegimenRepository: Sendable {
         }
     }
 
-    /// Takes a mark back (the dose is due, or missed, again). True when there was one.
+    /// Takes a mark back (the dose is due, or missed, again). True when there was one. The dose
+    /// is noted as taken back, so a later mark shows that it changed.
     @discardableResult
     public func undo(regimenID: Int64, day: LocalDate, time: Int) async throws -> Bool {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM dose WHERE regimen_id = ? AND day = ? AND time = ?", arguments: [regimenID, day.description, time])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try db.execute(
+                sql: "INSERT INTO dose_taken_back(regimen_id, day, time) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                arguments: [regimenID, day.description, time])
+            return true
         }
     }
 

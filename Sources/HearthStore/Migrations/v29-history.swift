@@ -37,7 +37,22 @@ extension Migrations {
                     quiet BOOLEAN NOT NULL
                 );
                 """)
-        // How many days the bin keeps what was deleted before it goes for good (the owner's setting).
-        try db.alter(table: "household") { t in t.add(column: "bin_days", .integer).notNull().defaults(to: 30) }
+        // The doses whose mark was taken back once at least: the dose log shows a later mark as
+        // changed (the history has each step). Kept apart because taking back deletes the mark.
+        try db.execute(
+            sql: """
+                CREATE TABLE dose_taken_back (
+                    regimen_id INTEGER NOT NULL REFERENCES regimen(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL,
+                    time INTEGER NOT NULL,
+                    PRIMARY KEY (regimen_id, day, time)
+                ) WITHOUT ROWID
+                """)
+        // The owner's settings: how many days the bin keeps what was deleted before it goes for
+        // good, and how many years of history are kept (NULL: every change, for good).
+        try db.alter(table: "household") { t in
+            t.add(column: "bin_days", .integer).notNull().defaults(to: 30)
+            t.add(column: "history_years", .integer)
+        }
     }
 }

@@ -151,7 +151,11 @@ func backupServices(_ services: Services, logger: Logger) -> [any Service] {
 /// The bin's hourly clean-up, beside the nightly backups (a test server keeps its bin).
 func binServices(_ services: Services, logger: Logger) -> [any Service] {
     guard services.configuration.makesNightlyBackups else { return [] }
-    return [BinCleanup(bin: BinRepository(services.database), intake: services.intake, clock: services.clock, logger: logger)]
+    return [
+        BinCleanup(
+            bin: BinRepository(services.database), history: HistoryRepository(services.database), intake: services.intake, clock: services.clock, logger: logger
+        )
+    ]
 }
 
 /// Closes the database once the server has stopped taking requests (SIGTERM / SIGINT):

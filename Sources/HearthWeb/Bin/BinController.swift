@@ -15,7 +15,7 @@ struct BinController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireMember()
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let days = try bin.days()
+        let days = try bin.keeping().binDays
         let items = try bin.items(access: context.access)
         let notice: String? =
             switch request.uri.queryParameters.get("done") {

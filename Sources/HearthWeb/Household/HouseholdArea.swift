@@ -37,9 +37,11 @@ enum HouseholdArea: Area {
             .post(R.disable.under(R.one), use: members.disable)
             .post(R.enable.under(R.one), use: members.enable)
             .post(R.access.under(R.one), use: members.setAccess)
-        let settings = SettingsController(renderer: renderer, households: households, household: services.household)
+        let settings = SettingsController(
+            renderer: renderer, households: households, household: services.household, bin: BinRepository(database), history: HistoryRepository(database))
         router.get(HouseholdRoutes.settings.path, use: settings.show)
         router.post(HouseholdRoutes.settings.path, use: settings.save)
+        router.post(HouseholdRoutes.keeping.path, use: settings.saveKeeping)
         let me = MyAccountController(
             renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database),
             tokens: APITokenRepository(database))
@@ -56,6 +58,7 @@ enum HouseholdRoutes {
     static let signIn = Route("/login")
     static let signOut = Route("/logout")
     static let settings = Route("/settings")
+    static let keeping = Route("/settings/keeping")
     static let me = Route("/me")
     static let myPassword = Route("/me/password")
 }

@@ -47,7 +47,13 @@ extension Formatting {
     }
 
     /// What became of a dose: "given by Mom at 08:05", "skipped by Dad — vomited", "due now".
+    /// A mark taken back before says so: "given by Mom at 08:05 · changed".
     func doseState(_ slot: DoseSlot, now: Date) -> String {
+        let said = plainDoseState(slot, now: now)
+        return slot.logged?.changed == true ? said + " · " + t("doses.changed") : said
+    }
+
+    private func plainDoseState(_ slot: DoseSlot, now: Date) -> String {
         let state = slot.state(at: now)
         switch state {
         case .given:

@@ -32,7 +32,8 @@ struct MedicinesReportHTML {
                 line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" }
                 ?? noneDue(line.regimen.schedule, from: shown.report.from)
             let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
-            html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)</td><td>\#(missed)</td></tr>"#
+            let changed = line.changed > 0 ? " · " + format.t("report.doses_changed", ["n": String(line.changed)]) : ""
+            html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)\#(changed)</td><td>\#(missed)</td></tr>"#
         }
         return html + "</tbody></table></div>"
     }
@@ -58,8 +59,9 @@ struct MedicinesReportHTML {
     /// "3 Nov 08:00 (vomited)": a dose whose time came and that was not given.
     private func missedText(_ slot: DoseSlot) -> String {
         let when = format.dayHeading(slot.day) + " " + format.minutes(slot.minutes)
-        if let reason = slot.logged?.reason { return "\(when) (\(reason))" }
-        return slot.logged?.status == .skipped ? "\(when) (\(format.t("report.skipped")))" : when
+        let changed = slot.logged?.changed == true ? ", " + format.t("doses.changed") : ""
+        if let reason = slot.logged?.reason { return "\(when) (\(reason)\(changed))" }
+        return slot.logged?.status == .skipped ? "\(when) (\(format.t("report.skipped"))\(changed))" : when
     }
 
 }

@@ -5,7 +5,8 @@ struct SiteLinks: PagePart {
     static let byName: [String: String] = [
         "home": "/",
         "signIn": HouseholdRoutes.signIn.pattern, "signOut": HouseholdRoutes.signOut.pattern, "setup": HouseholdRoutes.setup.pattern,
-        "settings": HouseholdRoutes.settings.pattern, "me": HouseholdRoutes.me.pattern, "myPassword": HouseholdRoutes.myPassword.pattern,
+        "settings": HouseholdRoutes.settings.pattern, "keeping": HouseholdRoutes.keeping.pattern, "me": HouseholdRoutes.me.pattern,
+        "myPassword": HouseholdRoutes.myPassword.pattern,
         "accounts": AccountRoutes.list.pattern,
         "calendar": CalendarRoutes.thisMonth.pattern, "search": SearchRoutes.search.pattern, "reports": ReportRoutes.index.pattern,
         "gallery": GalleryRoutes.list.pattern, "animations": GalleryRoutes.animations.pattern, "newAnimation": GalleryRoutes.newAnimation.pattern,

@@ -78,10 +78,39 @@ struct BinWebTests {
             try await entries.delete(id: records[0], now: start)
             try await entries.delete(id: records[1], now: start.addingTimeInterval(20 * 86_400))
             let bin = BinRepository(hearth.database)
-            #expect(try bin.days() == 30)
-            try await bin.empty(deletedBefore: BinCleanup.cutoff(now: start.addingTimeInterval(31 * 86_400), days: try bin.days()))
+            #expect(try bin.keeping() == .standard)
+            try await bin.empty(deletedBefore: BinCleanup.cutoff(now: start.addingTimeInterval(31 * 86_400), days: try bin.keeping().binDays))
             let left = try hearth.database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM entry") }
             #expect(left == [records[1]], "30 days kept the later one")
+        }
+    }
+
+    @Test(
+        "the owner sets how long the bin and the history keep things (a bad number or choice is refused on its field, nothing changed); the clean-up forgets only history older than the years set"
+    )
+    func keeping() async throws {
+        try await withHousehold { hearth, owner in
+            try await owner.get("/settings")
+            let bin = BinRepository(hearth.database)
+            let bad = try await owner.post("/settings/keeping", ["bin_days": "0", "history_years": "7"])
+            #expect(bad.status == .unprocessableContent)
+            #expect(bad.text.contains("Enter a number from 1 to 365.") && bad.text.contains("Choose from the list."), "each field says what is wrong")
+            #expect(try bin.keeping() == .standard)
+            #expect(try await owner.post("/settings/keeping", ["bin_days": "60 days", "history_years": "1"]).status == .seeOther)
+            #expect(try bin.keeping() == Keeping(binDays: 60, historyYears: 1))
+            let page = try await owner.get("/settings?saved=keeping").text
+            #expect(page.contains(#"value="60""#) && page.contains(#"<option value="1" selected>"#))
+            let changed = try HistoryRepository(hearth.database).activity(access: .everyone, filter: .init(), timeZone: .gmt, limit: 5)
+            #expect(changed.first?.table == "household", "the change of setting is itself in the history")
+
+            let history = HistoryRepository(hearth.database)
+            let rows = try history.size().rows
+            #expect(rows > 0)
+            let now = Date()
+            #expect(try await BinCleanup.forgetHistory(history, keeping: .standard, now: now.addingTimeInterval(5 * 365 * 86_400)) == 0, "kept for good")
+            #expect(try await BinCleanup.forgetHistory(history, keeping: try bin.keeping(), now: now.addingTimeInterval(300 * 86_400)) == 0, "not a year old")
+            #expect(try await BinCleanup.forgetHistory(history, keeping: try bin.keeping(), now: now.addingTimeInterval(367 * 86_400)) == rows)
+            #expect(try history.size().rows == 0)
         }
     }
 }

@@ -62,4 +62,28 @@ struct HistoryWebTests {
             #expect(form.contains("Mina: 변경 — 값 4.8 → 5"), "\(form.components(separatedBy: "change-log").last ?? "")")
         }
     }
+
+    @Test("a dose given, taken back and skipped: the dose list, the regimen's page and the month's report show it skipped, marked as changed")
+    func doseChanged() async throws {
+        let clock = TestClock(DoseLogWebTests.morning)
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let pet = try await owner.addPet("Mochi")
+            try await owner.get("/regimens/new?subject=\(pet)")
+            var fields = DoseLogWebTests.heartPills
+            fields["subject"] = String(pet)
+            let regimen = try #require(try await owner.post("/regimens", fields).location?.split(separator: "/").last.map(String.init))
+            try await owner.get("/doses")
+            let dose = ["regimen": regimen, "day": "2026-11-23", "time": "480", "back": "/doses"]
+            #expect(try await owner.post("/doses/mark", dose.merging(["action": "given"]) { $1 }).status == .seeOther)
+            #expect(!(try await owner.get("/doses").text.contains("changed")), "marked once is not changed")
+            #expect(try await owner.post("/doses/mark", dose.merging(["action": "undo"]) { $1 }).status == .seeOther)
+            #expect(try await owner.post("/doses/mark", dose.merging(["action": "skipped", "reason": "vomited"]) { $1 }).status == .seeOther)
+            let list = try await owner.get("/doses").text
+            #expect(list.contains("skipped by Mina — vomited · changed"), "\(list.prefix(4000))")
+            let steps = try await owner.get("/regimens/\(regimen)").text.components(separatedBy: "change-log").last ?? ""
+            #expect(steps.contains("given") && steps.contains("vomited"), "the regimen's page has each step: \(steps.prefix(3000))")
+            let report = try await owner.get("/reports/\(pet)/2026-11").text
+            #expect(report.contains("1 changed after marking") && report.contains("(vomited, changed)"), "\(report.prefix(6000))")
+        }
+    }
 }

@@ -41,8 +41,9 @@ struct PageTemplateTests {
             ],
             fields: fields(AccountsPage.fieldNames), roles: options, languages: options, notice: "Saved", problem: "No"),
         SettingsPage(
-            fields: fields(SettingsPage.fieldNames), timeZones: html, languages: options, weightUnits: options, volumeUnits: options, saved: true,
-            hasErrors: true),
+            fields: fields(SettingsPage.fieldNames), keeping: fields(SettingsPage.keepingNames), timeZones: html, languages: options,
+            weightUnits: options, volumeUnits: options, historyYears: options, historySize: "287,981 changes, 64 MB", saved: true,
+            keepingSaved: true, hasErrors: true),
         MyAccountPage(fields: fields(MyAccountPage.fieldNames), languages: options, username: "mina", notice: "Saved", reminders: html, tokens: html),
         APIPage(address: "http://192.168.0.20:8080", canRecord: true, personID: 3),
         TokenMadePage(token: "hearth_00", name: "Kitchen tablet", scope: "Read", address: "http://192.168.0.20:8080"),

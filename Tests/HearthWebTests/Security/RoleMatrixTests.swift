@@ -85,6 +85,7 @@ struct RoleMatrixTests {
         "GET /settings": Route(needs: .owner, path: { _ in "/settings" }),
         "GET /activity": Route(needs: .owner, path: { _ in "/activity" }),
         "POST /settings": Route(needs: .owner, path: { _ in "/settings" }, fields: ["household_name": "Changed", "time_zone": "UTC", "language": "en"]),
+        "POST /settings/keeping": Route(needs: .owner, path: { _ in "/settings/keeping" }, fields: ["bin_days": "60", "history_years": "5"]),
         "GET /people": Route(needs: .member, path: { _ in "/people" }),
         "GET /people/{id}": Route(needs: .member, path: { "/people/\($0.person)" }),
         "GET /people/{id}/timeline": Route(needs: .member, path: { "/people/\($0.person)/timeline" }),
