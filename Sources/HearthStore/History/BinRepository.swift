@@ -69,7 +69,10 @@ public struct BinRepository: Sendable {
     /// Puts one item back (a record with the copies deleted with it that `access` may see).
     /// One already put back is `notInBin` (409, said so); one that is not there or not the
     /// member's to see is `binItemNotFound` (404, as any page of it): nothing changes either way.
-    public func putBack(_ kind: BinItem.Kind, id: Int64, access: SubjectAccess, now: Date = Date()) async throws {
+    /// Returns the pet when it is itself put away (archived), for the page to say so and offer to
+    /// bring it back too.
+    @discardableResult
+    public func putBack(_ kind: BinItem.Kind, id: Int64, access: SubjectAccess, now: Date = Date()) async throws -> (id: Int64, name: String)? {
         try await database.write { db in
             let table = kind.rawValue
             guard let row = try Row.fetchOne(db, sql: "SELECT subject_id, deleted_at FROM \(table) WHERE id = ?", arguments: [id]) else {
@@ -83,6 +86,10 @@ public struct BinRepository: Sendable {
                 try EntryRepository.restore(id: id, deletedAt: deletedAt, access: access, now: now, db)
             } else {
                 try db.execute(sql: "UPDATE \(table) SET deleted_at = NULL WHERE id = ?", arguments: [id])
+            }
+            guard let subject else { return nil }
+            return try Row.fetchOne(db, sql: "SELECT id, name FROM subject WHERE id = ? AND archived_at IS NOT NULL", arguments: [subject]).map {
+                (id: $0[0], name: $0[1])
             }
         }
     }

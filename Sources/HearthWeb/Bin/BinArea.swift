@@ -10,7 +10,9 @@ enum BinArea: Area {
     static let navigation: [NavigationEntry] = [NavigationEntry(href: BinRoutes.bin.pattern, key: "nav.bin", place: .more, rank: 9)]
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let bin = BinController(renderer: services.renderer, bin: BinRepository(services.database), intake: services.intake, now: services.clock)
+        let bin = BinController(
+            renderer: services.renderer, bin: BinRepository(services.database), pets: PetRepository(services.database), intake: services.intake,
+            now: services.clock)
         router.get(BinRoutes.bin.path, use: bin.show)
         router.group().add(middleware: RequireRecorderMiddleware()).post(BinRoutes.putBack.path, use: bin.putBack)
         router.group().add(middleware: RequireOwnerMiddleware()).post(BinRoutes.empty.path, use: bin.empty)

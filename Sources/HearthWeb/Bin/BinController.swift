@@ -9,6 +9,7 @@ import Hummingbird
 struct BinController {
     let renderer: Renderer
     let bin: BinRepository
+    let pets: PetRepository
     let intake: PhotoIntake
     let now: @Sendable () -> Date
 
@@ -23,8 +24,18 @@ struct BinController {
             case let done? where done.hasPrefix("emptied-"): format.t("bin.emptied", ["n": String(done.dropFirst(8))])
             default: nil
             }
+        var archivedPet: BinPage.ArchivedPet?
+        if context.role?.canRecord == true, let id = request.uri.queryParameters.get("archived").flatMap({ Int64($0) }),
+            let pet = try await pets.pet(id: id, access: context.access), pet.isArchived
+        {
+            let name = pet.profile.name
+            archivedPet = BinPage.ArchivedPet(
+                said: format.t("bin.pet_archived", ["name": name]), action: PetRoutes.unarchive(pet.id),
+                button: format.t("bin.unarchive_pet", ["name": name]))
+        }
         let page = BinPage(
             intro: format.t("bin.intro", ["days": String(days)]), notice: notice,
+            archivedPet: archivedPet,
             rows: BinHTML.rows(items, days: days, canPutBack: context.role?.canRecord == true, csrf: context.csrfToken, format: format),
             canEmpty: context.role?.canManageHousehold == true && !items.isEmpty)
         return renderer.page(page, titleKey: "bin.title", request: request, context: context)
@@ -37,8 +48,9 @@ struct BinController {
         guard let kind = input["kind"].flatMap(BinItem.Kind.init(rawValue:)), let id = input["id"].flatMap({ Int64($0) }) else {
             throw PageError(status: .notFound, messageKey: "bin.error.not_there")
         }
-        try await bin.putBack(kind, id: id, access: context.access, now: now())
-        return .redirect(to: BinRoutes.bin.pattern + "?done=put-back", type: .normal)
+        // Its pet archived: the bin says so and offers to bring the pet back too.
+        let archived = try await bin.putBack(kind, id: id, access: context.access, now: now())
+        return .redirect(to: BinRoutes.bin.pattern + "?done=put-back" + (archived.map { "&archived=\($0.id)" } ?? ""), type: .normal)
     }
 
     @Sendable func empty(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -113,4 +113,20 @@ struct BinWebTests {
             #expect(try history.size().rows == 0)
         }
     }
+
+    @Test("a record put back whose pet is archived: the bin says so and brings the pet back too with one tap")
+    func archivedPet() async throws {
+        try await withHousehold { hearth, owner in
+            let (bori, _, records) = try await Self.walkForTwo(owner, hearth)
+            try await EntryRepository(hearth.database).delete(id: records[0])
+            try await PetRepository(hearth.database).setArchived(true, id: bori)
+            try await owner.get("/bin")
+            let back = try await owner.post("/bin/put-back", ["kind": "entry", "id": String(records[0])])
+            #expect(back.location == "/bin?done=put-back&archived=\(bori)")
+            let page = try await owner.get(try #require(back.location)).text
+            #expect(page.contains("Bori is archived") && page.contains(#"action="/pets/\#(bori)/unarchive""#), "\(page.prefix(3000))")
+            #expect(try await owner.post("/pets/\(bori)/unarchive", [:]).status == .seeOther)
+            #expect(try await PetRepository(hearth.database).pet(id: bori, access: .everyone)?.isArchived == false)
+        }
+    }
 }

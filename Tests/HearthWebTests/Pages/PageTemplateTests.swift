@@ -208,7 +208,9 @@ struct PageTemplateTests {
         RegimenListPage(items: html, canRecord: true, subjects: options),
         SearchPage(query: "노란 구토", form: html, results: html, searched: true, found: false),
         ActivityPage(filters: html, rows: html, older: "/activity?before=9"),
-        BinPage(intro: "Kept 30 days", notice: "Put back.", rows: html, canEmpty: true),
+        BinPage(
+            intro: "Kept 30 days", notice: "Put back.",
+            archivedPet: .init(said: "Bori is archived.", action: "/pets/1/unarchive", button: "Bring Bori back too"), rows: html, canEmpty: true),
         PillsPage(query: "하양 원형 YH", results: html, noList: true, nothingFound: true, source: "The public list"),
         RegimenFormPage(
             heading: "New regimen", action: "/regimens", cancel: "/pets/1", subjectID: 1, isEdit: true,
