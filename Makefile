@@ -101,6 +101,7 @@ bench: deps
 	python3 Tests/bench/run.py --server .build/release/hearth
 	python3 Tests/bench/search.py --server .build/release/hearth
 	python3 Tests/bench/care_home.py --server .build/release/hearth
+	python3 Tests/bench/history.py --server .build/release/hearth
 	python3 Tests/bench/largest_photo.py --server .build/release/hearth
 	python3 Tests/bench/animation.py --server .build/release/hearth
 	python3 Tests/bench/imports.py --server .build/release/hearth

@@ -67,16 +67,7 @@ def main():
         try:
             cookie = server.sign_in("demo", "demo-household")
             print(f"A care home: {subjects} subjects, {doses:,} doses; wrk -t2 -c4, {arguments.seconds} s; budget {BUDGET_CPU_MS} ms CPU a request")
-            print(f"{'page':<28}{'bytes':>9}{'req/s':>8}{'CPU ms':>8}{'p99 ms':>8}")
-            over = []
-            for name, path in chosen:
-                status, body, _ = server.request("GET", path, headers={"Cookie": cookie})
-                assert status == 200, (path, status)
-                _, p99, rps, cpu, bad = run.wrk(f"http://127.0.0.1:{server.port}{path}", cookie, arguments.seconds, server.process.pid, connections=4)
-                assert bad == 0, f"{path}: {bad} answers other than 2xx"
-                print(f"{name:<28}{len(body):>9,}{rps:>8.0f}{cpu:>8.2f}{p99:>8.1f}", flush=True)
-                if cpu > BUDGET_CPU_MS:
-                    over.append(name)
+            over = run.page_table(server, cookie, chosen, arguments.seconds, BUDGET_CPU_MS)
             memory = server.peak_memory_kb() / 1024
             print(f"server peak memory {memory:.0f} MB (budget {BUDGET_MEMORY_MB})")
             if memory > BUDGET_MEMORY_MB:

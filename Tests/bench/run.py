@@ -110,6 +110,22 @@ def wrk(url, cookie, seconds, pid, connections=32):
     return milliseconds("50%"), milliseconds("99%"), rps, used * 1000 / max(1, total), int(non2xx.group(1)) if non2xx else 0
 
 
+def page_table(server, cookie, pages, seconds, budget_ms):
+    """wrk at 4 connections on each (name, path): a line of bytes, requests a second, the
+    server's CPU a request and p99; returns the names over `budget_ms` of CPU."""
+    print(f"{'page':<34}{'bytes':>9}{'req/s':>8}{'CPU ms':>8}{'p99 ms':>8}")
+    over = []
+    for name, path in pages:
+        status, body, _ = server.request("GET", path, headers={"Cookie": cookie})
+        assert status == 200, (path, status)
+        _, p99, rps, cpu, bad = wrk(f"http://127.0.0.1:{server.port}{path}", cookie, seconds, server.process.pid, connections=4)
+        assert bad == 0, f"{path}: {bad} answers other than 2xx"
+        print(f"{name:<34}{len(body):>9,}{rps:>8.0f}{cpu:>8.2f}{p99:>8.1f}", flush=True)
+        if cpu > budget_ms:
+            over.append(name)
+    return over
+
+
 def deep_cursor(database, pet_id, offset):
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     occurred, entry_id = connection.execute(

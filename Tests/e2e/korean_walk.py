@@ -196,6 +196,49 @@ def safety(browser, server, data, shots):
     assert not failures, "\n  ".join(failures)
 
 
+
+def history_and_bin(browser, server, data, shots):
+    """On a Korean phone: a weighing edited twice and deleted, found in 휴지통, put back on
+    its timeline, and its change log read in Korean, old → new, with who."""
+    context, page = sign_in_korean(browser, server, {"width": 390, "height": 844})
+    page.on("dialog", lambda dialog: dialog.accept())
+    typed = household_words(data)
+    failures = []
+    with sqlite3.connect(os.path.join(data, "hearth.sqlite")) as db:
+        record, pet, name = db.execute(
+            "SELECT e.id, s.id, s.name FROM entry e JOIN subject s ON s.id = e.subject_id"
+            " WHERE e.kind = 'weight' AND e.deleted_at IS NULL AND e.together_id IS NULL AND s.kind = 'pet'"
+            " ORDER BY e.occurred_at DESC LIMIT 1").fetchone()
+    for note in ("첫 번째 고침", "두 번째 고침"):
+        page.goto(f"{server.url}/records/{record}/edit")
+        page.fill("textarea[name=note]", note)
+        page.click("form.record-form button.primary, .record-form form button[type=submit].primary")
+        page.wait_for_load_state()
+    page.goto(f"{server.url}/pets/{pet}/timeline")
+    page.click(f"button[formaction='/records/{record}/delete']")
+    page.wait_for_load_state()
+    page.goto(server.url + "/bin")
+    text = page.inner_text("main")
+    assert "휴지통" in text and name in text and "체중" in text, text[:1500]
+    page.screenshot(path=str(shots / "ko-bin-phone.png"), full_page=True)
+    failures += [f"bin: {p}" for p in problems_on(page, typed) + violations(page)]
+    row = page.locator("ul.bin li", has_text=name).filter(has_text="체중").first
+    row.locator("button[type=submit]").click()
+    page.wait_for_load_state()
+    assert "되돌렸" in page.inner_text("main"), page.inner_text("main")[:1500]
+    with sqlite3.connect(os.path.join(data, "hearth.sqlite")) as db:
+        assert db.execute("SELECT deleted_at FROM entry WHERE id = ?", (record,)).fetchone()[0] is None
+    page.goto(f"{server.url}/records/{record}/edit")
+    log = page.inner_text("ol.history")
+    for words in ("메모 없음 → 첫 번째 고침", "첫 번째 고침 → 두 번째 고침", "휴지통으로", "되돌림"):
+        assert words in log, log
+    assert "Demo" in log or "데모" in log, log
+    page.locator("ol.history").screenshot(path=str(shots / "ko-record-history-phone.png"))
+    failures += [f"record history: {p}" for p in problems_on(page, typed) + violations(page)]
+    context.close()
+    assert not failures, "\n  ".join(failures)
+
+
 def run(check, Server, browser, binary, shots):
     folder = tempfile.mkdtemp(prefix="hearth-ko-walk-")
     data = os.path.join(folder, "data")
@@ -204,6 +247,7 @@ def run(check, Server, browser, binary, shots):
     server = Server(binary, data=folder)
     try:
         check("medicine interactions and search, on a Korean phone", safety, browser, server, data, shots)
+        check("a weighing edited twice, deleted, put back from 휴지통, its history read, on a Korean phone", history_and_bin, browser, server, data, shots)
         for size, viewport in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})):
             check(f"the Korean walk: every page a Korean member reaches, in Korean ({size})", walk, browser, server, data, size, viewport, shots)
     finally:
