@@ -48,6 +48,11 @@ extension Migrations {
                     PRIMARY KEY (regimen_id, day, time)
                 ) WITHOUT ROWID
                 """)
+        // What is in the bin, for the bin's page and its clean-up (the other indexes leave
+        // deleted rows out).
+        for table in ["entry", "regimen", "routine", "appointment"] {
+            try db.execute(sql: "CREATE INDEX \(table)_in_bin ON \(table)(deleted_at) WHERE deleted_at IS NOT NULL")
+        }
         // The owner's settings: how many days the bin keeps what was deleted before it goes for
         // good, and how many years of history are kept (NULL: every change, for good).
         try db.alter(table: "household") { t in

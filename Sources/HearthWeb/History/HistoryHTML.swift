@@ -7,6 +7,13 @@ import HearthStore
 /// token, the command line or Hearth itself), what they did and each field's old → new, in the
 /// member's language ("엄마: 변경 — 양 60 → 80").
 enum HistoryHTML {
+    /// "2026-11-20T23:12:05Z", without a formatter: an `ISO8601DateFormatter` made for each row
+    /// was half of the activity page's time.
+    static func stamp(_ instant: Date) -> String {
+        let second = Int((instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) + 60).truncatingRemainder(dividingBy: 60))
+        return "\(LocalDate(instant, in: .gmt))T\(LocalTime.clock(instant, in: .gmt)):\(second < 10 ? "0" : "")\(second)Z"
+    }
+
     /// `<li>` rows, one a write (a record and its details are one line), in the order of
     /// `entries`; `what` adds the record's kind (the activity page).
     static func rows(_ entries: [HistoryEntry], format: Formatting, what: Bool = false) -> HTML {
@@ -21,7 +28,7 @@ enum HistoryHTML {
             let lead = write.first { $0.table == $0.record } ?? write[0]
             let kind = what && format.strings.has("history.what.\(lead.record)") ? format.t("history.what.\(lead.record)") + " · " : ""
             html +=
-                #"<li><time datetime="\#(ISO8601DateFormatter().string(from: lead.at))">\#(format.moment(lead.at))</time> \#(kind)\#(sentence(write, lead: lead, format: format))</li>"#
+                #"<li><time datetime="\#(stamp(lead.at))">\#(format.moment(lead.at))</time> \#(kind)\#(sentence(write, lead: lead, format: format))</li>"#
         }
         return html
     }

@@ -39,10 +39,14 @@ struct ImportsController {
         let jobID = try await imports.start(
             subjectID: person.id, source: source.rawValue, fileName: file.filename, bytesTotal: size, createdBy: context.member?.account.id)
         let (runner, timeZone, member) = (self.runner, context.timeZone, context.member?.account.id)
-        // Not tied to this request: the import goes on after the answer, and after the member leaves the page.
+        // Not tied to this request: the import goes on after the answer, and after the member
+        // leaves the page; its writes are still the member's in the history.
+        let author = ChangeAuthor.current
         Task.detached {
-            await runner.run(
-                jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone, member: member)
+            await ChangeAuthor.$current.withValue(author) {
+                await runner.run(
+                    jobID: jobID, subjectID: person.id, source: source, path: file.temporaryPath, fileName: file.filename, timeZone: timeZone, member: member)
+            }
         }
         return .redirect(to: ImportRoutes.one(jobID), type: .normal)
     }

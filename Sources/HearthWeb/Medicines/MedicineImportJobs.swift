@@ -38,22 +38,28 @@ final class MedicineImportJobs: Sendable {
         var generator = SystemRandomNumberGenerator()
         let id = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         jobs.withLock { $0[id] = Job(fileName: fileName, accountID: accountID, state: .reading) }
+        // The member who started it is the author of what it writes, after the request too.
+        let author = ChangeAuthor.current
         Task.detached {
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let state: State
-            do {
-                switch try await MedicineImport.run(path: path, into: medicines, progress: { progress in self.set(id, .writing(progress)) }) {
-                case .failure(let problem): state = .failed(MedicineImport.message(problem, format))
-                case .success(let summary):
-                    let text = MedicineImport.summaryText(summary, format)
-                    state = summary.added + summary.updated + (summary.replaced?.rows ?? 0) > 0 ? .done(text) : .failed(text)
-                }
-            } catch {
-                state = .failed(format.t("imports.problem.unreadable", ["file": fileName]))
-            }
-            self.set(id, state)
+            await ChangeAuthor.$current.withValue(author) { await self.run(id, fileName: fileName, path: path, medicines: medicines, format: format) }
         }
         return id
+    }
+
+    private func run(_ id: String, fileName: String, path: String, medicines: MedicineRepository, format: Formatting) async {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let state: State
+        do {
+            switch try await MedicineImport.run(path: path, into: medicines, progress: { progress in self.set(id, .writing(progress)) }) {
+            case .failure(let problem): state = .failed(MedicineImport.message(problem, format))
+            case .success(let summary):
+                let text = MedicineImport.summaryText(summary, format)
+                state = summary.added + summary.updated + (summary.replaced?.rows ?? 0) > 0 ? .done(text) : .failed(text)
+            }
+        } catch {
+            state = .failed(format.t("imports.problem.unreadable", ["file": fileName]))
+        }
+        self.set(id, state)
     }
 
     /// The job, if `accountID` started it.
