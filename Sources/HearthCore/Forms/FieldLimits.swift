@@ -55,6 +55,7 @@ public enum FieldLimits {
         "booster_months": .parsed, "amount": .parsed, "age_years": .parsed, "again_minutes": .parsed, "order_#": .parsed,
         "step_#_order": .parsed, "item_#_amount": .parsed, "item_#_mg_per_kg": .parsed, "item_#_in_hand": .parsed,
         "item_#_refill_days": .parsed, "hours_#": .parsed, "order_#-#": .parsed, "target": .parsed, "meals": .parsed, "months": .parsed, "soon_days": .parsed,
+        "bin_days": .parsed,
     ]
 
     /// The field's limit, or nil when no form should have it.
