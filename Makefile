@@ -51,8 +51,9 @@ unit: deps lint
 	@# (a clean clone compiles every file, so none hides in an earlier build).
 	mkdir -p .build; $(SWIFT) build --build-tests > .build/warnings.log 2>&1; status=$$?; tail -3 .build/warnings.log; test $$status -eq 0 || exit 1; \
 		! grep -E "^$(CURDIR)/(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning:|warning: 'main'" .build/warnings.log
-	@# Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid.
-	@python3 -c "import zxingcpp, PIL, pyproj" 2>/dev/null || python3 -m pip install -q zxing-cpp Pillow pyproj
+	@# Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid;
+	@# pywebpush's http_ece and cryptography read Web Push bodies and VAPID signatures back.
+	@python3 -c "import zxingcpp, PIL, pyproj, http_ece, cryptography" 2>/dev/null || python3 -m pip install -q zxing-cpp Pillow pyproj pywebpush
 	# The tests' temporary files go in one folder of this run, removed after it whatever the result.
 	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test; status=$$?; rm -rf $$run; exit $$status
 
