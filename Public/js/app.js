@@ -140,6 +140,46 @@
     return p;
   }
 
+  // `/me`'s "get notifications on this device": permission is asked only after the tap; the
+  // browser subscribes with the household's key and the subscription goes to the server.
+  function pushButton() {
+    var form = document.querySelector('form.push-on');
+    if (!form || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return;
+    form.hidden = false;
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      Notification.requestPermission().then(function (answer) {
+        if (answer !== 'granted') throw new Error(form.dataset.denied);
+        return Promise.all([navigator.serviceWorker.ready, fetch(form.dataset.key, { credentials: 'same-origin' }).then(function (r) { return r.text(); })]);
+      }).then(function (both) {
+        return both[0].pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(both[1].trim()) });
+      }).then(function (subscription) {
+        var json = subscription.toJSON();
+        form.elements.endpoint.value = json.endpoint;
+        form.elements.p256dh.value = json.keys.p256dh;
+        form.elements.auth.value = json.keys.auth;
+        form.elements.label.value = deviceName();
+        form.submit();
+      }).catch(function (error) {
+        var said = form.querySelector('.problem') || form.appendChild(document.createElement('p'));
+        said.className = 'problem';
+        said.setAttribute('role', 'alert');
+        said.textContent = error.message;
+      });
+    });
+  }
+  function bytes(base64url) {
+    var text = atob(base64url.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((base64url.length + 3) % 4));
+    return Uint8Array.from(text, function (c) { return c.charCodeAt(0); });
+  }
+  // "Android · Chrome": enough for a member to tell their devices apart.
+  function deviceName() {
+    var ua = navigator.userAgent;
+    var system = /iPhone/.test(ua) ? 'iPhone' : /iPad/.test(ua) ? 'iPad' : /Android/.test(ua) ? 'Android' : /Mac OS/.test(ua) ? 'Mac' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : '';
+    var browser = /Edg\//.test(ua) ? 'Edge' : /SamsungBrowser/.test(ua) ? 'Samsung Internet' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : '';
+    return [system, browser].filter(Boolean).join(' · ');
+  }
+
   function flush() {
     if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({ type: 'flush' });
   }
@@ -155,6 +195,7 @@
     window.addEventListener('online', flush);
   }
   show();
+  pushButton();
   // Results are shown once: those this page showed are marked seen when it is left.
   window.addEventListener('pagehide', function () {
     if (shown.length && navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({ type: 'seen', keys: shown });

@@ -274,3 +274,22 @@ function store(name, mode, work) {
 function put(name, value) { return store(name, 'readwrite', function (s) { return s.put(value); }); }
 function remove(name, key) { return store(name, 'readwrite', function (s) { return s.delete(key); }); }
 function all(name) { return store(name, 'readonly', function (s) { return s.getAll(); }); }
+
+// Web Push (issue 43): a message from Hearth is JSON {title, body, url, tag}; a repeat with the
+// same tag replaces the earlier notification; a tap opens its page.
+self.addEventListener('push', function (event) {
+  var message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (e) { message = { body: event.data ? event.data.text() : '' }; }
+  event.waitUntil(self.registration.showNotification(message.title || 'Hearth', {
+    body: message.body || '', tag: message.tag, renotify: !!message.tag, data: { url: message.url || '/' },
+    icon: '/static/icons/icon-192.png'
+  }));
+});
+self.addEventListener('notificationclick', function (event) {
+  event.notification.close();
+  var url = (event.notification.data && event.notification.data.url) || '/';
+  event.waitUntil(self.clients.matchAll({ type: 'window' }).then(function (windows) {
+    for (var i = 0; i < windows.length; i++) if ('focus' in windows[i]) return windows[i].navigate(url).then(function (w) { return w && w.focus(); });
+    return self.clients.openWindow(url);
+  }));
+});

@@ -20,7 +20,7 @@ public enum FieldLimits {
     /// (`step_3_text` is `step_#_text`), and a name ending in `*` covers every name it begins.
     static let fields: [String: FieldLimit] = [
         // Names and titles.
-        "name": .characters(TextLimit.name), "household_name": .characters(TextLimit.name),
+        "name": .characters(TextLimit.name), "household_name": .characters(TextLimit.name), "label": .characters(TextLimit.name),
         "display_name": .characters(TextLimit.name), "title": .characters(TextLimit.name),
         "breed": .characters(TextLimit.name), "clinic_name": .characters(TextLimit.name), "vet": .characters(TextLimit.name),
         "product": .characters(TextLimit.name), "new_food_name": .characters(TextLimit.name), "source_name": .characters(TextLimit.name),

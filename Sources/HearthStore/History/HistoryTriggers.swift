@@ -22,7 +22,7 @@ enum HistoryTriggers {
     /// Columns that say nothing the household typed: stamps every write moves, counters, secrets.
     static let skippedColumns: Set<String> = [
         "updated_at", "created_at", "last_used_at", "last_seen_at", "password_hash", "digest", "feed_token", "bytes_read", "records_read",
-        "days_written", "photo_count", "recorded_at",
+        "days_written", "photo_count", "recorded_at", "push_key", "p256dh", "auth", "backoff_until",
     ]
 
     /// Tables whose own rows' inserts keep their values: marks, whose one row is the whole step

@@ -15,7 +15,7 @@ enum APIArea: Area {
         let database = services.database
         let me = MyAccountController(
             renderer: services.renderer, accounts: AccountRepository(database), hasher: services.hasher, feeds: CalendarFeedRepository(database),
-            reminders: ReminderRepository(database), tokens: APITokenRepository(database))
+            reminders: ReminderRepository(database), devices: PushDeviceRepository(database), tokens: APITokenRepository(database))
         let tokens = APITokensController(renderer: services.renderer, tokens: APITokenRepository(database), database: database, me: me)
         router.get(APIRoutes.about.path, use: tokens.about)
         router.get("/api/v1/openapi.yaml") { _, _ in

@@ -33,6 +33,9 @@ public struct HearthConfiguration: Sendable {
     public var clock: @Sendable () -> Date = { Date() }
     /// Whether the reminder scheduler runs (tests drive it by hand with their own clock).
     public var sendsReminders = true
+    /// Tests only: a Web Push service on this machine (the stand-in) is taken. Real push
+    /// services are on the internet; one here or on the home network is refused.
+    public var pushServicesMayBeLocal = false
     /// Whether the server makes the nightly backup at 03:00 (tests turn it off and call it).
     public var makesNightlyBackups = true
     /// The areas the server is made of: every real one; a test adds its own to see that the

@@ -44,7 +44,7 @@ enum HouseholdArea: Area {
         router.post(HouseholdRoutes.keeping.path, use: settings.saveKeeping)
         let me = MyAccountController(
             renderer: renderer, accounts: accounts, hasher: hasher, feeds: CalendarFeedRepository(database), reminders: ReminderRepository(database),
-            tokens: APITokenRepository(database))
+            devices: PushDeviceRepository(database), tokens: APITokenRepository(database))
         router.get(HouseholdRoutes.me.path, use: me.show)
         router.post(HouseholdRoutes.me.path, use: me.savePreferences)
         router.post(HouseholdRoutes.myPassword.path, use: me.changePassword)

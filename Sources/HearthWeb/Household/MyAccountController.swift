@@ -9,12 +9,13 @@ struct MyAccountController {
     let hasher: PasswordHasher
     let feeds: CalendarFeedRepository
     let reminders: ReminderRepository
+    let devices: PushDeviceRepository
     let tokens: APITokenRepository
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let member = try context.requireMember()
         let input = ["display_name": member.account.displayName, "language": member.account.language?.rawValue ?? ""]
-        let done = request.uri.queryParameters.get("done").flatMap { ["saved", "password"].contains($0) ? $0 : nil }
+        let done = request.uri.queryParameters.get("done").flatMap { ["saved", "password", "device", "device_removed"].contains($0) ? $0 : nil }
         return try page(input: input, errors: FieldErrors(), noticeKey: done.map { "me.done.\($0)" }, request: request, context: context, status: .ok)
     }
 
@@ -76,7 +77,8 @@ struct MyAccountController {
             languages: strings.languageOptions(selected: input["language"], includeHouseholdDefault: true, language),
             username: context.member?.account.username ?? "", notice: noticeKey.map { strings.text($0, language) },
             reminders: try RemindersController.section(
-                for: try context.requireMember().accountID, feeds: feeds, reminders: reminders, request: request, context: context,
+                for: try context.requireMember().accountID, feeds: feeds, reminders: reminders, devices: devices,
+                request: request, context: context,
                 format: Formatting(strings: strings, language: language, timeZone: context.timeZone)),
             tokens: try APITokensController.section(
                 for: try context.requireMember().account, tokens: tokens, context: context,

@@ -48,6 +48,11 @@ enum RegimensArea: Area {
         router.post(ReminderRoutes.mine.path, use: reminders.setMine)
         router.get(ReminderRoutes.household.path, use: reminders.settings)
         router.post(ReminderRoutes.household.path, use: reminders.saveSettings)
+        let devices = PushDevicesController(
+            devices: PushDeviceRepository(services.database), localAllowed: services.configuration.pushServicesMayBeLocal, now: services.clock)
+        router.get(ReminderRoutes.deviceKey.path, use: devices.key)
+        router.post(ReminderRoutes.devices.path, use: devices.add)
+        router.post(ReminderRoutes.removeDevice.path, use: devices.remove)
     }
 }
 
@@ -83,4 +88,7 @@ enum ReminderRoutes {
     static let myFeed = Route("/me/feed")
     static let mine = Route("/me/reminders")
     static let household = Route("/settings/reminders")
+    static let devices = Route("/me/devices")
+    static let deviceKey = Route("/me/devices/key")
+    static let removeDevice = Route("/me/devices/:id/remove")
 }

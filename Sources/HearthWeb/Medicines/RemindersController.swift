@@ -36,13 +36,15 @@ struct RemindersController {
 
     /// The section of `/me` about reminders (`ReminderSettingsHTML`).
     static func section(
-        for accountID: Int64, feeds: CalendarFeedRepository, reminders: ReminderRepository, request: Request, context: AppRequestContext, format: Formatting
+        for accountID: Int64, feeds: CalendarFeedRepository, reminders: ReminderRepository, devices: PushDeviceRepository, request: Request,
+        context: AppRequestContext, format: Formatting
     ) throws -> HTML {
         let host = request.head.authority ?? "127.0.0.1:8080"
         let feed = try feeds.existingToken(accountID: accountID).map { token in
             (plain: "\(context.isSecure ? "https" : "http")://\(host)/feeds/\(token).ics", webcal: "webcal://\(host)/feeds/\(token).ics")
         }
         return ReminderSettingsHTML.render(feed: feed, mine: try reminders.memberSettings(accountID: accountID), csrf: context.csrfToken, format: format)
+            + PushDevicesHTML.render(try devices.devices(accountID: accountID), csrf: context.csrfToken, format: format)
     }
 
     @Sendable func setFeed(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -31,6 +31,25 @@ enum PushAddress {
         return one.scheme?.lowercased() == other.scheme?.lowercased() && one.host?.lowercased() == other.host?.lowercased() && port(one) == port(other)
     }
 
+    /// May a browser's push service be at `url`? Push services are on the internet: not this
+    /// machine, not a name that resolves to the home network (10/8, 172.16/12, 192.168/16, fc00::/7).
+    static func isPushService(_ url: String) async -> Bool {
+        guard let host = URL(string: url)?.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased(), !host.isEmpty else { return false }
+        if await isOnThisMachine(url) { return false }
+        let resolved = (try? await NIOThreadPool.singleton.runIfActive { resolve(host) }) ?? []
+        return !resolved.contains(where: isHomeNetwork)
+    }
+
+    static func isHomeNetwork(_ ip: String) -> Bool {
+        let ip = ip.lowercased()
+        if ip.hasPrefix("::ffff:") { return isHomeNetwork(String(ip.dropFirst(7))) }
+        let parts = ip.split(separator: ".").compactMap { Int($0) }
+        if parts.count == 4 {
+            return parts[0] == 10 || (parts[0] == 172 && (16...31).contains(parts[1])) || (parts[0] == 192 && parts[1] == 168)
+        }
+        return ip.hasPrefix("fc") || ip.hasPrefix("fd")
+    }
+
     static func isLocal(_ ip: String) -> Bool {
         let ip = ip.lowercased()
         if ip.hasPrefix("::ffff:") { return isLocal(String(ip.dropFirst(7))) }

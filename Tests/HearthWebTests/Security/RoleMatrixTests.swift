@@ -272,6 +272,9 @@ struct RoleMatrixTests {
         "GET /api/v1/openapi.yaml": Route(needs: .member, path: { _ in "/api/v1/openapi.yaml" }),
         "POST /me/tokens": Route(needs: .member, path: { _ in "/me/tokens" }, fields: ["name": "kitchen tablet", "scope": "read"]),
         "POST /me/tokens/{id}/revoke": Route(needs: .member, path: { _ in "/me/tokens/own/revoke" }),
+        "GET /me/devices/key": Route(needs: .member, path: { _ in "/me/devices/key" }),
+        "POST /me/devices": Route(needs: .member, path: { _ in "/me/devices" }, fields: PushDevicesWebTests.subscription()),
+        "POST /me/devices/{id}/remove": Route(needs: .member, path: { _ in "/me/devices/own/remove" }),
         "GET /api/home-assistant": Route(needs: .recorder, path: { _ in "/api/home-assistant" }),
         "POST /api/home-assistant": Route(needs: .recorder, path: { _ in "/api/home-assistant" }),
         "GET /api/v1/me": Route(needs: .member, path: { _ in "/api/v1/me" }),
@@ -312,6 +315,14 @@ struct RoleMatrixTests {
             let diary = RecordInput(occurredAt: Date(), localDate: LocalDate("2026-01-02")!, note: nil, details: .diary(title: "Sunny", text: nil))
             let record = try await EntryRepository(hearth.database).create(subjectID: ids.pet, diary, photos: [], createdBy: nil)
             return Route(needs: route.needs, path: { _ in "/api/v1/records/\(record)/photos" })
+        }
+        if routeName == "POST /me/devices/{id}/remove" {
+            let account = try #require(try await AccountRepository(hearth.database).account(username: username)?.id)
+            let devices = PushDeviceRepository(hearth.database)
+            guard case .valid(let subscription) = PushSubscription.validate(PushDevicesWebTests.subscription()) else { throw CancellationError() }
+            try await devices.add(accountID: account, subscription)
+            let id = try #require(try devices.devices(accountID: account).last?.id)
+            return Route(needs: route.needs, path: { _ in "/me/devices/\(id)/remove" })
         }
         guard routeName == "POST /me/tokens/{id}/revoke" else { return route }
         let account = try await AccountRepository(hearth.database).all().first { $0.username == username }!
