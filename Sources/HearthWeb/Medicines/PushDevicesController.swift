@@ -1,6 +1,5 @@
 import Foundation
 import HearthCore
-import HearthHTML
 import HearthStore
 import Hummingbird
 
@@ -38,32 +37,9 @@ struct PushDevicesController {
         }
     }
 
-    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let member = try context.requireMember()
-        let id = try context.parameters.require("id", as: Int64.self)
-        guard try await devices.remove(id: id, accountID: member.accountID) else { throw PageError.notFound }
+    @Sendable func remove(_ request: Request, context: PushDeviceContext) async throws -> Response {
+        let member = try context.app.requireMember()
+        guard try await devices.remove(id: context.device.id, accountID: member.accountID) else { throw PageError.notFound }
         return .redirect(to: HouseholdRoutes.me.pattern + "?done=device_removed#devices", type: .normal)
-    }
-}
-
-/// `/me`'s part about this member's browsers: each with when it was added and "remove", and the
-/// button that turns notifications on in this one (shown by the script where the browser can).
-enum PushDevicesHTML {
-    static func render(_ devices: [PushDevice], csrf: String, format: Formatting) -> HTML {
-        var html: HTML = #"<h2 id="devices">\#(format.t("push.device.title"))</h2><p class="hint">\#(format.t("push.device.hint"))</p>"#
-        if devices.isEmpty {
-            html += #"<p>\#(format.t("push.device.none"))</p>"#
-        } else {
-            html += #"<ul class="devices">"#
-            for device in devices {
-                let label = device.label.isEmpty ? format.t("push.device.unnamed") : device.label
-                html +=
-                    #"<li><span>\#(label)</span> <span class="meta">\#(format.t("push.device.added", ["when": format.moment(device.createdAt)]))</span> <form method="post" action="\#(ReminderRoutes.removeDevice(device.id))" class="inline"><input type="hidden" name="_csrf" value="\#(csrf)"><button type="submit">\#(format.t("push.device.remove"))</button></form></li>"#
-            }
-            html += "</ul>"
-        }
-        html +=
-            #"<form method="post" action="\#(ReminderRoutes.devices.pattern)" class="push-on" hidden data-key="\#(ReminderRoutes.deviceKey.pattern)" data-denied="\#(format.t("push.device.denied"))"><input type="hidden" name="_csrf" value="\#(csrf)"><input type="hidden" name="endpoint"><input type="hidden" name="p256dh"><input type="hidden" name="auth"><input type="hidden" name="label"><button type="submit" class="primary">\#(format.t("push.device.turn_on"))</button></form>"#
-        return html
     }
 }

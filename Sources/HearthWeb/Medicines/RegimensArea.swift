@@ -52,7 +52,8 @@ enum RegimensArea: Area {
             devices: PushDeviceRepository(services.database), localAllowed: services.configuration.pushServicesMayBeLocal, now: services.clock)
         router.get(ReminderRoutes.deviceKey.path, use: devices.key)
         router.post(ReminderRoutes.devices.path, use: devices.add)
-        router.post(ReminderRoutes.removeDevice.path, use: devices.remove)
+        router.group(ReminderRoutes.device.path).loadingOwnDevice(PushDeviceRepository(services.database))
+            .post(ReminderRoutes.removeDevice.under(ReminderRoutes.device), use: devices.remove)
     }
 }
 
@@ -90,5 +91,6 @@ enum ReminderRoutes {
     static let household = Route("/settings/reminders")
     static let devices = Route("/me/devices")
     static let deviceKey = Route("/me/devices/key")
+    static let device = Route("/me/devices/:id")
     static let removeDevice = Route("/me/devices/:id/remove")
 }
