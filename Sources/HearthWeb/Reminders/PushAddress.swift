@@ -10,12 +10,22 @@ enum PushAddress {
     /// address, or one of this machine's own addresses, by name or resolved. A host that does
     /// not resolve is not this machine (the delivery will fail and say so).
     static func isOnThisMachine(_ url: String) async -> Bool {
-        guard let host = URL(string: url)?.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased(), !host.isEmpty else { return false }
-        if host == "localhost" || host.hasSuffix(".localhost") { return true }
+        guard let found = await lookUp(url) else { return false }
+        return isThisMachine(found)
+    }
+
+    /// The URL's host (lowercased, without brackets) and every address it resolves to; nil
+    /// when it names no host.
+    private static func lookUp(_ url: String) async -> (host: String, addresses: [String])? {
+        guard let host = URL(string: url)?.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased(), !host.isEmpty else { return nil }
         // getaddrinfo may wait on DNS: never on an event loop.
-        let resolved = (try? await NIOThreadPool.singleton.runIfActive { resolve(host) }) ?? []
+        return (host, (try? await NIOThreadPool.singleton.runIfActive { resolve(host) }) ?? [])
+    }
+
+    private static func isThisMachine(_ found: (host: String, addresses: [String])) -> Bool {
+        if found.host == "localhost" || found.host.hasSuffix(".localhost") { return true }
         let own = Set(((try? System.enumerateDevices()) ?? []).compactMap { $0.address?.ipAddress })
-        return resolved.contains { isLocal($0) || own.contains($0) }
+        return found.addresses.contains { isLocal($0) || own.contains($0) }
     }
 
     /// May a member who is not the owner send to `url`? Not to this machine, unless it is the
@@ -34,10 +44,8 @@ enum PushAddress {
     /// May a browser's push service be at `url`? Push services are on the internet: not this
     /// machine, not a name that resolves to the home network (10/8, 172.16/12, 192.168/16, fc00::/7).
     static func isPushService(_ url: String) async -> Bool {
-        guard let host = URL(string: url)?.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased(), !host.isEmpty else { return false }
-        if await isOnThisMachine(url) { return false }
-        let resolved = (try? await NIOThreadPool.singleton.runIfActive { resolve(host) }) ?? []
-        return !resolved.contains(where: isHomeNetwork)
+        guard let found = await lookUp(url) else { return false }
+        return !isThisMachine(found) && !found.addresses.contains(where: isHomeNetwork)
     }
 
     static func isHomeNetwork(_ ip: String) -> Bool {
