@@ -277,17 +277,39 @@ function all(name) { return store(name, 'readonly', function (s) { return s.getA
 
 // Web Push (issue 43): a message from Hearth is JSON {title, body, url, tag}; a repeat with the
 // same tag replaces the earlier notification; a tap opens its page.
+// A reminder pushed by Hearth: {title, body, url, tag, actions: [{action, title, url}]}.
+// Android and desktop show the actions as buttons ("줬어요", "10분 뒤"); iOS shows none, and a
+// tap opens `url`, the dose with its one button.
 self.addEventListener('push', function (event) {
   var message = {};
   try { message = event.data ? event.data.json() : {}; } catch (e) { message = { body: event.data ? event.data.text() : '' }; }
+  var actions = Array.isArray(message.actions) ? message.actions : [];
   event.waitUntil(self.registration.showNotification(message.title || 'Hearth', {
-    body: message.body || '', tag: message.tag, renotify: !!message.tag, data: { url: message.url || '/' },
+    body: message.body || '', tag: message.tag, renotify: !!message.tag, requireInteraction: actions.length > 0,
+    data: { url: message.url || '/', actions: actions },
+    actions: actions.map(function (a) { return { action: a.action, title: a.title }; }),
     icon: '/static/icons/icon-192.png'
   }));
 });
+// A button posts its one-use address (the answer is recorded on the server, as if tapped on the
+// page) and says what happened; a tap elsewhere opens the page.
 self.addEventListener('notificationclick', function (event) {
   event.notification.close();
-  var url = (event.notification.data && event.notification.data.url) || '/';
+  var data = event.notification.data || {};
+  var chosen = (data.actions || []).filter(function (a) { return a.action === event.action; })[0];
+  if (event.action && chosen) {
+    event.waitUntil(fetch(chosen.url, { method: 'POST', credentials: 'same-origin' }).then(function (response) {
+      return response.text().then(function (html) {
+        var said = /role="status">([^<]*)</.exec(html);
+        return self.registration.showNotification(event.notification.title, { body: said ? said[1] : String(response.status), tag: event.notification.tag });
+      });
+    }).catch(function () {
+      // Offline: open the dose instead, where the outbox keeps the mark.
+      return self.clients.openWindow(data.url || '/');
+    }));
+    return;
+  }
+  var url = data.url || '/';
   event.waitUntil(self.clients.matchAll({ type: 'window' }).then(function (windows) {
     for (var i = 0; i < windows.length; i++) if ('focus' in windows[i]) return windows[i].navigate(url).then(function (w) { return w && w.focus(); });
     return self.clients.openWindow(url);

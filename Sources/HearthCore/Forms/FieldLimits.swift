@@ -36,6 +36,7 @@ public enum FieldLimits {
         "coordinates": .characters(TextLimit.label),
         // Addresses.
         "source_url": .characters(TextLimit.url), "ntfy_url": .characters(TextLimit.url), "webhook_url": .characters(TextLimit.url),
+        "web_address": .characters(TextLimit.url),
         "folder": .characters(TextLimit.url),
         // Notes.
         "note": .characters(TextLimit.note), "notes": .characters(TextLimit.note), "description": .characters(TextLimit.note),
@@ -52,7 +53,7 @@ public enum FieldLimits {
         "times": .parsed, "seconds": .parsed, "ml": .parsed, "minutes": .parsed, "minimum_hours": .parsed, "preparation_minutes": .parsed,
         "cooking_minutes": .parsed, "kcal_per_serving": .parsed, "grams_per_serving": .parsed, "new_food_kcal": .parsed, "new_food_kcal_piece": .parsed,
         "every": .parsed, "end_days": .parsed, "distance_km": .parsed, "cycle_days": .parsed, "cup_ml": .parsed, "cost": .parsed,
-        "booster_months": .parsed, "amount": .parsed, "age_years": .parsed, "again_minutes": .parsed, "order_#": .parsed,
+        "booster_months": .parsed, "amount": .parsed, "age_years": .parsed, "again_minutes": .parsed, "escalate_minutes": .parsed, "order_#": .parsed,
         "step_#_order": .parsed, "item_#_amount": .parsed, "item_#_mg_per_kg": .parsed, "item_#_in_hand": .parsed,
         "item_#_refill_days": .parsed, "hours_#": .parsed, "order_#-#": .parsed, "target": .parsed, "meals": .parsed, "months": .parsed, "soon_days": .parsed,
         "bin_days": .parsed,

@@ -15,10 +15,16 @@ public struct LoggedDose: Sendable, Equatable {
     /// An earlier mark of this dose was taken back: what shows is not what was first recorded
     /// (the regimen's history says each step).
     public let changed: Bool
+    /// Marked with a reminder's button, not on a page ("(알림에서)").
+    public let fromReminder: Bool
+    /// `dose.via` of a mark made from a reminder.
+    public static let viaReminder = "notification"
 
     public init(
-        regimenID: Int64, day: LocalDate, time: Int, status: Status, givenAt: Date?, reason: String?, by: String?, recordedAt: Date, changed: Bool = false
+        regimenID: Int64, day: LocalDate, time: Int, status: Status, givenAt: Date?, reason: String?, by: String?, recordedAt: Date, changed: Bool = false,
+        fromReminder: Bool = false
     ) {
+        self.fromReminder = fromReminder
         self.regimenID = regimenID
         self.day = day
         self.time = time

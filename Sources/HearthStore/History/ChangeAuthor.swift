@@ -9,6 +9,8 @@ import Synchronization
 public struct ChangeAuthor: Sendable, Equatable {
     public enum Via: String, Sendable {
         case page, api, commandLine = "command-line"
+        /// A reminder's button (ntfy's, or the browser's notification): the member of its token.
+        case reminder
     }
 
     public var accountID: Int64?

@@ -11,6 +11,8 @@ enum HistoryTriggers {
         "history", "history_author", "grdb_migrations", "sqlite_sequence", "sqlite_stat1", "sqlite_stat4",
         // who is signed in, failed sign-ins, what the outbox sent and the reminders it queued
         "session", "sign_in_failure", "sent_request", "reminder", "backup_run",
+        // reminders' one-use buttons (what one marks is logged as the member's, from a reminder)
+        "reminder_answer",
         // the search indexes and their queue
         "search_pending", "search_record", "search_doc",
         // public lists (the household's catalogue rows are `medicine`, logged)

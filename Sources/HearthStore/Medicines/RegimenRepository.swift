@@ -218,14 +218,14 @@ public struct RegimenRepository: Sendable {
     /// through GRDB's general path) was most of the calendar month's time.
     static let doseColumns = """
         d.regimen_id, d.day, d.time, d.status, d.given_at, d.reason, a.display_name, d.recorded_at,
-        EXISTS (SELECT 1 FROM dose_taken_back b WHERE b.regimen_id = d.regimen_id AND b.day = d.day AND b.time = d.time)
+        EXISTS (SELECT 1 FROM dose_taken_back b WHERE b.regimen_id = d.regimen_id AND b.day = d.day AND b.time = d.time), d.via
         """
 
     static func loggedDose(from row: Row) -> LoggedDose {
         LoggedDose(
             regimenID: row[0], day: LocalDate(row[1] as String) ?? LocalDate(year: 2000, month: 1, day: 1)!, time: row[2],
             status: (row[3] as String) == "skipped" ? .skipped : .given, givenAt: StoredTime.optionalDate(row, 4), reason: row[5],
-            by: row[6], recordedAt: StoredTime.date(row, 7), changed: row[8])
+            by: row[6], recordedAt: StoredTime.date(row, 7), changed: row[8], fromReminder: (row[9] as String?) == LoggedDose.viaReminder)
     }
 
     /// nil for a day that is not one (a file changed outside Hearth): that change is not shown.
@@ -378,14 +378,17 @@ public struct RegimenRepository: Sendable {
     /// members mark it at once one insert wins and the other reads back who did it.
     public func mark(
         regimenID: Int64, day: LocalDate, time: Int, status: LoggedDose.Status, givenAt: Date?, reason: String?,
-        accountID: Int64, now: Date = Date()
+        accountID: Int64, now: Date = Date(), fromReminder: Bool = false
     ) async throws -> DoseMarking {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO dose(regimen_id, day, time, status, given_at, reason, account_id, recorded_at, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT DO NOTHING
-                    """, arguments: [regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now])
+                    """,
+                arguments: [
+                    regimenID, day.description, time, status.rawValue, givenAt, reason, accountID, now, fromReminder ? LoggedDose.viaReminder : nil,
+                ])
             if db.changesCount == 1 { return .recorded }
             let row = try Row.fetchOne(
                 db.cachedStatement(
@@ -394,6 +397,20 @@ public struct RegimenRepository: Sendable {
                         """), arguments: [regimenID, day.description, time])!
             return .already(Self.loggedDose(from: row))
         }
+    }
+
+    /// Whether a dose is marked (given or skipped): a reminder about it is then not sent.
+    public func isMarked(_ dose: DoseKey) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM dose WHERE regimen_id = ? AND day = ? AND time = ?)",
+                arguments: [dose.regimenID, dose.day.description, dose.time]) ?? false
+        }
+    }
+
+    /// Whose a regimen is (deleted ones too: a reminder may outlive its regimen by a minute).
+    public func subjectID(regimenID: Int64) throws -> Int64? {
+        try database.read { db in try Int64.fetchOne(db, sql: "SELECT subject_id FROM regimen WHERE id = ?", arguments: [regimenID]) }
     }
 
     /// Takes a mark back (the dose is due, or missed, again). True when there was one. The dose

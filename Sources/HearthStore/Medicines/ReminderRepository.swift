@@ -2,17 +2,24 @@ import Foundation
 import GRDB
 import HearthCore
 
-/// Where the household's reminders go: an ntfy topic URL and/or a webhook, and how long after
-/// a dose's time to remind again if nobody marked it.
+/// Where the household's reminders go: the shared ntfy topic (the family tablet) and/or a
+/// webhook; how long after a dose's time to remind again if nobody marked it, and to tell the
+/// other members; and the address phones reach Hearth at, for ntfy's buttons and taps.
 public struct ReminderTargets: Sendable, Equatable {
     public var ntfyURL: String?
     public var webhookURL: String?
     public var againMinutes: Int
+    /// Minutes after a dose's time that the other members are told it is unmarked (0: never).
+    public var escalateMinutes: Int
+    /// `https://hearth.local:8443`: what a reminder outside the browser links to (nil: no links).
+    public var address: String?
 
-    public init(ntfyURL: String?, webhookURL: String?, againMinutes: Int) {
+    public init(ntfyURL: String?, webhookURL: String?, againMinutes: Int, escalateMinutes: Int = 60, address: String? = nil) {
         self.ntfyURL = ntfyURL
         self.webhookURL = webhookURL
         self.againMinutes = againMinutes
+        self.escalateMinutes = escalateMinutes
+        self.address = address
     }
 }
 
@@ -24,6 +31,30 @@ public struct ReminderRecipient: Sendable {
     public let ntfyURL: String?
     /// Only the owner may aim reminders at this machine.
     public let isOwner: Bool
+    /// May record for everyone they see (not a viewer).
+    public let canRecord: Bool
+    /// The person of the household who is this member, if one is.
+    public let me: Int64?
+
+    /// The one rule of self-care (`AppRequestContext.mayRecord(for:)`), for a reminder's buttons.
+    public func mayRecord(for subjectID: Int64) -> Bool { canRecord || me == subjectID }
+}
+
+/// One scheduled dose: the regimen, its day and minute (`"12/2026-11-23/480"` when written down).
+public struct DoseKey: Sendable, Hashable {
+    public let regimenID: Int64
+    public let day: LocalDate
+    public let time: Int
+
+    public init(regimenID: Int64, day: LocalDate, time: Int) { (self.regimenID, self.day, self.time) = (regimenID, day, time) }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 3, let regimenID = Int64(parts[0]), let day = LocalDate(String(parts[1])), let time = Int(parts[2]) else { return nil }
+        self.init(regimenID: regimenID, day: day, time: time)
+    }
+
+    public var text: String { "\(regimenID)/\(day)/\(time)" }
 }
 
 /// A reminder written down before it is sent: the key that keeps it from going twice.
@@ -33,6 +64,16 @@ public struct ReminderMessage: Sendable, Equatable {
     public let round: Int
     public let message: String
     public let attempts: Int
+    /// The dose it is about, when it is about exactly one.
+    public var dose: DoseKey? = nil
+    /// The page a tap opens (a path on Hearth).
+    public var link: String? = nil
+    /// The targets that took it already ("ntfy <url>", "webhook", "device <id>").
+    public var deliveredTo: Set<String> = []
+
+    /// The rounds: 0 when due, 1 again, 2 the other members told it is unmarked, 3 on a "later".
+    public static let escalation = 2
+    public static let later = 3
 }
 
 public struct ReminderRepository: Sendable {
@@ -44,16 +85,19 @@ public struct ReminderRepository: Sendable {
 
     public func targets() throws -> ReminderTargets {
         try database.read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT ntfy_url, webhook_url, remind_again_minutes FROM household WHERE id = 1"))
-            return ReminderTargets(ntfyURL: row?["ntfy_url"], webhookURL: row?["webhook_url"], againMinutes: row?["remind_again_minutes"] ?? 30)
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT ntfy_url, webhook_url, remind_again_minutes, escalate_minutes, web_address FROM household WHERE id = 1"))
+            return ReminderTargets(
+                ntfyURL: row?["ntfy_url"], webhookURL: row?["webhook_url"], againMinutes: row?["remind_again_minutes"] ?? 30,
+                escalateMinutes: row?["escalate_minutes"] ?? 60, address: row?["web_address"])
         }
     }
 
     public func setTargets(_ targets: ReminderTargets) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE household SET ntfy_url = ?, webhook_url = ?, remind_again_minutes = ? WHERE id = 1",
-                arguments: [targets.ntfyURL, targets.webhookURL, targets.againMinutes])
+                sql: "UPDATE household SET ntfy_url = ?, webhook_url = ?, remind_again_minutes = ?, escalate_minutes = ?, web_address = ? WHERE id = 1",
+                arguments: [targets.ntfyURL, targets.webhookURL, targets.againMinutes, targets.escalateMinutes, targets.address])
         }
     }
 
@@ -72,15 +116,31 @@ public struct ReminderRepository: Sendable {
 
     /// Members with reminders on (viewers too: they may want to know), not disabled.
     public func recipients() throws -> [ReminderRecipient] {
+        try members(where: "a.reminders", [])
+    }
+
+    /// The member a reminder's button answers for, if still one (not disabled), whether or not
+    /// their reminders are still on.
+    public func member(accountID: Int64) throws -> ReminderRecipient? {
+        try members(where: "a.id = ?", [accountID]).first
+    }
+
+    private func members(where condition: String, _ arguments: StatementArguments) throws -> [ReminderRecipient] {
         try database.read { db in
             try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT id, display_name, role, limited, ntfy_url FROM account WHERE disabled_at IS NULL AND reminders ORDER BY id")
+                db.cachedStatement(
+                    sql: """
+                        SELECT a.id, a.display_name, a.role, a.limited, a.ntfy_url,
+                            (SELECT s.id FROM subject s WHERE s.account_id = a.id AND s.kind = 'person' AND s.archived_at IS NULL ORDER BY s.id LIMIT 1) AS me
+                        FROM account a WHERE a.disabled_at IS NULL AND \(condition) ORDER BY a.id
+                        """), arguments: arguments
             ).map {
                 row in
-                ReminderRecipient(
+                let role = Role(rawValue: row["role"]) ?? .viewer
+                return ReminderRecipient(
                     accountID: row["id"], name: row["display_name"],
-                    access: try AccountRepository.access(limited: row["limited"], role: Role(rawValue: row["role"]) ?? .viewer, accountID: row["id"], db),
-                    ntfyURL: row["ntfy_url"], isOwner: row["role"] == Role.owner.rawValue)
+                    access: try AccountRepository.access(limited: row["limited"], role: role, accountID: row["id"], db),
+                    ntfyURL: row["ntfy_url"], isOwner: role == .owner, canRecord: role.canRecord, me: row["me"])
             }
         }
     }
@@ -89,13 +149,58 @@ public struct ReminderRepository: Sendable {
 
     /// Writes a reminder down before it is sent. False when it already was (this round, for
     /// this member and this time): then it is never sent again, restart or not.
-    public func claim(accountID: Int64, dueAt: Date, round: Int, message: String, now: Date) async throws -> Bool {
+    public func claim(
+        accountID: Int64, dueAt: Date, round: Int, message: String, dose: DoseKey? = nil, link: String? = nil, now: Date, sendAt: Date? = nil
+    ) async throws -> Bool {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO reminder(account_id, due_at, round, message, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                    """, arguments: [accountID, dueAt, round, message, now, now])
+                    INSERT INTO reminder(account_id, due_at, round, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """, arguments: [accountID, dueAt, round, message, dose?.text, link, sendAt ?? now, now])
             return db.changesCount == 1
+        }
+    }
+
+    /// "Later" on a reminder: the same message again to the same member at `at`, as a round of
+    /// its own after the others (each "later" adds one).
+    public func later(_ reminder: ReminderMessage, at: Date, now: Date) async throws {
+        try await database.write { db in
+            let round =
+                try Int.fetchOne(
+                    db, sql: "SELECT max(round) + 1 FROM reminder WHERE account_id = ? AND due_at = ? AND round >= ?",
+                    arguments: [reminder.accountID, reminder.dueAt, ReminderMessage.later]) ?? ReminderMessage.later
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder(account_id, due_at, round, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [reminder.accountID, reminder.dueAt, round, reminder.message, reminder.dose?.text, reminder.link, at, now])
+        }
+    }
+
+    /// The reminder of one member about one dose at its time (the first round), for "later".
+    public func reminder(accountID: Int64, dose: DoseKey) throws -> ReminderMessage? {
+        try database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM reminder WHERE account_id = ? AND dose = ? ORDER BY round LIMIT 1", arguments: [accountID, dose.text]
+            ).map(Self.message(from:))
+        }
+    }
+
+    static func message(from row: Row) -> ReminderMessage {
+        let deliveredTo: String = row["delivered_to"] ?? ""
+        return ReminderMessage(
+            accountID: row["account_id"], dueAt: row["due_at"], round: row["round"], message: row["message"], attempts: row["attempts"],
+            dose: (row["dose"] as String?).flatMap(DoseKey.init), link: row["link"],
+            deliveredTo: Set(deliveredTo.split(separator: "\n").map(String.init)))
+    }
+
+    /// Targets that took a reminder whose other targets failed: a retry skips them.
+    public func delivered(_ reminder: ReminderMessage, to targets: Set<String>) async throws {
+        guard !targets.isEmpty else { return }
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE reminder SET delivered_to = ? WHERE account_id = ? AND due_at = ? AND round = ?",
+                arguments: [reminder.deliveredTo.union(targets).sorted().joined(separator: "\n"), reminder.accountID, reminder.dueAt, reminder.round])
         }
     }
 
@@ -107,9 +212,7 @@ public struct ReminderRepository: Sendable {
                     sql: """
                         SELECT * FROM reminder WHERE delivered_at IS NULL AND attempts < ? AND next_attempt_at <= ? ORDER BY due_at, account_id, round
                         """), arguments: [maximumAttempts, now]
-            ).map { row in
-                ReminderMessage(accountID: row["account_id"], dueAt: row["due_at"], round: row["round"], message: row["message"], attempts: row["attempts"])
-            }
+            ).map(Self.message(from:))
         }
     }
 

@@ -13,6 +13,8 @@ public struct PushDevice: Sendable, Equatable {
     /// What the member's browser said it was ("Android · Chrome").
     public let label: String
     public let createdAt: Date
+    /// Its push service said 429: nothing to it before then.
+    public var backoffUntil: Date? = nil
 }
 
 /// The members' browsers that take Web Push, and the household's VAPID key they were given.
@@ -60,12 +62,15 @@ public struct PushDeviceRepository: Sendable {
         try database.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT id, account_id, endpoint, p256dh, auth, label, created_at FROM push_device WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id",
+                sql: """
+                    SELECT id, account_id, endpoint, p256dh, auth, label, created_at, backoff_until FROM push_device WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id
+                    """,
                 arguments: [accountID]
             ).compactMap { row in
                 // Keys that do not read (the file changed outside Hearth): the device is not offered.
                 guard let p256dh = Base64URL.decode(row[3]), let auth = Base64URL.decode(row[4]) else { return nil }
-                return PushDevice(id: row[0], accountID: row[1], endpoint: row[2], p256dh: p256dh, auth: auth, label: row[5], createdAt: row[6])
+                return PushDevice(
+                    id: row[0], accountID: row[1], endpoint: row[2], p256dh: p256dh, auth: auth, label: row[5], createdAt: row[6], backoffUntil: row[7])
             }
         }
     }

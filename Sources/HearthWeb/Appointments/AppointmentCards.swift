@@ -9,19 +9,25 @@ enum AppointmentCards: AreaCards {
     static let exportKinds = HouseholdExport.appointmentKinds
     static let demo: (any DemoStep.Type)? = AppointmentsDemo.self
 
-    /// How long before an appointment it is reminded of.
-    static let reminderAhead: TimeInterval = 3600
+    /// How long before an appointment it is reminded of: the day before, and an hour before.
+    static let reminderAhead: [TimeInterval] = [86400, 3600]
 
-    /// Each appointment not yet done, once, an hour before it.
+    /// Each appointment not yet done, once the day before and once an hour before (each inside
+    /// `DoseSlot.window` of its time, and never once it has begun).
     static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] {
         let appointments = try AppointmentRepository(shown.database).appointments(
-            access: shown.recipient.access, from: shown.today, to: shown.today.adding(days: 1))
-        return appointments.filter { !$0.isDone }.compactMap { appointment in
-            let instant = appointment.input.startsAt.addingTimeInterval(-reminderAhead)
-            guard shown.now >= instant, shown.now < appointment.input.startsAt else { return nil }
-            let format = shown.format
-            let text = format.appointmentTitle(appointment) + " " + format.minutes(appointment.input.minutes) + (appointment.placeText.map { " · " + $0 } ?? "")
-            return ReminderLine(dueAt: instant, round: 0, text: text)
+            access: shown.recipient.access, from: shown.today, to: shown.today.adding(days: 2))
+        let format = shown.format
+        return appointments.filter { !$0.isDone }.flatMap { appointment in
+            reminderAhead.compactMap { ahead in
+                let instant = appointment.input.startsAt.addingTimeInterval(-ahead)
+                guard shown.now >= instant, shown.now < instant.addingTimeInterval(DoseSlot.window), shown.now < appointment.input.startsAt else { return nil }
+                let when = ahead >= 86400 ? format.dayHeading(appointment.input.date) + " " : ""
+                let text =
+                    format.appointmentTitle(appointment) + " " + when + format.minutes(appointment.input.minutes)
+                    + (appointment.placeText.map { " · " + $0 } ?? "")
+                return ReminderLine(dueAt: instant, round: 0, text: text, link: AppointmentRoutes.one(appointment.id))
+            }
         }
     }
 

@@ -37,6 +37,7 @@ enum HistoryHTML {
     static func who(_ entry: HistoryEntry, format: Formatting) -> String {
         switch (entry.memberName, entry.via) {
         case (let member?, .api): entry.tokenName.map { format.t("history.by_token", ["member": member, "token": $0]) } ?? member
+        case (let member?, .reminder): member + " " + format.t("doses.from_reminder")
         case (let member?, _): member
         case (nil, .commandLine): format.t("history.command_line")
         // Write 0: no Hearth wrote it (the sqlite3 shell on the file).
@@ -47,7 +48,7 @@ enum HistoryHTML {
 
     /// Columns that say nothing to the reader: keys, links between rows, and figures kept
     /// beside the one typed (a weight's grams beside its value and unit).
-    static let hiddenColumns: Set<String> = ["id", "created_by", "together_id", "position", "grams", "kind", "added_on", "counted_at"]
+    static let hiddenColumns: Set<String> = ["id", "created_by", "together_id", "position", "grams", "kind", "added_on", "counted_at", "via"]
 
     static func sentence(_ write: [HistoryEntry], lead entry: HistoryEntry, format: Formatting) -> String {
         let who = who(entry, format: format)

@@ -49,7 +49,8 @@ extension Formatting {
     /// What became of a dose: "given by Mom at 08:05", "skipped by Dad — vomited", "due now".
     /// A mark taken back before says so: "given by Mom at 08:05 · changed".
     func doseState(_ slot: DoseSlot, now: Date) -> String {
-        let said = plainDoseState(slot, now: now)
+        var said = plainDoseState(slot, now: now)
+        if slot.logged?.fromReminder == true { said += " " + t("doses.from_reminder") }
         return slot.logged?.changed == true ? said + " · " + t("doses.changed") : said
     }
 

@@ -11,13 +11,20 @@ enum MedicineCards: AreaCards {
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { shown.part(10, MedicineFeed.write) }
 
     /// Each dose of a regimen with reminders on that is due and not yet marked (yesterday's too,
-    /// inside its window).
+    /// inside its window), named with what to give ("Mochi: Heart pills — Pimobendan 1 tablet");
+    /// and, later, the other members told it is still unmarked.
     static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] {
         let entries = try RegimenRepository(shown.database).doses(
             access: shown.recipient.access, from: shown.today.adding(days: -1), to: shown.today, in: shown.zone)
         return entries.filter { $0.regimen.remind && !$0.regimen.deleted }.flatMap { entry in
-            entry.slots.filter { !$0.asNeeded && $0.state(at: shown.now) == .dueNow }.flatMap { slot in
-                shown.due(at: slot.instant, "\(entry.regimen.subjectName): \(entry.regimen.name)")
+            let regimen = entry.regimen
+            return entry.slots.filter { !$0.asNeeded && $0.state(at: shown.now) == .dueNow }.flatMap { slot in
+                let what = "\(regimen.subjectName): \(regimen.name)"
+                let items = shown.format.items(regimen.items(on: slot.day))
+                let dose = DoseKey(regimenID: regimen.id, day: slot.day, time: slot.time)
+                let link = DoseRoutes.day(slot.day, subject: regimen.subjectID)
+                return shown.due(at: slot.instant, items.isEmpty ? what : "\(what) — \(items)", link: link, dose: dose)
+                    + shown.escalation(at: slot.instant, subjectID: regimen.subjectID, what: what, link: link, dose: dose)
             }
         }
     }

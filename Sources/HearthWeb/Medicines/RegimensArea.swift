@@ -6,7 +6,7 @@ import Hummingbird
 /// Regimens and the shared dose log.
 enum RegimensArea: Area {
     static let pages: [any Page.Type] = [
-        RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self,
+        RegimenListPage.self, RegimenFormPage.self, RegimenPage.self, DosesPage.self, ReminderSettingsPage.self, ReminderAnswerPage.self,
     ]
     static let help: String? = "medicines"
     static let cards: (any AreaCards.Type)? = MedicineCards.self
@@ -52,6 +52,11 @@ enum RegimensArea: Area {
             devices: PushDeviceRepository(services.database), localAllowed: services.configuration.pushServicesMayBeLocal, now: services.clock)
         router.get(ReminderRoutes.deviceKey.path, use: devices.key)
         router.post(ReminderRoutes.devices.path, use: devices.add)
+        let answers = ReminderAnswerController(
+            renderer: services.renderer, answers: ReminderAnswerRepository(services.database), reminders: ReminderRepository(services.database),
+            regimens: regimenRepository)
+        router.get(ReminderRoutes.answerPage.path, use: answers.show)
+        router.post(ReminderRoutes.answerPage.path, use: answers.take)
         router.group(ReminderRoutes.device.path).loadingOwnDevice(PushDeviceRepository(services.database))
             .post(ReminderRoutes.removeDevice.under(ReminderRoutes.device), use: devices.remove)
     }
@@ -93,4 +98,9 @@ enum ReminderRoutes {
     static let deviceKey = Route("/me/devices/key")
     static let device = Route("/me/devices/:id")
     static let removeDevice = Route("/me/devices/:id/remove")
+    /// A reminder's button (`/reminders/answer/{token}`): the token is the credential, as a
+    /// calendar feed's is — ntfy's buttons post with no cookie.
+    static let answerPage = Route("/reminders/answer/:token")
+
+    static func answer(_ token: String) -> String { answerPage(token) }
 }

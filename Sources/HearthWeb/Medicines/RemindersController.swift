@@ -80,7 +80,12 @@ struct RemindersController {
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         let targets = try reminders.targets()
-        let input = ["ntfy_url": targets.ntfyURL ?? "", "webhook_url": targets.webhookURL ?? "", "again_minutes": String(targets.againMinutes)]
+        // The address this page was opened at is the likeliest one phones reach Hearth at.
+        let here = request.head.authority.map { (context.isSecure ? "https://" : "http://") + $0 } ?? ""
+        let input = [
+            "ntfy_url": targets.ntfyURL ?? "", "webhook_url": targets.webhookURL ?? "", "again_minutes": String(targets.againMinutes),
+            "escalate_minutes": String(targets.escalateMinutes), "web_address": targets.address ?? here,
+        ]
         return try settingsPage(
             input: input, errors: FieldErrors(), saved: request.uri.queryParameters.get("saved") != nil, request: request, context: context, status: .ok)
     }
@@ -97,12 +102,14 @@ struct RemindersController {
             if !PushTarget.isWebAddress(value) { errors.add(name, "push.error.url") }
             return value
         }
-        let ntfy = address("ntfy_url"), webhook = address("webhook_url")
+        let ntfy = address("ntfy_url"), webhook = address("webhook_url"), web = address("web_address")
         let again = FormInput.number(input, "again_minutes", range: 0...720, units: NumberUnits.minutes, whole: true, required: true, errors: &errors)
-        guard errors.isEmpty, let again else {
+        let escalate = FormInput.number(input, "escalate_minutes", range: 0...720, units: NumberUnits.minutes, whole: true, required: true, errors: &errors)
+        guard errors.isEmpty, let again, let escalate else {
             return try settingsPage(input: input, errors: errors, saved: false, request: request, context: context, status: .unprocessableContent)
         }
-        try await reminders.setTargets(ReminderTargets(ntfyURL: ntfy, webhookURL: webhook, againMinutes: Int(again)))
+        try await reminders.setTargets(
+            ReminderTargets(ntfyURL: ntfy, webhookURL: webhook, againMinutes: Int(again), escalateMinutes: Int(escalate), address: web))
         return .redirect(to: ReminderRoutes.household.pattern + "?saved=1", type: .normal)
     }
 
@@ -117,7 +124,8 @@ struct RemindersController {
         }
         let page = ReminderSettingsPage(
             fields: FormFields(
-                ["ntfy_url", "webhook_url", "again_minutes"], input: input, errors: errors, strings: renderer.strings, language: context.language),
+                ["ntfy_url", "webhook_url", "again_minutes", "escalate_minutes", "web_address"], input: input, errors: errors, strings: renderer.strings,
+                language: context.language),
             problems: FormProblems(errors: errors), saved: saved, lastDelivery: last)
         return renderer.page(page, titleKey: "push.title", request: request, context: context, status: status)
     }

@@ -10,8 +10,9 @@ struct CSRFMiddleware: RouterMiddleware {
     var ports: (http: Int, https: Int)?
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        // The API's calls carry a token in a header no other site can make a browser send.
-        guard ![.get, .head, .options].contains(request.method), context.apiScope == nil else {
+        // The API's calls carry a token in a header no other site can make a browser send; a
+        // reminder's button a one-use token in its address no other site can know.
+        guard ![.get, .head, .options].contains(request.method), context.apiScope == nil, !request.uri.path.hasPrefix(ReminderRoutes.answer("")) else {
             return try await next(request, context)
         }
         if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: request.head.authority, secure: context.isSecure),

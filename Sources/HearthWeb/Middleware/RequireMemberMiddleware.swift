@@ -9,8 +9,11 @@ struct RequireMemberMiddleware: RouterMiddleware {
     static let openPaths: Set<String> = Set([HouseholdRoutes.signIn, HouseholdRoutes.setup, AppRoutes.health].map(\.pattern)).union(PhonesArea.openPaths)
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        // A calendar feed's URL is its credential (see `RemindersController.feed`).
-        if context.member != nil || Self.openPaths.contains(request.uri.path) || request.method == .get && request.uri.path.hasPrefix(ReminderRoutes.feed("")) {
+        // A calendar feed's URL is its credential (see `RemindersController.feed`), and a
+        // reminder button's its own (`ReminderAnswerController`).
+        if context.member != nil || Self.openPaths.contains(request.uri.path) || request.method == .get && request.uri.path.hasPrefix(ReminderRoutes.feed(""))
+            || request.uri.path.hasPrefix(ReminderRoutes.answer(""))
+        {
             return try await next(request, context)
         }
         if request.wantsHTML && request.method == .get {

@@ -7,12 +7,14 @@ import ServiceLifecycle
 
 /// Sends each reminder once. Every half minute it asks the areas, for each member with
 /// reminders on, what is due for them (`AreaCards.reminders`: the doses still unmarked inside
-/// their window, the routines that are theirs to do, the appointments an hour ahead): all those
-/// due at one time make one message ("08:00 — Mochi: Heart pills; Home: Litter box"), sent when
+/// their window, the routines that are theirs to do, the appointments the day and the hour
+/// before, and the doses of others still unmarked an hour on): all those due at one time make
+/// one message ("08:00 — Mochi: Heart pills — Pimobendan 1 tablet; Home: Litter box"), sent when
 /// the time comes and once more after the household's "again" minutes if nobody marked them.
 /// Each message is written down (`reminder`, keyed by member, time and round) before it is
 /// sent, so a restart never sends it twice; after downtime only doses still inside their
-/// window are reminded of. A failed delivery is tried again with growing pauses.
+/// window are reminded of. A failed delivery is tried again with growing pauses, to the
+/// targets that did not take it only.
 struct ReminderScheduler: Sendable {
     let reminders: ReminderRepository
     let database: AppDatabase
@@ -33,14 +35,21 @@ struct ReminderScheduler: Sendable {
         let targets = try reminders.targets()
         let today = LocalDate(now, in: zone)
         let format = Formatting(strings: strings, language: settings.language, timeZone: zone)
-        for recipient in try reminders.recipients() where recipient.ntfyURL != nil || targets.ntfyURL != nil || targets.webhookURL != nil {
+        let withDevices = Set(try PushDeviceRepository(database).devices(accountID: nil).map(\.accountID))
+        for recipient in try reminders.recipients()
+        where recipient.ntfyURL != nil || targets.ntfyURL != nil || targets.webhookURL != nil || withDevices.contains(recipient.accountID) {
             let shown = ShownReminders(
-                recipient: recipient, now: now, today: today, zone: zone, format: format, againMinutes: targets.againMinutes, database: database)
+                recipient: recipient, now: now, today: today, zone: zone, format: format, againMinutes: targets.againMinutes,
+                escalateMinutes: targets.escalateMinutes, database: database)
             // All lines of one time and round make one message.
             let messages = Dictionary(grouping: try areas.reminderLines(shown)) { Pair(dueAt: $0.dueAt, round: $0.round) }
             for (key, lines) in messages {
                 let message = "\(format.clock(key.dueAt)) — " + lines.map(\.text).sorted().joined(separator: "; ")
-                _ = try await reminders.claim(accountID: recipient.accountID, dueAt: key.dueAt, round: key.round, message: message, now: now)
+                // One line is about one thing: its page, and its dose for the buttons.
+                let one = lines.count == 1 ? lines.first : nil
+                _ = try await reminders.claim(
+                    accountID: recipient.accountID, dueAt: key.dueAt, round: key.round, message: message, dose: one?.dose,
+                    link: one?.link ?? HomeRoutes.home.pattern, now: now)
             }
         }
         try await deliver(now: now, targets: targets, format: format)
@@ -51,15 +60,17 @@ struct ReminderScheduler: Sendable {
         let round: Int
     }
 
-    /// Sends what is written down and not yet delivered: one push per topic, dose time and
-    /// round, naming every dose due of the members who read that topic (members without a
-    /// topic of their own all read the household's, which gets it once, not once each), and
-    /// the webhook once per dose time and round with the members listed. Each send runs on its
+    /// Sends what is written down and not yet delivered, to every target it is for, each getting
+    /// each dose once: a member's own ntfy topic and browsers their own reminders, the household's
+    /// shared topic (the family tablet) everyone's, one message per dose time and round naming
+    /// every dose due, and the webhook the same with the members listed. Each send runs on its
     /// own: one slow or dead receiver delays no one else. Who gets it, and where, is read again
-    /// just before (a member who has just turned reminders off gets none).
+    /// just before (a member who has just turned reminders off gets none), and a reminder of a
+    /// dose marked meanwhile is dropped.
     func deliver(now: Date, targets: ReminderTargets, format: Formatting) async throws {
         let recipients = Dictionary(try reminders.recipients().map { ($0.accountID, $0) }) { first, _ in first }
-        var addressed: [(reminder: ReminderMessage, recipient: ReminderRecipient)] = []
+        let regimens = RegimenRepository(database)
+        var addressed: [ReminderDelivery.Item] = []
         for reminder in try reminders.pending(now: now, maximumAttempts: Self.maximumAttempts) {
             guard let recipient = recipients[reminder.accountID] else {
                 try await reminders.failed(reminder, error: "reminders are off for this member", nextAttempt: nil)
@@ -70,65 +81,41 @@ struct ReminderScheduler: Sendable {
                 try await reminders.failed(reminder, error: "\(own) is on this machine; only the owner may send reminders there", nextAttempt: nil)
                 continue
             }
-            addressed.append((reminder, recipient))
+            if let dose = reminder.dose, try regimens.isMarked(dose) {
+                try await reminders.delivered(reminder, now: clock())  // nothing left to remind of
+                continue
+            }
+            let subject = try reminder.dose.flatMap { try regimens.subjectID(regimenID: $0.regimenID) }
+            addressed.append(.init(reminder: reminder, recipient: recipient, mayAnswer: subject.map(recipient.mayRecord(for:)) ?? false))
         }
-        struct Send: Hashable {
-            let ntfy: String?
-            let webhook: String?
-            let dueAt: Date
-            let round: Int
-        }
-        var sends: [Send: [Int]] = [:]
+        let delivery = ReminderDelivery(
+            items: addressed, targets: targets, devices: try PushDeviceRepository(database).devices(accountID: nil), push: push,
+            answers: ReminderAnswerRepository(database), vapid: VAPID(key: try await PushDeviceRepository(database).vapidKey(), subject: Self.contact(targets)),
+            format: format, now: now)
+        let outcomes = try await delivery.run()
         for (index, item) in addressed.enumerated() {
-            let (dueAt, round) = (item.reminder.dueAt, item.reminder.round)
-            if let ntfy = item.recipient.ntfyURL ?? targets.ntfyURL {
-                sends[Send(ntfy: ntfy, webhook: nil, dueAt: dueAt, round: round), default: []].append(index)
-            }
-            if let webhook = targets.webhookURL { sends[Send(ntfy: nil, webhook: webhook, dueAt: dueAt, round: round), default: []].append(index) }
-        }
-        // What went wrong for each reminder, by its place in `addressed`.
-        var problems: [Int: any Error] = [:]
-        try await withThrowingTaskGroup(of: ([Int], (any Error)?).self) { group in
-            for (send, indices) in sends {
-                let items = indices.map { addressed[$0] }
-                group.addTask {
-                    let names = items.map(\.recipient.name).sorted()
-                    let title = format.t(
-                        send.round == 0 ? "push.message_title" : "push.message_again",
-                        ["time": format.clock(send.dueAt), "name": names.joined(separator: ", ")])
-                    let message = Self.union(items.map(\.reminder.message))
-                    do {
-                        if let ntfy = send.ntfy { try await push.ntfy(ntfy, title: title, message: message, urgent: send.round > 0) }
-                        if let webhook = send.webhook {
-                            try await push.webhook(
-                                webhook,
-                                payload: [
-                                    "title": title, "message": message, "members": names.joined(separator: ", "),
-                                    "due_at": ISO8601DateFormatter().string(from: send.dueAt), "round": String(send.round),
-                                ])
-                        }
-                        return (indices, nil)
-                    } catch {
-                        return (indices, error)
-                    }
-                }
-            }
-            for try await (indices, problem) in group {
-                if let problem { for index in indices { problems[index] = problem } }
-            }
-        }
-        for (index, item) in addressed.enumerated() {
-            if let problem = problems[index] {
+            let outcome = outcomes[index]
+            for endpoint in outcome.gone { try await PushDeviceRepository(database).forget(endpoint: endpoint) }
+            for endpoint in outcome.slowDown { try await PushDeviceRepository(database).backOff(endpoint: endpoint, until: now.addingTimeInterval(600)) }
+            if let problem = outcome.problem {
                 // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
                 let pause = min(1800, 30 * pow(2, Double(item.reminder.attempts)))
                 let next = now.addingTimeInterval(pause)
                 let stillUseful = next < item.reminder.dueAt.addingTimeInterval(DoseSlot.window)
                 logger.warning("reminder to \(item.recipient.name) not delivered: \(problem)")
+                try await reminders.delivered(item.reminder, to: outcome.took)
                 try await reminders.failed(item.reminder, error: String(describing: problem), nextAttempt: stillUseful ? next : nil)
             } else {
                 try await reminders.delivered(item.reminder, now: clock())
             }
         }
+    }
+
+    /// Who push services may contact about Hearth's messages (RFC 8292's `sub`): the household's
+    /// https address when it has one.
+    static func contact(_ targets: ReminderTargets) -> String {
+        if let address = targets.address, address.lowercased().hasPrefix("https://") { return address }
+        return "mailto:hearth@localhost"
     }
 
     /// Members' messages of one dose time as one: "08:00 — Mochi: Heart pills; Mom: Vitamin D",

@@ -19,7 +19,7 @@ enum RoutineCards: AreaCards {
             let turn = routine.turn(now: shown.now)
             guard turn.isEmpty || turn.contains(where: { $0.id == shown.recipient.accountID }) else { return [] }
             let instant = WallClock.instant(due.day, minutes: routine.schedule.times.first ?? untimedReminder, in: shown.zone)
-            return shown.due(at: instant, shown.format.routineTitle(routine))
+            return shown.due(at: instant, shown.format.routineTitle(routine), link: RoutineRoutes.one(routine.id))
         }
     }
 

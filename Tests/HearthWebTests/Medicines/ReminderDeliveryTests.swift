@@ -93,7 +93,7 @@ struct ReminderDeliveryTests {
                 try await scheduler().tick(now: clock.read())
                 var messages = await receiver.messages
                 #expect(messages.count == 1, "Mina and the sitter read the household's topic: it gets the doses once (not the member who turned reminders off)")
-                #expect(messages.map(\.body) == ["08:00 — Mochi: Heart pills; Mom: Vitamin D"])
+                #expect(messages.map(\.body) == ["08:00 — Mochi: Heart pills — Pimobendan 1 tablet; Mom: Vitamin D — D3 1 capsule"])
                 #expect(messages.allSatisfy { $0.path == "/hearth-doses" && $0.title == "Due at 08:00" && $0.tags == "pill" && $0.priority == "3" })
 
                 clock.set("2026-11-22T23:01:30Z")
@@ -110,7 +110,7 @@ struct ReminderDeliveryTests {
                 messages = await receiver.messages
                 #expect(messages.count == 2)
                 #expect(
-                    messages.last?.body == "08:00 — Mom: Vitamin D" && messages.last?.priority == "4"
+                    messages.last?.body == "08:00 — Mom: Vitamin D — D3 1 capsule" && messages.last?.priority == "4"
                         && messages.last?.title == "Still not marked: 08:00")
 
                 // The server was down until 10:30: the 08:00 doses are past their window.
@@ -124,7 +124,7 @@ struct ReminderDeliveryTests {
                 try await scheduler().tick(now: clock.read())
                 #expect(await receiver.messages.count == 3, "one push for both members, refused")
                 try await owner.get("/settings/reminders")
-                #expect(try await owner.get("/settings/reminders").text.contains("Not delivered: 20:00 — Mochi: Heart pills (HTTP 503)"))
+                #expect(try await owner.get("/settings/reminders").text.contains("Not delivered: 20:00 — Mochi: Heart pills — Pimobendan 1 tablet (HTTP 503)"))
                 await receiver.fail(false)
                 try await scheduler().tick(now: clock.read())
                 #expect(await receiver.messages.count == 3, "not before the pause")
@@ -164,7 +164,8 @@ struct ReminderDeliveryTests {
                     logger: Logger(label: "test"), clock: clock.read)
                 try await scheduler.tick(now: clock.read())
                 let messages = await receiver.messages
-                #expect(messages.filter { $0.path == "/hearth-doses" }.map(\.body) == ["08:00 — Mom: Vitamin D"], "Mina and Son share it: once")
+                #expect(
+                    messages.filter { $0.path == "/hearth-doses" }.map(\.body) == ["08:00 — Mom: Vitamin D — D3 1 capsule"], "Mina, Son and Dad share it: once")
                 #expect(messages.filter { $0.path == "/dad" }.count == 1)
                 let hooks = messages.filter { $0.path == "/hook" }
                 #expect(hooks.count == 1)

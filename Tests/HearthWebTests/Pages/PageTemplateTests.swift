@@ -122,7 +122,9 @@ struct PageTemplateTests {
             csvLinks: [.init(label: "Weights", href: "/settings/export/weights.csv")],
             restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
         ReminderSettingsPage(
-            fields: fields(["ntfy_url", "webhook_url", "again_minutes"]), problems: FormProblems(["No"]), saved: true, lastDelivery: "Delivered"),
+            fields: fields(["ntfy_url", "webhook_url", "again_minutes", "escalate_minutes", "web_address"]), problems: FormProblems(["No"]), saved: true,
+            lastDelivery: "Delivered"),
+        ReminderAnswerPage(dose: "08:00 — Nabi: Heart pills", message: "Tap", state: "ask", action: "/reminders/answer/x", button: "Given", doses: "/doses"),
         HomePage(
             greeting: "Hello", today: "Monday", isViewer: true, calendarToday: "/calendar/2026-11-23", did: "Bori: Meal recorded.", todo: todo,
             cards: homeCards, isEmpty: false),

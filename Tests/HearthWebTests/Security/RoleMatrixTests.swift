@@ -160,6 +160,9 @@ struct RoleMatrixTests {
                 "file", "supplements.csv", "PRDLST_REPORT_NO,PRDLST_NM,BSSH_NM,NTK_MTHD\n1,오메가3,바다건강,1일 1회\n"
             )),
         "GET /feeds/{file}": Route(needs: .anyone, path: { _ in "/feeds/0123456789abcdef0123456789abcdef0123456789abcdef.ics" }),
+        // A reminder's button: its token is the credential (`ReminderAnswerTests`).
+        "GET /reminders/answer/{token}": Route(needs: .anyone, path: { _ in "/reminders/answer/0123456789abcdef" }),
+        "POST /reminders/answer/{token}": Route(needs: .anyone, path: { _ in "/reminders/answer/0123456789abcdef" }),
         "POST /me/feed": Route(needs: .member, path: { _ in "/me/feed" }, fields: ["action": "renew"]),
         "POST /me/reminders": Route(needs: .member, path: { _ in "/me/reminders" }, fields: ["reminders": "on", "ntfy_url": "http://127.0.0.1:9/mine"]),
         "GET /gallery": Route(needs: .member, path: { _ in "/gallery?favourites=1" }),
@@ -209,7 +212,8 @@ struct RoleMatrixTests {
         "GET /settings/export/{file}": Route(needs: .owner, path: { _ in "/settings/export/weights.csv" }),
         "GET /settings/reminders": Route(needs: .owner, path: { _ in "/settings/reminders" }),
         "POST /settings/reminders": Route(
-            needs: .owner, path: { _ in "/settings/reminders" }, fields: ["ntfy_url": "http://127.0.0.1:9/doses", "again_minutes": "30"]),
+            needs: .owner, path: { _ in "/settings/reminders" },
+            fields: ["ntfy_url": "http://127.0.0.1:9/doses", "again_minutes": "30", "escalate_minutes": "60"]),
         "GET /regimens": Route(needs: .member, path: { _ in "/regimens" }),
         "GET /regimens/new": Route(needs: .recorder, path: { "/regimens/new?subject=\($0.pet)" }),
         "POST /regimens": Route(

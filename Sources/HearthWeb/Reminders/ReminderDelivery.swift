@@ -1,0 +1,157 @@
+import Foundation
+import HearthCore
+import HearthStore
+
+/// One button of a reminder: its answer, its label, and where it posts (a path for the browser's
+/// own notification, a whole address for ntfy).
+struct ReminderAction: Sendable, Equatable {
+    let answer: ReminderAnswer
+    let title: String
+    let url: String
+}
+
+/// One round of delivery: the reminders due now, sorted into sends so that every target gets
+/// each dose once — a member's browsers and own topic their own reminders, the household's
+/// shared topic and webhook everyone's (a topic that is both is one target) — each send on its
+/// own task, so one slow target delays no other. What each reminder's targets did comes back.
+struct ReminderDelivery {
+    struct Item: Sendable {
+        let reminder: ReminderMessage
+        let recipient: ReminderRecipient
+        /// The member may mark the reminder's dose (its buttons are offered).
+        let mayAnswer: Bool
+    }
+
+    /// What became of one reminder: the targets that took it, browsers gone or to wait for, and
+    /// the first problem of the others (nil: all took it).
+    struct Outcome: Sendable {
+        var took: Set<String> = []
+        var gone: [String] = []
+        var slowDown: [String] = []
+        var problem: (any Error)?
+    }
+
+    let items: [Item]
+    let targets: ReminderTargets
+    let devices: [PushDevice]
+    let push: PushTarget
+    let answers: ReminderAnswerRepository
+    let vapid: VAPID
+    let format: Formatting
+    let now: Date
+
+    /// A target ("ntfy <url>", "webhook", "device <id>") and the reminders of one time and round it gets.
+    private struct Send: Hashable {
+        let target: String
+        let dueAt: Date
+        let round: Int
+    }
+
+    func run() async throws -> [Outcome] {
+        var sends: [Send: [Int]] = [:]
+        func add(_ target: String, _ index: Int) {
+            let reminder = items[index].reminder
+            guard !reminder.deliveredTo.contains(target) else { return }  // took it on an earlier try
+            sends[Send(target: target, dueAt: reminder.dueAt, round: reminder.round), default: []].append(index)
+        }
+        let devicesOf = Dictionary(grouping: devices, by: \.accountID)
+        for (index, item) in items.enumerated() {
+            if let own = item.recipient.ntfyURL { add("ntfy \(own)", index) }
+            // A member's "later" is theirs alone; the household's targets had the dose already.
+            let personal = item.reminder.round >= ReminderMessage.later
+            if let shared = targets.ntfyURL, !personal { add("ntfy \(shared)", index) }
+            if targets.webhookURL != nil, !personal { add("webhook", index) }
+            for device in devicesOf[item.recipient.accountID] ?? [] { add("device \(device.id)", index) }
+        }
+        let devicesByTarget = Dictionary(uniqueKeysWithValues: devices.map { ("device \($0.id)", $0) })
+        var outcomes = Array(repeating: Outcome(), count: items.count)
+        try await withThrowingTaskGroup(of: ([Int], String, Result<PushTarget.WebPushOutcome, any Error>).self) { group in
+            for (send, indices) in sends {
+                let sent = indices.map { items[$0] }
+                let device = devicesByTarget[send.target]
+                // Buttons only where one member's one dose is the whole message.
+                let answerable = sent.count == 1 && sent[0].mayAnswer && sent[0].reminder.dose != nil
+                let tokens = answerable && (device != nil || send.target == "ntfy \(sent[0].recipient.ntfyURL ?? "")") ? try await issue(for: sent[0]) : [:]
+                group.addTask {
+                    do {
+                        return (indices, send.target, .success(try await deliver(send, sent, device: device, tokens: tokens)))
+                    } catch {
+                        return (indices, send.target, .failure(error))
+                    }
+                }
+            }
+            for try await (indices, target, result) in group {
+                for index in indices {
+                    switch result {
+                    case .success(.delivered): outcomes[index].took.insert(target)
+                    case .success(.gone): outcomes[index].gone.append(devicesByTarget[target]?.endpoint ?? "")
+                    case .success(.slowDown):
+                        outcomes[index].slowDown.append(devicesByTarget[target]?.endpoint ?? "")
+                        if outcomes[index].problem == nil { outcomes[index].problem = PushTarget.Failure(description: "HTTP 429 from a push service") }
+                    case .failure(let error): if outcomes[index].problem == nil { outcomes[index].problem = error }
+                    }
+                }
+            }
+        }
+        return outcomes
+    }
+
+    /// A token for each answer of the item's dose, for its member.
+    private func issue(for item: Item) async throws -> [ReminderAnswer: String] {
+        guard let dose = item.reminder.dose else { return [:] }
+        var tokens: [ReminderAnswer: String] = [:]
+        for answer in ReminderAnswer.allCases {
+            tokens[answer] = try await answers.issue(accountID: item.recipient.accountID, dose: dose, answer: answer, dueAt: item.reminder.dueAt, now: now)
+        }
+        return tokens
+    }
+
+    private func deliver(_ send: Send, _ sent: [Item], device: PushDevice?, tokens: [ReminderAnswer: String]) async throws -> PushTarget.WebPushOutcome {
+        let title = format.t(
+            Self.titleKey(send.round), ["time": format.clock(send.dueAt), "name": sent.map(\.recipient.name).sorted().joined(separator: ", ")])
+        let message = ReminderScheduler.union(sent.map(\.reminder.message))
+        // A tap opens the dose with its one "given" button (iOS shows a notification's buttons
+        // nowhere), or the reminder's page.
+        let open = tokens[.given].map(ReminderRoutes.answer) ?? (sent.count == 1 ? sent[0].reminder.link : nil) ?? HomeRoutes.home.pattern
+        let actions = ReminderAnswer.allCases.compactMap { answer in
+            tokens[answer].map { ReminderAction(answer: answer, title: format.t("push.answer.\(answer.rawValue)"), url: ReminderRoutes.answer($0)) }
+        }
+        if let device {
+            if let until = device.backoffUntil, until > now { return .slowDown }
+            let payload = try JSONSerialization.data(
+                withJSONObject: [
+                    "title": title, "body": message, "url": open, "tag": PushTarget.topic("\(sent[0].recipient.accountID) \(send.dueAt)"),
+                    "actions": actions.map { ["action": $0.answer.rawValue, "title": $0.title, "url": $0.url] },
+                ], options: [.sortedKeys])
+            let ttl = max(60, Int(send.dueAt.addingTimeInterval(DoseSlot.window).timeIntervalSince(now)))
+            // The signature's expiry is judged by the push service's clock: the real one, whatever
+            // the household's (a test's, or a screenshot's).
+            return try await push.webPush(
+                payload, to: device, vapid: vapid, topic: PushTarget.topic("\(device.id) \(send.dueAt)"), ttl: ttl, now: Date())
+        }
+        let address = targets.address.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        if send.target.hasPrefix("ntfy ") {
+            try await push.ntfy(
+                String(send.target.dropFirst(5)), title: title, message: message, urgent: send.round > 0, click: address.map { $0 + open },
+                actions: address.map { address in actions.map { ReminderAction(answer: $0.answer, title: $0.title, url: address + $0.url) } } ?? [])
+        } else {
+            var payload = [
+                "title": title, "message": message, "members": sent.map(\.recipient.name).sorted().joined(separator: ", "),
+                "due_at": ISO8601DateFormatter().string(from: send.dueAt), "round": String(send.round),
+            ]
+            if let address { payload["url"] = address + (sent.count == 1 ? sent[0].reminder.link ?? "/" : "/") }
+            try await push.webhook(targets.webhookURL ?? "", payload: payload)
+        }
+        return .delivered
+    }
+
+    /// The title of each round: due, again, the others told, and a "later".
+    static func titleKey(_ round: Int) -> String {
+        switch round {
+        case 0: "push.message_title"
+        case 1: "push.message_again"
+        case ReminderMessage.escalation: "push.message_missed"
+        default: "push.message_later"
+        }
+    }
+}

@@ -1,0 +1,271 @@
+import Crypto
+import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import HearthWeb
+
+/// A real HTTP server on a local port standing in for push services and ntfy at once: it keeps
+/// every request whole (headers, bytes) and answers by path — `/gone/…` 410, `/slow/…` 429,
+/// anything else 201, as a push service does.
+actor PushService {
+    struct Request: Sendable {
+        let path: String
+        /// By lowercased name.
+        let headers: [String: String]
+        let body: Data
+    }
+
+    private(set) var requests: [Request] = []
+
+    func add(_ request: Request) { requests.append(request) }
+
+    func to(_ path: String) -> [Request] { requests.filter { $0.path == path } }
+
+    func serve(_ body: @Sendable (Int) async throws -> Void) async throws {
+        let router = Router()
+        router.post("/**") { request, context -> Response in
+            var bytes = try await request.body.collect(upTo: 1 << 20)
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
+            await self.add(Request(path: request.uri.path, headers: headers, body: Data(bytes.readBytes(length: bytes.readableBytes) ?? [])))
+            let path = request.uri.path
+            return Response(status: path.hasPrefix("/gone/") ? .gone : path.hasPrefix("/slow/") ? .tooManyRequests : .created)
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in try await body(client.port!) }
+    }
+}
+
+@Suite("Reminders that reach the phone and take the answer")
+struct PushRemindersTests {
+    /// A browser's subscription: its keys kept, so the test can read what it is sent.
+    struct Phone {
+        let key = P256.KeyAgreement.PrivateKey()
+        let auth = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
+
+        func subscribe(_ endpoint: String, accountID: Int64, database: AppDatabase) async throws {
+            try await PushDeviceRepository(database).add(
+                accountID: accountID, PushSubscription(endpoint: endpoint, p256dh: key.publicKey.x963Representation, auth: auth, label: "Phone"))
+        }
+
+        /// The message, decrypted by Python's http_ece with this phone's keys.
+        func read(_ request: PushService.Request) throws -> [String: Any] {
+            let (status, said) = try PushCryptoTests.python([
+                "decrypt", try PushCryptoTests.file(request.body), try PushCryptoTests.file(key.rawRepresentation), try PushCryptoTests.file(auth),
+            ])
+            #expect(status == 0, "\(said)")
+            return try JSONSerialization.jsonObject(with: Data(said.utf8)) as? [String: Any] ?? [:]
+        }
+    }
+
+    static func scheduler(_ database: AppDatabase, clock: TestClock) async throws -> ReminderScheduler {
+        ReminderScheduler(
+            reminders: ReminderRepository(database), database: database, areas: .standard,
+            household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
+            strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"), clock: clock.read)
+    }
+
+    static func heartPills(_ database: AppDatabase, for subject: Int64, times: [Int] = [480]) async throws -> Int64 {
+        try await RegimenRepository(database).create(
+            subjectID: subject,
+            RegimenInput(
+                name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                schedule: CareSchedule(repeatRule: .daily, times: times, start: LocalDate("2026-11-01")!)))
+    }
+
+    @Test(
+        "a Web Push names the dose and carries its buttons, signed and encrypted as push services and browsers check (Python's http_ece and cryptography read it); 410 forgets the browser, 429 waits; the button records the dose once, by its member, from a reminder, with no cookie"
+    )
+    func webPush() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let mochi = try await owner.addPet("Mochi")
+            let pills = try await Self.heartPills(database, for: mochi)
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let dad = try await owner.addMember("dad", role: .adult, database: database)
+            let grandpa = try await owner.addMember("grandpa", role: .viewer, database: database)
+            let phone = Phone(), gone = Phone(), slow = Phone(), viewer = Phone()
+            let service = PushService()
+            try await service.serve { port in
+                let base = "http://127.0.0.1:\(port)"
+                try await phone.subscribe("\(base)/ok/mina", accountID: mina, database: database)
+                try await gone.subscribe("\(base)/gone/mina-old", accountID: mina, database: database)
+                try await slow.subscribe("\(base)/slow/dad", accountID: dad, database: database)
+                try await viewer.subscribe("\(base)/ok/grandpa", accountID: grandpa, database: database)
+                try await Self.scheduler(database, clock: clock).tick(now: clock.read())
+
+                let sent = try #require(await service.to("/ok/mina").first)
+                #expect(await service.to("/ok/mina").count == 1)
+                #expect(sent.headers["content-encoding"] == "aes128gcm" && sent.headers["urgency"] == "high")
+                #expect(Int(sent.headers["ttl"] ?? "") ?? 0 > 3600, "until the dose's window ends: \(sent.headers["ttl"] ?? "")")
+                let topic = sent.headers["topic"] ?? ""
+                #expect(topic.count <= 32 && !topic.isEmpty && Base64URL.decode(topic) != nil, "RFC 8030's topic: \(topic)")
+                let (verified, said) = try PushCryptoTests.python(["vapid", sent.headers["authorization"] ?? "", base])
+                #expect(verified == 0 && said.contains("verified"), "\(said)")
+
+                let message = try phone.read(sent)
+                #expect(message["title"] as? String == "Due at 08:00")
+                #expect(message["body"] as? String == "08:00 — Mochi: Heart pills — Pimobendan 1 tablet")
+                let actions = try #require(message["actions"] as? [[String: String]])
+                #expect(actions.map { $0["action"] } == ["given", "later"] && actions.map { $0["title"] } == ["Given", "In 10 min"])
+                let given = try #require(actions.first?["url"]), later = try #require(actions.last?["url"])
+                #expect(message["url"] as? String == given, "a tap (iOS: the only way) opens the dose with its one button")
+
+                let watched = try #require(await service.to("/ok/grandpa").first)
+                #expect((try viewer.read(watched)["actions"] as? [Any])?.isEmpty == true, "a viewer is told, and offered no button")
+                #expect(try PushDeviceRepository(database).devices(accountID: mina).map(\.endpoint) == ["\(base)/ok/mina"], "410: forgotten")
+                #expect(try PushDeviceRepository(database).devices(accountID: dad).first?.backoffUntil != nil, "429: waits")
+
+                // The button, as ntfy's or the service worker's: no cookie, no CSRF token.
+                let stranger = Browser(owner.client)
+                #expect(try await stranger.get(given).text.contains("Tap the button to record it."))
+                #expect(try await RegimenRepository(database).isMarked(DoseKey(regimenID: pills, day: LocalDate("2026-11-23")!, time: 480)) == false)
+                let answered = try await stranger.post(given, [:], withCSRF: false)
+                #expect(answered.status == .ok && answered.text.contains("given by Mina at 08:00 (from a reminder)"), "\(answered.text)")
+                #expect(try await stranger.post(given, [:], withCSRF: false).status == .gone, "used once")
+                let late = try await stranger.post(later, [:], withCSRF: false)
+                #expect(late.status == .conflict && late.text.contains("Already marked: given by Mina at 08:00 (from a reminder)"))
+                #expect(try await stranger.post("/reminders/answer/\(String(repeating: "ab", count: 32))", [:], withCSRF: false).status == .forbidden)
+                let (marks, authors) = try database.read { db in
+                    (
+                        try Row.fetchAll(db, sql: "SELECT account_id, via FROM dose").map { "\($0[0] as Int64) \($0[1] as String? ?? "")" },
+                        try String.fetchAll(db, sql: "SELECT DISTINCT account_id || ' ' || via FROM history WHERE tbl = 'dose'")
+                    )
+                }
+                #expect(marks == ["\(mina) notification"])
+                #expect(authors == ["\(mina) reminder"], "the history has who, and that it was a reminder's button")
+                #expect(try await owner.get("/doses?day=2026-11-23").text.contains("given by Mina at 08:00 (from a reminder)"))
+            }
+        }
+    }
+
+    @Test("a button is good for its own dose only, for a day, and not once its member may no longer record")
+    func refusals() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let mochi = try await owner.addPet("Mochi")
+            let pills = try await Self.heartPills(database, for: mochi)
+            let dad = try await owner.addMember("dad", role: .adult, database: database)
+            let answers = ReminderAnswerRepository(database)
+            let dose = DoseKey(regimenID: pills, day: LocalDate("2026-11-23")!, time: 480)
+            let due = clock.read().addingTimeInterval(-30)
+            let old = try await answers.issue(accountID: dad, dose: dose, answer: .given, dueAt: due, now: clock.read())
+            let demoted = try await answers.issue(accountID: dad, dose: dose, answer: .given, dueAt: due, now: clock.read())
+            let stranger = Browser(owner.client)
+            clock.set("2026-11-23T23:00:31Z")  // a day and a second on
+            let expired = try await stranger.post(ReminderRoutes.answer(old), [:], withCSRF: false)
+            #expect(expired.status == .gone && expired.text.contains("more than a day old"))
+            clock.set("2026-11-22T23:01:00Z")
+            try await AccountRepository(database).setRole(.viewer, accountID: dad)
+            #expect(try await stranger.post(ReminderRoutes.answer(demoted), [:], withCSRF: false).status == .forbidden)
+            try await AccountRepository(database).setRole(.adult, accountID: dad)
+            try await AccountRepository(database).setAccess(.only([]), accountID: dad)
+            #expect(try await stranger.post(ReminderRoutes.answer(demoted), [:], withCSRF: false).status == .forbidden, "no longer sees Mochi")
+            #expect(try await RegimenRepository(database).isMarked(dose) == false, "nothing written")
+        }
+    }
+
+    @Test(
+        "targets add up: each member's own topic gets their doses with ntfy's buttons, the household's topic everyone's once, no buttons; 10 minutes on a 'later'; the other members are told once at +60, nobody if it was marked at +59"
+    )
+    func targetsAndEscalation() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let dad = try await owner.addMember("dad", role: .adult, database: database)
+            let grandmaAccount = try await owner.addMember("grandma", role: .viewer, database: database)
+            let grandma = try await PersonRepository(database).create(
+                PersonProfile(name: "Grandma", colour: .purple, accountID: grandmaAccount), photo: nil, now: clock.read())
+            let pressure = try await RegimenRepository(database).create(
+                subjectID: grandma.id,
+                RegimenInput(
+                    name: "Blood pressure", items: [RegimenItemInput(name: "Amlodipine", amount: 1, unit: "tablet")],
+                    schedule: CareSchedule(repeatRule: .daily, times: [480, 1200], start: LocalDate("2026-11-01")!)))
+            let service = PushService()
+            try await service.serve { port in
+                let base = "http://127.0.0.1:\(port)"
+                let reminders = ReminderRepository(database)
+                try await reminders.setTargets(
+                    ReminderTargets(ntfyURL: "\(base)/household", webhookURL: nil, againMinutes: 0, escalateMinutes: 60, address: "https://hearth.local:8443"))
+                for (account, topic) in [(mina, "mina"), (dad, "dad"), (grandmaAccount, "grandma")] {
+                    try await reminders.setMemberSettings(accountID: account, reminders: true, ntfyURL: "\(base)/\(topic)")
+                }
+                let scheduler = try await Self.scheduler(database, clock: clock)
+                try await scheduler.tick(now: clock.read())
+                try await scheduler.tick(now: clock.read())
+                #expect(await service.to("/household").count == 1, "the tablet: the dose once, not once a member")
+                for topic in ["/mina", "/dad", "/grandma"] { #expect(await service.to(topic).count == 1, "\(topic)") }
+                let own = try #require(await service.to("/grandma").first)
+                #expect(String(data: own.body, encoding: .utf8) == "08:00 — Grandma: Blood pressure — Amlodipine 1 tablet")
+                // ntfy's short form, read as ntfy reads it: label, address, method, clear.
+                let buttons = Self.ntfyActions(own.headers["actions"] ?? "")
+                #expect(buttons.map(\.label) == ["Given", "In 10 min"], "self-care: Grandma may record her own dose")
+                #expect(buttons.allSatisfy { $0.url.hasPrefix("https://hearth.local:8443/reminders/answer/") && $0.method == "POST" && $0.clear })
+                #expect(own.headers["click"] == buttons.first?.url)
+                #expect(await service.to("/household").first?.headers["actions"] == nil, "the shared topic has no member to answer as")
+
+                // "In 10 min" from Grandma's phone.
+                let later = try #require(buttons.last?.url.replacingOccurrences(of: "https://hearth.local:8443", with: ""))
+                #expect(try await Browser(owner.client).post(later, [:], withCSRF: false).text.contains("remind you again at 08:10"))
+                clock.set("2026-11-22T23:06:00Z")
+                try await scheduler.tick(now: clock.read())
+                #expect(await service.to("/grandma").count == 1, "not before ten minutes")
+                clock.set("2026-11-22T23:11:00Z")
+                try await scheduler.tick(now: clock.read())
+                let again = await service.to("/grandma")
+                #expect(again.count == 2 && again.last?.headers["title"] == "Reminder again: 08:00", "\(again.map(\.headers))")
+                #expect(await service.to("/mina").count == 1, "only she asked")
+
+                clock.set("2026-11-23T00:00:40Z")  // 09:00:40, an hour on
+                try await scheduler.tick(now: clock.read())
+                try await scheduler.tick(now: clock.read())
+                for topic in ["/mina", "/dad"] {
+                    let told = await service.to(topic)
+                    #expect(told.count == 2 && told.last?.headers["title"] == "Not marked yet: 08:00", "\(topic)")
+                    #expect(told.last.map { String(data: $0.body, encoding: .utf8) } == "08:00 — Grandma: Blood pressure — not marked yet")
+                }
+                #expect(await service.to("/grandma").count == 2, "the others are told, not Grandma")
+                #expect(await service.to("/household").count == 2, "the tablet is told once too")
+
+                // 20:00: marked at 20:59, so nobody is told at 21:00.
+                clock.set("2026-11-23T11:00:30Z")
+                try await scheduler.tick(now: clock.read())
+                let before = await service.requests.count
+                _ = try await RegimenRepository(database).mark(
+                    regimenID: pressure, day: LocalDate("2026-11-23")!, time: 1200, status: .given, givenAt: clock.read(), reason: nil,
+                    accountID: grandmaAccount)
+                clock.set("2026-11-23T11:59:00Z")
+                try await scheduler.tick(now: clock.read())
+                clock.set("2026-11-23T12:00:40Z")
+                try await scheduler.tick(now: clock.read())
+                #expect(await service.requests.count == before, "marked at +59: no one told at +60")
+            }
+        }
+    }
+
+    /// ntfy's `http, label, url, method=POST, clear=true; …` as its parser splits it.
+    static func ntfyActions(_ header: String) -> [(label: String, url: String, method: String, clear: Bool)] {
+        var text = header
+        if text.hasPrefix("=?UTF-8?B?"), text.hasSuffix("?="), let data = Data(base64Encoded: String(text.dropFirst(10).dropLast(2))) {
+            text = String(decoding: data, as: UTF8.self)
+        }
+        return text.split(separator: ";").map { action in
+            let parts = action.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let options = Dictionary(
+                parts.dropFirst(3).compactMap { part -> (String, String)? in
+                    let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+                    return pair.count == 2 ? (pair[0], pair[1]) : nil
+                }
+            ) { first, _ in first }
+            return (parts.count > 1 ? parts[1] : "", parts.count > 2 ? parts[2] : "", options["method"] ?? "", options["clear"] == "true")
+        }
+    }
+}
