@@ -43,7 +43,9 @@
       var key = item.dataset.dose;
       if (seen[key]) return;
       seen[key] = Date.now();
-      new Notification(section.dataset.notifyTitle || "Hearth", { body: item.dataset.text, tag: key });
+      var shown = new Notification(section.dataset.notifyTitle || "Hearth", { body: item.dataset.text, tag: key });
+      // A tap brings this page forward at the dose, its buttons beside it.
+      shown.onclick = function () { window.focus(); item.scrollIntoView({ block: "center" }); shown.close(); };
     });
     remember(seen);
   }

@@ -46,6 +46,10 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("clock-starts-at"), help: .hidden)
     var clockStartsAt: String?
 
+    /// For the browser tests: their stand-in push service on this machine, over plain HTTP.
+    @Flag(name: .customLong("push-services-may-be-local"), help: .hidden)
+    var pushServicesMayBeLocal = false
+
     func run() async throws {
         // The server's own writes (reminders, the daily clean-up) are Hearth's; each request names its member.
         try await ChangeAuthor.$current.withValue(nil) { try await serve() }
@@ -69,6 +73,7 @@ struct Serve: AsyncParsableCommand {
         defer { lock.release() }
         var configuration = HearthConfiguration(host: host, port: port, dataDirectory: data.dataDirectory, resourcesDirectory: resourcesDirectory)
         configuration.trustedProxies = trustedProxies
+        configuration.pushServicesMayBeLocal = pushServicesMayBeLocal
         if let clockStartsAt {
             guard let start = ISO8601DateFormatter().date(from: clockStartsAt) else {
                 throw ValidationError("--clock-starts-at takes a moment such as 2026-11-27T08:30:00+09:00.")

@@ -88,7 +88,7 @@ def doses_in_the_browser(browser, server, shots):
     page.click("text=Notify me when a dose is due")
     page.wait_for_function("window.__raised && window.__raised.length > 0", timeout=5000)
     raised = page.evaluate("window.__raised")
-    assert raised == [{"title": "Dose due", "body": f"{due} — Mochi: Heart pills"}], raised
+    assert raised == [{"title": "Dose due", "body": f"{due} — Mochi: Heart pills — Pimobendan 1 tablet"}], raised
     expect(doses).to_contain_text("Notifications are on for this browser.")
     audit.shot(path=shots / "phone-32-home-doses.png", full_page=True)
     page.reload()

@@ -33,6 +33,7 @@ import korean_walk
 import markup
 import monthly
 import phone
+import push
 import recipes
 import routines
 import today
@@ -75,7 +76,7 @@ def free_port():
 class Server:
     """One real `hearth serve` on its own data folder."""
 
-    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None, https=False, clock=None):
+    def __init__(self, binary, host="127.0.0.1", data=None, open_files=None, https=False, clock=None, flags=()):
         """`data`: a folder of the caller's to keep the data folder in (else a new one);
         `open_files`: (soft, hard) limits on open files to start the server under;
         `clock`: the moment the server's clock starts at (`2026-11-28T08:30:00+09:00`)."""
@@ -91,6 +92,7 @@ class Server:
         self.https_url = f"https://127.0.0.1:{self.https_port}" if https else None
         extra = ["--https", "--https-port", str(self.https_port)] if https else []
         extra += ["--clock-starts-at", clock] if clock else []
+        extra += list(flags)
         self.process = subprocess.Popen(
             [binary, "serve", "--host", host, "--port", str(self.port), "--data-dir", self.data + "/data", "--resources", str(ROOT)] + extra,
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
@@ -622,7 +624,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk)")
+    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk, push)")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
@@ -635,6 +637,7 @@ def main():
         "api": lambda playwright, browser: api.run(check, Server, browser, arguments.server, SHOTS),
         "today": lambda playwright, browser: today.run(check, Server, browser, arguments.server, SHOTS),
         "korean_walk": lambda playwright, browser: korean_walk.run(check, Server, browser, arguments.server, SHOTS),
+        "push": lambda playwright, browser: push.run(check, Server, browser, arguments.server, SHOTS),
     }
     if arguments.only in alone:
         with sync_playwright() as playwright:
@@ -685,6 +688,7 @@ def main():
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)
         today.run(check, Server, browser, arguments.server, SHOTS)
         api.run(check, Server, browser, arguments.server, SHOTS)
+        push.run(check, Server, browser, arguments.server, SHOTS)
         browser.close()
         phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
     check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)

@@ -96,10 +96,12 @@ public struct RegimenInput: Sendable, Equatable {
 }
 
 extension RegimenItemInput {
-    /// "1 tablet", "0.5 ml".
+    /// "1 tablet", "0.5 ml", "1정".
     public var doseText: String {
-        let amountText = amount == amount.rounded() ? String(Int(amount)) : String(format: "%g", amount)
-        return "\(amountText) \(unit)"
+        let amountText = amount == amount.rounded() && abs(amount) < 1e15 ? String(Int(amount)) : String(format: "%g", amount)
+        // Korean counters are written on the number ("1정", "2포"); other units after a space.
+        let attached = unit.unicodeScalars.first.map { (0xAC00...0xD7A3).contains($0.value) } ?? false
+        return attached ? amountText + unit : "\(amountText) \(unit)"
     }
 
     /// The units left now: counted in hand, less one dose per dose given since.

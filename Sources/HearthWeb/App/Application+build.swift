@@ -138,7 +138,8 @@ func reminderServices(_ services: Services, logger: Logger) -> [any Service] {
     guard services.configuration.sendsReminders else { return [] }
     let scheduler = ReminderScheduler(
         reminders: ReminderRepository(services.database), database: services.database, areas: services.areas, household: services.household,
-        push: PushTarget(), strings: services.strings, logger: logger, clock: services.clock)
+        push: PushTarget(), strings: services.strings, logger: logger, clock: services.clock,
+        pushServicesMayBeLocal: services.configuration.pushServicesMayBeLocal)
     return [ReminderService(scheduler: scheduler, clock: services.clock, logger: logger)]
 }
 

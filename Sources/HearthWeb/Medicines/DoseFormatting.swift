@@ -87,7 +87,7 @@ enum DoseListHTML {
             let key = "\(regimen.id)-\(slot.day)-\(slot.time)"
             let time = format.minutes(slot.minutes)
             html +=
-                #"<li class="dose dose-\#(state.rawValue)" data-dose="\#(key)" data-state="\#(state.rawValue)" data-at="\#(Int64(slot.instant.timeIntervalSince1970))" data-text="\#(time) — \#(title)">"#
+                #"<li class="dose dose-\#(state.rawValue)" data-dose="\#(key)" data-state="\#(state.rawValue)" data-at="\#(Int64(slot.instant.timeIntervalSince1970))" data-text="\#(time) — \#(title)\#(items.isEmpty ? "" : " — " + items)">"#
             html += #"<span class="dose-time">\#(time)</span> <span class="what"><a href="\#(RegimenRoutes.one(regimen.id))">\#(title)</a>"#
             if !items.isEmpty { html += #" <span class="meta">\#(items)</span>"# }
             html += #"</span> <span class="when">\#(format.doseState(slot, now: now))</span>"#

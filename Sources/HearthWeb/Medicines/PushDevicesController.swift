@@ -25,7 +25,7 @@ struct PushDevicesController {
         let member = try context.requireMember()
         var request = request
         let input = try await FormData.read(&request, context: context).fields
-        switch PushSubscription.validate(input) {
+        switch PushSubscription.validate(input, plainHTTP: localAllowed) {
         case .invalid(let errors):
             throw PageError(errors) ?? PageError(status: .unprocessableContent, messageKey: "push.device.error.keys")
         case .valid(let subscription):

@@ -28,7 +28,15 @@ struct ReminderDelivery {
         var took: Set<String> = []
         var gone: [String] = []
         var slowDown: [String] = []
-        var problem: (any Error)?
+        var problem: String?
+    }
+
+    /// What one send's target said: its outcome, or the problem.
+    private struct Answer: Sendable {
+        let indices: [Int]
+        let target: String
+        let outcome: PushTarget.WebPushOutcome?
+        let problem: String?
     }
 
     let items: [Item]
@@ -65,7 +73,8 @@ struct ReminderDelivery {
         }
         let devicesByTarget = Dictionary(uniqueKeysWithValues: devices.map { ("device \($0.id)", $0) })
         var outcomes = Array(repeating: Outcome(), count: items.count)
-        try await withThrowingTaskGroup(of: ([Int], String, Result<PushTarget.WebPushOutcome, any Error>).self) { group in
+        // Each send's answer comes back as plain values (what the target said, or why not).
+        let answers = try await withThrowingTaskGroup(of: Answer.self, returning: [Answer].self) { group in
             for (send, indices) in sends {
                 let sent = indices.map { items[$0] }
                 let device = devicesByTarget[send.target]
@@ -74,22 +83,26 @@ struct ReminderDelivery {
                 let tokens = answerable && (device != nil || send.target == "ntfy \(sent[0].recipient.ntfyURL ?? "")") ? try await issue(for: sent[0]) : [:]
                 group.addTask {
                     do {
-                        return (indices, send.target, .success(try await deliver(send, sent, device: device, tokens: tokens)))
+                        return Answer(
+                            indices: indices, target: send.target, outcome: try await deliver(send, sent, device: device, tokens: tokens), problem: nil)
                     } catch {
-                        return (indices, send.target, .failure(error))
+                        return Answer(indices: indices, target: send.target, outcome: nil, problem: String(describing: error))
                     }
                 }
             }
-            for try await (indices, target, result) in group {
-                for index in indices {
-                    switch result {
-                    case .success(.delivered): outcomes[index].took.insert(target)
-                    case .success(.gone): outcomes[index].gone.append(devicesByTarget[target]?.endpoint ?? "")
-                    case .success(.slowDown):
-                        outcomes[index].slowDown.append(devicesByTarget[target]?.endpoint ?? "")
-                        if outcomes[index].problem == nil { outcomes[index].problem = PushTarget.Failure(description: "HTTP 429 from a push service") }
-                    case .failure(let error): if outcomes[index].problem == nil { outcomes[index].problem = error }
-                    }
+            var answers: [Answer] = []
+            for try await answer in group { answers.append(answer) }
+            return answers
+        }
+        for answer in answers {
+            for index in answer.indices {
+                switch answer.outcome {
+                case .delivered: outcomes[index].took.insert(answer.target)
+                case .gone: outcomes[index].gone.append(devicesByTarget[answer.target]?.endpoint ?? "")
+                case .slowDown:
+                    outcomes[index].slowDown.append(devicesByTarget[answer.target]?.endpoint ?? "")
+                    if outcomes[index].problem == nil { outcomes[index].problem = "HTTP 429 from a push service" }
+                case nil: if outcomes[index].problem == nil { outcomes[index].problem = answer.problem }
                 }
             }
         }

@@ -26,6 +26,8 @@ struct ReminderScheduler: Sendable {
     let logger: Logger
     /// When a message went: recorded as sent, not as the round's start.
     var clock: @Sendable () -> Date = { Date() }
+    /// Tests only (`HearthConfiguration.pushServicesMayBeLocal`): their stand-in push service.
+    var pushServicesMayBeLocal = false
 
     static let maximumAttempts = 6
 
@@ -88,8 +90,18 @@ struct ReminderScheduler: Sendable {
             let subject = try reminder.dose.flatMap { try regimens.subjectID(regimenID: $0.regimenID) }
             addressed.append(.init(reminder: reminder, recipient: recipient, mayAnswer: subject.map(recipient.mayRecord(for:)) ?? false))
         }
+        // Checked when it subscribed, and again now: a push service's name can come to resolve here.
+        var devices: [PushDevice] = []
+        for device in try PushDeviceRepository(database).devices(accountID: nil) {
+            let allowed = pushServicesMayBeLocal ? true : await PushAddress.isPushService(device.endpoint)
+            if allowed {
+                devices.append(device)
+            } else {
+                logger.warning("not sending to \(device.endpoint): it is on this machine or the home network")
+            }
+        }
         let delivery = ReminderDelivery(
-            items: addressed, targets: targets, devices: try PushDeviceRepository(database).devices(accountID: nil), push: push,
+            items: addressed, targets: targets, devices: devices, push: push,
             answers: ReminderAnswerRepository(database), vapid: VAPID(key: try await PushDeviceRepository(database).vapidKey(), subject: Self.contact(targets)),
             format: format, now: now)
         let outcomes = try await delivery.run()
@@ -104,7 +116,7 @@ struct ReminderScheduler: Sendable {
                 let stillUseful = next < item.reminder.dueAt.addingTimeInterval(DoseSlot.window)
                 logger.warning("reminder to \(item.recipient.name) not delivered: \(problem)")
                 try await reminders.delivered(item.reminder, to: outcome.took)
-                try await reminders.failed(item.reminder, error: String(describing: problem), nextAttempt: stillUseful ? next : nil)
+                try await reminders.failed(item.reminder, error: problem, nextAttempt: stillUseful ? next : nil)
             } else {
                 try await reminders.delivered(item.reminder, now: clock())
             }

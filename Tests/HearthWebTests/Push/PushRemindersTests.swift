@@ -63,11 +63,12 @@ struct PushRemindersTests {
         }
     }
 
-    static func scheduler(_ database: AppDatabase, clock: TestClock) async throws -> ReminderScheduler {
+    static func scheduler(_ database: AppDatabase, clock: TestClock, local: Bool = true) async throws -> ReminderScheduler {
         ReminderScheduler(
             reminders: ReminderRepository(database), database: database, areas: .standard,
             household: try await HouseholdState(repository: HouseholdRepository(database)), push: PushTarget(),
-            strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"), clock: clock.read)
+            strings: try Renderer(templatesDirectory: packageRoot + "/Templates", pages: []).strings, logger: Logger(label: "test"), clock: clock.read,
+            pushServicesMayBeLocal: local)
     }
 
     static func heartPills(_ database: AppDatabase, for subject: Int64, times: [Int] = [480]) async throws -> Int64 {
@@ -141,6 +142,23 @@ struct PushRemindersTests {
                 #expect(marks == ["\(mina) notification"])
                 #expect(authors == ["\(mina) reminder"], "the history has who, and that it was a reminder's button")
                 #expect(try await owner.get("/doses?day=2026-11-23").text.contains("given by Mina at 08:00 (from a reminder)"))
+            }
+        }
+    }
+
+    @Test("a browser whose push service is on this machine gets nothing (a name can come to resolve here after it subscribed)")
+    func localRefused() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            _ = try await Self.heartPills(database, for: try await owner.addPet("Mochi"))
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let service = PushService()
+            try await service.serve { port in
+                try await Phone().subscribe("http://127.0.0.1:\(port)/ok/mina", accountID: mina, database: database)
+                try await Self.scheduler(database, clock: clock, local: false).tick(now: clock.read())
+                #expect(await service.requests.isEmpty)
+                #expect(try PushDeviceRepository(database).devices(accountID: mina).count == 1, "refused, not forgotten: its member sees it on /me")
             }
         }
     }
