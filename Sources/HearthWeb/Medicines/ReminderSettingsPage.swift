@@ -11,12 +11,15 @@ struct ReminderSettingsPage: Page {
     let problems: FormProblems
     let saved: Bool
     let lastDelivery: String?
+    /// This page's own address, suggested for Hearth's address (not saved until the owner saves it).
+    let here: String
 
     func child(named name: String) -> Any? {
         switch name {
         case "fields": fields
         case "saved": saved
         case "lastDelivery": lastDelivery ?? false
+        case "here": here
         default: problems.child(named: name)
         }
     }

@@ -80,11 +80,9 @@ struct RemindersController {
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
         try context.requireOwner()
         let targets = try reminders.targets()
-        // The address this page was opened at is the likeliest one phones reach Hearth at.
-        let here = request.head.authority.map { (context.isSecure ? "https://" : "http://") + $0 } ?? ""
         let input = [
             "ntfy_url": targets.ntfyURL ?? "", "webhook_url": targets.webhookURL ?? "", "again_minutes": String(targets.againMinutes),
-            "escalate_minutes": String(targets.escalateMinutes), "web_address": targets.address ?? here,
+            "escalate_minutes": String(targets.escalateMinutes), "web_address": targets.address ?? "",
         ]
         return try settingsPage(
             input: input, errors: FieldErrors(), saved: request.uri.queryParameters.get("saved") != nil, request: request, context: context, status: .ok)
@@ -126,7 +124,9 @@ struct RemindersController {
             fields: FormFields(
                 ["ntfy_url", "webhook_url", "again_minutes", "escalate_minutes", "web_address"], input: input, errors: errors, strings: renderer.strings,
                 language: context.language),
-            problems: FormProblems(errors: errors), saved: saved, lastDelivery: last)
+            problems: FormProblems(errors: errors), saved: saved, lastDelivery: last,
+            // The address this page was opened at: the likeliest one phones reach Hearth at.
+            here: request.head.authority.map { (context.isSecure ? "https://" : "http://") + $0 } ?? format.t("push.address_example"))
         return renderer.page(page, titleKey: "push.title", request: request, context: context, status: status)
     }
 }

@@ -123,7 +123,7 @@ struct PageTemplateTests {
             restoreCommand: "/opt/hearth/hearth restore /d/backups/x.tar --data-dir /d"),
         ReminderSettingsPage(
             fields: fields(["ntfy_url", "webhook_url", "again_minutes", "escalate_minutes", "web_address"]), problems: FormProblems(["No"]), saved: true,
-            lastDelivery: "Delivered"),
+            lastDelivery: "Delivered", here: "https://hearth.local:8443"),
         ReminderAnswerPage(dose: "08:00 — Nabi: Heart pills", message: "Tap", state: "ask", action: "/reminders/answer/x", button: "Given", doses: "/doses"),
         HomePage(
             greeting: "Hello", today: "Monday", isViewer: true, calendarToday: "/calendar/2026-11-23", did: "Bori: Meal recorded.", todo: todo,

@@ -163,6 +163,24 @@ struct PushRemindersTests {
         }
     }
 
+    @Test("the owner sets when the others are told and Hearth's address; a bad minute or address is refused on its field, nothing written")
+    func settings() async throws {
+        try await withHousehold { hearth, owner in
+            let page = try await owner.get("/settings/reminders").text
+            #expect(page.contains(#"name="web_address" value="""#), "this page's address is suggested, not shown as if saved")
+            let fields = ["ntfy_url": "", "webhook_url": "", "again_minutes": "30"]
+            let bad = try await owner.post(
+                "/settings/reminders", fields.merging(["escalate_minutes": "soon", "web_address": "hearth.local"]) { $1 })
+            #expect(bad.status == .unprocessableContent)
+            #expect(try ReminderRepository(hearth.database).targets() == ReminderTargets(ntfyURL: nil, webhookURL: nil, againMinutes: 30))
+            let good = try await owner.post(
+                "/settings/reminders", fields.merging(["escalate_minutes": "90", "web_address": "https://hearth.local:8443"]) { $1 })
+            #expect(good.status == .seeOther)
+            let saved = try ReminderRepository(hearth.database).targets()
+            #expect(saved.escalateMinutes == 90 && saved.address == "https://hearth.local:8443")
+        }
+    }
+
     @Test("a button is good for its own dose only, for a day, and not once its member may no longer record")
     func refusals() async throws {
         let clock = TestClock("2026-11-22T23:00:30Z")
