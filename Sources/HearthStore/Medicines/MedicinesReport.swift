@@ -10,6 +10,8 @@ public struct MedicinesReport: Sendable {
         public let missed: [DoseSlot]
         /// Marks in the span that were taken back and marked again (the history says how).
         public let changed: Int
+        /// An as-needed regimen's doses given in the span, each at its moment.
+        public let uses: [DoseSlot]
     }
 
     public var regimens: [Line] = []
@@ -25,7 +27,8 @@ public struct MedicinesReport: Sendable {
             guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
             let missed = Adherence.due(entry.slots, now: report.now).filter { $0.logged?.status != .given }
             let changed = entry.slots.count { $0.logged?.changed == true }
-            medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed, changed: changed))
+            let uses = entry.slots.filter { $0.asNeeded && $0.logged?.status == .given }
+            medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed, changed: changed, uses: uses))
         }
         if report.subject.kind == .person {
             medicines.interactions = try InteractionRepository.check(personID: report.subject.id, today: min(report.to, report.today), typed: nil, snapshot.db)

@@ -30,7 +30,7 @@ struct MedicinesReportHTML {
         for line in medicines.regimens {
             let adherence =
                 line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" }
-                ?? noneDue(line.regimen.schedule, from: shown.report.from)
+                ?? asNeeded(line) ?? noneDue(line.regimen.schedule, from: shown.report.from)
             let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
             let changed = line.changed > 0 ? " · " + format.t("report.doses_changed", ["n": String(line.changed)]) : ""
             html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)\#(changed)</td><td>\#(missed)</td></tr>"#
@@ -43,6 +43,13 @@ struct MedicinesReportHTML {
         guard !medicines.interactions.isEmpty else { return .empty }
         return #"<div class="report-block">"# + shown.html.heading("interactions.report_heading")
             + InteractionHTML.render(medicines.interactions, format: format, links: false) + "</div>"
+    }
+
+    /// An as-needed regimen's uses, counted with their times: "as needed — 2 times: 3 Nov 08:12; 5 Nov 21:30".
+    private func asNeeded(_ line: MedicinesReport.Line) -> String? {
+        guard case .asNeeded = line.regimen.schedule.repeatRule, !line.uses.isEmpty else { return nil }
+        let times = line.uses.compactMap { slot in slot.logged?.givenAt.map { format.dayHeading(slot.day) + " " + format.clock($0) } }
+        return format.t("report.as_needed_uses", ["n": String(line.uses.count), "times": times.joined(separator: "; ")])
     }
 
     /// A regimen with no dose whose time has come in the span: taken as needed, or (a monthly

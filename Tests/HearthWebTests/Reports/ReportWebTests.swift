@@ -161,6 +161,32 @@ struct ReportWebTests {
         }
     }
 
+    @Test("an as-needed painkiller taken twice is counted with its times, not '—'")
+    func asNeededUses() async throws {
+        try await withHousehold(clock: { Self.now }) { hearth, owner in
+            let grandma = try await PersonRepository(hearth.database).create(PersonProfile(name: "Grandma", colour: .purple), photo: nil)
+            let regimens = RegimenRepository(hearth.database)
+            let painkiller = try await regimens.create(
+                subjectID: grandma.id,
+                RegimenInput(
+                    name: "Painkiller", items: [RegimenItemInput(name: "Acetaminophen", amount: 1, unit: "tablet")],
+                    schedule: CareSchedule(repeatRule: .asNeeded(minimumMinutes: 360), times: [], start: LocalDate("2026-10-01")!)),
+                now: Self.now.addingTimeInterval(-60 * 86400))
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            // Seoul: 3 Oct 08:12 and 5 Oct 21:30.
+            for (day, minute, at) in [("2026-10-03", 492, "2026-10-02T23:12:00Z"), ("2026-10-05", 1290, "2026-10-05T12:30:00Z")] {
+                let givenAt = try #require(ISO8601DateFormatter().date(from: at))
+                _ = try await regimens.mark(
+                    regimenID: painkiller, day: LocalDate(day)!, time: minute, status: .given, givenAt: givenAt, reason: nil, accountID: mina,
+                    now: givenAt)
+            }
+            let october = try await owner.get("/reports/\(grandma.id)/2026-10").text
+            #expect(
+                october.contains("as needed — 2 times: Saturday, 3 October 2026 08:12; Monday, 5 October 2026 21:30"),
+                "\(october.firstMatch(of: /as needed[^<]*/)?.output ?? "")")
+        }
+    }
+
     @Test("the PDF link gives a PDF printed by Chromium on the server at the chosen paper size, or asks the browser to print")
     func pdf() async throws {
         try await withHousehold(clock: { Self.now }) { hearth, owner in
