@@ -10,6 +10,12 @@ public enum Role: String, Codable, Sendable, CaseIterable {
     /// May add and edit records (pets, entries, …).
     public var canRecord: Bool { self != .viewer }
 
+    /// Self-care: whatever their role, a member records for the person of the household who is
+    /// them (`me`) — their own water, steps, weight and doses. One rule for pages and reminders.
+    public func mayRecord(for subjectID: Int64?, me: Int64?) -> Bool {
+        canRecord || (subjectID != nil && subjectID == me)
+    }
+
     /// May manage accounts and household settings.
     public var canManageHousehold: Bool { self == .owner }
 }

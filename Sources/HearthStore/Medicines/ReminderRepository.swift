@@ -31,13 +31,12 @@ public struct ReminderRecipient: Sendable {
     public let ntfyURL: String?
     /// Only the owner may aim reminders at this machine.
     public let isOwner: Bool
-    /// May record for everyone they see (not a viewer).
-    public let canRecord: Bool
+    public let role: Role
     /// The person of the household who is this member, if one is.
     public let me: Int64?
 
-    /// The one rule of self-care (`AppRequestContext.mayRecord(for:)`), for a reminder's buttons.
-    public func mayRecord(for subjectID: Int64) -> Bool { canRecord || me == subjectID }
+    /// Self-care's rule (`Role.mayRecord(for:me:)`), for a reminder's buttons.
+    public func mayRecord(for subjectID: Int64) -> Bool { role.mayRecord(for: subjectID, me: me) }
 }
 
 /// One scheduled dose: the regimen, its day and minute (`"12/2026-11-23/480"` when written down).
@@ -140,7 +139,7 @@ public struct ReminderRepository: Sendable {
                 return ReminderRecipient(
                     accountID: row["id"], name: row["display_name"],
                     access: try AccountRepository.access(limited: row["limited"], role: role, accountID: row["id"], db),
-                    ntfyURL: row["ntfy_url"], isOwner: role == .owner, canRecord: role.canRecord, me: row["me"])
+                    ntfyURL: row["ntfy_url"], isOwner: role == .owner, role: role, me: row["me"])
             }
         }
     }
@@ -150,14 +149,14 @@ public struct ReminderRepository: Sendable {
     /// Writes a reminder down before it is sent. False when it already was (this round, for
     /// this member and this time): then it is never sent again, restart or not.
     public func claim(
-        accountID: Int64, dueAt: Date, round: Int, message: String, dose: DoseKey? = nil, link: String? = nil, now: Date, sendAt: Date? = nil
+        accountID: Int64, dueAt: Date, round: Int, message: String, dose: DoseKey? = nil, link: String? = nil, now: Date
     ) async throws -> Bool {
         try await database.write { db in
             try db.execute(
                 sql: """
                     INSERT INTO reminder(account_id, due_at, round, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT DO NOTHING
-                    """, arguments: [accountID, dueAt, round, message, dose?.text, link, sendAt ?? now, now])
+                    """, arguments: [accountID, dueAt, round, message, dose?.text, link, now, now])
             return db.changesCount == 1
         }
     }

@@ -46,6 +46,14 @@ extension Formatting {
         items.map { "\($0.input.name) \($0.input.doseText)" }.joined(separator: ", ")
     }
 
+    /// What a dose is and what to give: "Mochi: Heart pills — Pimobendan 1 tablet" (a reminder's
+    /// line, the page a reminder's button opens).
+    func doseLine(_ regimen: Regimen, on day: LocalDate) -> String {
+        let what = "\(regimen.subjectName): \(regimen.name)"
+        let given = items(regimen.items(on: day))
+        return given.isEmpty ? what : "\(what) — \(given)"
+    }
+
     /// What became of a dose: "given by Mom at 08:05", "skipped by Dad — vomited", "due now".
     /// A mark taken back before says so: "given by Mom at 08:05 · changed".
     func doseState(_ slot: DoseSlot, now: Date) -> String {

@@ -19,12 +19,11 @@ enum MedicineCards: AreaCards {
         return entries.filter { $0.regimen.remind && !$0.regimen.deleted }.flatMap { entry in
             let regimen = entry.regimen
             return entry.slots.filter { !$0.asNeeded && $0.state(at: shown.now) == .dueNow }.flatMap { slot in
-                let what = "\(regimen.subjectName): \(regimen.name)"
-                let items = shown.format.items(regimen.items(on: slot.day))
                 let dose = DoseKey(regimenID: regimen.id, day: slot.day, time: slot.time)
                 let link = DoseRoutes.day(slot.day, subject: regimen.subjectID)
-                return shown.due(at: slot.instant, items.isEmpty ? what : "\(what) — \(items)", link: link, dose: dose)
-                    + shown.escalation(at: slot.instant, subjectID: regimen.subjectID, what: what, link: link, dose: dose)
+                return shown.due(at: slot.instant, shown.format.doseLine(regimen, on: slot.day), link: link, dose: dose)
+                    + shown.escalation(
+                        at: slot.instant, subjectID: regimen.subjectID, what: "\(regimen.subjectName): \(regimen.name)", link: link, dose: dose)
             }
         }
     }

@@ -48,19 +48,19 @@ struct ReminderAnswerController: Sendable {
         guard let member = try reminders.member(accountID: grant.accountID),
             let regimen = try regimens.regimen(id: grant.dose.regimenID, access: member.access), member.mayRecord(for: regimen.subjectID)
         else { return page(nil, "push.answer.forbidden", status: .forbidden) }
-        let what = "\(regimen.subjectName): \(regimen.name)"
         guard
             let slot = try regimens.doses(access: member.access, regimenID: regimen.id, from: grant.dose.day, to: grant.dose.day, in: context.timeZone)
                 .first?.slots.first(where: { $0.time == grant.dose.time })
-        else { return page(what, "push.answer.no_dose", status: .gone) }
-        let dose = "\(format.clock(slot.instant)) — \(what)" + (regimen.items(on: slot.day).isEmpty ? "" : " — " + format.items(regimen.items(on: slot.day)))
-        if let logged = slot.logged {
-            let state = format.doseState(
-                DoseSlot(
-                    regimenID: regimen.id, day: slot.day, time: slot.time, minutes: slot.minutes, instant: slot.instant, logged: logged, change: nil,
-                    asNeeded: false), now: now)
-            return page(dose, "push.answer.already", ["state": state], status: .conflict)
+        else { return page("\(regimen.subjectName): \(regimen.name)", "push.answer.no_dose", status: .gone) }
+        let dose = "\(format.clock(slot.instant)) — \(format.doseLine(regimen, on: slot.day))"
+        // Marked already (before the tap, or by someone in the same moment): who, and how.
+        func already(_ logged: LoggedDose) -> Response {
+            let marked = DoseSlot(
+                regimenID: regimen.id, day: slot.day, time: slot.time, minutes: slot.minutes, instant: slot.instant, logged: logged, change: nil,
+                asNeeded: false)
+            return page(dose, "push.answer.already", ["state": format.doseState(marked, now: now)], status: .conflict)
         }
+        if let logged = slot.logged { return already(logged) }
         guard act else {
             return page(dose, "push.answer.ask", status: .ok, button: format.t("push.answer.\(grant.answer.rawValue)"))
         }
@@ -80,13 +80,7 @@ struct ReminderAnswerController: Sendable {
                 let result = try await regimens.mark(
                     regimenID: regimen.id, day: slot.day, time: slot.time, status: .given, givenAt: givenAt, reason: nil, accountID: grant.accountID,
                     now: now, fromReminder: true)
-                if case .already(let first) = result {
-                    let state = format.doseState(
-                        DoseSlot(
-                            regimenID: regimen.id, day: slot.day, time: slot.time, minutes: slot.minutes, instant: slot.instant, logged: first, change: nil,
-                            asNeeded: false), now: now)
-                    return page(dose, "push.answer.already", ["state": state], status: .conflict)
-                }
+                if case .already(let first) = result { return already(first) }
                 return page(dose, "push.answer.given_done", ["name": member.name, "time": format.clock(givenAt)], status: .ok)
             }
         }

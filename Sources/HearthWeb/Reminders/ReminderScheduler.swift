@@ -90,9 +90,12 @@ struct ReminderScheduler: Sendable {
             let subject = try reminder.dose.flatMap { try regimens.subjectID(regimenID: $0.regimenID) }
             addressed.append(.init(reminder: reminder, recipient: recipient, mayAnswer: subject.map(recipient.mayRecord(for:)) ?? false))
         }
+        // Nothing due (most ticks): no devices read, no names resolved, no key asked for.
+        guard !addressed.isEmpty else { return }
+        let browsers = PushDeviceRepository(database)
         // Checked when it subscribed, and again now: a push service's name can come to resolve here.
         var devices: [PushDevice] = []
-        for device in try PushDeviceRepository(database).devices(accountID: nil) {
+        for device in try browsers.devices(accountID: nil) {
             let allowed = pushServicesMayBeLocal ? true : await PushAddress.isPushService(device.endpoint)
             if allowed {
                 devices.append(device)
@@ -102,13 +105,13 @@ struct ReminderScheduler: Sendable {
         }
         let delivery = ReminderDelivery(
             items: addressed, targets: targets, devices: devices, push: push,
-            answers: ReminderAnswerRepository(database), vapid: VAPID(key: try await PushDeviceRepository(database).vapidKey(), subject: Self.contact(targets)),
+            answers: ReminderAnswerRepository(database), vapid: VAPID(key: try await browsers.vapidKey(), subject: Self.contact(targets)),
             format: format, now: now)
         let outcomes = try await delivery.run()
         for (index, item) in addressed.enumerated() {
             let outcome = outcomes[index]
-            for endpoint in outcome.gone { try await PushDeviceRepository(database).forget(endpoint: endpoint) }
-            for endpoint in outcome.slowDown { try await PushDeviceRepository(database).backOff(endpoint: endpoint, until: now.addingTimeInterval(600)) }
+            for endpoint in outcome.gone { try await browsers.forget(endpoint: endpoint) }
+            for endpoint in outcome.slowDown { try await browsers.backOff(endpoint: endpoint, until: now.addingTimeInterval(600)) }
             if let problem = outcome.problem {
                 // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
                 let pause = min(1800, 30 * pow(2, Double(item.reminder.attempts)))

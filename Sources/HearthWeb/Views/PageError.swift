@@ -43,7 +43,7 @@ extension AppRequestContext {
     /// Self-care: whatever their role, a member records their own water, steps, weight and the
     /// doses they took, as the person of the household who is their account.
     func mayRecord(for subjectID: Int64?) -> Bool {
-        role?.canRecord == true || (subjectID != nil && subjectID == member?.me)
+        role?.mayRecord(for: subjectID, me: member?.me) == true
     }
 
     func requireRecorder(for subjectID: Int64?) throws {
