@@ -31,7 +31,8 @@ let package = Package(
     ],
     targets: [
         // The domain: value types and rules. No I/O, no frameworks (swift-crypto only for digests).
-        .target(name: "HearthCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
+        .target(name: "HearthCore", dependencies: ["CHearthProcess", .product(name: "Crypto", package: "swift-crypto")], exclude: ["README.md"]),
+        .target(name: "CHearthProcess"),
         // The repository layer: GRDB records, migrations, one repository per aggregate.
         .target(
             name: "HearthStore",
@@ -118,7 +119,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["README.md"]),
-        .testTarget(name: "HearthCertificatesTests", dependencies: ["HearthCertificates", .product(name: "X509", package: "swift-certificates")]),
+        .testTarget(
+            name: "HearthCertificatesTests", dependencies: ["HearthCertificates", "HearthCore", .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"]),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),

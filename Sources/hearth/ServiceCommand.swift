@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthCore
 import HearthWeb
 
 /// `hearth service install|remove`: Hearth as a systemd service, started with the computer.
@@ -82,12 +83,7 @@ struct ServiceCommand: ParsableCommand {
 /// Runs a system command, failing with its name and status.
 @discardableResult
 private func system(_ path: String, _ arguments: String...) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw ValidationError("\(path) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus))") }
-    return process.terminationStatus
+    let status = try ChildProcess.start(path, arguments).wait()
+    guard status == 0 else { throw ValidationError("\(path) \(arguments.joined(separator: " ")) failed (\(status))") }
+    return status
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthCertificates
 import X509
 import Testing
@@ -109,15 +110,7 @@ import Testing
     }
 
     func openssl(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let (status, output) = try ChildProcess.run("/usr/bin/openssl", arguments)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 }

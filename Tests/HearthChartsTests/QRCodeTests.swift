@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthCharts
 import Testing
 
@@ -36,15 +37,9 @@ import Testing
                 found = zxingcpp.read_barcodes(Image.open(f"\(folder)/{i}.pbm").convert("L"))
                 print(found[0].text if found else "")
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, bytes) = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script])
+        let output = String(decoding: bytes, as: UTF8.self)
+        #expect(status == 0, "\(output)")
         #expect(output.split(separator: "\n", omittingEmptySubsequences: false).prefix(texts.count).map(String.init) == texts)
     }
 }

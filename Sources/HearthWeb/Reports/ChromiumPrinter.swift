@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthImaging
 
 /// Prints a report to PDF with headless Chromium on the server, when it is installed: the
@@ -33,26 +34,23 @@ struct ChromiumPrinter: Sendable {
             let page = (folder as NSString).appendingPathComponent("report.html")
             let output = (folder as NSString).appendingPathComponent("report.pdf")
             try local.write(toFile: page, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                "--user-data-dir=\(folder)/profile", "--print-to-pdf=\(output)", URL(fileURLWithPath: page).absoluteString,
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // A report prints in a second or two; a Chromium that hangs is stopped.
+            let chromium = try ChildProcess.start(
+                executable,
+                [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                    "--user-data-dir=\(folder)/profile", "--print-to-pdf=\(output)", URL(fileURLWithPath: page).absoluteString,
+                ])
+            // A report prints in a second or two; a Chromium that hangs is stopped: no PDF.
             let deadline = Date().addingTimeInterval(60)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if process.isRunning {
-                // Stopped: no PDF. Its status is not read: Foundation traps on reading the status of a
-                // process that has not yet exited, and a terminated one may take a moment.
-                process.terminate()
-                process.waitUntilExit()
+            var status = chromium.exited()
+            while status == nil && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+                status = chromium.exited()
+            }
+            guard status == 0 else {
+                if status == nil { chromium.kill() }
                 return nil
             }
-            guard process.terminationStatus == 0 else { return nil }
             return FileManager.default.contents(atPath: output)
         } ?? nil
     }

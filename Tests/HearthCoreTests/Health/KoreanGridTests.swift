@@ -21,25 +21,9 @@ struct KoreanGridTests {
             """
         // Python is waited for on a thread of its own: a test that blocks one of the two threads
         // Swift's tasks share holds up every other test's tasks meanwhile.
-        let (status, lines) = try await withCheckedThrowingContinuation { (answer: CheckedContinuation<(Int32, [Substring]), any Error>) in
-            Thread.detachNewThread {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    process.arguments = ["python3", "-c", script]
-                    let input = Pipe(), output = Pipe()
-                    (process.standardInput, process.standardOutput) = (input, output)
-                    try process.run()
-                    input.fileHandleForWriting.write(Data(points.map { "\($0.x) \($0.y)\n" }.joined().utf8))
-                    try input.fileHandleForWriting.close()
-                    let lines = String(decoding: try output.fileHandleForReading.readToEnd() ?? Data(), as: UTF8.self).split(separator: "\n")
-                    process.waitUntilExit()
-                    answer.resume(returning: (process.terminationStatus, lines))
-                } catch {
-                    answer.resume(throwing: error)
-                }
-            }
-        }
+        let input = Array(points.map { "\($0.x) \($0.y)\n" }.joined().utf8)
+        let (status, output) = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script], input: input)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
         try #require(status == 0 && lines.count == points.count, "pyproj answered (make unit installs it)")
         var worst = 0.0
         for (point, line) in zip(points, lines) {

@@ -239,13 +239,7 @@ struct TarNameTests {
             return nil
         }
         #expect(names == [long])
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import sys, tarfile; print(tarfile.open(sys.argv[1]).getnames()[0])", path]
-        let out = Pipe()
-        python.standardOutput = out
-        try python.run()
-        python.waitUntilExit()
-        #expect(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .newlines) == long)
+        let python = try ChildProcess.run("/usr/bin/env", ["python3", "-c", "import sys, tarfile; print(tarfile.open(sys.argv[1]).getnames()[0])", path])
+        #expect(String(decoding: python.output, as: UTF8.self).trimmingCharacters(in: .newlines) == long)
     }
 }

@@ -227,15 +227,7 @@ struct ReportWebTests {
         let file = folder + "/out.pdf"
         try pdf.write(to: URL(fileURLWithPath: file))
         func run(_ tool: String, _ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let out = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: out, as: UTF8.self)
+            String(decoding: try ChildProcess.run(tool, arguments).output, as: UTF8.self)
         }
         let text = try run("/usr/bin/pdftotext", [file, "-"])
         #expect(text.contains("Nabi's month"))
