@@ -28,6 +28,8 @@ ALLOWED = {
     "api", "openapi", "restful", "nfc", "yaml", "config", "packages",
     # Written as they are in Korean: the drug-safety service (DUR), the grid's TM, a pill's printed mark in an example.
     "dur", "tm", "yh",
+    # The animal hospital chain the flags' help cites (its name is its letters).
+    "vca",
 }
 RAW_KEY = re.compile(r"(?<![\w/.@:-])[a-z][a-z0-9_]*\.[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_](?![\w/-])")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z]+")

@@ -13,6 +13,8 @@ enum HistoryTriggers {
         "session", "sign_in_failure", "sent_request", "reminder", "backup_run",
         // reminders' one-use buttons (what one marks is logged as the member's, from a reminder)
         "reminder_answer",
+        // who marked a flag seen (flags themselves are worked out from the records)
+        "flag_seen",
         // the search indexes and their queue
         "search_pending", "search_record", "search_doc",
         // public lists (the household's catalogue rows are `medicine`, logged)

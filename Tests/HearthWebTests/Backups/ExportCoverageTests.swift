@@ -26,6 +26,7 @@ struct ExportCoverageTests {
         "history": "who changed what and when (backups hold it; the export's head says it is left out)",
         "history_author": "the author of the write under way, empty between writes",
         "push_device": "where each member's browsers take Web Push, and their keys (backups hold them, exports never)",
+        "flag_seen": "who marked a flag seen, and at what level (the flags are worked out from the exported records)",
         "reminder_answer": "the digests of reminders' one-use buttons, a day each (the dose they mark is exported)",
         "dose_taken_back": "which doses' marks were taken back, part of the history (backups hold it)",
     ]

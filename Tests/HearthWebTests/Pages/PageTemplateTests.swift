@@ -276,6 +276,8 @@ struct PageTemplateTests {
                         usualMeal: .init(label: "Kibble 40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
                 ], more: DaySection.Link(href: "/pets", label: "12 more pets — see all"))),
         HomeCard(rank: 45, model: OnThisDayCard(years: "<h3>3 years ago today</h3>")),
+        HomeCard(
+            rank: 25, model: FlagsHomeCard(flags: #"<ul class="flags"><li class="flag">Nabi: <strong>Vomited 3 times in the last 30 days</strong></li></ul>"#)),
     ]
 
     static let sources: [String: String] = {

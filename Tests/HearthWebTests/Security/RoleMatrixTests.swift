@@ -114,6 +114,7 @@ struct RoleMatrixTests {
         "POST /pets": Route(needs: .recorder, path: { _ in "/pets" }, fields: ["name": "Intruder", "species": "dog"]),
         "GET /pets/{id}/edit": Route(needs: .recorder, path: { "/pets/\($0.pet)/edit" }),
         "POST /pets/{id}": Route(needs: .recorder, path: { "/pets/\($0.pet)" }, fields: ["name": "Renamed", "species": "cat"]),
+        "POST /subjects/{id}/flags/seen": Route(needs: .recorder, path: { "/subjects/\($0.pet)/flags/seen" }, fields: ["key": "vomiting"]),
         "POST /pets/{id}/archive": Route(needs: .recorder, path: { "/pets/\($0.pet)/archive" }),
         "POST /pets/{id}/unarchive": Route(needs: .recorder, path: { "/pets/\($0.pet)/unarchive" }),
         "POST /pets/{id}/foods/{food}/preference": Route(
