@@ -26,7 +26,7 @@ enum FlagCards: AreaCards {
         else { return nil }
         let format = shown.format
         let seen = FlagHTML.Seen(
-            canRecord: context.mayRecord(for: subject.id), csrf: context.csrfToken, back: shown.back.replacingOccurrences(of: "#medicines", with: "#flags"))
+            canRecord: context.mayRecord(for: subject.id), csrf: context.csrfToken, back: subject.kind.page(subject.id) + "#flags")
         var html = flags.raised.isEmpty ? HTML.empty : FlagHTML.list(flags, name: false, includeSeen: true, seen: seen, format: format)
         html += FlagHTML.needsMore(flags, format: format)
         html += #"<p class="meta"><a href="\#(HelpRoutes.topic("flags"))">\#(format.t("flags.how"))</a></p>"#
