@@ -28,3 +28,17 @@ struct ReadmeFilesTests {
         }
     }
 }
+
+extension ReadmeFilesTests {
+    /// A README inside a target the manifest does not exclude makes SwiftPM warn about an
+    /// unhandled file, and `make unit` fails on any warning of ours (CI did, for Flags/README.md).
+    @Test("every README inside a target is excluded from it in Package.swift")
+    func readmesExcluded() throws {
+        let manifest = try String(contentsOfFile: "Package.swift", encoding: .utf8)
+        for (readme, _) in try SourceFiles.read("Sources", suffix: "README.md") {
+            let parts = readme.split(separator: "/", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            #expect(manifest.contains("\"\(parts[1])\""), "Package.swift does not exclude Sources/\(readme) from \(parts[0])")
+        }
+    }
+}
