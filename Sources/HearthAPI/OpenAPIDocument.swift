@@ -99,6 +99,28 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/Subject" }
         default: { $ref: "#/components/responses/Problem" }
+  /flags:
+    get:
+      operationId: listFlags
+      tags: [subjects]
+      summary: What Hearth noticed in the records of the pets and people the member may see, and nobody has marked seen.
+      description: >-
+        Worked out from the records by the rules in the help's "살펴볼 점" chapter (each flag says its rule and source).
+        A flag marked seen comes back here when it gets worse or returns after going away.
+      responses:
+        "200":
+          description: The open flags, pets' first, then people's.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [date, flags]
+                properties:
+                  date: { $ref: "#/components/schemas/Day" }
+                  flags:
+                    type: array
+                    items: { $ref: "#/components/schemas/Flag" }
+        default: { $ref: "#/components/responses/Problem" }
   /subjects/{subject}/records:
     parameters:
       - $ref: "#/components/parameters/Subject"
@@ -487,7 +509,7 @@ components:
         disabled: { type: boolean }
     Subject:
       type: object
-      required: [id, type, name, today]
+      required: [id, type, name, today, flags]
       properties:
         id: { type: integer, format: int64 }
         type: { type: string, enum: [pet, person] }
@@ -495,6 +517,29 @@ components:
         species: { type: string, description: "A pet's species (dog, cat, …)." }
         archived: { type: boolean }
         today: { $ref: "#/components/schemas/Today" }
+        flags:
+          type: array
+          description: Its open flags (as `/flags` lists them).
+          items: { $ref: "#/components/schemas/Flag" }
+    Flag:
+      type: object
+      required: [key, rule, subject, subjectName, level, since, text, ruleText, advice, figures, url]
+      properties:
+        key: { type: string, description: "The rule, and for a medicine's the regimen's id (`low_adherence.12`)." }
+        rule: { type: string, enum: [weight_loss, weight_gain, vomiting, not_eating, loose_stools, severe_symptom, low_adherence, missed_days] }
+        subject: { type: integer, format: int64 }
+        subjectName: { type: string }
+        regimen: { type: integer, format: int64, description: The regimen a medicine's flag is about. }
+        level: { type: integer, description: How far it has gone; marked seen at one level, it comes back at a higher one. }
+        since: { $ref: "#/components/schemas/Day" }
+        text: { type: string, description: "What was seen, in the member's language (`최근 30일 구토 4회 — 이전 90일은 월 1회 꼴`)." }
+        ruleText: { type: string, description: The rule and its source. }
+        advice: { type: string, description: "`수의사와 상의해 보세요.` or `의사와 상의해 보세요.`" }
+        figures:
+          type: object
+          description: "The figures behind the text by name: `count`, `before`, `percent`, `from` and `to` (grams), `days`, `given`, `due`, `severity`."
+          additionalProperties: { type: number }
+        url: { type: string, description: The records behind it (a path on this server). }
     Today:
       type: object
       required: [date, records]
@@ -555,9 +600,9 @@ components:
           type: object
           description: |
             The kind's form fields, as text (the record form's names): `weight` and `unit` (g, kg, lb);
-            a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, none);
+            a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
-            `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–3); vomit `times`, `colour`;
+            `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
             vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
           additionalProperties: { type: string, maxLength: 20000 }
         confirm:
@@ -606,5 +651,5 @@ components:
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).
-    public static let generatedDigest = "adb57a6b60258d76cb8b51fc2bef4be1545edd57045c6baf07ff88ab59b4ee9c"
+    public static let generatedDigest = "23773054871484d6ebb5860199cac32afa60d490f5ebe425592677d6fc3dabc8"
 }

@@ -12,7 +12,9 @@ import subprocess
 import sys
 import tempfile
 import urllib.parse
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import jinja2
 import yaml
@@ -97,11 +99,14 @@ class HomeAssistant:
         body is read whatever the status (a revoked token's 401 too), and a sensor whose
         `availability` template is not true is "unavailable"."""
         states = {}
+        self.attributes = {}
         for resource in self.package["rest"]:
             status, body, _ = self.request("GET", resource["resource"], resource["headers"])
             assert (status == 200) == answered, (resource["resource"], status, body)
             value_json = json.loads(body)
             for sensor in resource["sensor"]:
+                # json_attributes: the answer's keys kept beside the state, for automations to read.
+                self.attributes[sensor["name"]] = {key: value_json[key] for key in sensor.get("json_attributes", []) if key in value_json}
                 available = sensor.get("availability")
                 if available is not None and self.templates.from_string(available).render(value_json=value_json).strip() != "True":
                     states[sensor["name"]] = "unavailable"
@@ -202,6 +207,19 @@ def home_assistant(browser, server, ids, shots):
     later = ha.sensors()
     assert later["토리 몸무게"] in ("4250", "4250.0"), later
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00", later["토리 마지막 식사"]), later
+
+    # Three vomits in 30 days raise a flag: the sensor counts it, and its attributes carry the
+    # words an automation would announce, the rule, the advice and the records behind it.
+    assert later["Hearth 살펴볼 점"] == "0", later
+    for day in (1, 2, 3):
+        at = f"{(datetime.now(ZoneInfo('Asia/Seoul')).date() - timedelta(days=day)).isoformat()}T08:00:00+09:00"
+        assert call(server, "POST", f"/api/v1/subjects/{ids['pet']}/records", token, {"kind": "vomit", "at": at, "fields": {"times": "1"}})[0] == 201
+    flagged = ha.sensors()
+    assert flagged["Hearth 살펴볼 점"] == "1", flagged
+    [flag] = ha.attributes["Hearth 살펴볼 점"]["flags"]
+    assert flag["rule"] == "vomiting" and flag["subjectName"] == "토리" and flag["figures"]["count"] == 3, flag
+    assert flag["text"].startswith("최근 30일 구토 3회") and flag["advice"] == "수의사와 상의해 보세요.", flag
+    assert flag["url"].startswith(f"/pets/{ids['pet']}/timeline?") and "kind=vomit" in flag["url"], flag
 
     # The token revoked: every sensor is unavailable, not a false all-clear ("doses due now: 0").
     revoke_tokens(server, ids)

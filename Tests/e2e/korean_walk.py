@@ -30,6 +30,8 @@ ALLOWED = {
     "dur", "tm", "yh",
     # The animal hospital chain the flags' help cites (its name is its letters).
     "vca",
+    # The medication chart's name in care homes and nursing (Medication Administration Record).
+    "mar",
 }
 RAW_KEY = re.compile(r"(?<![\w/.@:-])[a-z][a-z0-9_]*\.[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_](?![\w/-])")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z]+")

@@ -28,6 +28,7 @@ from playwright.sync_api import sync_playwright, expect
 import api
 import doses
 import feed_oracle
+import flags_oracle
 import hostile
 import korean_walk
 import markup
@@ -624,7 +625,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk, push)")
+    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk, push, flags)")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
@@ -638,6 +639,7 @@ def main():
         "today": lambda playwright, browser: today.run(check, Server, browser, arguments.server, SHOTS),
         "korean_walk": lambda playwright, browser: korean_walk.run(check, Server, browser, arguments.server, SHOTS),
         "push": lambda playwright, browser: push.run(check, Server, browser, arguments.server, SHOTS),
+        "flags": lambda playwright, browser: flags_oracle.run(check, Server, browser, arguments.server, SHOTS),
     }
     if arguments.only in alone:
         with sync_playwright() as playwright:
@@ -683,6 +685,7 @@ def main():
             finally:
                 server.cleanup()
         monthly.run(check, Server, browser, arguments.server, SHOTS)
+        flags_oracle.run(check, Server, browser, arguments.server, SHOTS)
         recipes.run(check, Server, browser, arguments.server, SHOTS)
         routines.run(check, Server, browser, arguments.server, SHOTS)
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)

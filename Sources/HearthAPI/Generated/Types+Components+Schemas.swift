@@ -224,6 +224,10 @@ extension Components {
             public var archived: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/Subject/today`.
             public var today: Components.Schemas.Today
+            /// Its open flags (as `/flags` lists them).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Subject/flags`.
+            public var flags: [Components.Schemas.Flag]
             /// Creates a new `Subject`.
             ///
             /// - Parameters:
@@ -233,13 +237,15 @@ extension Components {
             ///   - species: A pet's species (dog, cat, …).
             ///   - archived:
             ///   - today:
+            ///   - flags: Its open flags (as `/flags` lists them).
             public init(
                 id: Swift.Int64,
                 _type: Components.Schemas.Subject._TypePayload,
                 name: Swift.String,
                 species: Swift.String? = nil,
                 archived: Swift.Bool? = nil,
-                today: Components.Schemas.Today
+                today: Components.Schemas.Today,
+                flags: [Components.Schemas.Flag]
             ) {
                 self.id = id
                 self._type = _type
@@ -247,6 +253,7 @@ extension Components {
                 self.species = species
                 self.archived = archived
                 self.today = today
+                self.flags = flags
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -255,6 +262,137 @@ extension Components {
                 case species
                 case archived
                 case today
+                case flags
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Flag`.
+        public struct Flag: Codable, Hashable, Sendable {
+            /// The rule, and for a medicine's the regimen's id (`low_adherence.12`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/key`.
+            public var key: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Flag/rule`.
+            @frozen public enum RulePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case weightLoss = "weight_loss"
+                case weightGain = "weight_gain"
+                case vomiting = "vomiting"
+                case notEating = "not_eating"
+                case looseStools = "loose_stools"
+                case severeSymptom = "severe_symptom"
+                case lowAdherence = "low_adherence"
+                case missedDays = "missed_days"
+            }
+            /// - Remark: Generated from `#/components/schemas/Flag/rule`.
+            public var rule: Components.Schemas.Flag.RulePayload
+            /// - Remark: Generated from `#/components/schemas/Flag/subject`.
+            public var subject: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Flag/subjectName`.
+            public var subjectName: Swift.String
+            /// The regimen a medicine's flag is about.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/regimen`.
+            public var regimen: Swift.Int64?
+            /// How far it has gone; marked seen at one level
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/level`.
+            public var level: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Flag/since`.
+            public var since: Components.Schemas.Day
+            /// What was seen, in the member's language (`최근 30일 구토 4회 — 이전 90일은 월 1회 꼴`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/text`.
+            public var text: Swift.String
+            /// The rule and its source.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/ruleText`.
+            public var ruleText: Swift.String
+            /// `수의사와 상의해 보세요.` or `의사와 상의해 보세요.`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/advice`.
+            public var advice: Swift.String
+            /// The figures behind the text by name: `count`, `before`, `percent`, `from` and `to` (grams), `days`, `given`, `due`, `severity`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/figures`.
+            public struct FiguresPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.Double]
+                /// Creates a new `FiguresPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.Double] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// The figures behind the text by name: `count`, `before`, `percent`, `from` and `to` (grams), `days`, `given`, `due`, `severity`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/figures`.
+            public var figures: Components.Schemas.Flag.FiguresPayload
+            /// The records behind it (a path on this server).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/url`.
+            public var url: Swift.String
+            /// Creates a new `Flag`.
+            ///
+            /// - Parameters:
+            ///   - key: The rule, and for a medicine's the regimen's id (`low_adherence.12`).
+            ///   - rule:
+            ///   - subject:
+            ///   - subjectName:
+            ///   - regimen: The regimen a medicine's flag is about.
+            ///   - level: How far it has gone; marked seen at one level
+            ///   - since:
+            ///   - text: What was seen, in the member's language (`최근 30일 구토 4회 — 이전 90일은 월 1회 꼴`).
+            ///   - ruleText: The rule and its source.
+            ///   - advice: `수의사와 상의해 보세요.` or `의사와 상의해 보세요.`
+            ///   - figures: The figures behind the text by name: `count`, `before`, `percent`, `from` and `to` (grams), `days`, `given`, `due`, `severity`.
+            ///   - url: The records behind it (a path on this server).
+            public init(
+                key: Swift.String,
+                rule: Components.Schemas.Flag.RulePayload,
+                subject: Swift.Int64,
+                subjectName: Swift.String,
+                regimen: Swift.Int64? = nil,
+                level: Swift.Int,
+                since: Components.Schemas.Day,
+                text: Swift.String,
+                ruleText: Swift.String,
+                advice: Swift.String,
+                figures: Components.Schemas.Flag.FiguresPayload,
+                url: Swift.String
+            ) {
+                self.key = key
+                self.rule = rule
+                self.subject = subject
+                self.subjectName = subjectName
+                self.regimen = regimen
+                self.level = level
+                self.since = since
+                self.text = text
+                self.ruleText = ruleText
+                self.advice = advice
+                self.figures = figures
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case key
+                case rule
+                case subject
+                case subjectName
+                case regimen
+                case level
+                case since
+                case text
+                case ruleText
+                case advice
+                case figures
+                case url
             }
         }
         /// - Remark: Generated from `#/components/schemas/Today`.
@@ -493,9 +631,9 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/NewRecord/note`.
             public var note: Swift.String?
             /// The kind's form fields, as text (the record form's names): `weight` and `unit` (g, kg, lb);
-            /// a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, none);
+            /// a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             /// toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
-            /// `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–3); vomit `times`, `colour`;
+            /// `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
             /// vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
             ///
             ///
@@ -518,9 +656,9 @@ extension Components {
                 }
             }
             /// The kind's form fields, as text (the record form's names): `weight` and `unit` (g, kg, lb);
-            /// a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, none);
+            /// a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             /// toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
-            /// `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–3); vomit `times`, `colour`;
+            /// `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
             /// vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
             ///
             ///

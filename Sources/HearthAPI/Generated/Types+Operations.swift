@@ -613,6 +613,166 @@ public enum Operations {
             }
         }
     }
+    /// What Hearth noticed in the records of the pets and people the member may see, and nobody has marked seen.
+    ///
+    /// Worked out from the records by the rules in the help's "살펴볼 점" chapter (each flag says its rule and source). A flag marked seen comes back here when it gets worse or returns after going away.
+    ///
+    /// - Remark: HTTP `GET /flags`.
+    /// - Remark: Generated from `#/paths//flags/get(listFlags)`.
+    public enum ListFlags {
+        public static let id: Swift.String = "listFlags"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/flags/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFlags.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListFlags.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListFlags.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListFlags.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/flags/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/flags/GET/responses/200/content/json`.
+                    public struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/flags/GET/responses/200/content/json/date`.
+                        public var date: Components.Schemas.Day
+                        /// - Remark: Generated from `#/paths/flags/GET/responses/200/content/json/flags`.
+                        public var flags: [Components.Schemas.Flag]
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - date:
+                        ///   - flags:
+                        public init(
+                            date: Components.Schemas.Day,
+                            flags: [Components.Schemas.Flag]
+                        ) {
+                            self.date = date
+                            self.flags = flags
+                        }
+                        public enum CodingKeys: String, CodingKey {
+                            case date
+                            case flags
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/flags/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListFlags.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Operations.ListFlags.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListFlags.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListFlags.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The open flags, pets' first, then people's.
+            ///
+            /// - Remark: Generated from `#/paths//flags/get(listFlags)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListFlags.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListFlags.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A problem (RFC 9457), in the member's language.
+            ///
+            /// - Remark: Generated from `#/paths//flags/get(listFlags)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            public var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A subject's records, newest first, a page at a time.
     ///
     /// - Remark: HTTP `GET /subjects/{subject}/records`.

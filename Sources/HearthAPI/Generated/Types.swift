@@ -37,6 +37,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /subjects/{subject}`.
     /// - Remark: Generated from `#/paths//subjects/{subject}/get(getSubject)`.
     func getSubject(_ input: Operations.GetSubject.Input) async throws -> Operations.GetSubject.Output
+    /// What Hearth noticed in the records of the pets and people the member may see, and nobody has marked seen.
+    ///
+    /// Worked out from the records by the rules in the help's "살펴볼 점" chapter (each flag says its rule and source). A flag marked seen comes back here when it gets worse or returns after going away.
+    ///
+    /// - Remark: HTTP `GET /flags`.
+    /// - Remark: Generated from `#/paths//flags/get(listFlags)`.
+    func listFlags(_ input: Operations.ListFlags.Input) async throws -> Operations.ListFlags.Output
     /// A subject's records, newest first, a page at a time.
     ///
     /// - Remark: HTTP `GET /subjects/{subject}/records`.
@@ -143,6 +150,15 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// What Hearth noticed in the records of the pets and people the member may see, and nobody has marked seen.
+    ///
+    /// Worked out from the records by the rules in the help's "살펴볼 점" chapter (each flag says its rule and source). A flag marked seen comes back here when it gets worse or returns after going away.
+    ///
+    /// - Remark: HTTP `GET /flags`.
+    /// - Remark: Generated from `#/paths//flags/get(listFlags)`.
+    public func listFlags(headers: Operations.ListFlags.Input.Headers = .init()) async throws -> Operations.ListFlags.Output {
+        try await listFlags(Operations.ListFlags.Input(headers: headers))
     }
     /// A subject's records, newest first, a page at a time.
     ///

@@ -88,7 +88,11 @@ public struct MedicineRepository: Sendable {
     }
 
     public func medicine(id: Int64) throws -> Medicine? {
-        try database.read { db in try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM medicine WHERE id = ?"), arguments: [id]).map(Self.medicine(from:)) }
+        try database.read { db in try Self.medicine(id: id, db) }
+    }
+
+    static func medicine(id: Int64, _ db: Database) throws -> Medicine? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM medicine WHERE id = ?"), arguments: [id]).map(Self.medicine(from:))
     }
 
     public func count() throws -> Int {

@@ -55,6 +55,11 @@ public struct Regimen: Sendable, Equatable, Identifiable {
 
     /// The items given on `day`: those taken out since, or added later, are not (the past keeps its doses).
     public func items(on day: LocalDate) -> [RegimenItem] { items.filter { $0.given(on: day) } }
+
+    /// The items given on some day from `from` to `to`, in the order they were added.
+    public func items(from: LocalDate, to: LocalDate) -> [RegimenItem] {
+        items.filter { $0.addedOn <= to && ($0.removedOn.map { $0 > from } ?? true) }
+    }
 }
 
 /// A regimen's doses over some days.

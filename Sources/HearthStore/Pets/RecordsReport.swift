@@ -20,6 +20,9 @@ public struct RecordsReport: Sendable {
     public struct Toilets: Sendable {
         public var count = 0, urine = 0, stool = 0
         public var averageScore: Double?
+        /// Stools by their score (1–7), and those with blood or mucus: the stools by kind a vet asks for.
+        public var scores: [Int: Int] = [:]
+        public var blood = 0, mucus = 0
         /// Days with blood or mucus, or a stool score of 6–7.
         public var unusualDays: [LocalDate] = []
     }
@@ -30,6 +33,8 @@ public struct RecordsReport: Sendable {
         public let signs: String
         public let severity: Int?
         public let note: String?
+        /// A vomit record's times (one record may say it happened three times).
+        public let times: Int
     }
     public struct Diary: Sendable {
         public let day: LocalDate
@@ -39,6 +44,8 @@ public struct RecordsReport: Sendable {
 
     public var weights: [Weight] = []
     public var foods: [Food] = []
+    /// Meals by how much was eaten (`all`, `some`, `refused`): the appetite over the span.
+    public var appetite: [MealOutcome: Int] = [:]
     public var toilets = Toilets()
     public var symptoms: [Symptom] = []
     public var diary: [Diary] = []
@@ -63,13 +70,29 @@ public struct RecordsReport: Sendable {
                     GROUP BY f.id, m.amount_unit ORDER BY f.kind, count(*) DESC, f.name
                     """), arguments: span
         ).map { Food(name: $0[0], kind: $0[1], times: $0[2], amount: $0[3], unit: $0[4], refused: $0[5]) }
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT m.outcome, count(*) FROM entry e JOIN meal_entry m ON m.entry_id = e.id WHERE \(live) GROUP BY m.outcome"),
+            arguments: span)
+        {
+            if let outcome = MealOutcome(rawValue: row[0]) { records.appetite[outcome] = row[1] }
+        }
         if let row = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
-                    SELECT count(*), sum(x.urine), sum(x.stool), avg(x.fecal_score) FROM entry e JOIN excretion_entry x ON x.entry_id = e.id WHERE \(live)
+                    SELECT count(*), sum(x.urine), sum(x.stool), avg(x.fecal_score), sum(x.stool AND x.blood), sum(x.stool AND x.mucus)
+                    FROM entry e JOIN excretion_entry x ON x.entry_id = e.id WHERE \(live)
                     """), arguments: span)
         {
-            records.toilets = Toilets(count: row[0], urine: row[1] ?? 0, stool: row[2] ?? 0, averageScore: row[3])
+            records.toilets = Toilets(count: row[0], urine: row[1] ?? 0, stool: row[2] ?? 0, averageScore: row[3], blood: row[4] ?? 0, mucus: row[5] ?? 0)
+        }
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT x.fecal_score, count(*) FROM entry e JOIN excretion_entry x ON x.entry_id = e.id
+                    WHERE \(live) AND x.stool AND x.fecal_score IS NOT NULL GROUP BY x.fecal_score
+                    """), arguments: span)
+        {
+            records.toilets.scores[row[0]] = row[1]
         }
         records.toilets.unusualDays = try String.fetchAll(
             db.cachedStatement(
@@ -86,7 +109,9 @@ public struct RecordsReport: Sendable {
                     WHERE \(live) AND e.kind IN ('symptom', 'vomit') ORDER BY e.occurred_at
                     """), arguments: span
         ).compactMap { row in
-            LocalDate(row[1] as String).map { Symptom(at: row[0], day: $0, kind: row[2], signs: row[3], severity: row[4], note: row[5]) }
+            LocalDate(row[1] as String).map {
+                Symptom(at: row[0], day: $0, kind: row[2], signs: row[3], severity: row[4], note: row[5], times: row[6] ?? 1)
+            }
         }
         records.diary = try Row.fetchAll(
             db.cachedStatement(

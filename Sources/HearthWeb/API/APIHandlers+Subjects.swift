@@ -25,6 +25,7 @@ extension APIHandlers {
         let days = try SubjectToday.read(subjects, on: today, database)
         let format = format(context)
         let householdUnit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
+        let flags = Dictionary(try openFlags(subjects, context).map { ($0.subject, $0.flags) }, uniquingKeysWith: { a, _ in a })
         return subjects.map { subject in
             let day = days[subject.id]
             let pet = pets.first { $0.id == subject.id }
@@ -37,7 +38,8 @@ extension APIHandlers {
                 today: .init(
                     date: today.description, records: day?.records ?? 0, latestWeight: weight, lastMeal: day?.lastMealAt,
                     water: person.map { Self.water($0.water, on: today) },
-                    steps: person.map { .init(date: today.description, steps: $0.steps, goal: $0.goals.steps) }))
+                    steps: person.map { .init(date: today.description, steps: $0.steps, goal: $0.goals.steps) }),
+                flags: flags[subject.id] ?? [])
         }
     }
 

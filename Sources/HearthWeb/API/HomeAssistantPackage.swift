@@ -3,8 +3,8 @@ import HearthCore
 import HearthStore
 
 /// `packages/hearth.yaml` for Home Assistant, written for this household: RESTful sensors
-/// (doses due now, the next dose, each person's water today, each pet's last meal and
-/// weight) and `rest_command`s (+1 cup, a dose given, a walk), with the token and this
+/// (doses due now, the next dose, the open flags with their words, each person's water today,
+/// each pet's last meal and weight) and `rest_command`s (+1 cup, a dose given, a walk), with the token and this
 /// server's address in them. Every string is written as a JSON string, which YAML reads as
 /// its own double-quoted string, so a name with a quote or a colon cannot break the file.
 enum HomeAssistantPackage {
@@ -40,6 +40,15 @@ enum HomeAssistantPackage {
                     availability: "{{ ((value_json or {}).next or {}).at is string }}"
                     value_template: "{{ value_json.next.at }}"
                     json_attributes: [next]
+              - resource: \(quoted(api + "/flags"))
+                headers:
+            \(auth)    scan_interval: 300
+                sensor:
+                  - name: \(quoted(words("api.ha.yaml.flags", [:])))
+                    unique_id: hearth_flags
+                    availability: "{{ (value_json or {}).flags is defined }}"
+                    value_template: "{{ value_json.flags | count }}"
+                    json_attributes: [flags]
 
             """
         let people = subjects.filter { $0.kind == .person }, pets = subjects.filter { $0.kind == .pet }

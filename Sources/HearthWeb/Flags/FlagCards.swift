@@ -47,26 +47,22 @@ enum FlagCards: AreaCards {
         return [HomeCard(rank: 25, model: FlagsHomeCard(flags: html))]
     }
 
-    /// First in the report: what was raised on the report's last day, with the rule behind each.
+    /// First in the report: what was raised on the report's last day, with the rule behind each —
+    /// or that nothing was, and what the rules had too little to go on for (a vet reads both).
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         let report = shown.report
         let day = min(report.to, report.today)
         let now = day == report.today ? report.now : day.adding(days: 1).midnight(in: report.timeZone).addingTimeInterval(-1)
         guard
             let flags = try FlagRepository.flags([report.subject], access: report.access, today: day, now: now, timeZone: report.timeZone, in: snapshot)
-                .first, !flags.raised.isEmpty
+                .first
         else { return [] }
         let format = shown.format
         var html: HTML = #"<section class="report-flags"><h2>\#(format.t("flags.report_heading", ["date": format.shortDay(day)]))</h2>"#
-        html += FlagHTML.list(flags, name: false, includeSeen: true, seen: nil, format: format)
+        html +=
+            flags.raised.isEmpty
+            ? #"<p>\#(format.t("flags.none_raised"))</p>"# : FlagHTML.list(flags, name: false, includeSeen: true, seen: nil, format: format)
+        html += FlagHTML.needsMore(flags, format: format)
         return [ReportSection(rank: 1, html: html + "</section>")]
     }
-}
-
-/// Home's "살펴볼 점": the open flags of every subject the member sees.
-struct FlagsHomeCard: Page {
-    static let template = "flags/home"
-    let flags: HTML
-
-    func child(named name: String) -> Any? { name == "flags" ? flags : nil }
 }

@@ -3,41 +3,8 @@ import HearthHTML
 import HearthStore
 
 /// A subject's flags as `<li>`s: what was seen, the rule and its source in one line, the
-/// records behind it, "ask the vet / the doctor", and "seen" for a member who may record.
+/// records behind it, "ask the vet / the doctor" (`FlagText`), and "seen" for a member who may record.
 enum FlagHTML {
-    /// "최근 30일 구토 4회 — 이전 90일은 월 1회 꼴".
-    static func seen(_ flag: HealthFlag, _ subject: SubjectSummary, format: Formatting) -> String {
-        var values = flag.figures.mapValues { format.number($0, decimals: 1) }
-        let unit = subject.petWeightUnit ?? .kg
-        if let from = flag.figures["from"], let to = flag.figures["to"] {
-            values["from"] = format.weight(grams: from, unit: unit)
-            values["to"] = format.weight(grams: to, unit: unit)
-        }
-        values["name"] = flag.regimenName ?? ""
-        return format.t("flags.seen.\(flag.rule.rawValue)", values)
-    }
-
-    /// "기준: 30일에 3회 이상 — Texas A&M Pet Talk, Hastings Veterinary Hospital".
-    static func rule(_ flag: HealthFlag, _ subject: SubjectSummary, format: Formatting) -> String {
-        switch flag.rule {
-        case .weightLoss, .weightGain: format.t(subject.kind == .pet ? "flags.rule.weight_pet" : "flags.rule.weight_person")
-        default: format.t("flags.rule.\(flag.rule.rawValue)")
-        }
-    }
-
-    static func advice(_ subject: SubjectSummary, format: Formatting) -> String {
-        format.t(subject.kind == .pet ? "flags.ask_vet" : "flags.ask_doctor")
-    }
-
-    /// The records behind it: the kind's timeline over its days, or the regimen's page.
-    static func records(_ flag: HealthFlag, _ subject: SubjectSummary) -> String {
-        if let regimen = flag.regimenID { return RegimenRoutes.one(regimen) }
-        guard let first = flag.days.first, let last = flag.days.last else { return subject.kind.timeline(subject.id) }
-        var query = ["from": first.description, "to": last.description]
-        if subject.kind == .pet, let kind = flag.rule.kind { query["kind"] = kind.rawValue }
-        return QueryLink.make(subject.kind.timeline(subject.id), query)
-    }
-
     /// The list of one subject's flags; `name` puts the subject's name first (home), `includeSeen`
     /// keeps those marked seen (its own page, with who marked them).
     static func list(_ flags: SubjectFlags, name: Bool, includeSeen: Bool, seen: Seen?, format: Formatting) -> HTML {
@@ -47,9 +14,9 @@ enum FlagHTML {
             if mark != nil && !includeSeen { continue }
             html += #"<li class="flag\#(mark == nil ? "" : " seen")" data-flag="\#(flag.key)">"#
             if name { html += #"<a href="\#(subject.kind.page(subject.id))">\#(subject.name)</a>: "# }
-            html += #"<strong>\#(self.seen(flag, subject, format: format))</strong> "#
-            html += #"<a href="\#(records(flag, subject))">\#(format.t("flags.records"))</a>"#
-            html += #"<br><span class="meta">\#(rule(flag, subject, format: format))</span> \#(advice(subject, format: format))"#
+            html += #"<strong>\#(FlagText.seen(flag, subject, format: format))</strong> "#
+            html += #"<a href="\#(FlagText.records(flag, subject))">\#(format.t("flags.records"))</a>"#
+            html += #"<br><span class="meta">\#(FlagText.rule(flag, subject, format: format))</span> \#(FlagText.advice(subject, format: format))"#
             if let mark {
                 html += #"<br><span class="meta">\#(format.t("flags.seen_by", ["name": mark.by, "date": format.shortDay(mark.day)]))</span>"#
             } else if let seen, seen.canRecord {

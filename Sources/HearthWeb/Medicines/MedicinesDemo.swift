@@ -34,7 +34,8 @@ extension DemoHousehold {
                 total += try await seedRegimen(
                     regimens, subjectID: subject.id, name: name, rule: rule, times: times,
                     item: RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10),
-                    from: first, to: today, timeZone: timeZone, givers: givers, random: &random)
+                    from: first, to: today, timeZone: timeZone, givers: givers, missedLately: subject.name == "Grandma" && rule == .daily,
+                    random: &random)
             }
             log("\(subject.name): 5 regimens")
         }
@@ -45,7 +46,7 @@ extension DemoHousehold {
     /// 2% skipped, 3% missed.
     static func seedRegimen(
         _ regimens: RegimenRepository, subjectID: Int64, name: String, rule: CareSchedule.Repeat, times: [Int], item: RegimenItemInput,
-        from first: LocalDate, to today: LocalDate, timeZone: TimeZone, givers: [Int64], random: inout SeededRandom
+        from first: LocalDate, to today: LocalDate, timeZone: TimeZone, givers: [Int64], missedLately: Bool = false, random: inout SeededRandom
     ) async throws -> Int {
         let schedule = CareSchedule(repeatRule: rule, times: times, start: first)
         let id = try await regimens.create(subjectID: subjectID, RegimenInput(name: name, items: [item], schedule: schedule))
@@ -53,6 +54,8 @@ extension DemoHousehold {
         for occurrence in schedule.occurrences(from: first, to: today.adding(days: -1), in: timeZone) {
             let roll = random.next(upTo: 100)
             if roll < 3 { continue }  // missed
+            // Grandma's evening pill forgotten the last two days: the flags' "missed two days running".
+            if missedLately, occurrence.time == 1200, occurrence.day >= today.adding(days: -2) { continue }
             let skipped = roll < 5
             doses.append(
                 .init(

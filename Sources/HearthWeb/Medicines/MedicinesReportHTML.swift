@@ -2,8 +2,9 @@ import HearthCore
 import HearthHTML
 import HearthStore
 
-/// Medicines' section of a report: each regimen's adherence and the doses missed, and a ✕ on
-/// the calendar's days that missed one.
+/// Medicines' section of a report: each regimen as a doctor reads it (product, ingredients,
+/// amount, times, start, adherence with the missed doses, next dose), the DUR lists' notes,
+/// and a ✕ on the calendar's days that missed one.
 struct MedicinesReportHTML {
     let medicines: MedicinesReport
     let shown: ShownReport
@@ -23,19 +24,59 @@ struct MedicinesReportHTML {
         ]
     }
 
+    /// One row per regimen, as a doctor or a vet reads it: what is given (the catalogue's product,
+    /// its ingredients and strength, the amount a dose), how and since when, how much of it was
+    /// given with the missed doses' dates, and when the next dose is.
     func regimens() -> HTML {
         guard !medicines.regimens.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + shown.html.heading("report.medicines")
-        html += shown.html.table("report.regimen", "report.adherence", "report.missed")
+        html += shown.html.table("report.medicine", "report.how_given", "report.adherence", "report.missed", "report.next_dose")
         for line in medicines.regimens {
             let adherence =
                 line.adherence.fraction.map { "\(Int(($0 * 100).rounded()))% (\(line.adherence.given)/\(line.adherence.due))" }
                 ?? asNeeded(line) ?? noneDue(line.regimen.schedule, from: shown.report.from)
             let missed = line.missed.isEmpty ? "—" : line.missed.map(missedText).joined(separator: "; ")
             let changed = line.changed > 0 ? " · " + format.t("report.doses_changed", ["n": String(line.changed)]) : ""
-            html += #"<tr><td>\#(line.regimen.name)</td><td>\#(adherence)\#(changed)</td><td>\#(missed)</td></tr>"#
+            html +=
+                #"<tr><td>\#(what(line))</td><td>\#(how(line.regimen))</td><td>\#(adherence)\#(changed)</td><td>\#(missed)</td><td>\#(next(line))</td></tr>"#
         }
-        return html + "</tbody></table></div>"
+        html += "</tbody></table>"
+        let chart = ReportRoutes.medicationChart(shown.report.subject.id, YearMonth(shown.report.to))
+        html += #"<p class="report-link"><a href="\#(chart)">\#(format.t("report.mar.link"))</a></p>"#
+        return html + "</div>"
+    }
+
+    /// "혈압약 (for: high blood pressure)" over each item: "노바스크정5mg 1정 — 암로디핀베실산염 6.94mg · 정제 · 한국화이자".
+    private func what(_ line: MedicinesReport.Line) -> HTML {
+        var html: HTML = "<strong>\(line.regimen.name)</strong>"
+        if let purpose = line.regimen.purpose { html += #" <span class="meta">(\#(purpose))</span>"# }
+        for item in line.regimen.items(from: shown.report.from, to: shown.report.to) {
+            let product = item.input.medicineID.flatMap { medicines.catalogue[$0] }
+            html += "<br>\(product?.name ?? item.input.name) \(item.input.doseText)"
+            if let product, product.name != item.input.name { html += #" <span class="meta">(\#(item.input.name))</span>"# }
+            let label = [product?.input.ingredients, product?.input.form, product?.input.company].compactMap { $0 }.filter { !$0.isEmpty }
+            if !label.isEmpty { html += #"<br><span class="meta">\#(label.joined(separator: " · "))</span>"# }
+            if let removed = item.removedOn {
+                html += #"<br><span class="meta">\#(format.t("report.item_until", ["date": format.dayHeading(removed)]))</span>"#
+            }
+        }
+        return html
+    }
+
+    /// The schedule ("Every day at 08:00, 20:00 · from …"), and the first start when it changed since.
+    private func how(_ regimen: Regimen) -> String {
+        var text = format.schedule(regimen.schedule)
+        if let first = regimen.spans.first?.schedule.start, first != regimen.schedule.start {
+            text += " · " + format.t("report.first_started", ["date": format.dayHeading(first)])
+        }
+        return text
+    }
+
+    /// The next dose from the moment the report is read, or why there is none.
+    private func next(_ line: MedicinesReport.Line) -> String {
+        if let next = line.next { return format.dayHeading(next.day) + " " + format.minutes(next.time) }
+        if case .asNeeded = line.regimen.schedule.repeatRule { return format.t("report.as_needed") }
+        return line.regimen.hasEnded(by: shown.report.today) ? format.t("report.ended") : "—"
     }
 
     /// The pairs and cautions the DUR lists name among the person's medicines, in the lists' words.

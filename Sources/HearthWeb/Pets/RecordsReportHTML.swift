@@ -4,8 +4,9 @@ import HearthCore
 import HearthHTML
 import HearthStore
 
-/// The records' sections of a report: weight (with its chart), meals and toilets (pets),
-/// symptoms and vomits, the diary with a few photos.
+/// The records' sections of a report: weight (with its chart and its change in percent), meals
+/// with the appetite and toilets with the stools by score (pets), symptoms by severity and
+/// vomits, the diary with a few photos — the figures a vet asks for first.
 struct RecordsReportHTML {
     let records: RecordsReport
     let shown: ShownReport
@@ -31,9 +32,12 @@ struct RecordsReportHTML {
         func text(_ grams: Double) -> String { "\(format.number(grams / unit.gramsPerUnit, decimals: decimals)) \(unit.rawValue)" }
         let grams = records.weights.map(\.grams)
         let change = last.grams - first.grams
+        // The share of the first weighing, as the flags' weight rule measures it.
+        let percent = first.grams > 0 ? change / first.grams * 100 : 0
+        let sign = { (value: Double) in value >= 0 ? "+" : "−" }
         var html = #"<div class="report-block">"# + shown.html.heading("report.weight")
         html +=
-            #"<p>\#(format.t("report.weight_figures", ["first": text(first.grams), "last": text(last.grams), "change": (change >= 0 ? "+" : "−") + text(abs(change)), "low": text(grams.min()!), "high": text(grams.max()!), "count": String(grams.count)]))</p>"#
+            #"<p>\#(format.t("report.weight_figures", ["first": text(first.grams), "last": text(last.grams), "change": sign(change) + text(abs(change)), "percent": sign(percent) + format.number(abs(percent), decimals: 1) + "%", "low": text(grams.min() ?? first.grams), "high": text(grams.max() ?? first.grams), "count": String(grams.count)]))</p>"#
         if records.weights.count >= 2 {
             let period = ChartPeriod(from: report.from, to: report.to)
             // Gathered as the chart's points are (a day, a week or a month by the span's length):
@@ -53,6 +57,12 @@ struct RecordsReportHTML {
     func meals() -> HTML {
         guard !records.foods.isEmpty else { return .empty }
         var html = #"<div class="report-block">"# + shown.html.heading("report.meals")
+        let meals = records.appetite.values.reduce(0, +)
+        if meals > 0 {
+            var counts = ["count": String(meals)]
+            for outcome in MealOutcome.allCases { counts[outcome.rawValue] = String(records.appetite[outcome] ?? 0) }
+            html += #"<p>\#(format.t("report.appetite", counts))</p>"#
+        }
         html += shown.html.table("report.food", "report.times", "report.amount", "report.refused")
         for food in records.foods {
             let amount = food.amount.map { "\(format.number($0, decimals: 0)) \(format.t("pets.amount_unit.\(food.unit)"))" } ?? "—"
@@ -68,6 +78,11 @@ struct RecordsReportHTML {
         var html = #"<div class="report-block">"# + shown.html.heading("report.toilets")
         html +=
             #"<p>\#(format.t("report.toilet_figures", ["count": String(toilets.count), "urine": String(toilets.urine), "stool": String(toilets.stool), "score": toilets.averageScore.map { format.number($0, decimals: 1) } ?? "—"]))</p>"#
+        if toilets.stool > 0 {
+            let scores = (1...7).compactMap { score in toilets.scores[score].map { format.t("report.stool_score", ["score": String(score), "n": String($0)]) } }
+            html +=
+                #"<p>\#(format.t("report.stools_by_kind", ["scores": scores.isEmpty ? "—" : scores.joined(separator: " · "), "blood": String(toilets.blood), "mucus": String(toilets.mucus)]))</p>"#
+        }
         if !toilets.unusualDays.isEmpty {
             html += #"<p>\#(format.t("report.toilet_unusual", ["days": toilets.unusualDays.map(format.dayHeading).joined(separator: ", ")]))</p>"#
         }
@@ -78,9 +93,18 @@ struct RecordsReportHTML {
         guard !records.symptoms.isEmpty else { return .empty }
         let vomits = records.symptoms.filter { $0.kind == "vomit" }
         var html = #"<div class="report-block">"# + shown.html.heading("report.symptoms")
-        let worst = records.symptoms.compactMap(\.severity).max()
+        let severities = records.symptoms.compactMap(\.severity)
+        // Vomits counted as the flags count them: a record of "3 times" is three.
         html +=
-            #"<p>\#(format.t("report.symptom_figures", ["symptoms": String(records.symptoms.count - vomits.count), "vomits": String(vomits.count), "days": String(Set(records.symptoms.map(\.day)).count), "worst": worst.map(String.init) ?? "—"]))</p>"#
+            #"<p>\#(format.t("report.symptom_figures", ["symptoms": String(records.symptoms.count - vomits.count), "vomits": String(vomits.map(\.times).reduce(0, +)), "days": String(Set(records.symptoms.map(\.day)).count), "worst": severities.max().map(String.init) ?? "—"]))</p>"#
+        if !severities.isEmpty {
+            let counts = (1...5).reversed().compactMap { level in
+                let n = severities.count { $0 == level }
+                return n == 0
+                    ? nil : format.t("report.severity_count", ["severity": String(level), "label": format.t("pets.severity.\(level)"), "n": String(n)])
+            }
+            html += #"<p>\#(format.t("report.by_severity", ["counts": counts.joined(separator: " · ")]))</p>"#
+        }
         html += shown.html.table("report.when", "report.what", "report.severity")
         for symptom in records.symptoms {
             let what =

@@ -19,15 +19,19 @@ enum ReportsArea: Area {
         router.get(ReportRoutes.index.path, use: reports.index)
         router.get(ReportRoutes.household.path, use: reports.household)
         router.get(ReportRoutes.subject.path, use: reports.subject)
+        router.get(ReportRoutes.medicationChart.path, use: reports.medicationChart)
     }
 }
 
-/// The reports' pages: the list, the household's month, and a subject's month or vet span
-/// (`/reports/3/2026-11`, `/reports/3/vet?days=90`), for the router and every link to them.
+/// The reports' pages: the list, the household's month, a subject's month or vet span
+/// (`/reports/3/2026-11`, `/reports/3/vet?days=90`) and its medication chart, for the router
+/// and every link to them.
 enum ReportRoutes {
     static let index = Route("/reports")
     static let household = Route("/reports/household/:month")
     static let subject = Route("/reports/:subject/:span")
+    /// A subject's medication chart (MAR) of a month: `/reports/3/2026-11/mar`.
+    static let medicationChart = Route("/reports/:subject/:span/mar")
 
     /// A subject's vet report of the last `days` days, or the form's address without them.
     static func vet(_ subject: Int64, days: Int? = nil) -> String {

@@ -6,7 +6,8 @@ import Hummingbird
 
 /// Printable reports: `/reports/{subject}/{yyyy-mm}` (a subject's month),
 /// `/reports/household/{yyyy-mm}` (every subject the member may see, with contents) and
-/// `/reports/{subject}/vet?days=30|90` or `?from=&to=` (a pet's span for the vet). Each
+/// `/reports/{subject}/vet?days=30|90` or `?from=&to=` (a pet's span for the vet), and
+/// `/reports/{subject}/{yyyy-mm}/mar` (the month's medication chart). Each
 /// prints on A4 or Letter from the print stylesheet, and as a PDF made on the server.
 struct ReportsController {
     let renderer: Renderer
@@ -114,6 +115,28 @@ struct ReportsController {
                 autoPrint: request.uri.queryParameters.get("print") != nil,
                 previous: month.map { ReportRoutes.subject(subjectID, $0.previous) },
                 next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.subject(subjectID, $0.next) : nil }),
+            title: title, request: request, context: context)
+    }
+
+    /// A subject's medication chart (MAR) of a month, printed on A4 or Letter landscape.
+    @Sendable func medicationChart(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let subjectID = Int64(try context.parameters.require("subject")), let month = YearMonth(try context.parameters.require("span")),
+            let subject = try subjects.subject(id: subjectID, access: context.access)
+        else { throw PageError.notFound }
+        let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
+        let chart = try database.snapshot { snapshot in
+            try MedicationChart.read(
+                subjectID: subject.id, from: month.firstDay, to: month.lastDay, access: context.access, now: now(), timeZone: context.timeZone,
+                in: snapshot)
+        }
+        let title = format.t("report.mar.title", ["name": subject.name, "span": format.monthHeading(month)])
+        let body: HTML = #"<section class="report-mar">"# + MedicationChartHTML(chart: chart, format: format).render() + "</section>"
+        return try await respond(
+            ReportPage(
+                heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [], body: body,
+                pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
+                previous: ReportRoutes.medicationChart(subject.id, month.previous),
+                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.medicationChart(subject.id, month.next) : nil),
             title: title, request: request, context: context)
     }
 

@@ -40,6 +40,19 @@ struct FlagWebTests {
             let report = try await owner.get("/reports/\(nabi)/2026-11").text
             #expect(report.contains("report-flags") && report.contains("Vomited 3 times"))
 
+            // The API: `/flags` and the cat on `/subjects` carry it in the same words; the dog nothing.
+            let api = APIClient(
+                client: owner.client, token: try await APITokenRepository(hearth.database).make(for: "mina", scope: .read, database: hearth.database))
+            let flags = try JSONSerialization.jsonObject(with: Data(try await api.call(.get, "/api/v1/flags").text.utf8)) as? [String: Any]
+            let flag = (flags?["flags"] as? [[String: Any]])?.first
+            #expect((flags?["flags"] as? [Any])?.count == 1 && flag?["rule"] as? String == "vomiting" && flag?["subject"] as? Int64 == nabi)
+            #expect((flag?["text"] as? String)?.hasPrefix("Vomited 3 times in the last 30 days") == true)
+            #expect((flag?["figures"] as? [String: Double])?["count"] == 3 && flag?["level"] as? Int == 1 && flag?["since"] as? String == "2026-11-18")
+            let listed = try JSONSerialization.jsonObject(with: Data(try await api.call(.get, "/api/v1/subjects").text.utf8)) as? [String: Any]
+            let subjectFlags = Dictionary(
+                uniqueKeysWithValues: ((listed?["subjects"] as? [[String: Any]]) ?? []).map { ($0["id"] as? Int64 ?? 0, ($0["flags"] as? [Any])?.count ?? -1) })
+            #expect(subjectFlags == [nabi: 1, bori: 0])
+
             try await owner.post("/me", ["display_name": "Mina", "language": "ko"])
             home = try await owner.get("/").text
             #expect(home.contains("최근 30일 구토 3회 — 이전 90일은 월 0.3회 꼴") && home.contains("수의사와 상의해 보세요."))
@@ -49,6 +62,7 @@ struct FlagWebTests {
             #expect(try await owner.post("/subjects/\(nabi)/flags/seen", ["key": "vomiting", "back": "/"]).location == "/")
             #expect(!(try await owner.get("/").text.contains("flags-home")))
             #expect(try await owner.get("/pets/\(nabi)").text.contains("Mina님이 11월 18일 (수)에 확인함"))
+            #expect(try await Self.openFlags(api) == 0, "seen: not open")
 
             // Worse (5 in 30 days): back on home.
             try await vomit("2026-11-16")
@@ -69,8 +83,18 @@ struct FlagWebTests {
             try await limited.signIn("sitter", "member password 1")
             #expect(!(try await limited.get("/").text.contains("flags-home")))
             #expect(try await limited.post("/subjects/\(nabi)/flags/seen", ["key": "vomiting"]).status == .notFound)
+            let sitterAPI = APIClient(
+                client: owner.client, token: try await APITokenRepository(hearth.database).make(for: "sitter", scope: .read, database: hearth.database))
+            #expect(try await Self.openFlags(sitterAPI) == 0)
+            #expect(try await sitterAPI.call(.get, "/api/v1/subjects/\(nabi)").status == .notFound)
             let seen = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT level FROM flag_seen WHERE subject_id = ?", arguments: [nabi]) }
             #expect(seen == 1, "only the owner's mark, at the level it had")
         }
+    }
+
+    /// How many flags `/api/v1/flags` lists.
+    static func openFlags(_ api: APIClient) async throws -> Int? {
+        let answer = try JSONSerialization.jsonObject(with: Data(try await api.call(.get, "/api/v1/flags").text.utf8)) as? [String: Any]
+        return (answer?["flags"] as? [Any])?.count
     }
 }

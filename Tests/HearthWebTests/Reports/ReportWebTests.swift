@@ -63,7 +63,10 @@ struct ReportWebTests {
             #expect(page.status == .ok)
             let text = page.text
             #expect(text.contains("Nabi — October 2026"))
-            #expect(text.contains("From 4 kg to 4.25 kg (+0.25 kg); lowest 4 kg, highest 4.25 kg; weighings: 2."))
+            #expect(text.contains("From 4 kg to 4.25 kg (+0.25 kg, +6.3%); lowest 4 kg, highest 4.25 kg; weighings: 2."))
+            #expect(text.contains("Meals: 3 — all eaten 2, some eaten 0, refused 1."))
+            #expect(text.contains("Stools by score: score 4: 1; with blood 1, with mucus 0."))
+            #expect(text.contains("By severity: 3 (Moderate): 1."))
             #expect(text.contains("<td>Kibble <span class=\"meta\">Food</span></td><td>3</td><td>120 g</td><td>1</td>"))
             #expect(text.contains("Blood, mucus or a loose stool on: Monday, 5 October 2026."))
             #expect(text.contains("Symptom records: 1; vomits: 0; days with either: 1; worst severity: 3/5."))

@@ -206,6 +206,7 @@ struct RoleMatrixTests {
         "GET /reports": Route(needs: .member, path: { _ in "/reports" }),
         "GET /reports/household/{month}": Route(needs: .member, path: { _ in "/reports/household/2026-01" }),
         "GET /reports/{subject}/{span}": Route(needs: .member, path: { "/reports/\($0.pet)/2026-01" }),
+        "GET /reports/{subject}/{span}/mar": Route(needs: .member, path: { "/reports/\($0.person)/2026-01/mar" }),
         "GET /settings/backups": Route(needs: .owner, path: { _ in "/settings/backups" }),
         "POST /settings/backups": Route(needs: .owner, path: { _ in "/settings/backups" }, fields: ["folder": ""]),
         "POST /settings/backups/now": Route(needs: .owner, path: { _ in "/settings/backups/now" }),
@@ -286,6 +287,7 @@ struct RoleMatrixTests {
         "GET /api/v1/members": Route(needs: .owner, path: { _ in "/api/v1/members" }),
         "GET /api/v1/subjects": Route(needs: .member, path: { _ in "/api/v1/subjects" }),
         "GET /api/v1/subjects/{subject}": Route(needs: .member, path: { "/api/v1/subjects/\($0.pet)" }),
+        "GET /api/v1/flags": Route(needs: .member, path: { _ in "/api/v1/flags" }),
         "GET /api/v1/subjects/{subject}/records": Route(needs: .member, path: { "/api/v1/subjects/\($0.pet)/records?kind=weight&limit=5" }),
         "POST /api/v1/subjects/{subject}/records": Route(
             needs: .recorder, path: { "/api/v1/subjects/\($0.pet)/records" }, json: #"{"kind": "weight", "fields": {"weight": "4.2", "unit": "kg"}}"#),

@@ -1,0 +1,39 @@
+import HearthCore
+import HearthStore
+
+/// A flag in words, the same on a page, in a report and in the API: what was seen, the rule
+/// with its source, the advice, and where its records are.
+enum FlagText {
+    /// "최근 30일 구토 4회 — 이전 90일은 월 1회 꼴".
+    static func seen(_ flag: HealthFlag, _ subject: SubjectSummary, format: Formatting) -> String {
+        var values = flag.figures.mapValues { format.number($0, decimals: 1) }
+        let unit = subject.petWeightUnit ?? .kg
+        if let from = flag.figures["from"], let to = flag.figures["to"] {
+            values["from"] = format.weight(grams: from, unit: unit)
+            values["to"] = format.weight(grams: to, unit: unit)
+        }
+        values["name"] = flag.regimenName ?? ""
+        return format.t("flags.seen.\(flag.rule.rawValue)", values)
+    }
+
+    /// "기준: 30일에 3회 이상 — Texas A&M Pet Talk, Hastings Veterinary Hospital".
+    static func rule(_ flag: HealthFlag, _ subject: SubjectSummary, format: Formatting) -> String {
+        switch flag.rule {
+        case .weightLoss, .weightGain: format.t(subject.kind == .pet ? "flags.rule.weight_pet" : "flags.rule.weight_person")
+        default: format.t("flags.rule.\(flag.rule.rawValue)")
+        }
+    }
+
+    static func advice(_ subject: SubjectSummary, format: Formatting) -> String {
+        format.t(subject.kind == .pet ? "flags.ask_vet" : "flags.ask_doctor")
+    }
+
+    /// The records behind it: the kind's timeline over its days, or the regimen's page.
+    static func records(_ flag: HealthFlag, _ subject: SubjectSummary) -> String {
+        if let regimen = flag.regimenID { return RegimenRoutes.one(regimen) }
+        guard let first = flag.days.first, let last = flag.days.last else { return subject.kind.timeline(subject.id) }
+        var query = ["from": first.description, "to": last.description]
+        if subject.kind == .pet, let kind = flag.rule.kind { query["kind"] = kind.rawValue }
+        return QueryLink.make(subject.kind.timeline(subject.id), query)
+    }
+}
