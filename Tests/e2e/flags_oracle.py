@@ -100,12 +100,16 @@ class Household:
         dose = self.doses.get((regimen, day.isoformat(), f"{minutes // 60:02d}:{minutes % 60:02d}"))
         return dose["status"] if dose else None
 
+    def owed(self, instant, status):
+        """As adherence counts a dose: given, or its time come and marked, or its two hours past."""
+        return status == "given" or (instant <= self.now and (status is not None or instant + WINDOW <= self.now))
+
     def adherence(self, regimen, first, last):
-        """(given, due) as the report counts them: doses whose time has come, or given already."""
+        """(given, due) as the report counts them."""
         given = due = 0
         for day, minutes, instant in self.slots(regimen, first, last):
             status = self.status(regimen, day, minutes)
-            if instant <= self.now or status == "given":
+            if self.owed(instant, status):
                 due += 1
                 given += status == "given"
         return given, due
@@ -116,7 +120,7 @@ class Household:
         for day, minutes, instant in self.slots(regimen, first, last):
             status = self.status(regimen, day, minutes)
             given, due = rows.get(minutes, (0, 0))
-            if status or instant <= self.now:
+            if self.owed(instant, status):
                 rows[minutes] = (given + (status == "given"), due + 1)
             else:
                 rows[minutes] = (given, due)
@@ -146,8 +150,8 @@ class Household:
         days_due = set()
         for day, minutes, instant in self.slots(regimen, self.today - datetime.timedelta(days=29), self.today):
             status = self.status(regimen, day, minutes)
-            if status is None and instant + WINDOW > self.now:
-                continue  # still to come, or inside its window: not owed yet
+            if not self.owed(instant, status):
+                continue  # still to come, or inside its window
             due += 1
             days_due.add(day)
             given += status == "given"

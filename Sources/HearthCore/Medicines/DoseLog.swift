@@ -192,10 +192,14 @@ public struct Adherence: Sendable, Equatable {
         return Adherence(given: due.filter { $0.logged?.status == .given }.count, due: due.count)
     }
 
-    /// The scheduled doses whose time has come by `now`, or that were given already (a few
-    /// minutes early counts from the moment it was given), not as-needed, not skipped ahead of
-    /// time: what adherence counts, and, those not given, what a report lists as missed.
+    /// The scheduled doses owed by `now`: marked since their time came, or unmarked past their
+    /// window (one still inside it is due now, not missed), or given already (a few minutes early
+    /// counts from the moment it was given); not as-needed, not skipped ahead of time. What
+    /// adherence counts, and, those not given, what a report lists as missed.
     public static func due(_ slots: [DoseSlot], now: Date) -> [DoseSlot] {
-        slots.filter { !$0.asNeeded && ($0.instant <= now || $0.logged?.status == .given) && !($0.change != nil && $0.change?.movedTo == nil) }
+        slots.filter { slot in
+            let owed = slot.instant <= now && (slot.logged != nil || slot.instant.addingTimeInterval(DoseSlot.window) <= now)
+            return !slot.asNeeded && (owed || slot.logged?.status == .given) && !(slot.change != nil && slot.change?.movedTo == nil)
+        }
     }
 }

@@ -121,10 +121,9 @@ public struct FlagRepository: Sendable {
             access: .only([subject.id]), subjectID: subject.id, from: today.adding(days: -89), to: today, in: timeZone, cache: snapshot.regimens, db)
         for entry in doses {
             var days = FlagRecords.RegimenDays(id: entry.regimen.id, name: entry.regimen.name)
+            // Owed doses only: one still inside its window is not (`Adherence.due`).
             for slot in Adherence.due(entry.slots, now: now) {
                 let state = slot.state(at: now)
-                // A dose still inside its window is not yet owed.
-                if state == .dueNow { continue }
                 days.due[slot.day, default: 0] += 1
                 if state == .given { days.given[slot.day, default: 0] += 1 }
                 if state == .missed { days.missed[slot.day, default: 0] += 1 }

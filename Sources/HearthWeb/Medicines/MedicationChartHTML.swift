@@ -43,7 +43,7 @@ struct MedicationChartHTML {
                     due += 1
                     html += #"<td class="missed\#(weekend)">✕</td>"#
                 case .dueNow:
-                    due += 1
+                    // Not owed yet (as adherence counts): inside its window.
                     html += #"<td class="due\#(weekend)">!</td>"#
                 case .later: html += #"<td class="later\#(weekend)"></td>"#
                 case .uses(let count):

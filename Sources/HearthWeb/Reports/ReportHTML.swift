@@ -4,7 +4,7 @@ import HearthCore
 import HearthHTML
 import HearthStore
 
-/// A subject's report as HTML: the calendar with markers, then each area's sections
+/// A subject's report as HTML: what opens it (the flags), the calendar with markers, then each area's sections
 /// (`AreaCards.report`) that have anything in the span, each a heading kept with what follows
 /// it. Written in Swift: a household's month is a long document of small tables, and this is
 /// its one shape.
@@ -22,8 +22,9 @@ struct ReportHTML {
         var html: HTML = #"<section class="report-subject" id="\#(id)" aria-labelledby="\#(id)-name">"#
         html += #"<h2 id="\#(id)-name">\#(subject.name) <span class="meta">· \#(span(report.from, report.to))</span></h2>"#
         let marks = sections.compactMap(\.calendarMark)
+        for section in sections where section.rank < ReportSection.calendarRank { html += section.html }
         for month in months(report.from, report.to) { html += calendar(month, report, marks: marks) }
-        for section in sections { html += section.html }
+        for section in sections where section.rank >= ReportSection.calendarRank { html += section.html }
         if report.recordCount == 0 && !sections.contains(where: \.recorded) {
             html += #"<p class="meta">\#(format.t("report.nothing"))</p>"#
         }

@@ -12,6 +12,8 @@ struct ReportSection {
     }
 
     let rank: Int
+    /// Sections ranked below it come before the report's calendar: the flags open the report.
+    static let calendarRank = 5
     /// Empty when the section has nothing in the span.
     let html: HTML
     /// Whether it shows something the household kept in the span (not only what is due):
