@@ -10,12 +10,16 @@ struct MedicationChartHTML {
     let chart: MedicationChart
     let format: Formatting
 
-    func render() -> HTML {
+    /// The chart in its section (the print stylesheet turns the sheet for it).
+    func render() -> HTML { #"<section class="report-mar">"# + table() + "</section>" }
+
+    private func table() -> HTML {
         guard !chart.rows.isEmpty else { return #"<p class="empty">\#(format.t("report.mar.empty"))</p>"# }
         let initials = Self.initials(chart.rows.flatMap { row in row.cells.values.compactMap { if case .given(let by, _) = $0 { by } else { nil } } })
         var notes: [String] = []
         // Scrolled sideways on a phone: a region the keyboard can reach and a screen reader names.
-        var html: HTML = #"<div class="mar-scroll" tabindex="0" role="region" aria-label="\#(format.t("report.mar.medicine"))"><table class="mar-chart"><thead><tr><th scope="col">\#(format.t("report.mar.medicine"))</th>"#
+        var html: HTML =
+            #"<div class="mar-scroll" tabindex="0" role="region" aria-label="\#(format.t("report.mar.medicine"))"><table class="mar-chart"><thead><tr><th scope="col">\#(format.t("report.mar.medicine"))</th>"#
         for day in chart.days {
             let weekend = day.weekday == 1 || day.weekday == 7 ? #" class="weekend""# : ""
             html +=

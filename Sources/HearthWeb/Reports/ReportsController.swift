@@ -130,7 +130,7 @@ struct ReportsController {
                 in: snapshot)
         }
         let title = format.t("report.mar.title", ["name": subject.name, "span": format.monthHeading(month)])
-        let body: HTML = #"<section class="report-mar">"# + MedicationChartHTML(chart: chart, format: format).render() + "</section>"
+        let body = MedicationChartHTML(chart: chart, format: format).render()
         return try await respond(
             ReportPage(
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [], body: body,
