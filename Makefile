@@ -45,7 +45,7 @@ release: deps
 
 test: unit e2e
 
-TIMED_TESTS := HostileReceiverTests|PushRemindersTests
+TIMED_TESTS := HostileReceiverTests|PushRemindersTests|HostileRecipeFileTests
 
 unit: deps lint
 	$(call apt_install,$(UNIT_PACKAGES))

@@ -16,7 +16,9 @@ enum FlagHTML {
             if name { html += #"<a href="\#(subject.kind.page(subject.id))">\#(subject.name)</a>: "# }
             html += #"<strong>\#(FlagText.seen(flag, subject, format: format))</strong> "#
             html += #"<a href="\#(FlagText.records(flag, subject))">\#(format.t("flags.records"))</a>"#
-            html += #"<br><span class="meta">\#(FlagText.rule(flag, subject, format: format))</span> \#(FlagText.advice(subject, format: format))"#
+            // Home keeps to a line or two a flag; the rule and its source are a tap away on the subject's page.
+            if !name { html += #"<br><span class="meta">\#(FlagText.rule(flag, subject, format: format))</span>"# }
+            html += #" \#(FlagText.advice(subject, format: format))"#
             if let mark {
                 html += #"<br><span class="meta">\#(format.t("flags.seen_by", ["name": mark.by, "date": format.shortDay(mark.day)]))</span>"#
             } else if let seen, seen.canRecord {

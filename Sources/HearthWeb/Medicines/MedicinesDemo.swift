@@ -34,31 +34,25 @@ extension DemoHousehold {
                 total += try await seedRegimen(
                     regimens, subjectID: subject.id, name: name, rule: rule, times: times,
                     item: RegimenItemInput(name: item, amount: amount, unit: unit, inHand: 60, refillDays: 10),
-                    from: first, to: today, timeZone: timeZone, givers: givers, missedLately: subject.name == "Grandma" && rule == .daily,
-                    random: &random)
+                    from: first, to: today, timeZone: timeZone, givers: givers, random: &random)
             }
             log("\(subject.name): 5 regimens")
         }
         return total
     }
 
-    /// One regimen from `first`, and its doses up to those whose two hours had passed when it was
-    /// seeded (a fresh demo has none missed just because nobody has marked today's yet): most given (within 40 minutes),
+    /// One regimen from `first`, and its doses up to yesterday (today's are the visitor's to mark): most given (within 40 minutes),
     /// 2% skipped, 3% missed.
     static func seedRegimen(
         _ regimens: RegimenRepository, subjectID: Int64, name: String, rule: CareSchedule.Repeat, times: [Int], item: RegimenItemInput,
-        from first: LocalDate, to today: LocalDate, timeZone: TimeZone, givers: [Int64], missedLately: Bool = false, random: inout SeededRandom
+        from first: LocalDate, to today: LocalDate, timeZone: TimeZone, givers: [Int64], random: inout SeededRandom
     ) async throws -> Int {
         let schedule = CareSchedule(repeatRule: rule, times: times, start: first)
         let id = try await regimens.create(subjectID: subjectID, RegimenInput(name: name, items: [item], schedule: schedule))
         var doses: [RegimenRepository.HistoricDose] = []
-        let seeded = Date()
-        for occurrence in schedule.occurrences(from: first, to: today, in: timeZone)
-        where occurrence.instant.addingTimeInterval(DoseSlot.window) <= seeded {
+        for occurrence in schedule.occurrences(from: first, to: today.adding(days: -1), in: timeZone) {
             let roll = random.next(upTo: 100)
             if roll < 3 { continue }  // missed
-            // Grandma's evening pill forgotten the last two days: the flags' "missed two days running".
-            if missedLately, occurrence.time == 1200, occurrence.day >= today.adding(days: -2), occurrence.day < today { continue }
             let skipped = roll < 5
             doses.append(
                 .init(
