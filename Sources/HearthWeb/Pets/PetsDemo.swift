@@ -73,11 +73,6 @@ enum PetsDemo: DemoStep {
                 }
                 if dayNumber % 41 == 5 { at("13:00", .symptom(signs: ["sneezing"], severity: 1, description: nil)) }
                 if dayNumber % 67 == 9 { at("06:40", .vomit(times: 1, contents: "hairball")) }
-                // An episode a vet would want raised (flags' vomiting rule): Nabi has vomited four
-                // times in the last 30 days, against a hairball every couple of months before.
-                if profile.species == .cat, [20, 12, 5, 2].contains(today.daysSince1970 - day.daysSince1970) {
-                    at("07:10", .vomit(times: 1, contents: "food, soon after breakfast"))
-                }
                 // Care: boosters on their cycles, a monthly heartworm pill, a visit every four months.
                 let given = vaccines.filter { dayNumber % $0.everyDays == 100 }
                 if !given.isEmpty {
