@@ -133,7 +133,8 @@ class Household:
     def missed_days(self, regimen):
         """The days of the last 90 with a dose past its window and never marked."""
         days = set()
-        for day, minutes, instant in self.slots(regimen, self.today - datetime.timedelta(days=89), self.today):
+        # Days that are over only: today's doses may still be given late.
+        for day, minutes, instant in self.slots(regimen, self.today - datetime.timedelta(days=89), self.today - datetime.timedelta(days=1)):
             if instant + WINDOW <= self.now and self.status(regimen, day, minutes) is None:
                 days.add(day)
         return days

@@ -94,7 +94,8 @@ public enum FlagRules {
                 flag.since = since(records, flag) { adherence(records, regimen, on: $0) != nil }
                 raised.append(flag)
             }
-            let missedDays = Set(regimen.missed.filter { $0.value > 0 }.keys)
+            // Days that are over: today's doses may still be given late.
+            let missedDays = Set(regimen.missed.filter { $0.value > 0 && $0.key < records.today }.keys)
             if var flag = streak(.missedDays, missedDays, records) {
                 flag = HealthFlag(
                     subjectID: flag.subjectID, rule: flag.rule, regimenID: regimen.id, regimenName: regimen.name, level: flag.level, since: flag.since,
