@@ -17,7 +17,7 @@ public final class AppDatabase: Sendable {
     let regimenCache = KeptReads<String, [Regimen]>()
     /// A span of days' doses for the whole household, worked out from the schedules and the log.
     let doseCache = KeptReads<String, [RegimenDoses]>()
-    /// A subject's raised flags and the rules short of records, for a day and ten minutes of the clock.
+    /// A subject's raised flags and the rules short of records, for its last change, a day and ten minutes of the clock.
     let flagCache = KeptReads<String, (raised: [HealthFlag], needsMore: [HealthFlag.Rule])>(capacity: 256)
     /// The household's routines with their marks, by the day they were read for.
     let routineCache = KeptReads<String, [Routine]>()

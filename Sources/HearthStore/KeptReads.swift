@@ -22,4 +22,10 @@ final class KeptReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
         return value
     }
+
+    /// Kept by the key alone, when the key names everything the value depends on (a version of
+    /// the records it was read from): no write empties it; past `capacity` it starts again.
+    func value(_ key: Key, read: () throws -> Value) rethrows -> Value {
+        try value(key, generation: 0, read: read)
+    }
 }

@@ -128,4 +128,36 @@ struct HistoryStoreTests {
         }
         #expect(try HistoryRepository(database).size().rows == before, "a public list's rows are its import's one entry, not 5")
     }
+
+    @Test("a subject's last change, which its kept flags go by, moves with its own records, dose marks and imported days, and not with another's")
+    func subjectVersion() async throws {
+        let database = try AppDatabase.inMemory()
+        let nabi = try await PetRepository(database).create(PetProfile(name: "Nabi", species: .cat), photo: nil)
+        let grandma = try await PersonRepository(database).create(PersonProfile(name: "Grandma"), photo: nil)
+        func versions() throws -> [Int64] { try database.read { db in [try FlagRepository.version(nabi.id, db), try FlagRepository.version(grandma.id, db)] } }
+        let regimens = RegimenRepository(database)
+        let member = try await Self.members(database, "mina")[0]
+        let day = LocalDate("2026-11-10")!
+        let regimen = try await regimens.create(
+            subjectID: grandma.id,
+            RegimenInput(
+                name: "BP", items: [RegimenItemInput(name: "Amlodipine", amount: 1, unit: "tablet")],
+                schedule: CareSchedule(repeatRule: .daily, times: [480], start: day)))
+        var before = try versions()
+        let at = Date(timeIntervalSince1970: 1_762_732_800)
+        _ = try await EntryRepository(database).create(
+            subjectID: nabi.id, RecordInput(occurredAt: at, localDate: day, note: nil, details: .vomit(times: 1, contents: nil)), photos: [], createdBy: nil)
+        var after = try versions()
+        #expect(after[0] > before[0] && after[1] == before[1], "Nabi's vomit: \(before) → \(after)")
+        before = after
+        _ = try await regimens.mark(regimenID: regimen, day: day, time: 480, status: .given, givenAt: at, reason: nil, accountID: member)
+        after = try versions()
+        #expect(after[1] > before[1] && after[0] == before[0], "Grandma's dose: \(before) → \(after)")
+        before = after
+        let imports = ImportRepository(database)
+        let job = try await imports.start(subjectID: grandma.id, source: "apple-health", fileName: "export.xml", bytesTotal: 1, createdBy: nil)
+        _ = try await imports.finish(jobID: job, subjectID: grandma.id, days: [ImportedDay(day: day, weightGrams: 52_000)], through: day, recordsRead: 1)
+        after = try versions()
+        #expect(after[1] > before[1] && after[0] == before[0], "Grandma's imported weight: \(before) → \(after)")
+    }
 }

@@ -24,9 +24,15 @@ public struct FlagRepository: Sendable {
         _ subjects: [SubjectSummary], access: SubjectAccess, today: LocalDate, now: Date, timeZone: TimeZone, in snapshot: Snapshot
     ) throws -> [SubjectFlags] {
         try subjects.filter { access.allows($0.id) }.map { subject in
-            let key = "\(subject.id) \(today) \(Int(now.timeIntervalSince1970) / 600) \(timeZone.identifier)"
-            let (raised, needsMore) = try snapshot.database.flagCache.value(key, generation: snapshot.generation) {
-                FlagRules.flags(try records(subject, today: today, now: now, timeZone: timeZone, snapshot))
+            // Kept by the subject's own last change, not the household's: a cup of water for Mum
+            // works out Mum's flags again, not every pet's (4 ms each, ten years of records).
+            let key = "\(subject.id) \(try version(subject.id, snapshot.db)) \(today) \(Int(now.timeIntervalSince1970) / 600) \(timeZone.identifier)"
+            let (raised, needsMore) = try snapshot.database.flagCache.value(key) {
+                // A month of doses says whether a medicine's flag is raised; only a raised one needs
+                // the two months before, to say since when (a third of the reading on most days).
+                let flags = FlagRules.flags(try records(subject, doseDays: FlagRules.adherenceDays + 2, today: today, now: now, timeZone: timeZone, snapshot))
+                guard flags.raised.contains(where: { $0.regimenID != nil }) else { return flags }
+                return FlagRules.flags(try records(subject, doseDays: 90, today: today, now: now, timeZone: timeZone, snapshot))
             }
             let seen = try marks(subject.id, snapshot.db)
             return SubjectFlags(
@@ -46,6 +52,12 @@ public struct FlagRepository: Sendable {
         }
     }
 
+    /// The subject's last change: every write to a subject's records leaves a history row with
+    /// its subject (the triggers of `HistoryTriggers`; only public lists are written quietly).
+    static func version(_ subjectID: Int64, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM history WHERE subject_id = ?"), arguments: [subjectID]) ?? 0
+    }
+
     static func marks(_ subjectID: Int64, _ db: Database) throws -> [String: FlagSeen] {
         var marks: [String: FlagSeen] = [:]
         for row in try Row.fetchAll(
@@ -61,8 +73,9 @@ public struct FlagRepository: Sendable {
         return marks
     }
 
-    /// The subject's records of the months the rules look back over (and the runs before them).
-    static func records(_ subject: SubjectSummary, today: LocalDate, now: Date, timeZone: TimeZone, _ snapshot: Snapshot) throws -> FlagRecords {
+    /// The subject's records of the months the rules look back over (and the runs before them),
+    /// with `doseDays` of doses.
+    static func records(_ subject: SubjectSummary, doseDays: Int, today: LocalDate, now: Date, timeZone: TimeZone, _ snapshot: Snapshot) throws -> FlagRecords {
         let db = snapshot.db
         var records = FlagRecords(subjectID: subject.id, isPet: subject.kind == .pet, today: today)
         func since(_ days: Int) -> String { today.adding(days: -days).description }
@@ -116,9 +129,8 @@ public struct FlagRepository: Sendable {
                 records.severeSymptoms[day] = severity
             }
         }
-        // Ninety days of doses: the 30 adherence counts and a run of 60 before it.
         let doses = try RegimenRepository.doses(
-            access: .only([subject.id]), subjectID: subject.id, from: today.adding(days: -89), to: today, in: timeZone, cache: snapshot.regimens, db)
+            access: .only([subject.id]), subjectID: subject.id, from: today.adding(days: 1 - doseDays), to: today, in: timeZone, cache: snapshot.regimens, db)
         for entry in doses {
             var days = FlagRecords.RegimenDays(id: entry.regimen.id, name: entry.regimen.name)
             // Owed doses only: one still inside its window is not (`Adherence.due`).
