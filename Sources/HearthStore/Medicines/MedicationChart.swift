@@ -60,10 +60,7 @@ public struct MedicationChart: Sendable {
             let extra = entry.slots.filter { $0.asNeeded && $0.logged?.status == .given }
             if !extra.isEmpty { rows.append(Row(regimen: regimen, time: nil, cells: Dictionary(grouping: extra, by: \.day).mapValues { Cell.uses($0.count) })) }
         }
-        var catalogue: [Int64: Medicine] = [:]
-        for id in Set(rows.flatMap { $0.regimen.items.compactMap(\.input.medicineID) }).sorted() {
-            catalogue[id] = try MedicineRepository.medicine(id: id, snapshot.db)
-        }
+        let catalogue = try MedicineRepository.medicines(ids: Set(rows.flatMap { $0.regimen.items.compactMap(\.input.medicineID) }), snapshot.db)
         return MedicationChart(from: from, to: to, rows: rows, catalogue: catalogue)
     }
 

@@ -95,6 +95,14 @@ public struct MedicineRepository: Sendable {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM medicine WHERE id = ?"), arguments: [id]).map(Self.medicine(from:))
     }
 
+    /// The catalogue's items of `ids` by id (a regimen's items name them; one gone is left out).
+    static func medicines(ids: some Collection<Int64>, _ db: Database) throws -> [Int64: Medicine] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM medicine WHERE id IN (\(databaseQuestionMarks(count: ids.count)))", arguments: StatementArguments(Array(ids)))
+        return Dictionary(rows.map(Self.medicine(from:)).map { ($0.id, $0) }) { first, _ in first }
+    }
+
     public func count() throws -> Int {
         try database.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM medicine")) ?? 0 }
     }

@@ -36,9 +36,7 @@ public struct MedicinesReport: Sendable {
             medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed, changed: changed, uses: uses, next: next))
         }
         let picked = Set(medicines.regimens.flatMap { $0.regimen.items(from: report.from, to: report.to).compactMap(\.input.medicineID) })
-        for id in picked.sorted() {
-            if let medicine = try MedicineRepository.medicine(id: id, snapshot.db) { medicines.catalogue[id] = medicine }
-        }
+        medicines.catalogue = try MedicineRepository.medicines(ids: picked, snapshot.db)
         if report.subject.kind == .person {
             medicines.interactions = try InteractionRepository.check(personID: report.subject.id, today: min(report.to, report.today), typed: nil, snapshot.db)
         }
