@@ -103,7 +103,7 @@ let package = Package(
             exclude: [
                 "README.md",
                 "API/README.md", "Appointments/README.md", "Backups/README.md", "Bin/README.md", "Calendar/README.md", "Charts/README.md",
-                "Flags/README.md",
+                "Flags/README.md", "Trackers/README.md",
                 "Gallery/README.md", "Health/README.md", "History/README.md", "Home/README.md", "Household/README.md", "Imports/README.md",
                 "Medicines/README.md", "People/README.md", "Pets/README.md", "Phones/README.md", "Recipes/README.md", "Reports/README.md",
                 "Routines/README.md", "Search/README.md",

@@ -472,7 +472,7 @@ components:
       description: A day in the household's time zone.
     Kind:
       type: string
-      enum: [diary, weight, meal, toilet, vomit, symptom, walk, vaccination, preventive, vet_visit]
+      enum: [diary, weight, meal, toilet, vomit, symptom, walk, vaccination, preventive, vet_visit, tracker]
     Problem:
       type: object
       required: [title, status]
@@ -603,7 +603,10 @@ components:
             a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
             `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
-            vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
+            vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`;
+            a tracker's record `tracker` (its id) and `tracker_<key>` for each of its fields (a number with or
+            without its unit, within the field's bounds; `yes`/`no`; a scale's step; a choice's key; text), a
+            duration as `tracker_<key>_min` and `tracker_<key>_sec` — for a pet or a person the tracker is for.
           additionalProperties: { type: string, maxLength: 20000 }
         confirm:
           type: boolean
@@ -651,5 +654,5 @@ components:
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).
-    public static let generatedDigest = "23773054871484d6ebb5860199cac32afa60d490f5ebe425592677d6fc3dabc8"
+    public static let generatedDigest = "32c17ffe2a70f76abdbeb0a2e0aa2309bbd30c681655718eeabee06c0dd43c5b"
 }

@@ -32,5 +32,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case regimenNotFound
     /// The routine asked for does not exist (or was deleted).
     case routineNotFound
+    /// The tracker was deleted, or is not for this subject.
+    case trackerNotFound
     case appointmentNotFound
 }

@@ -34,6 +34,7 @@ extension Components {
             case vaccination = "vaccination"
             case preventive = "preventive"
             case vetVisit = "vet_visit"
+            case tracker = "tracker"
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.
         public struct Problem: Codable, Hashable, Sendable {
@@ -634,7 +635,10 @@ extension Components {
             /// a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             /// toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
             /// `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
-            /// vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
+            /// vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`;
+            /// a tracker's record `tracker` (its id) and `tracker_<key>` for each of its fields (a number with or
+            /// without its unit, within the field's bounds; `yes`/`no`; a scale's step; a choice's key; text), a
+            /// duration as `tracker_<key>_min` and `tracker_<key>_sec` — for a pet or a person the tracker is for.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/NewRecord/fields`.
@@ -659,7 +663,10 @@ extension Components {
             /// a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             /// toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
             /// `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
-            /// vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`.
+            /// vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`;
+            /// a tracker's record `tracker` (its id) and `tracker_<key>` for each of its fields (a number with or
+            /// without its unit, within the field's bounds; `yes`/`no`; a scale's step; a choice's key; text), a
+            /// duration as `tracker_<key>_min` and `tracker_<key>_sec` — for a pet or a person the tracker is for.
             ///
             ///
             /// - Remark: Generated from `#/components/schemas/NewRecord/fields`.

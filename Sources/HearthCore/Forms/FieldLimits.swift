@@ -26,14 +26,14 @@ public enum FieldLimits {
         "product": .characters(TextLimit.name), "new_food_name": .characters(TextLimit.name), "source_name": .characters(TextLimit.name),
         "company": .characters(TextLimit.name), "classification": .characters(TextLimit.name), "reason": .characters(TextLimit.name),
         "address": .characters(TextLimit.name), "place": .characters(TextLimit.name), "markings": .characters(TextLimit.name),
-        "contents": .characters(TextLimit.name),
+        "contents": .characters(TextLimit.name), "field_#_name": .characters(TextLimit.name),
         "other_name_#": .characters(TextLimit.name), "item_#_name": .characters(TextLimit.name),
         "name_#": .characters(TextLimit.name), "added": .characters(TextLimit.name), "step_#_section": .characters(TextLimit.name),
         // Short labels.
         "species_other": .characters(TextLimit.label), "microchip": .characters(TextLimit.label), "batch_*": .characters(TextLimit.label),
         "other_batch_#": .characters(TextLimit.label), "item_#_unit": .characters(TextLimit.label), "form": .characters(TextLimit.label),
         "currency": .characters(TextLimit.label), "phone": .characters(TextLimit.phone),
-        "coordinates": .characters(TextLimit.label),
+        "coordinates": .characters(TextLimit.label), "field_#_unit": .characters(TextLimit.label), "field_#_choice_#": .characters(TextLimit.label),
         // Addresses.
         "source_url": .characters(TextLimit.url), "ntfy_url": .characters(TextLimit.url), "webhook_url": .characters(TextLimit.url),
         "web_address": .characters(TextLimit.url),
@@ -41,7 +41,8 @@ public enum FieldLimits {
         // Notes.
         "note": .characters(TextLimit.note), "notes": .characters(TextLimit.note), "description": .characters(TextLimit.note),
         "diagnosis": .characters(TextLimit.note), "treatment": .characters(TextLimit.note), "medicines": .characters(TextLimit.note),
-        "tip": .characters(TextLimit.note), "how": .characters(TextLimit.note), "purpose": .characters(TextLimit.leaflet),
+        "tip": .characters(TextLimit.note), "tracker_f#": .characters(TextLimit.note), "how": .characters(TextLimit.note),
+        "purpose": .characters(TextLimit.leaflet),
         "ingredients": .characters(TextLimit.ingredients), "how_to_take": .characters(TextLimit.leaflet),
         "warnings": .characters(TextLimit.leaflet), "text": .characters(TextLimit.diary), "step_#_text": .characters(TextLimit.step),
         "tags": .characters(TextLimit.list), "pasted": .file(bytes: ImportLimits.recipeFileBytes),
@@ -56,7 +57,8 @@ public enum FieldLimits {
         "booster_months": .parsed, "amount": .parsed, "age_years": .parsed, "again_minutes": .parsed, "escalate_minutes": .parsed, "order_#": .parsed,
         "step_#_order": .parsed, "item_#_amount": .parsed, "item_#_mg_per_kg": .parsed, "item_#_in_hand": .parsed,
         "item_#_refill_days": .parsed, "hours_#": .parsed, "order_#-#": .parsed, "target": .parsed, "meals": .parsed, "months": .parsed, "soon_days": .parsed,
-        "bin_days": .parsed,
+        "bin_days": .parsed, "tracker_f#_min": .parsed, "tracker_f#_sec": .parsed, "field_#_low": .parsed, "field_#_high": .parsed,
+        "field_#_step": .parsed, "field_#_goal_low": .parsed, "field_#_goal_high": .parsed, "field_#_urgent": .parsed, "field_#_most": .parsed,
     ]
 
     /// The field's limit, or nil when no form should have it.

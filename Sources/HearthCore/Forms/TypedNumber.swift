@@ -31,6 +31,7 @@ public enum NumberUnits {
     public static let steps = ["보", "걸음", "steps", "step"]
     public static let kcal = ["kcal", "킬로칼로리", "칼로리"]
     public static let minutes = ["분", "min", "mins", "minutes"]
+    public static let seconds = ["초", "s", "sec", "seconds"]
     public static let hours = ["시간", "h", "hours"]
     public static let days = ["일", "days", "day"]
     public static let months = ["개월", "달", "months", "month"]

@@ -61,12 +61,17 @@ public struct RecordKind: Sendable, Equatable {
                 kind: kind, tables: ["vet_visit_entry"],
                 fields: ["clinic_id", "clinic_name", "reason", "diagnosis", "treatment", "medicines", "cost", "follow_up"],
                 maximumPhotos: 10, isCare: true, everyDay: false, exportKind: "vet_visits")
+        case .tracker:
+            // Its own fields are the tracker's (`tracker_<key>`), named by its definition.
+            RecordKind(
+                kind: kind, tables: ["tracker_entry", "tracker_value"], fields: ["tracker"], maximumPhotos: 4, isCare: false, everyDay: false,
+                exportKind: "trackers")
         }
     }
 
     /// Every kind, in the order a day's marks stand on the calendar and in a legend.
     public static let all: [RecordKind] =
-        [EntryKind.meal, .toilet, .walk, .weight, .vomit, .symptom, .diary, .vaccination, .preventive, .vetVisit].map(of)
+        [EntryKind.meal, .toilet, .walk, .weight, .vomit, .symptom, .tracker, .diary, .vaccination, .preventive, .vetVisit].map(of)
 
     /// The fields every record form has, whatever its kind.
     public static let commonFields = ["date", "time", "note", "photos"]

@@ -5,6 +5,8 @@ public enum EntryKind: String, Codable, Sendable, CaseIterable {
     case diary, weight, meal, toilet, vomit, symptom, walk
     case vaccination, preventive
     case vetVisit = "vet_visit"
+    /// A record of one of the household's own trackers (`TrackerInput`).
+    case tracker
 }
 
 public enum FoodKind: String, Codable, Sendable, CaseIterable { case food, snack, treat }
@@ -51,6 +53,7 @@ public enum RecordDetails: Sendable, Equatable {
     case vaccination(VaccinationVisit)
     case preventive(PreventiveGiven)
     case vetVisit(VetVisit)
+    case tracker(TrackerEntry)
 
     public var kind: EntryKind {
         switch self {
@@ -64,6 +67,7 @@ public enum RecordDetails: Sendable, Equatable {
         case .vaccination: .vaccination
         case .preventive: .preventive
         case .vetVisit: .vetVisit
+        case .tracker: .tracker
         }
     }
 }
@@ -82,11 +86,12 @@ public struct RecordInput: Sendable, Equatable {
         self.details = details
     }
 
-    /// Validates a record form of `kind` for a pet of `species`. Dates and times are read
-    /// in the household's `timeZone`; a record may not be more than a day in the future.
+    /// Validates a record form of `kind` for a pet of `species` (nil: a person). Dates and times
+    /// are read in the household's `timeZone`; a record may not be more than a day in the future.
+    /// A tracker's record is read against `tracker`, the definition the form was drawn from.
     public static func validate(
-        _ kind: EntryKind, _ input: [String: String], species: Species, timeZone: TimeZone, vaccines: [VaccineSchedule] = [], currency: String? = nil,
-        now: Date = Date()
+        _ kind: EntryKind, _ input: [String: String], species: Species?, timeZone: TimeZone, vaccines: [VaccineSchedule] = [], currency: String? = nil,
+        tracker: (id: Int64, input: TrackerInput)? = nil, now: Date = Date()
     ) -> Validated<RecordInput> {
         var errors = FieldErrors()
         func text(_ name: String) -> String? { FormInput.text(input, name, errors: &errors) }
@@ -112,7 +117,7 @@ public struct RecordInput: Sendable, Equatable {
             let title = text("title"), body = text("text")
             details = .diary(title: title, text: body)
         case .weight:
-            let unit: BodyWeightUnit? = FormInput.choice(input, "unit", default: species.defaultWeightUnit, errors: &errors)
+            let unit: BodyWeightUnit? = FormInput.choice(input, "unit", default: species?.defaultWeightUnit ?? .kg, errors: &errors)
             let limit = unit == .g ? 200_000.0 : 200.0
             if let unit, let value = number("weight", range: 0.001...limit, units: NumberUnits.weight(unit), required: true) {
                 details = .weight(value: value, unit: unit)
@@ -155,7 +160,7 @@ public struct RecordInput: Sendable, Equatable {
             let times = number("times", range: 1...50, units: NumberUnits.times, whole: true, required: false).map { Int($0) } ?? 1
             details = .vomit(times: times, contents: text("contents"))
         case .symptom:
-            let offered = Set(species.symptoms)
+            let offered = Set(species?.symptoms ?? [])
             let signs = input.keys.filter { $0.hasPrefix("sign_") }.map { String($0.dropFirst(5)) }.filter { offered.contains($0) && flag("sign_\($0)") }
                 .sorted()
             let description = text("description")
@@ -173,6 +178,13 @@ public struct RecordInput: Sendable, Equatable {
             details = PreventiveGiven.validate(input, errors: &errors).map(RecordDetails.preventive)
         case .vetVisit:
             details = VetVisit.validate(input, currency: currency, errors: &errors).map(RecordDetails.vetVisit)
+        case .tracker:
+            guard let tracker else {
+                errors.add("tracker", "error.choice.unknown")
+                break
+            }
+            let values = TrackerRecord.values(input, of: tracker.input, errors: &errors)
+            details = .tracker(TrackerEntry(trackerID: tracker.id, values: values))
         }
         if let occurredAt, let details { CareDates.check(details, after: LocalDate(occurredAt, in: timeZone), errors: &errors) }
         guard errors.isEmpty, let occurredAt, let details else { return .invalid(errors) }

@@ -40,6 +40,10 @@ enum HistoryTriggers {
         ("entry_id", "entry"), ("regimen_id", "regimen"), ("routine_id", "routine"), ("recipe_id", "recipe"),
     ]
 
+    /// Records of their own that name another record only as a reference (a tracker counts
+    /// hours from a regimen's doses; it is not a part of the regimen).
+    static let ownRecords: Set<String> = ["tracker"]
+
     static func loggedTables(_ db: Database) throws -> [String] {
         try String.fetchAll(
             db,
@@ -71,7 +75,9 @@ enum HistoryTriggers {
         let names = columns.map(\.name)
         let kept = columns.filter { !skippedColumns.contains($0.name) && !$0.type.uppercased().contains("BLOB") }.map(\.name)
         let primaryKey = try db.primaryKey(table).columns
-        let parent = table == "pet_profile" ? ("subject_id", "subject") : parents.first { names.contains($0.column) && table != $0.record }
+        let parent =
+            table == "pet_profile"
+            ? ("subject_id", "subject") : ownRecords.contains(table) ? nil : parents.first { names.contains($0.column) && table != $0.record }
         func record(_ row: String) -> (name: String, id: String) {
             if let parent { return (parent.1, "\(row).\(parent.0)") }
             return (table, primaryKey.map { "\(row).\($0.quotedDatabaseIdentifier)" }.joined(separator: " || '/' || "))

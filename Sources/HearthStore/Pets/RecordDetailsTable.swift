@@ -43,6 +43,7 @@ extension EntryKind {
         case .vaccination: VaccinationTable.self
         case .preventive: PreventiveTable.self
         case .vetVisit: VetVisitTable.self
+        case .tracker: TrackerTable.self
         }
     }
 }

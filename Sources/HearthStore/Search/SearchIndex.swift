@@ -40,6 +40,16 @@ enum SearchIndex {
             keys.append("care.preventive.\(given.kind.rawValue)")
         case .vetVisit(let visit):
             text += [visit.clinic?.name, visit.reason, visit.diagnosis, visit.treatment, visit.medicines]
+        case .tracker(let record):
+            // Its name, and what was typed or chosen in words (a choice's label as it reads now).
+            text.append(record.tracker?.name)
+            for (field, value) in record.filled {
+                switch (value, field.kind) {
+                case (.text(let typed), _): text.append(typed)
+                case (.choice(let key), .choice(let choices)), (.choice(let key), .scale(let choices)): text.append(choices.first { $0.key == key }?.label)
+                default: break
+                }
+            }
         }
         return (SearchText.indexed(text.compactMap { $0 }.joined(separator: " ")), keys.map(code))
     }

@@ -47,7 +47,8 @@ extension APIHandlers {
         try intake.store(checked)
         let entries = EntryRepository(database)
         // The record as it is, as its edit form would send it back unchanged, with the photos added.
-        let unchanged = try formRecord(entry.kind, RecordsController.input(from: entry, timeZone: context.timeZone), pet: pet, now: entry.occurredAt, context)
+        let unchanged = try formRecord(
+            entry.kind, RecordsController.input(from: entry, timeZone: context.timeZone), subjectID: entry.subjectID, pet: pet, now: entry.occurredAt, context)
         guard case .valid(let record) = unchanged else { throw PageError(StoreError.recordNotFound) }
         do {
             _ = try await entries.update(id: entry.id, record, keeping: entry.photos, adding: checked.records)

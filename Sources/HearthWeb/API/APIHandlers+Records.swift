@@ -93,7 +93,9 @@ extension APIHandlers {
 
     /// What the record form makes of `fields` for `pet`, or for a person (nil): their
     /// weighings are in the household's unit.
-    func formRecord(_ kind: EntryKind, _ fields: [String: String], pet: Pet?, now: Date, _ context: AppRequestContext) throws -> Validated<RecordInput> {
+    func formRecord(
+        _ kind: EntryKind, _ fields: [String: String], subjectID: Int64, pet: Pet?, now: Date, _ context: AppRequestContext
+    ) throws -> Validated<RecordInput> {
         // The description bounds every field's text, named by the form or not: one past it is
         // refused on its field rather than passed over.
         var tooLong = FieldErrors()
@@ -104,9 +106,18 @@ extension APIHandlers {
         var fields = fields
         if pet == nil { fields["unit"] = BodyWeightUnit(context.household?.weightUnit ?? .kg).rawValue }
         let species = pet?.profile.species ?? .other
+        // A tracker's record is read against the tracker as it is now, as on its form: one
+        // deleted, hidden or not for this subject leaves `tracker` refused.
+        var tracker: (id: Int64, input: TrackerInput)?
+        if kind == .tracker, let id = fields["tracker"].flatMap({ Int64($0) }),
+            let found = try TrackerRepository(database).tracker(id: id, access: context.access),
+            found.input.subjects.includes(subjectID: subjectID, species: pet?.profile.species)
+        {
+            tracker = (found.id, found.input)
+        }
         return RecordInput.validate(
             kind, fields, species: species, timeZone: context.timeZone, vaccines: pet == nil ? [] : try CareRepository(database).schedules(species),
-            currency: context.household?.currency, now: now)
+            currency: context.household?.currency, tracker: tracker, now: now)
     }
 
     /// `maxLength` of a record's `fields` in `openapi.yaml`.
@@ -118,9 +129,9 @@ extension APIHandlers {
         _ kind: EntryKind, _ fields: [String: String], confirm: Bool, subject: SubjectSummary, editing: Int64?, _ context: AppRequestContext
     ) async throws -> RecordInput {
         let pet = try await writable(subject)
-        if pet == nil && kind != .weight { throw PageError(status: .unprocessableContent, messageKey: "api.error.person_kind") }
+        if pet == nil && kind != .weight && kind != .tracker { throw PageError(status: .unprocessableContent, messageKey: "api.error.person_kind") }
         var fields = fields
-        let validated = try formRecord(kind, fields, pet: pet, now: context.now, context)
+        let validated = try formRecord(kind, fields, subjectID: subject.id, pet: pet, now: context.now, context)
         guard case .valid(let record) = validated else { throw PageError(refusing: validated.errors) }
         if case .weight(let value, let unit) = record.details {
             var errors = FieldErrors()

@@ -37,7 +37,7 @@ enum Areas {
     static let all: [any Area.Type] = [
         AppArea.self, HouseholdArea.self, HomeArea.self, CalendarArea.self, PeopleArea.self, ImportsArea.self, PetsArea.self, HealthArea.self,
         MedicinesArea.self, RegimensArea.self, RoutinesArea.self, AppointmentsArea.self, ChartsArea.self, PhotosArea.self, GalleryArea.self, ReportsArea.self,
-        RecipesArea.self, BackupsArea.self, FlagsArea.self,
+        RecipesArea.self, BackupsArea.self, FlagsArea.self, TrackersArea.self,
         PhonesArea.self, APIArea.self, SearchArea.self, HistoryArea.self, BinArea.self, HelpArea.self,
     ]
 

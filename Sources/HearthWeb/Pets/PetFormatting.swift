@@ -82,6 +82,8 @@ extension Formatting {
             if let cost = visit.cost { parts.append(money(cost, currency: visit.currency)) }
             if let followUp = visit.followUp { parts.append(t("care.visit.follow_up_short", ["date": dayHeading(followUp)])) }
             return (t("pets.kind.vet_visit"), parts.joined(separator: " · "))
+        case .tracker(let record):
+            return (record.tracker?.name ?? t("pets.kind.tracker"), trackerLine(record))
         }
     }
 

@@ -19,7 +19,7 @@ enum PetsArea: Area {
         let records = RecordsController(
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database),
             intake: services.intake, appointments: AppointmentRepository(database),
-            subjects: SubjectRepository(database), pets: petRepository, history: HistoryRepository(database))
+            subjects: SubjectRepository(database), pets: petRepository, history: HistoryRepository(database), trackers: TrackerRepository(database))
         let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
         let recorder = RequireRecorderMiddleware()
 

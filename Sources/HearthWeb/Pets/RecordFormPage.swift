@@ -43,6 +43,8 @@ struct RecordFormPage: Page {
     var activities: [OptionView] = []
     /// A vaccination's list of the species' vaccines, each with its batch and next due.
     var vaccineRows: HTML = .empty
+    /// A tracker's record: its fields (`TrackerRecordHTML`).
+    var trackerFields: HTML = .empty
     var clinics: [OptionView] = []
     var preventives: [OptionView] = []
     var cycles: [OptionView] = []
@@ -99,6 +101,7 @@ struct RecordFormPage: Page {
         case "severities": severities
         case "activities": activities
         case "vaccineRows": vaccineRows
+        case "trackerFields": trackerFields
         case "clinics": clinics
         case "hasClinics": !clinics.isEmpty
         case "preventives": preventives

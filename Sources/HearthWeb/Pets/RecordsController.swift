@@ -15,6 +15,7 @@ struct RecordsController {
     let subjects: SubjectRepository
     let pets: PetRepository
     let history: HistoryRepository
+    let trackers: TrackerRepository
 
     /// Kinds one save may record for several pets at once (a walk with both dogs).
     static let together: Set<EntryKind> = [.walk, .meal, .toilet]
@@ -47,6 +48,11 @@ struct RecordsController {
         case .preventive:
             input["cycle"] = "1m"
             input["preventive"] = PreventiveKind.heartworm.rawValue
+        case .tracker:
+            guard let id = request.uri.queryParameters.get("tracker"), try tracker(Int64(id), for: pet, context: context) != nil else {
+                throw PageError.notFound
+            }
+            input["tracker"] = id
         case .diary, .toilet, .vaccination, .vetVisit: break
         }
         // "How did it go?" from an appointment: its day, time, clinic and reason, and which
@@ -68,7 +74,8 @@ struct RecordsController {
         let checked = await intake.check(upload, field: "photos", maximum: kind.maximumPhotos, strings: renderer.strings, language: context.language)
         let validated = RecordInput.validate(
             kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species),
-            currency: context.household?.currency, now: context.now)
+            currency: context.household?.currency, tracker: try tracker(upload.fields["tracker"].flatMap { Int64($0) }, for: pet, context: context),
+            now: context.now)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(
                 kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request,
@@ -110,9 +117,10 @@ struct RecordsController {
             {
                 try await appointments.link(id: appointment.id, entryID: id, now: context.now)
             }
-        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound || error == .subjectNotFound {
+        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound || error == .subjectNotFound || error == .trackerNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
             if error == .subjectNotFound { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
+            if error == .trackerNotFound { throw PageError(error) }
             return try await gone(error, kind: kind, pet: pet, entry: nil, input: upload.fields, request: request, context: context)
         }
         // A quick log on home goes back there, which says what was saved and offers its undo.
@@ -137,7 +145,7 @@ struct RecordsController {
             upload, field: "photos", maximum: max(0, entry.kind.maximumPhotos - keeping.count), strings: renderer.strings, language: context.language)
         let validated = RecordInput.validate(
             entry.kind, upload.fields, species: pet.profile.species, timeZone: context.timeZone, vaccines: try care.schedules(pet.profile.species),
-            currency: context.household?.currency, now: context.now)
+            currency: context.household?.currency, tracker: try tracker(Self.trackerID(of: entry), for: pet, context: context), now: context.now)
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(
                 kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request,
@@ -153,8 +161,9 @@ struct RecordsController {
         do {
             let alsoIDs = upload.fields["apply"] == "all" ? try entries.together(with: entry.id, access: context.access).map(\.id) : []
             dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records, alsoIDs: alsoIDs)
-        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound {
+        } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound || error == .trackerNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
+            if error == .trackerNotFound { throw PageError(error) }
             return try await gone(error, kind: entry.kind, pet: pet, entry: entry, input: upload.fields, request: request, context: context)
         }
         await intake.cleanUp(dropped)
@@ -178,6 +187,20 @@ struct RecordsController {
     }
 
     // MARK: - Helpers
+
+    /// The tracker a tracker record is read against, as it is now: one deleted, or not for this
+    /// pet (another species'), is nil, and the record is refused on its form.
+    private func tracker(_ id: Int64?, for pet: Pet, context: AppRequestContext) throws -> (id: Int64, input: TrackerInput)? {
+        guard let id, let tracker = try trackers.tracker(id: id, access: context.access),
+            tracker.input.subjects.includes(subjectID: pet.id, species: pet.profile.species)
+        else { return nil }
+        return (tracker.id, tracker.input)
+    }
+
+    static func trackerID(of entry: StoredEntry) -> Int64? {
+        if case .tracker(let record) = entry.details { return record.trackerID }
+        return nil
+    }
 
     /// The food or clinic picked left its list after the form was drawn (someone else removed
     /// it): the form again, with that said on its field.
@@ -266,6 +289,8 @@ struct RecordsController {
             input["medicines"] = visit.medicines ?? ""
             input["cost"] = number(visit.cost)
             input["follow_up"] = visit.followUp?.description ?? ""
+        case .tracker(let record):
+            input.merge(TrackerRecordHTML.input(record)) { $1 }
         }
         return input
     }
@@ -304,10 +329,12 @@ struct RecordsController {
         func options(_ values: [String], prefix: String, field: String) -> [OptionView] {
             values.map { OptionView(value: $0, label: t("\(prefix).\($0)"), selected: input[field] == $0) }
         }
-        let title = strings.text(
-            entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": t("pets.kind.\(kind.rawValue)"), "pet": pet.profile.name])
+        // A tracker's record is called by the tracker's name ("혈당"), not "tracker".
+        let tracker = kind == .tracker ? try self.tracker(input["tracker"].flatMap { Int64($0) }, for: pet, context: context) : nil
+        let kindLabel = tracker?.input.name ?? t("pets.kind.\(kind.rawValue)")
+        let title = strings.text(entry == nil ? "pets.record.new_title" : "pets.record.edit_title", language, ["kind": kindLabel, "pet": pet.profile.name])
         var view = RecordFormPage(
-            kind: kind, kindLabel: t("pets.kind.\(kind.rawValue)"), petID: pet.id, petName: pet.profile.name,
+            kind: kind, kindLabel: kindLabel, petID: pet.id, petName: pet.profile.name,
             action: entry.map { RecordRoutes.one($0.id) } ?? PetRoutes.records(pet.id),
             cancel: entry == nil ? PetRoutes.one(pet.id) : PetRoutes.timeline(pet.id), heading: title,
             fields: FormFields(RecordFormPage.fieldNames, input: input, errors: errors, strings: strings, language: language),
@@ -368,6 +395,11 @@ struct RecordsController {
         case .preventive:
             view.preventives = options(PreventiveKind.allCases.map(\.rawValue), prefix: "care.preventive", field: "preventive")
             view.cycles = options(PreventiveCycle.choices, prefix: "care.cycle", field: "cycle")
+        case .tracker:
+            if let tracker {
+                view.trackerFields = TrackerRecordHTML.fields(
+                    tracker.input, input: input, errors: errors, format: Formatting(strings: strings, language: language, timeZone: context.timeZone))
+            }
         case .diary, .vomit:
             break
         }

@@ -81,6 +81,7 @@ extension PageError {
         case .accountNotFound: self.init(status: .notFound, messageKey: "error.not_found")
         case .regimenNotFound: self.init(status: .notFound, messageKey: "regimens.error.gone")
         case .routineNotFound: self.init(status: .notFound, messageKey: "routines.error.gone")
+        case .trackerNotFound: self.init(status: .notFound, messageKey: "trackers.error.gone")
         case .appointmentNotFound: self.init(status: .notFound, messageKey: "appointments.error.gone")
         case .regimenNameTaken: self.init(status: .conflict, messageKey: "regimens.error.name_taken")
         case .alreadySetUp, .usernameTaken, .lastOwner: self.init(status: .conflict, messageKey: "error.bad_request")

@@ -232,6 +232,13 @@ struct PageTemplateTests {
             personID: 1, personName: "Mina", photo: "/photos/a-320.jpg", days: html, empty: false, from: "2026-01-01", to: "2026-01-31",
             isFirstPage: false, newest: "/people/1/timeline", older: "/people/1/timeline?before=1_r1"),
         AppointmentListPage(coming: html, past: html, canRecord: true),
+        TrackerListPage(trackers: html, readyMade: html, canRecord: true),
+        TrackerFormPage(
+            heading: "New tracker", action: "/trackers", fields: fields(["name", "subjects", "regimen_id"]), problems: FormProblems(["No"]),
+            subjects: options, regimens: options, rows: html, asksToRemove: true, delete: "/trackers/1/delete"),
+        TrackerRecordPage(
+            heading: "Blood pressure for Grandma", action: "/people/1/trackers/1", cancel: "/people/1", fields: fields(["date", "time", "note"]),
+            problems: FormProblems(["No"]), trackerFields: html),
         AppointmentFormPage(
             heading: "Book an appointment", action: "/appointments", cancel: "/appointments",
             fields: fields(["subject", "kind", "date", "time", "clinic_id", "place", "note"]), problems: FormProblems(["No"]), subjects: options,

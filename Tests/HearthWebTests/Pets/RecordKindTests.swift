@@ -13,7 +13,7 @@ import Testing
 @Suite("Record kinds, each complete")
 struct RecordKindTests {
     /// A valid form of each kind (the switch is exhaustive: a new kind needs one).
-    static func sample(_ kind: EntryKind, clinic: Int64) -> [String: String] {
+    static func sample(_ kind: EntryKind, clinic: Int64, tracker: Int64) -> [String: String] {
         switch kind {
         case .weight: ["weight": "4.2", "unit": "kg"]
         case .meal: ["new_food_name": "Kibble", "new_food_kind": "food", "amount": "50", "amount_unit": "g", "outcome": "all"]
@@ -25,6 +25,8 @@ struct RecordKindTests {
         case .vaccination: ["vaccine_dog.rabies": "on", "clinic_id": String(clinic)]
         case .preventive: ["preventive": "heartworm", "product": "Heartgard", "cycle": "1m"]
         case .vetVisit: ["clinic_id": String(clinic), "reason": "Check-up", "cost": "30,000"]
+        // The ready-made seizure tracker: how long, and its kind.
+        case .tracker: ["tracker": String(tracker), "tracker_f1_min": "2", "tracker_f1_sec": "30", "tracker_f2": "c1"]
         }
     }
 
@@ -56,19 +58,25 @@ struct RecordKindTests {
         try await withHousehold { hearth, owner in
             let pet = try await owner.addPet("Bori", species: "dog")
             let clinic = try await ClinicRepository(hearth.database).create(ClinicInput(name: "Happy Vet"))
+            // A tracker's records are of a tracker the household made: the ready-made one for dogs' seizures.
+            let added = try await owner.post("/trackers/ready-made", ["ready": "seizure"])
+            #expect(added.status == .seeOther, "\(added.status) \(added.text.prefix(500))")
+            let tracker = try #require(try TrackerRepository(hearth.database).trackers(access: .everyone).first?.id)
+            let newRecord = kind == .tracker ? "records/new?kind=tracker&tracker=\(tracker)" : "records/new?kind=\(raw)"
             let petPage = try await owner.get("/pets/\(pet)").text
-            #expect(petPage.contains("records/new?kind=\(raw)\""), "the pet's page offers no way to add a \(raw)")
+            #expect(petPage.contains(newRecord.replacingOccurrences(of: "&", with: "&amp;") + "\""), "the pet's page offers no way to add a \(raw)")
             #expect(petPage.contains(#"class="button quick \#(raw)""#) == description.everyDay)
 
             // The record's own form: the header's search box (the first form on every page) is another.
-            let page = try await owner.get("/pets/\(pet)/records/new?kind=\(raw)").text
+            let page = try await owner.get("/pets/\(pet)/\(newRecord)").text
             let search = try #require(page.range(of: #"<form class="site-search""#))
             let form = String(
                 page[page.startIndex..<search.lowerBound]
                     + page[try #require(page.range(of: "</form>", range: search.upperBound..<page.endIndex)).upperBound...])
             let declared = Set(RecordKind.commonFields + description.fields).subtracting(description.maximumPhotos == 0 ? ["photos"] : [])
             // Rows made per choice (a vaccine per line: vaccine_dog.rabies, other_name_1; a sign per checkbox) count by their family.
-            let families = ["vaccine", "batch", "next_due", "other_name", "other_batch", "other_next_due", "sign"]
+            // A tracker's own fields are its definition's (`tracker_<key>`).
+            let families = ["vaccine", "batch", "next_due", "other_name", "other_batch", "other_next_due", "sign", "tracker"]
             let names = Set(
                 form.matches(of: /<(?:input|select|textarea)[^>]* name="([^"]+)"/).map { String($0.output.1) }.filter { name in
                     declared.contains(name) || !families.contains { name.hasPrefix($0 + "_") }
@@ -81,7 +89,7 @@ struct RecordKindTests {
             let today = LocalDate(Date(), in: TimeZone(identifier: "Asia/Seoul")!)
             let saved = try await owner.postMultipart(
                 "/pets/\(pet)/records",
-                Self.sample(kind, clinic: clinic).merging(
+                Self.sample(kind, clinic: clinic, tracker: tracker).merging(
                     ["kind": raw, "date": today.description, "time": "09:00"], uniquingKeysWith: { first, _ in first }))
             #expect(saved.status == .seeOther, "\(raw): \(saved.status) \(saved.text.prefix(2000))")
 

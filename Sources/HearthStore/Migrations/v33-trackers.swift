@@ -1,0 +1,40 @@
+import GRDB
+
+extension Migrations {
+    static let v33 = Migration("v33 trackers of the household's own") { db in
+        // A tracker is a record kind the household defines. `subjects` says whom it is for
+        // (`species:cat`, `people`, `subject:12`; then `subject_id` too, so the subject's removal
+        // takes it and its history names the subject). `fields` is the definition as JSON
+        // (`TrackerStorage`): each field's key is made once and never reused, so a record's values
+        // stay readable however the tracker changes; `ready_made` names the one it was added from.
+        try db.execute(
+            sql: """
+                CREATE TABLE tracker (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    subjects TEXT NOT NULL,
+                    subject_id INTEGER REFERENCES subject(id) ON DELETE CASCADE,
+                    regimen_id INTEGER REFERENCES regimen(id) ON DELETE SET NULL,
+                    fields TEXT NOT NULL,
+                    ready_made TEXT,
+                    created_at DATETIME NOT NULL,
+                    updated_at DATETIME NOT NULL,
+                    deleted_at DATETIME
+                );
+                CREATE TABLE tracker_entry (
+                    entry_id INTEGER PRIMARY KEY REFERENCES entry(id) ON DELETE CASCADE,
+                    tracker_id INTEGER NOT NULL REFERENCES tracker(id) ON DELETE CASCADE
+                );
+                CREATE INDEX tracker_entry_by_tracker ON tracker_entry(tracker_id);
+                -- One row a field a record filled: a number, a step, seconds or yes (1) / no (0) in
+                -- `number`; a choice's key or text in `text`.
+                CREATE TABLE tracker_value (
+                    entry_id INTEGER NOT NULL REFERENCES entry(id) ON DELETE CASCADE,
+                    field TEXT NOT NULL,
+                    number REAL,
+                    text TEXT,
+                    PRIMARY KEY (entry_id, field)
+                ) WITHOUT ROWID;
+                """)
+    }
+}

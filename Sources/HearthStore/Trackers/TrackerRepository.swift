@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import HearthCore
+
+/// A tracker as stored.
+public struct Tracker: Sendable, Equatable, Identifiable {
+    public let id: Int64
+    public let input: TrackerInput
+    /// The ready-made tracker it was added from (`glucose`, `seizure`, `blood_pressure`), if any.
+    public let readyMade: String?
+}
+
+/// The household's trackers: their definitions, and what a change to one does to its records.
+public struct TrackerRepository: Sendable {
+    let database: AppDatabase
+
+    public init(_ database: AppDatabase) { self.database = database }
+
+    public func create(_ input: TrackerInput, readyMade: String? = nil, now: Date = Date()) async throws -> Int64 {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO tracker (name, subjects, subject_id, regimen_id, fields, ready_made, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    input.name, input.subjects.code, Self.subjectID(input), input.regimenID, try StoredTrackerField.json(input.fields), readyMade, now, now,
+                ])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Saves a changed definition and, in the same write, converts the values of each field
+    /// whose unit changed exactly (`TrackerForm.Result.conversions`).
+    public func update(id: Int64, _ result: TrackerForm.Result, now: Date = Date()) async throws {
+        let input = result.tracker
+        try await database.write { db in
+            try db.execute(
+                sql:
+                    "UPDATE tracker SET name = ?, subjects = ?, subject_id = ?, regimen_id = ?, fields = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL",
+                arguments: [input.name, input.subjects.code, Self.subjectID(input), input.regimenID, try StoredTrackerField.json(input.fields), now, id])
+            guard db.changesCount == 1 else { throw StoreError.trackerNotFound }
+            for (field, factor) in result.conversions.sorted(by: { $0.key < $1.key }) where factor != 1 {
+                try db.execute(
+                    sql: """
+                        UPDATE tracker_value SET number = number * ?
+                        WHERE field = ? AND number IS NOT NULL AND entry_id IN (SELECT entry_id FROM tracker_entry WHERE tracker_id = ?)
+                        """, arguments: [factor, field, id])
+            }
+        }
+    }
+
+    /// The trackers a member may see: every species' and people's, and those of a subject they may see.
+    public func trackers(access: SubjectAccess) throws -> [Tracker] {
+        try database.read { db in try Self.trackers(access: access, db) }
+    }
+
+    public func tracker(id: Int64, access: SubjectAccess) throws -> Tracker? {
+        try database.read { db in try Self.trackers(access: access, id: id, db).first }
+    }
+
+    static func trackers(access: SubjectAccess, id: Int64? = nil, _ db: Database) throws -> [Tracker] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql:
+                    "SELECT id, name, subjects, subject_id, regimen_id, fields, ready_made FROM tracker WHERE deleted_at IS NULL AND (? IS NULL OR id = ?) ORDER BY name, id"
+            ),
+            arguments: [id, id]
+        ).compactMap { row in
+            guard let subjects = TrackerSubjects(code: row["subjects"]) else { return nil }
+            if let subjectID = row["subject_id"] as Int64?, !access.allows(subjectID) { return nil }
+            let input = TrackerInput(name: row["name"], subjects: subjects, fields: StoredTrackerField.fields(row["fields"]), regimenID: row["regimen_id"])
+            return Tracker(id: row["id"], input: input, readyMade: row["ready_made"])
+        }
+    }
+
+    /// The keys of the fields some record of the tracker holds a value of (records in the bin too:
+    /// they may come back).
+    public func fieldsWithValues(trackerID: Int64) throws -> Set<String> {
+        try database.read { db in
+            Set(
+                try String.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT DISTINCT v.field FROM tracker_entry t JOIN tracker_value v ON v.entry_id = t.entry_id WHERE t.tracker_id = ?"),
+                    arguments: [trackerID]))
+        }
+    }
+
+    /// The trackers a subject keeps (by its species, as a person, or its own), each with its
+    /// newest record, if any.
+    public func kept(subjectID: Int64, species: Species?, access: SubjectAccess) throws -> [(tracker: Tracker, latest: StoredEntry?)] {
+        try database.read { db in
+            try Self.trackers(access: access, db).filter { $0.input.subjects.includes(subjectID: subjectID, species: species) }.map { tracker in
+                let latest = try EntryRepository.fetch(
+                    db,
+                    where: """
+                        e.subject_id = ? AND e.kind = 'tracker' AND e.deleted_at IS NULL
+                        AND e.id IN (SELECT entry_id FROM tracker_entry WHERE tracker_id = ?)
+                        """, arguments: [subjectID, tracker.id], limit: 1
+                ).first
+                return (tracker, latest)
+            }
+        }
+    }
+
+    public func delete(id: Int64, now: Date = Date()) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE tracker SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", arguments: [now, id])
+        }
+    }
+
+    static func subjectID(_ input: TrackerInput) -> Int64? {
+        if case .subject(let id) = input.subjects { return id }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import HearthCore
+import Testing
+
+@testable import HearthStore
+
+@Suite("Trackers as stored")
+struct TrackerStoreTests {
+    @Test(
+        "a definition round-trips; a unit changed exactly converts the records' values in the same write; a subject's tracker is hidden from a member who may not see it"
+    )
+    func definitions() async throws {
+        let database = try AppDatabase.inMemory()
+        let nabi = try await PetRepository(database).create(PetProfile(name: "Nabi", species: .cat), photo: nil)
+        let trackers = TrackerRepository(database)
+        let form: [String: String] = [
+            "name": "Food", "subjects": "subject:\(nabi.id)", "field_1_name": "Eaten", "field_1_kind": "number", "field_1_unit": "g",
+            "field_1_low": "0", "field_1_high": "5,000", "field_1_day": "sum", "field_2_name": "Kind", "field_2_kind": "choice",
+            "field_2_choice_1": "Wet", "field_2_choice_2": "Dry",
+        ]
+        guard case .valid(let made) = TrackerForm.validate(form) else { throw CancellationError() }
+        let id = try await trackers.create(made.tracker)
+        let stored = try #require(try trackers.tracker(id: id, access: .everyone))
+        #expect(stored.input == made.tracker)
+        #expect(try trackers.tracker(id: id, access: .only([])) == nil, "a member limited to other subjects")
+        #expect(try trackers.fieldsWithValues(trackerID: id).isEmpty)
+        // A record of it (the record path comes with the tracker record kind).
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO entry (subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES (?, 'diary', '2026-11-10 09:00:00', '2026-11-10', '2026-11-10 09:00:00', '2026-11-10 09:00:00');
+                    INSERT INTO tracker_entry (entry_id, tracker_id) VALUES (last_insert_rowid(), ?);
+                    INSERT INTO tracker_value (entry_id, field, number) SELECT entry_id, 'f1', 1250 FROM tracker_entry WHERE tracker_id = ?;
+                    """, arguments: [nabi.id, id, id])
+        }
+        #expect(try trackers.fieldsWithValues(trackerID: id) == ["f1"])
+        var kilos = form
+        kilos.merge([
+            "field_1_key": "f1", "field_2_key": "f2", "field_2_choice_1_key": "c1", "field_2_choice_2_key": "c2", "field_1_unit": "kg", "field_1_high": "5",
+            "field_1_step": "0.001",
+        ]) { $1 }
+        guard case .valid(let changed) = TrackerForm.validate(kilos, existing: stored.input.fields, withValues: ["f1"]) else { throw CancellationError() }
+        try await trackers.update(id: id, changed)
+        let value = try database.read { db in try Double.fetchOne(db, sql: "SELECT number FROM tracker_value WHERE field = 'f1'") }
+        #expect(value == 1.25)
+        #expect(
+            try trackers.tracker(id: id, access: .everyone)?.input.fields.first?.kind
+                == .number(NumberField(unit: "kg", low: 0, high: 5, step: 0.001, day: .sum)))
+    }
+}
