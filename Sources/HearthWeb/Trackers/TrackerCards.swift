@@ -6,6 +6,10 @@ import HearthStore
 enum TrackerCards: AreaCards {
     static let exportKinds = HouseholdExport.trackerKinds
 
+    static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        try TrackersReportHTML.sections(shown, snapshot)
+    }
+
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
         let pet = shown.overview.pet
         if let card = try card(shown.subject, species: pet.profile.species, record: { PetRoutes.newRecord(pet.id) + "?kind=tracker&tracker=\($0)" }) {

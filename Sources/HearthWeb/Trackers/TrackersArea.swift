@@ -18,11 +18,13 @@ enum TrackersArea: Area {
         let records = TrackerRecordsController(renderer: services.renderer, trackers: trackers, entries: EntryRepository(services.database))
         typealias R = TrackerRoutes
         router.get(R.list.path, use: controller.list)
-        router.group().add(middleware: RequireRecorderMiddleware())
+        // A tracker's definition is the whole household's (its records may be anyone's): a member
+        // limited to some subjects records with the household's trackers, and changes none.
+        router.group().add(middleware: RequireRecorderMiddleware()).add(middleware: RequireWholeHouseholdMiddleware())
             .get(R.new.path, use: controller.new)
             .post(R.list.path, use: controller.create)
             .post(R.readyMade.path, use: controller.addReadyMade)
-        router.group(R.one.path).add(middleware: RequireRecorderMiddleware()).loadingTracker(trackers)
+        router.group(R.one.path).add(middleware: RequireRecorderMiddleware()).add(middleware: RequireWholeHouseholdMiddleware()).loadingTracker(trackers)
             .get(R.edit.under(R.one), use: controller.edit)
             .post(use: controller.update)
             .post(R.delete.under(R.one), use: controller.delete)

@@ -14,7 +14,8 @@ struct TrackersController {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let names = Dictionary(try await subjects.subjects(access: context.access).map { ($0.id, $0.name) }) { first, _ in first }
-        let canRecord = context.role?.canRecord == true
+        // A member limited to some subjects records with the household's trackers and changes none.
+        let canRecord = context.role?.canRecord == true && !context.access.isLimited
         let trackersHTML = TrackerListHTML.trackers(try trackers.trackers(access: context.access), names: names, canEdit: canRecord, format: format)
         let readyMade = canRecord ? TrackerListHTML.readyMade(csrf: context.csrfToken ?? "", format: format) : .empty
         let page = TrackerListPage(trackers: trackersHTML, readyMade: readyMade, canRecord: canRecord)
@@ -83,7 +84,9 @@ struct TrackersController {
         var validated = TrackerForm.validate(input, existing: tracker?.input.fields ?? [], withValues: withValues)
         if case .valid(let result) = validated {
             var errors = FieldErrors()
-            if case .subject(let id) = result.tracker.subjects, !context.access.allows(id) { errors.add("subjects", "error.choice.unknown") }
+            if case .subject(let id) = result.tracker.subjects, try subjects.subject(id: id, access: context.access) == nil {
+                errors.add("subjects", "error.choice.unknown")
+            }
             if let regimen = result.tracker.regimenID, try regimens.regimen(id: regimen, access: context.access) == nil {
                 errors.add("regimen_id", "error.choice.unknown")
             }

@@ -12,8 +12,12 @@ import Testing
 /// adding a subject is refused. A new route in the role matrix is asked here too.
 @Suite("Members limited to chosen subjects")
 struct LimitedMemberTests {
-    /// Adding subjects: a limited member would add one they could not see.
-    static let creating: Set<String> = ["GET /pets/new", "POST /pets", "GET /people/new", "POST /people"]
+    /// Adding subjects: a limited member would add one they could not see. And changing the
+    /// household's trackers, whose records are everyone's (a people's tracker is Grandma's too).
+    static let creating: Set<String> = [
+        "GET /pets/new", "POST /pets", "GET /people/new", "POST /people", "GET /trackers/new", "POST /trackers", "POST /trackers/ready-made",
+        "GET /trackers/{id}/edit", "POST /trackers/{id}", "POST /trackers/{id}/delete",
+    ]
     /// Pages of everyone's days (the calendar's `{when}` is a date, not a subject): they answer, filtered.
     static let household: Set<String> = [
         "GET /calendar/{when}", "GET /clinics/{id}/edit", "GET /medicines/{id}", "GET /medicines/{id}/edit", "GET /medicines/imports/{job}",

@@ -45,6 +45,7 @@ struct RoleMatrixTests {
         let recipe: Int64
         let routine: Int64
         let appointment: Int64
+        let tracker: Int64
     }
 
     /// Keyed by the router's own "METHOD path".
@@ -260,6 +261,23 @@ struct RoleMatrixTests {
             fieldsFor: { ["subject": "\($0.pet)", "kind": "grooming", "date": "2026-12-05", "time": "11:00"] }),
         "POST /appointments/{id}/done": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/done" }),
         "POST /appointments/{id}/delete": Route(needs: .recorder, path: { "/appointments/\($0.appointment)/delete" }),
+        "GET /trackers": Route(needs: .member, path: { _ in "/trackers" }),
+        "GET /trackers/new": Route(needs: .recorder, path: { _ in "/trackers/new" }),
+        "POST /trackers": Route(
+            needs: .recorder, path: { _ in "/trackers" }, fields: ["name": "Coughs", "subjects": "people", "field_1_name": "How", "field_1_kind": "text"]),
+        "POST /trackers/ready-made": Route(needs: .recorder, path: { _ in "/trackers/ready-made" }, fields: ["ready": "glucose"]),
+        "GET /trackers/{id}/edit": Route(needs: .recorder, path: { "/trackers/\($0.tracker)/edit" }),
+        "POST /trackers/{id}": Route(
+            needs: .recorder, path: { "/trackers/\($0.tracker)" },
+            fields: [
+                "name": "Pressure", "subjects": "people", "field_1_key": "f1", "field_1_name": "Top", "field_1_kind": "number", "field_1_unit": "mmHg",
+                "field_1_low": "50", "field_1_high": "300",
+            ]),
+        "POST /trackers/{id}/delete": Route(needs: .recorder, path: { "/trackers/\($0.tracker)/delete" }),
+        "GET /people/{id}/trackers/{tracker}": Route(needs: .recorder, path: { "/people/\($0.person)/trackers/\($0.tracker)" }),
+        "POST /people/{id}/trackers/{tracker}": Route(
+            needs: .recorder, path: { "/people/\($0.person)/trackers/\($0.tracker)" },
+            fields: ["date": "2026-01-02", "time": "07:30", "tracker_f1": "128", "tracker_f2": "82"]),
         "GET /doses": Route(needs: .member, path: { _ in "/doses?day=2026-01-02" }),
         "POST /doses/mark": Route(
             needs: .recorder, path: { _ in "/doses/mark" }, fieldsFor: { ["regimen": "\($0.regimen)", "day": "2026-01-02", "time": "480", "action": "given"] }),
@@ -475,10 +493,11 @@ struct RoleMatrixTests {
             AppointmentInput(
                 subjectID: pet, kind: .vet, date: LocalDate("2026-01-02")!, minutes: 600, startsAt: Date(timeIntervalSince1970: 1_767_315_600),
                 note: "Teeth"), by: member)
+        let tracker = try await TrackerRepository(hearth.database).create(ReadyMadeTracker.bloodPressure.tracker { $0 }, readyMade: "blood_pressure")
         try await owner.get("/")
         return IDs(
             member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic,
-            medicine: medicine, regimen: regimen, recipe: recipe, routine: routine, appointment: appointment)
+            medicine: medicine, regimen: regimen, recipe: recipe, routine: routine, appointment: appointment, tracker: tracker)
     }
 
     /// Animation 1 of this server, made by `browser` and finished.
@@ -511,6 +530,7 @@ struct RoleMatrixTests {
         if method == .get { return try await browser.get(path) }
         // Photo forms are multipart; the others are plain forms. Both carry the token.
         if path.hasPrefix("/people") && !path.hasSuffix("/water") && !path.hasSuffix("/steps") && !path.hasSuffix("/weight") && !path.hasSuffix("/goals")
+            && !path.contains("/trackers/")
             || path.hasPrefix("/pets") && !path.contains("/foods/") && !path.hasSuffix("archive") && !path.hasSuffix("/feeding") || path == "/clinics/import"
             || path == "/medicines/import" || path.hasPrefix("/records") && !path.hasSuffix("delete") && !path.hasSuffix("restore")
         {

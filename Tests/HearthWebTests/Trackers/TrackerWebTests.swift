@@ -46,6 +46,10 @@ struct TrackerWebTests {
             #expect(saved.status == .created, "\(saved.status)")
             let count = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tracker_entry") }
             #expect(count == 2, "the form's reading and the API's; nothing of the refused ones")
+            // The month's report sums them up and lists each.
+            let report = try await owner.get("/reports/\(grandma)/2026-11").text
+            #expect(report.contains("Systolic: 2×, mean 131.5 mmHg, lowest 128 mmHg"), "\(report.prefix(0))")
+            #expect(report.contains("0 at 180 mmHg or more"))
         }
     }
 
@@ -79,9 +83,13 @@ struct TrackerWebTests {
             let list = try await limited.get("/trackers").text
             #expect(list.contains("Seizures") && !list.contains("Insulin curve"))
             let insulin = try #require(try TrackerRepository(hearth.database).trackers(access: .everyone).first { $0.input.name == "Insulin curve" }).id
-            #expect(try await limited.get("/trackers/\(insulin)/edit").status == .notFound)
+            #expect(!list.contains("/trackers/new") && !list.contains("/edit"), "the household's trackers are not a limited member's to change")
+            #expect(try await limited.get("/trackers/\(insulin)/edit").status == .forbidden)
             let bad = try await limited.post("/trackers", ["name": "Peek", "subjects": "subject:\(nabi)", "field_1_name": "x", "field_1_kind": "text"])
-            #expect(bad.status == .unprocessableContent, "a subject the member may not see is not theirs to track")
+            #expect(bad.status == .forbidden)
+            // A whole-household adult who may not record for Nabi is refused on the field, as a hidden subject would be.
+            let other = try await owner.post("/trackers", ["name": "Peek", "subjects": "subject:999", "field_1_name": "x", "field_1_kind": "text"])
+            #expect(other.status == .unprocessableContent)
         }
     }
 }

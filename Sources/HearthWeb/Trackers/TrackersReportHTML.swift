@@ -1,0 +1,64 @@
+import HearthCore
+import HearthHTML
+import HearthStore
+
+/// A subject's trackers in its report: for each, its number and duration fields summed up
+/// (how many, the mean, the lowest and highest with when, how many urgent) and every record as a line.
+enum TrackersReportHTML {
+    static func sections(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
+        let kept = try TrackersReport.read(shown.report, in: snapshot).trackers
+        guard !kept.isEmpty else { return [] }
+        let format = shown.format
+        var html: HTML = #"<div class="report-block report-trackers">"#
+        for tracker in kept {
+            html += #"<h3>\#(tracker.tracker.name)</h3><ul class="report-lines">"#
+            for field in tracker.tracker.fields where !field.removed {
+                if let line = summary(field, tracker.records, format: format) { html += "<li>\(line)</li>" }
+            }
+            html += #"</ul><ol class="report-records">"#
+            for record in tracker.records {
+                guard case .tracker(let entry) = record.details else { continue }
+                html += #"<li>\#(format.moment(record.occurredAt)) · \#(format.trackerLine(entry))\#(record.note.map { " · \($0)" } ?? "")</li>"#
+            }
+            html += "</ol>"
+        }
+        return [ReportSection(rank: 70, html: html + "</div>", recorded: true)]
+    }
+
+    /// "수축기: 14번, 평균 131 mmHg, 가장 낮음 118 (11월 3일 07:30), 가장 높음 182 (11월 9일 19:10), 긴급 1번".
+    static func summary(_ field: TrackerField, _ records: [StoredEntry], format: Formatting) -> String? {
+        var values: [(value: Double, record: StoredEntry)] = []
+        for record in records {
+            guard case .tracker(let entry) = record.details else { continue }
+            switch entry.values[field.key] {
+            case .number(let number): values.append((number, record))
+            case .seconds(let seconds): values.append((Double(seconds), record))
+            default: break
+            }
+        }
+        guard !values.isEmpty, let low = values.min(by: { $0.value < $1.value }), let high = values.max(by: { $0.value < $1.value }) else { return nil }
+        let urgentFrom: Double?
+        func shown(_ value: Double) -> String {
+            switch field.kind {
+            case .number(let rules): return format.trackerValue(.number(value), of: TrackerField(key: field.key, name: field.name, kind: .number(rules)))
+            default: return format.duration(Int(value.rounded()))
+            }
+        }
+        switch field.kind {
+        case .number(let rules): urgentFrom = rules.urgentFrom
+        case .duration(_, let urgent): urgentFrom = urgent.map(Double.init)
+        default: return nil
+        }
+        let mean = values.map(\.value).reduce(0, +) / Double(values.count)
+        var parts = [
+            format.t("trackers.report.count", ["n": String(values.count)]), format.t("trackers.report.mean", ["value": shown(mean)]),
+            format.t("trackers.report.lowest", ["value": shown(low.value), "when": format.moment(low.record.occurredAt)]),
+            format.t("trackers.report.highest", ["value": shown(high.value), "when": format.moment(high.record.occurredAt)]),
+        ]
+        if let urgentFrom {
+            let urgent = values.filter { $0.value >= urgentFrom }.count
+            parts.append(format.t("trackers.report.urgent", ["n": String(urgent), "from": shown(urgentFrom)]))
+        }
+        return "\(field.name): " + parts.joined(separator: ", ")
+    }
+}
