@@ -17,9 +17,9 @@ struct TrackersController {
         // A member limited to some subjects records with the household's trackers and changes none.
         let canRecord = context.role?.canRecord == true && !context.access.isLimited
         let trackersHTML = TrackerListHTML.trackers(try trackers.trackers(access: context.access), names: names, canEdit: canRecord, format: format)
-        let readyMade = canRecord ? TrackerListHTML.readyMade(csrf: context.csrfToken ?? "", format: format) : .empty
+        let readyMade = canRecord ? TrackerListHTML.readyMade(csrf: context.csrfToken, format: format) : .empty
         let page = TrackerListPage(trackers: trackersHTML, readyMade: readyMade, canRecord: canRecord)
-        return try renderer.page(page, titleKey: "trackers.title", request: request, context: context)
+        return renderer.page(page, titleKey: "trackers.title", request: request, context: context)
     }
 
     /// A ready-made tracker added as it is, in the member's words; then its form, to change it.
@@ -119,6 +119,6 @@ struct TrackersController {
             problems: FormProblems(errors: errors), subjects: subjectOptions, regimens: regimenOptions,
             rows: TrackerFormHTML.rows(input, errors: errors, format: format),
             asksToRemove: errors.messages.values.contains("trackers.error.remove_confirm"), delete: tracker.map { TrackerRoutes.delete($0.id) })
-        return try renderer.page(page, titleKey: "trackers.title", titleText: heading, request: request, context: context, status: status)
+        return renderer.page(page, titleKey: "trackers.title", titleText: heading, request: request, context: context, status: status)
     }
 }
