@@ -32,6 +32,8 @@ ALLOWED = {
     "vca",
     # The medication chart's name in care homes and nursing (Medication Administration Record).
     "mar",
+    # Trackers: the units doctors and vets write as they are, and the bodies whose guidelines the help cites.
+    "dl", "mmhg", "mmol", "bpm", "acvim", "esh", "nice", "ng",
 }
 RAW_KEY = re.compile(r"(?<![\w/.@:-])[a-z][a-z0-9_]*\.[a-z0-9_]+\.[a-z0-9_.]*[a-z0-9_](?![\w/-])")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z]+")

@@ -14,6 +14,8 @@ public enum TrackerForm {
         public var tracker: TrackerInput
         /// Field key → the factor its stored values are multiplied by (a unit changed exactly).
         public var conversions: [String: Double]
+
+        public init(tracker: TrackerInput, conversions: [String: Double]) { (self.tracker, self.conversions) = (tracker, conversions) }
     }
 
     /// Reads the form. `existing` is the tracker as it is (empty for a new one), `withValues`
@@ -22,8 +24,12 @@ public enum TrackerForm {
         _ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = []
     ) -> Validated<Result> {
         var errors = FieldErrors()
+        // Every text typed into a row is held to its limit, whatever its kind reads of it.
+        for (field, value) in input where field.hasPrefix("field_") {
+            if case .characters = FieldLimits.limit(field) { FormInput.check(value, field: field, errors: &errors) }
+        }
         let name = FormInput.text(input, "name", errors: &errors)
-        if name == nil { errors.add("name", "error.required") }
+        if name == nil { errors.add("name", "error.text.required") }
         let subjects = TrackerSubjects(code: input["subjects", default: ""])
         if subjects == nil { errors.add("subjects", "error.choice.unknown") }
         var regimenID: Int64?
@@ -53,10 +59,13 @@ public enum TrackerForm {
                 continue
             }
             let fieldName = FormInput.text(input, "\(at)name", errors: &errors)
-            let kindCode = input["\(at)kind", default: ""]
-            guard fieldName != nil || old != nil || !kindCode.isEmpty else { continue }  // a blank row to add one
+            // A blank row (one to add a field) is passed over; one with anything typed is a field.
+            let typed = input.contains {
+                $0.key.hasPrefix(at) && !$0.key.hasSuffix("_key") && !$0.key.hasSuffix("_day") && !$0.value.trimmingCharacters(in: .whitespaces).isEmpty
+            }
+            guard typed || old != nil else { continue }
             guard let fieldName else {
-                errors.add("\(at)name", "error.required")
+                errors.add("\(at)name", "error.text.required")
                 continue
             }
             let key = old?.key ?? "f\(nextKey)"

@@ -7,6 +7,10 @@ public enum TrackerRecord {
     public static func values(_ input: [String: String], of tracker: TrackerInput, errors: inout FieldErrors) -> [String: TrackerValue] {
         var values: [String: TrackerValue] = [:]
         let shown = tracker.fields.filter { !$0.removed }
+        // Whatever a field's kind reads of it, what was typed is held to the field's length first.
+        for (name, value) in input where name.hasPrefix("tracker_") {
+            if case .characters = FieldLimits.limit(name) { FormInput.check(value, field: name, errors: &errors) }
+        }
         for field in shown {
             let name = "tracker_\(field.key)"
             let raw = input[name, default: ""].trimmingCharacters(in: .whitespacesAndNewlines)

@@ -36,5 +36,22 @@ extension Migrations {
                     PRIMARY KEY (entry_id, field)
                 ) WITHOUT ROWID;
                 """)
+        // Search reads a tracker's records (its name, typed text, chosen words): their details
+        // queue them as every kind's do (v22), and so does a change to the tracker itself, whose
+        // words its records are found by.
+        for table in ["tracker_entry", "tracker_value"] {
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER search_\(table)_insert AFTER INSERT ON \(table) BEGIN INSERT OR IGNORE INTO search_pending VALUES (new.entry_id); END;
+                    CREATE TRIGGER search_\(table)_update AFTER UPDATE ON \(table) BEGIN INSERT OR IGNORE INTO search_pending VALUES (new.entry_id); END;
+                    CREATE TRIGGER search_\(table)_delete AFTER DELETE ON \(table) BEGIN INSERT OR IGNORE INTO search_pending VALUES (old.entry_id); END;
+                    """)
+        }
+        try db.execute(
+            sql: """
+                CREATE TRIGGER search_tracker_changed AFTER UPDATE OF name, fields ON tracker BEGIN
+                    INSERT OR IGNORE INTO search_pending SELECT entry_id FROM tracker_entry WHERE tracker_id = new.id;
+                END;
+                """)
     }
 }

@@ -5,6 +5,7 @@ import HearthStore
 /// Trackers on a pet's and a person's page: a button a tracker they keep, and its newest record.
 enum TrackerCards: AreaCards {
     static let exportKinds = HouseholdExport.trackerKinds
+    static let demo: (any DemoStep.Type)? = TrackersDemo.self
 
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try TrackersReportHTML.sections(shown, snapshot)

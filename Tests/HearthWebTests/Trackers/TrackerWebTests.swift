@@ -67,6 +67,16 @@ struct TrackerWebTests {
             #expect(try await owner.postMultipart("/pets/\(bori)/records", record).status == .seeOther)
             #expect(try await owner.postMultipart("/pets/\(nabi)/records", record).status == .unprocessableContent, "not the cat's tracker")
             #expect(try await owner.get("/pets/\(bori)/timeline").text.contains("How long 6 min · Kind Whole body"))
+            // Search finds it by the words chosen, and by the tracker's new words once it is renamed.
+            #expect(try await owner.get("/search?q=" + QueryLink.encode("Whole body")).text.contains("/pets/\(bori)"))
+            try await TrackerRepository(hearth.database).update(
+                id: seizures,
+                TrackerForm.Result(
+                    tracker: TrackerInput(
+                        name: "Fits", subjects: .species(.dog),
+                        fields: try #require(try TrackerRepository(hearth.database).tracker(id: seizures, access: .everyone)).input.fields),
+                    conversions: [:]))
+            #expect(try await owner.get("/search?q=Fits").text.contains("/pets/\(bori)"), "re-indexed under the tracker's new name")
 
             // Nabi's own tracker: a sitter limited to Bori sees neither it nor its form.
             let own = try await owner.post(
@@ -81,7 +91,7 @@ struct TrackerWebTests {
             let limited = Browser(owner.client)
             try await limited.signIn("sitter", "member password 1")
             let list = try await limited.get("/trackers").text
-            #expect(list.contains("Seizures") && !list.contains("Insulin curve"))
+            #expect(list.contains("Fits") && !list.contains("Insulin curve"))
             let insulin = try #require(try TrackerRepository(hearth.database).trackers(access: .everyone).first { $0.input.name == "Insulin curve" }).id
             #expect(!list.contains("/trackers/new") && !list.contains("/edit"), "the household's trackers are not a limited member's to change")
             #expect(try await limited.get("/trackers/\(insulin)/edit").status == .forbidden)
