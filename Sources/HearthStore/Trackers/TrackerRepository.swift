@@ -59,6 +59,12 @@ public struct TrackerRepository: Sendable {
         try database.read { db in try Self.trackers(access: access, id: id, db).first }
     }
 
+    /// The tracker a record of `subjectID` (a pet of `species`, or a person: nil) is read against,
+    /// as it is now: nil when it is deleted, hidden from the member, or not for this subject.
+    public func tracker(id: Int64, keptBy subjectID: Int64, species: Species?, access: SubjectAccess) throws -> Tracker? {
+        try tracker(id: id, access: access).flatMap { $0.input.subjects.includes(subjectID: subjectID, species: species) ? $0 : nil }
+    }
+
     static func trackers(access: SubjectAccess, id: Int64? = nil, _ db: Database) throws -> [Tracker] {
         try Row.fetchAll(
             db.cachedStatement(

@@ -110,8 +110,7 @@ extension APIHandlers {
         // deleted, hidden or not for this subject leaves `tracker` refused.
         var tracker: (id: Int64, input: TrackerInput)?
         if kind == .tracker, let id = fields["tracker"].flatMap({ Int64($0) }),
-            let found = try TrackerRepository(database).tracker(id: id, access: context.access),
-            found.input.subjects.includes(subjectID: subjectID, species: pet?.profile.species)
+            let found = try TrackerRepository(database).tracker(id: id, keptBy: subjectID, species: pet?.profile.species, access: context.access)
         {
             tracker = (found.id, found.input)
         }

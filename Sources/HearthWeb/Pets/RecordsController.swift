@@ -191,8 +191,7 @@ struct RecordsController {
     /// The tracker a tracker record is read against, as it is now: one deleted, or not for this
     /// pet (another species'), is nil, and the record is refused on its form.
     private func tracker(_ id: Int64?, for pet: Pet, context: AppRequestContext) throws -> (id: Int64, input: TrackerInput)? {
-        guard let id, let tracker = try trackers.tracker(id: id, access: context.access),
-            tracker.input.subjects.includes(subjectID: pet.id, species: pet.profile.species)
+        guard let id, let tracker = try trackers.tracker(id: id, keptBy: pet.id, species: pet.profile.species, access: context.access)
         else { return nil }
         return (tracker.id, tracker.input)
     }

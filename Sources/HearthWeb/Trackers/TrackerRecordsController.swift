@@ -37,8 +37,7 @@ struct TrackerRecordsController {
 
     /// The tracker named in the path, if it is one this person keeps.
     private func tracker(_ raw: String?, person: Person, context: AppRequestContext) throws -> Tracker {
-        guard let id = raw.flatMap({ Int64($0) }), let tracker = try trackers.tracker(id: id, access: context.access),
-            tracker.input.subjects.includes(subjectID: person.id, species: nil)
+        guard let id = raw.flatMap({ Int64($0) }), let tracker = try trackers.tracker(id: id, keptBy: person.id, species: nil, access: context.access)
         else { throw PageError(StoreError.trackerNotFound) }
         return tracker
     }

@@ -40,7 +40,7 @@ enum TrackersReportHTML {
         let urgentFrom: Double?
         func shown(_ value: Double) -> String {
             switch field.kind {
-            case .number(let rules): return format.trackerValue(.number(value), of: TrackerField(key: field.key, name: field.name, kind: .number(rules)))
+            case .number: return format.trackerValue(.number(value), of: field)
             default: return format.duration(Int(value.rounded()))
             }
         }
