@@ -121,6 +121,28 @@ paths:
                     type: array
                     items: { $ref: "#/components/schemas/Flag" }
         default: { $ref: "#/components/responses/Problem" }
+  /trackers:
+    get:
+      operationId: listTrackers
+      tags: [records]
+      summary: The household's own record kinds (a cat's blood glucose, a dog's seizures, blood pressure) the member may see, with their fields.
+      description: >-
+        A tracker's record is posted as kind `tracker` with `tracker` (its id) and a `tracker_<key>` field for each of its
+        fields, by the fields' keys given here; a removed field is listed (its old values stay readable) but takes no new
+        value.
+      responses:
+        "200":
+          description: The trackers, by name.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [trackers]
+                properties:
+                  trackers:
+                    type: array
+                    items: { $ref: "#/components/schemas/Tracker" }
+        default: { $ref: "#/components/responses/Problem" }
   /subjects/{subject}/records:
     parameters:
       - $ref: "#/components/parameters/Subject"
@@ -521,15 +543,55 @@ components:
           type: array
           description: Its open flags (as `/flags` lists them).
           items: { $ref: "#/components/schemas/Flag" }
+    Tracker:
+      type: object
+      required: [id, name, subjects, fields]
+      properties:
+        id: { type: integer, format: int64 }
+        name: { type: string }
+        subjects: { type: string, description: "Whom it is for: `species:cat` (every cat), `people`, or `subject:12` (one).", pattern: "^(people|species:[a-z_]+|subject:[0-9]+)$" }
+        regimen: { type: integer, format: int64, description: The regimen whose doses its curve counts hours from. }
+        readyMade: { type: string, enum: [glucose, seizure, blood_pressure], description: The ready-made tracker it was added from. }
+        fields:
+          type: array
+          items: { $ref: "#/components/schemas/TrackerField" }
+    TrackerField:
+      type: object
+      required: [key, name, kind, removed]
+      properties:
+        key: { type: string, description: "Made once and never changed: a record's value is `tracker_<key>`." }
+        name: { type: string }
+        kind: { type: string, enum: [number, yes_no, scale, choice, duration, text] }
+        removed: { type: boolean, description: Taken off the form; its values stay in old records. }
+        unit: { type: string, description: A number's unit (`mg/dL`). }
+        low: { type: number, description: The lowest value a number takes. }
+        high: { type: number, description: The highest. }
+        step: { type: number, description: "What a number is read to (`1`, `0.5`)." }
+        day: { type: string, enum: [sum, mean], description: How a day's values add up in charts. }
+        goalLow: { type: number }
+        goalHigh: { type: number }
+        urgentFrom: { type: number, description: "At or past this (a number's value; a duration's seconds) a reading raises an `urgent_reading` flag." }
+        most: { type: integer, description: A duration's longest, in seconds. }
+        choices:
+          type: array
+          description: A scale's steps (1…n, in order) or a choice's options; a retired one is kept for old records but not offered.
+          items:
+            type: object
+            required: [key, label, retired]
+            properties:
+              key: { type: string }
+              label: { type: string }
+              retired: { type: boolean }
     Flag:
       type: object
       required: [key, rule, subject, subjectName, level, since, text, ruleText, advice, figures, url]
       properties:
         key: { type: string, description: "The rule, and for a medicine's the regimen's id (`low_adherence.12`)." }
-        rule: { type: string, enum: [weight_loss, weight_gain, vomiting, not_eating, loose_stools, severe_symptom, low_adherence, missed_days] }
+        rule: { type: string, enum: [weight_loss, weight_gain, vomiting, not_eating, loose_stools, severe_symptom, low_adherence, missed_days, urgent_reading] }
         subject: { type: integer, format: int64 }
         subjectName: { type: string }
         regimen: { type: integer, format: int64, description: The regimen a medicine's flag is about. }
+        tracker: { type: integer, format: int64, description: The tracker an urgent reading's flag is about (`urgent_reading.3`). }
         level: { type: integer, description: How far it has gone; marked seen at one level, it comes back at a higher one. }
         since: { $ref: "#/components/schemas/Day" }
         text: { type: string, description: "What was seen, in the member's language (`최근 30일 구토 4회 — 이전 90일은 월 1회 꼴`)." }
@@ -654,5 +716,5 @@ components:
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).
-    public static let generatedDigest = "32c17ffe2a70f76abdbeb0a2e0aa2309bbd30c681655718eeabee06c0dd43c5b"
+    public static let generatedDigest = "9982397cdee1d031e930612805930688efc3d894d3524a0c7b9ba8274e4afe7b"
 }

@@ -38,6 +38,7 @@ import push
 import recipes
 import routines
 import today
+import trackers_walk
 from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -625,7 +626,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk, push, flags)")
+    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk, push, flags, trackers)")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
@@ -640,6 +641,7 @@ def main():
         "korean_walk": lambda playwright, browser: korean_walk.run(check, Server, browser, arguments.server, SHOTS),
         "push": lambda playwright, browser: push.run(check, Server, browser, arguments.server, SHOTS),
         "flags": lambda playwright, browser: flags_oracle.run(check, Server, browser, arguments.server, SHOTS),
+        "trackers": lambda playwright, browser: trackers_walk.run(check, Server, browser, arguments.server, SHOTS),
     }
     if arguments.only in alone:
         with sync_playwright() as playwright:
@@ -689,6 +691,7 @@ def main():
         recipes.run(check, Server, browser, arguments.server, SHOTS)
         routines.run(check, Server, browser, arguments.server, SHOTS)
         korean_walk.run(check, Server, browser, arguments.server, SHOTS)
+        trackers_walk.run(check, Server, browser, arguments.server, SHOTS)
         today.run(check, Server, browser, arguments.server, SHOTS)
         api.run(check, Server, browser, arguments.server, SHOTS)
         push.run(check, Server, browser, arguments.server, SHOTS)

@@ -266,6 +266,231 @@ extension Components {
                 case flags
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Tracker`.
+        public struct Tracker: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Tracker/id`.
+            public var id: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Tracker/name`.
+            public var name: Swift.String
+            /// Whom it is for: `species:cat` (every cat), `people`, or `subject:12` (one).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tracker/subjects`.
+            public var subjects: Swift.String
+            /// The regimen whose doses its curve counts hours from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tracker/regimen`.
+            public var regimen: Swift.Int64?
+            /// The ready-made tracker it was added from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tracker/readyMade`.
+            @frozen public enum ReadyMadePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case glucose = "glucose"
+                case seizure = "seizure"
+                case bloodPressure = "blood_pressure"
+            }
+            /// The ready-made tracker it was added from.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tracker/readyMade`.
+            public var readyMade: Components.Schemas.Tracker.ReadyMadePayload?
+            /// - Remark: Generated from `#/components/schemas/Tracker/fields`.
+            public var fields: [Components.Schemas.TrackerField]
+            /// Creates a new `Tracker`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - subjects: Whom it is for: `species:cat` (every cat), `people`, or `subject:12` (one).
+            ///   - regimen: The regimen whose doses its curve counts hours from.
+            ///   - readyMade: The ready-made tracker it was added from.
+            ///   - fields:
+            public init(
+                id: Swift.Int64,
+                name: Swift.String,
+                subjects: Swift.String,
+                regimen: Swift.Int64? = nil,
+                readyMade: Components.Schemas.Tracker.ReadyMadePayload? = nil,
+                fields: [Components.Schemas.TrackerField]
+            ) {
+                self.id = id
+                self.name = name
+                self.subjects = subjects
+                self.regimen = regimen
+                self.readyMade = readyMade
+                self.fields = fields
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case subjects
+                case regimen
+                case readyMade
+                case fields
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrackerField`.
+        public struct TrackerField: Codable, Hashable, Sendable {
+            /// Made once and never changed: a record's value is `tracker_<key>`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/key`.
+            public var key: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TrackerField/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TrackerField/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case number = "number"
+                case yesNo = "yes_no"
+                case scale = "scale"
+                case choice = "choice"
+                case duration = "duration"
+                case text = "text"
+            }
+            /// - Remark: Generated from `#/components/schemas/TrackerField/kind`.
+            public var kind: Components.Schemas.TrackerField.KindPayload
+            /// Taken off the form; its values stay in old records.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/removed`.
+            public var removed: Swift.Bool
+            /// A number's unit (`mg/dL`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/unit`.
+            public var unit: Swift.String?
+            /// The lowest value a number takes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/low`.
+            public var low: Swift.Double?
+            /// The highest.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/high`.
+            public var high: Swift.Double?
+            /// What a number is read to (`1`, `0.5`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/step`.
+            public var step: Swift.Double?
+            /// How a day's values add up in charts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/day`.
+            @frozen public enum DayPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sum = "sum"
+                case mean = "mean"
+            }
+            /// How a day's values add up in charts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/day`.
+            public var day: Components.Schemas.TrackerField.DayPayload?
+            /// - Remark: Generated from `#/components/schemas/TrackerField/goalLow`.
+            public var goalLow: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/TrackerField/goalHigh`.
+            public var goalHigh: Swift.Double?
+            /// At or past this (a number's value; a duration's seconds) a reading raises an `urgent_reading` flag.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/urgentFrom`.
+            public var urgentFrom: Swift.Double?
+            /// A duration's longest
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/most`.
+            public var most: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TrackerField/ChoicesPayload`.
+            public struct ChoicesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/TrackerField/ChoicesPayload/key`.
+                public var key: Swift.String
+                /// - Remark: Generated from `#/components/schemas/TrackerField/ChoicesPayload/label`.
+                public var label: Swift.String
+                /// - Remark: Generated from `#/components/schemas/TrackerField/ChoicesPayload/retired`.
+                public var retired: Swift.Bool
+                /// Creates a new `ChoicesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - key:
+                ///   - label:
+                ///   - retired:
+                public init(
+                    key: Swift.String,
+                    label: Swift.String,
+                    retired: Swift.Bool
+                ) {
+                    self.key = key
+                    self.label = label
+                    self.retired = retired
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case key
+                    case label
+                    case retired
+                }
+            }
+            /// A scale's steps (1…n, in order) or a choice's options; a retired one is kept for old records but not offered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/choices`.
+            public typealias ChoicesPayload = [Components.Schemas.TrackerField.ChoicesPayloadPayload]
+            /// A scale's steps (1…n, in order) or a choice's options; a retired one is kept for old records but not offered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackerField/choices`.
+            public var choices: Components.Schemas.TrackerField.ChoicesPayload?
+            /// Creates a new `TrackerField`.
+            ///
+            /// - Parameters:
+            ///   - key: Made once and never changed: a record's value is `tracker_<key>`.
+            ///   - name:
+            ///   - kind:
+            ///   - removed: Taken off the form; its values stay in old records.
+            ///   - unit: A number's unit (`mg/dL`).
+            ///   - low: The lowest value a number takes.
+            ///   - high: The highest.
+            ///   - step: What a number is read to (`1`, `0.5`).
+            ///   - day: How a day's values add up in charts.
+            ///   - goalLow:
+            ///   - goalHigh:
+            ///   - urgentFrom: At or past this (a number's value; a duration's seconds) a reading raises an `urgent_reading` flag.
+            ///   - most: A duration's longest
+            ///   - choices: A scale's steps (1…n, in order) or a choice's options; a retired one is kept for old records but not offered.
+            public init(
+                key: Swift.String,
+                name: Swift.String,
+                kind: Components.Schemas.TrackerField.KindPayload,
+                removed: Swift.Bool,
+                unit: Swift.String? = nil,
+                low: Swift.Double? = nil,
+                high: Swift.Double? = nil,
+                step: Swift.Double? = nil,
+                day: Components.Schemas.TrackerField.DayPayload? = nil,
+                goalLow: Swift.Double? = nil,
+                goalHigh: Swift.Double? = nil,
+                urgentFrom: Swift.Double? = nil,
+                most: Swift.Int? = nil,
+                choices: Components.Schemas.TrackerField.ChoicesPayload? = nil
+            ) {
+                self.key = key
+                self.name = name
+                self.kind = kind
+                self.removed = removed
+                self.unit = unit
+                self.low = low
+                self.high = high
+                self.step = step
+                self.day = day
+                self.goalLow = goalLow
+                self.goalHigh = goalHigh
+                self.urgentFrom = urgentFrom
+                self.most = most
+                self.choices = choices
+            }
+            public enum CodingKeys: String, CodingKey {
+                case key
+                case name
+                case kind
+                case removed
+                case unit
+                case low
+                case high
+                case step
+                case day
+                case goalLow
+                case goalHigh
+                case urgentFrom
+                case most
+                case choices
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Flag`.
         public struct Flag: Codable, Hashable, Sendable {
             /// The rule, and for a medicine's the regimen's id (`low_adherence.12`).
@@ -282,6 +507,7 @@ extension Components {
                 case severeSymptom = "severe_symptom"
                 case lowAdherence = "low_adherence"
                 case missedDays = "missed_days"
+                case urgentReading = "urgent_reading"
             }
             /// - Remark: Generated from `#/components/schemas/Flag/rule`.
             public var rule: Components.Schemas.Flag.RulePayload
@@ -293,6 +519,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Flag/regimen`.
             public var regimen: Swift.Int64?
+            /// The tracker an urgent reading's flag is about (`urgent_reading.3`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Flag/tracker`.
+            public var tracker: Swift.Int64?
             /// How far it has gone; marked seen at one level
             ///
             /// - Remark: Generated from `#/components/schemas/Flag/level`.
@@ -347,6 +577,7 @@ extension Components {
             ///   - subject:
             ///   - subjectName:
             ///   - regimen: The regimen a medicine's flag is about.
+            ///   - tracker: The tracker an urgent reading's flag is about (`urgent_reading.3`).
             ///   - level: How far it has gone; marked seen at one level
             ///   - since:
             ///   - text: What was seen, in the member's language (`최근 30일 구토 4회 — 이전 90일은 월 1회 꼴`).
@@ -360,6 +591,7 @@ extension Components {
                 subject: Swift.Int64,
                 subjectName: Swift.String,
                 regimen: Swift.Int64? = nil,
+                tracker: Swift.Int64? = nil,
                 level: Swift.Int,
                 since: Components.Schemas.Day,
                 text: Swift.String,
@@ -373,6 +605,7 @@ extension Components {
                 self.subject = subject
                 self.subjectName = subjectName
                 self.regimen = regimen
+                self.tracker = tracker
                 self.level = level
                 self.since = since
                 self.text = text
@@ -387,6 +620,7 @@ extension Components {
                 case subject
                 case subjectName
                 case regimen
+                case tracker
                 case level
                 case since
                 case text

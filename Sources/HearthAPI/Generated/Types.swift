@@ -44,6 +44,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /flags`.
     /// - Remark: Generated from `#/paths//flags/get(listFlags)`.
     func listFlags(_ input: Operations.ListFlags.Input) async throws -> Operations.ListFlags.Output
+    /// The household's own record kinds (a cat's blood glucose, a dog's seizures, blood pressure) the member may see, with their fields.
+    ///
+    /// A tracker's record is posted as kind `tracker` with `tracker` (its id) and a `tracker_<key>` field for each of its fields, by the fields' keys given here; a removed field is listed (its old values stay readable) but takes no new value.
+    ///
+    /// - Remark: HTTP `GET /trackers`.
+    /// - Remark: Generated from `#/paths//trackers/get(listTrackers)`.
+    func listTrackers(_ input: Operations.ListTrackers.Input) async throws -> Operations.ListTrackers.Output
     /// A subject's records, newest first, a page at a time.
     ///
     /// - Remark: HTTP `GET /subjects/{subject}/records`.
@@ -159,6 +166,15 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//flags/get(listFlags)`.
     public func listFlags(headers: Operations.ListFlags.Input.Headers = .init()) async throws -> Operations.ListFlags.Output {
         try await listFlags(Operations.ListFlags.Input(headers: headers))
+    }
+    /// The household's own record kinds (a cat's blood glucose, a dog's seizures, blood pressure) the member may see, with their fields.
+    ///
+    /// A tracker's record is posted as kind `tracker` with `tracker` (its id) and a `tracker_<key>` field for each of its fields, by the fields' keys given here; a removed field is listed (its old values stay readable) but takes no new value.
+    ///
+    /// - Remark: HTTP `GET /trackers`.
+    /// - Remark: Generated from `#/paths//trackers/get(listTrackers)`.
+    public func listTrackers(headers: Operations.ListTrackers.Input.Headers = .init()) async throws -> Operations.ListTrackers.Output {
+        try await listTrackers(Operations.ListTrackers.Input(headers: headers))
     }
     /// A subject's records, newest first, a page at a time.
     ///

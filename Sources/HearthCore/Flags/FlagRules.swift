@@ -39,6 +39,15 @@ public struct FlagRecords: Sendable {
     /// The worst severity of a symptom recorded on a day, from 4 up.
     public var severeSymptoms: [LocalDate: Int] = [:]
     public var regimens: [RegimenDays] = []
+    /// Each tracker's records with a value at or past its field's urgent value, by day.
+    public var urgent: [UrgentReadings] = []
+
+    public struct UrgentReadings: Sendable {
+        public let trackerID: Int64
+        public let name: String
+        public var days: [LocalDate: Int] = [:]
+        public init(trackerID: Int64, name: String) { (self.trackerID, self.name) = (trackerID, name) }
+    }
 
     public init(subjectID: Int64, isPet: Bool, today: LocalDate) {
         self.subjectID = subjectID
@@ -86,6 +95,12 @@ public enum FlagRules {
             if let flag = streak(.looseStools, records.looseDays, records) { raised.append(flag) }
             if var flag = severe(records, on: records.today) {
                 flag.since = since(records, flag) { severe(records, on: $0) != nil }
+                raised.append(flag)
+            }
+        }
+        for tracker in records.urgent {
+            if var flag = urgent(records, tracker, on: records.today) {
+                flag.since = since(records, flag) { urgent(records, tracker, on: $0) != nil }
                 raised.append(flag)
             }
         }
@@ -186,6 +201,18 @@ public enum FlagRules {
         guard let worst = days.compactMap({ records.severeSymptoms[$0] }).max() else { return nil }
         return HealthFlag(
             subjectID: records.subjectID, rule: .severeSymptom, level: worst - severeFrom + 1, since: day, figures: ["severity": Double(worst)], days: days)
+    }
+
+    /// Any urgent reading in the last 7 days: a seizure of five minutes or more is an emergency
+    /// (ACVIM 2015), 180/120 or more needs advice the same day (NICE NG136). Its level is how
+    /// many, so one marked seen comes back with the next.
+    static func urgent(_ records: FlagRecords, _ tracker: FlagRecords.UrgentReadings, on day: LocalDate) -> HealthFlag? {
+        let days = (0..<severeWithin).map { day.adding(days: -$0) }.filter { tracker.days[$0] != nil }.sorted()
+        let count = days.reduce(0) { $0 + (tracker.days[$1] ?? 0) }
+        guard count > 0 else { return nil }
+        return HealthFlag(
+            subjectID: records.subjectID, rule: .urgentReading, trackerID: tracker.trackerID, trackerName: tracker.name, level: count, since: day,
+            figures: ["count": Double(count)], days: days)
     }
 
     static func adherence(_ records: FlagRecords, _ regimen: FlagRecords.RegimenDays, on day: LocalDate) -> HealthFlag? {

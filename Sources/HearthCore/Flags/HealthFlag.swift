@@ -14,6 +14,8 @@ public struct HealthFlag: Sendable, Equatable {
         case severeSymptom = "severe_symptom"
         case lowAdherence = "low_adherence"
         case missedDays = "missed_days"
+        /// A tracker's reading at or past its field's urgent value (a seizure of five minutes, 180/120).
+        case urgentReading = "urgent_reading"
 
         /// The record kind behind it (the timeline's filter), nil for a medicine's.
         public var kind: EntryKind? {
@@ -23,6 +25,7 @@ public struct HealthFlag: Sendable, Equatable {
             case .notEating: .meal
             case .looseStools: .toilet
             case .severeSymptom: .symptom
+            case .urgentReading: .tracker
             case .lowAdherence, .missedDays: nil
             }
         }
@@ -33,6 +36,9 @@ public struct HealthFlag: Sendable, Equatable {
     /// The regimen a medicine's flag is about (a subject can have two flagged).
     public let regimenID: Int64?
     public let regimenName: String?
+    /// The tracker an urgent reading's flag is about, and its name.
+    public let trackerID: Int64?
+    public let trackerName: String?
     public let level: Int
     /// The first day of the run of days on which the rule has held, to today.
     public var since: LocalDate
@@ -43,21 +49,23 @@ public struct HealthFlag: Sendable, Equatable {
     public let days: [LocalDate]
 
     public init(
-        subjectID: Int64, rule: Rule, regimenID: Int64? = nil, regimenName: String? = nil, level: Int, since: LocalDate, figures: [String: Double],
-        days: [LocalDate]
+        subjectID: Int64, rule: Rule, regimenID: Int64? = nil, regimenName: String? = nil, trackerID: Int64? = nil, trackerName: String? = nil, level: Int,
+        since: LocalDate, figures: [String: Double], days: [LocalDate]
     ) {
         self.subjectID = subjectID
         self.rule = rule
         self.regimenID = regimenID
         self.regimenName = regimenName
+        self.trackerID = trackerID
+        self.trackerName = trackerName
         self.level = level
         self.since = since
         self.figures = figures
         self.days = days
     }
 
-    /// Its name among the subject's flags (and in the seen marks): the rule, and the regimen's id.
-    public var key: String { regimenID.map { "\(rule.rawValue).\($0)" } ?? rule.rawValue }
+    /// Its name among the subject's flags (and in the seen marks): the rule, and the regimen's or tracker's id.
+    public var key: String { (regimenID ?? trackerID).map { "\(rule.rawValue).\($0)" } ?? rule.rawValue }
 }
 
 /// A flag someone marked seen: at which level and when (it stays out of sight until it gets

@@ -61,6 +61,15 @@ public struct TrackerField: Sendable, Equatable {
     /// Taken off the form; its values stay in the records and their history.
     public var removed: Bool
 
+    /// At or past this a value is urgent: a number's own, a duration's seconds.
+    public var urgentFrom: Double? {
+        switch kind {
+        case .number(let rules): rules.urgentFrom
+        case .duration(_, let urgent): urgent.map(Double.init)
+        default: nil
+        }
+    }
+
     public init(key: String, name: String, kind: Kind, removed: Bool = false) {
         (self.key, self.name, self.kind, self.removed) = (key, name, kind, removed)
     }

@@ -142,6 +142,31 @@ public struct FlagRepository: Sendable {
             }
             records.regimens.append(days)
         }
+        records.urgent = try urgentReadings(subject.id, back: FlagRules.severeWithin + 180, today: today, db)
         return records
+    }
+
+    /// Each tracker's records at or past a field's urgent value, counted by day, a record once
+    /// however many of its values are (185/125 is one reading). Read against the tracker as it is now.
+    static func urgentReadings(_ subjectID: Int64, back: Int, today: LocalDate, _ db: Database) throws -> [FlagRecords.UrgentReadings] {
+        let trackers = Dictionary(uniqueKeysWithValues: try TrackerRepository.trackers(access: .everyone, db).map { ($0.id, $0) })
+        var byTracker: [Int64: FlagRecords.UrgentReadings] = [:]
+        var counted = Set<Int64>()
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT e.id, e.local_date, t.tracker_id, v.field, v.number FROM entry e
+                    JOIN tracker_entry t ON t.entry_id = e.id JOIN tracker_value v ON v.entry_id = e.id
+                    WHERE e.subject_id = ? AND e.kind = 'tracker' AND e.local_date >= ? AND e.deleted_at IS NULL AND v.number IS NOT NULL
+                    """), arguments: [subjectID, today.adding(days: -back).description])
+        {
+            let (entryID, trackerID, value): (Int64, Int64, Double) = (row[0], row[2], row[4])
+            guard !counted.contains(entryID), let tracker = trackers[trackerID], let day = LocalDate(row[1] as String),
+                let from = tracker.input.field(row[3])?.urgentFrom, value >= from
+            else { continue }
+            counted.insert(entryID)
+            byTracker[trackerID, default: FlagRecords.UrgentReadings(trackerID: trackerID, name: tracker.input.name)].days[day, default: 0] += 1
+        }
+        return byTracker.values.sorted { $0.trackerID < $1.trackerID }
     }
 }

@@ -7,6 +7,8 @@ public struct TrackersReport: Sendable {
     public struct Kept: Sendable {
         public let trackerID: Int64
         public let tracker: TrackerInput
+        /// The ready-made tracker it was added from (`blood_pressure`: the report adds the week's average).
+        public let readyMade: String?
         public let records: [StoredEntry]
     }
 
@@ -25,7 +27,12 @@ public struct TrackersReport: Sendable {
             guard case .tracker(let entry) = record.details, let tracker = entry.tracker else { continue }
             byTracker[entry.trackerID, default: (tracker, [])].1.append(record)
         }
-        let kept = byTracker.map { Kept(trackerID: $0.key, tracker: $0.value.0, records: $0.value.1) }.sorted { $0.tracker.name < $1.tracker.name }
+        let readyMade = try Row.fetchAll(snapshot.db.cachedStatement(sql: "SELECT id, ready_made FROM tracker WHERE ready_made IS NOT NULL")).reduce(
+            into: [Int64: String]()
+        ) { $0[$1[0]] = $1[1] }
+        let kept = byTracker.map { Kept(trackerID: $0.key, tracker: $0.value.0, readyMade: readyMade[$0.key], records: $0.value.1) }.sorted {
+            $0.tracker.name < $1.tracker.name
+        }
         return TrackersReport(trackers: kept)
     }
 }

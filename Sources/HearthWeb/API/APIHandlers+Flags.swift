@@ -25,8 +25,9 @@ extension APIHandlers {
                 flags.open.map { flag in
                     Components.Schemas.Flag(
                         key: flag.key, rule: Self.rule(flag.rule), subject: subject.id, subjectName: subject.name,
-                        regimen: flag.regimenID, level: flag.level, since: flag.since.description, text: FlagText.seen(flag, subject, format: format),
-                        ruleText: FlagText.rule(flag, subject, format: format), advice: FlagText.advice(subject, format: format),
+                        regimen: flag.regimenID, tracker: flag.trackerID, level: flag.level, since: flag.since.description,
+                        text: FlagText.seen(flag, subject, format: format),
+                        ruleText: FlagText.rule(flag, subject, format: format), advice: FlagText.advice(flag, subject, format: format),
                         figures: .init(additionalProperties: flag.figures), url: FlagText.records(flag, subject))
                 }
             )
@@ -44,6 +45,7 @@ extension APIHandlers {
         case .severeSymptom: .severeSymptom
         case .lowAdherence: .lowAdherence
         case .missedDays: .missedDays
+        case .urgentReading: .urgentReading
         }
     }
 }

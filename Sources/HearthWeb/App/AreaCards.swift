@@ -34,6 +34,8 @@ protocol AreaCards: SendableMetatype {
     static func feed(_ shown: ShownFeed) throws -> [FeedPart]
     /// What of its own is due for a member now, as lines of their reminder (`ReminderScheduler`).
     static func reminders(_ shown: ShownReminders) throws -> [ReminderLine]
+    /// Its charts on a subject's charts page, after the page's own (`/pets/{id}/charts?chart=`).
+    static func charts(_ shown: ShownCharts) throws -> [AreaChart]
     /// Its kinds in the household's export (`/settings/export`, `hearth export records`): a CSV
     /// file each, and a key of the JSON document.
     static var exportKinds: [ExportKind] { get }
@@ -54,6 +56,7 @@ extension AreaCards {
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] { [] }
     static func feed(_ shown: ShownFeed) throws -> [FeedPart] { [] }
     static func reminders(_ shown: ShownReminders) throws -> [ReminderLine] { [] }
+    static func charts(_ shown: ShownCharts) throws -> [AreaChart] { [] }
     static var exportKinds: [ExportKind] { [] }
     static var demo: (any DemoStep.Type)? { nil }
 }

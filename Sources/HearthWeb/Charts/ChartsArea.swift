@@ -11,7 +11,8 @@ enum ChartsArea: Area {
     static let help: String? = "charts"
 
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
-        let controller = ChartsController(renderer: services.renderer, charts: ChartRepository(services.database))
+        let controller = ChartsController(
+            renderer: services.renderer, charts: ChartRepository(services.database), database: services.database, areas: services.areas)
         router.group(PersonRoutes.one.path).loadingPerson(PersonRepository(services.database))
             .get(ChartRoutes.person.under(PersonRoutes.one), use: controller.person)
         router.group(PetRoutes.one.path).loadingPet(PetRepository(services.database))

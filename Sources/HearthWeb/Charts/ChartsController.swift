@@ -11,6 +11,8 @@ import Hummingbird
 struct ChartsController {
     let renderer: Renderer
     let charts: ChartRepository
+    let database: AppDatabase
+    let areas: AreaList
 
     /// The charts each kind of subject has, the first shown by default. One chart a page: on a
     /// phone that is a screen, and a page reads only what it draws.
@@ -21,13 +23,16 @@ struct ChartsController {
         let (person, context) = (context.person, context.app)
         let (format, period) = try setUp(person.id, request: request, context: context)
         let words = ChartWords(format: format, period: period)
-        let chart = Self.chosen(request, Self.personCharts)
+        let added = try areaCharts(person.id, species: nil, base: PersonRoutes.one(person.id), period: period, words: words, context: context)
+        let chart = Self.chosen(request, Self.personCharts + added.map(\.key))
         let unit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let volume = context.household?.volumeUnit ?? .ml
         let goals = try charts.goals(subjectID: person.id)
         let (from, to, bucket) = (period.from, period.to, period.bucket)
         let sections: [ChartsPage.Section]
         switch chart {
+        case let key where added.contains { $0.key == key }:
+            sections = try added.first { $0.key == key }?.draw() ?? []
         case "water":
             let water = try charts.daily(.water, subjectID: person.id, from: from, to: to, bucket: bucket)
             let text: @Sendable (Double) -> String = { format.volume(ml: Int($0.rounded()), unit: volume) }
@@ -58,18 +63,22 @@ struct ChartsController {
         }
         return page(
             name: person.profile.name, colour: person.profile.colour.rawValue, base: PersonRoutes.one(person.id),
-            charts: Self.personCharts, chart: chart, sections: sections, period: period, words: words, request: request, context: context)
+            charts: Self.personCharts.map { ($0, format.t("charts.\($0).title")) } + added.map { ($0.key, $0.label) }, chart: chart, sections: sections,
+            period: period, words: words, request: request, context: context)
     }
 
     @Sendable func pet(_ request: Request, context: PetContext) async throws -> Response {
         let (pet, context) = (context.pet, context.app)
         let (format, period) = try setUp(pet.id, request: request, context: context)
         let words = ChartWords(format: format, period: period)
-        let chart = Self.chosen(request, Self.petCharts)
+        let added = try areaCharts(pet.id, species: pet.profile.species, base: PetRoutes.one(pet.id), period: period, words: words, context: context)
+        let chart = Self.chosen(request, Self.petCharts + added.map(\.key))
         let unit = pet.profile.weightUnit
         let (from, to, bucket) = (period.from, period.to, period.bucket)
         var sections: [ChartsPage.Section] = []
         switch chart {
+        case let key where added.contains { $0.key == key }:
+            sections = try added.first { $0.key == key }?.draw() ?? []
         case "snacks":
             let snacks = try charts.snacks(subjectID: pet.id, from: from, to: to, bucket: bucket)
             // Per day over the whole week or month: a day without snacks is a day with none.
@@ -114,13 +123,23 @@ struct ChartsController {
                     summary: words.weightChange(try charts.weighingEnds(subjectID: pet.id, from: from, to: to), unit: unit)))
         }
         return page(
-            name: pet.profile.name, colour: "none", base: PetRoutes.one(pet.id), charts: Self.petCharts, chart: chart,
+            name: pet.profile.name, colour: "none", base: PetRoutes.one(pet.id),
+            charts: Self.petCharts.map { ($0, format.t("charts.\($0).title")) } + added.map { ($0.key, $0.label) }, chart: chart,
             sections: sections, period: period, words: words, request: request, context: context)
     }
 
     /// `?chart=`: one of `charts`, else the first.
     static func chosen(_ request: Request, _ charts: [String]) -> String {
         request.uri.queryParameters.get("chart").flatMap { charts.contains($0) ? $0 : nil } ?? charts[0]
+    }
+
+    /// Every area's charts of the subject, after the page's own.
+    private func areaCharts(
+        _ subjectID: Int64, species: Species?, base: String, period: ChartPeriod, words: ChartWords, context: AppRequestContext
+    ) throws -> [AreaChart] {
+        let subject = ShownSubject(id: subjectID, database: database, context: context, format: words.format, now: context.now, back: base)
+        let shown = ShownCharts(subject: subject, species: species, period: period, words: words, controller: self)
+        return try areas.cards.flatMap { try $0.charts(shown) }
     }
 
     private func setUp(_ subjectID: Int64, request: Request, context: AppRequestContext) throws -> (Formatting, ChartPeriod) {
@@ -137,28 +156,49 @@ struct ChartsController {
         goal: [GoalStep] = [], band: ClosedRange<Double>? = nil, events: [ChartEvent] = [],
         value: (BucketFigure) -> Double, text: @escaping @Sendable (Double) -> String, summary: [String]
     ) -> ChartsPage.Section {
+        let format = words.format
+        let chart = Words(
+            title: format.t("charts.\(name).title"), description: format.t("charts.\(name).description", ["span": words.span, "per": words.per]),
+            nothing: format.t("charts.nothing"))
+        return section(
+            name, words: chart, figures: figures, period: period, in: words, style: style, goal: goal, band: band, events: events, value: value, text: text,
+            summary: summary)
+    }
+
+    /// A chart's own words: its title (also its heading and its table's value column), what it
+    /// shows, and what an empty period says.
+    struct Words {
+        let title: String
+        let description: String
+        let nothing: String
+    }
+
+    /// One chart under its own words (an area's chart, `AreaChart`); `id` keeps its SVG's ids unique.
+    func section(
+        _ id: String, words chart: Words, figures: [BucketFigure], period: ChartPeriod, in words: ChartWords, style: TimeChart.Style,
+        goal: [GoalStep] = [], band: ClosedRange<Double>? = nil, events: [ChartEvent] = [],
+        value: (BucketFigure) -> Double, text: @escaping @Sendable (Double) -> String, summary: [String]
+    ) -> ChartsPage.Section {
         let byStart = Dictionary(figures.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
         let points = ChartSeries.starts(from: period.from, to: period.to, bucket: period.bucket).map { start in
             ChartPoint(day: start, value: byStart[start].map(value))
         }
         let format = words.format
-        var chart = TimeChart(
+        var drawn = TimeChart(
             style: style, points: points, through: period.to, goal: goal, band: band,
             words: TimeChart.Words(
-                title: format.t("charts.\(name).title"), description: format.t("charts.\(name).description", ["span": words.span, "per": words.per]),
-                periodHeading: words.periodHeading, valueHeading: format.t("charts.\(name).title"), goalHeading: format.t("charts.goal"),
-                tableSummary: format.t("charts.table")),
+                title: chart.title, description: chart.description, periodHeading: words.periodHeading, valueHeading: chart.title,
+                goalHeading: format.t("charts.goal"), tableSummary: format.t("charts.table")),
             valueText: text, dateText: words.axisDate, periodText: words.periodText)
-        chart.events = events
+        drawn.events = events
         // An empty period says so in words; axes around nothing would only suggest zeros.
-        guard !figures.isEmpty else {
-            return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: [format.t("charts.nothing")], chart: .empty)
-        }
-        return ChartsPage.Section(heading: format.t("charts.\(name).title"), figures: summary, chart: chart.figure(id: name))
+        guard !figures.isEmpty else { return ChartsPage.Section(heading: chart.title, figures: [chart.nothing], chart: .empty) }
+        return ChartsPage.Section(heading: chart.title, figures: summary, chart: drawn.figure(id: id))
     }
 
     private func page(
-        name: String, colour: String, base: String, charts: [String], chart: String, sections: [ChartsPage.Section], period: ChartPeriod, words: ChartWords,
+        name: String, colour: String, base: String, charts: [(key: String, label: String)], chart: String, sections: [ChartsPage.Section], period: ChartPeriod,
+        words: ChartWords,
         request: Request, context: AppRequestContext
     ) -> Response {
         let format = words.format
@@ -169,7 +209,7 @@ struct ChartsController {
         let page = ChartsPage(
             name: name, colour: colour, back: base,
             charts: charts.map {
-                LinkView(label: format.t("charts.\($0).title"), href: link(period.length, period.length == .all ? nil : period.at, $0), current: $0 == chart)
+                LinkView(label: $0.label, href: link(period.length, period.length == .all ? nil : period.at, $0.key), current: $0.key == chart)
             },
             periods: ChartPeriod.Length.allCases.map {
                 LinkView(label: format.t("charts.length.\($0.rawValue)"), href: link($0, $0 == .all ? nil : period.at, chart), current: $0 == period.length)

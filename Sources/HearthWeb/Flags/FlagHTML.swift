@@ -18,7 +18,10 @@ enum FlagHTML {
             html += #"<a href="\#(FlagText.records(flag, subject))">\#(format.t("flags.records"))</a>"#
             // Home keeps to a line or two a flag; the rule and its source are a tap away on the subject's page.
             if !name { html += #"<br><span class="meta">\#(FlagText.rule(flag, subject, format: format))</span>"# }
-            html += #" \#(FlagText.advice(subject, format: format))"#
+            html += #" \#(FlagText.advice(flag, subject, format: format))"#
+            if flag.rule == .urgentReading && subject.kind == .pet {
+                html += #" <a class="button small" href="\#(CareRoutes.emergency.pattern)">\#(format.t("flags.emergency"))</a>"#
+            }
             if let mark {
                 html += #"<br><span class="meta">\#(format.t("flags.seen_by", ["name": mark.by, "date": format.shortDay(mark.day)]))</span>"#
             } else if let seen, seen.canRecord {

@@ -12,7 +12,7 @@ enum FlagText {
             values["from"] = format.weight(grams: from, unit: unit)
             values["to"] = format.weight(grams: to, unit: unit)
         }
-        values["name"] = flag.regimenName ?? ""
+        values["name"] = flag.regimenName ?? flag.trackerName ?? ""
         return format.t("flags.seen.\(flag.rule.rawValue)", values)
     }
 
@@ -24,8 +24,14 @@ enum FlagText {
         }
     }
 
-    static func advice(_ subject: SubjectSummary, format: Formatting) -> String {
-        format.t(subject.kind == .pet ? "flags.ask_vet" : "flags.ask_doctor")
+    /// "수의사와 상의해 보세요."; an urgent reading's is sooner: now for a pet, today for a person.
+    static func advice(_ flag: HealthFlag, _ subject: SubjectSummary, format: Formatting) -> String {
+        switch (flag.rule, subject.kind) {
+        case (.urgentReading, .pet): format.t("flags.urgent_vet")
+        case (.urgentReading, .person): format.t("flags.urgent_doctor")
+        case (_, .pet): format.t("flags.ask_vet")
+        case (_, .person): format.t("flags.ask_doctor")
+        }
     }
 
     /// The records behind it: the kind's timeline over its days, or the regimen's page.

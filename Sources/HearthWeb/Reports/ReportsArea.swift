@@ -13,7 +13,8 @@ enum ReportsArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let reports = ReportsController(
             renderer: services.renderer, database: services.database, subjects: SubjectRepository(services.database),
-            charts: ChartsController(renderer: services.renderer, charts: ChartRepository(services.database)),
+            charts: ChartsController(
+                renderer: services.renderer, charts: ChartRepository(services.database), database: services.database, areas: services.areas),
             printer: ChromiumPrinter(publicDirectory: services.configuration.publicDirectory, photos: services.photoFiles), areas: services.areas,
             now: services.clock)
         router.get(ReportRoutes.index.path, use: reports.index)

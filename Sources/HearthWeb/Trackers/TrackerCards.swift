@@ -7,22 +7,29 @@ enum TrackerCards: AreaCards {
     static let exportKinds = HouseholdExport.trackerKinds
     static let demo: (any DemoStep.Type)? = TrackersDemo.self
 
+    static func charts(_ shown: ShownCharts) throws -> [AreaChart] { try TrackerCharts.charts(shown) }
+
     static func report(_ shown: ShownReport, _ snapshot: Snapshot) throws -> [ReportSection] {
         try TrackersReportHTML.sections(shown, snapshot)
     }
 
     static func pet(_ shown: ShownPet, into cards: inout SubjectCardSlots) throws {
         let pet = shown.overview.pet
-        if let card = try card(shown.subject, species: pet.profile.species, record: { PetRoutes.newRecord(pet.id) + "?kind=tracker&tracker=\($0)" }) {
+        if let card = try card(
+            shown.subject, species: pet.profile.species, charts: ChartRoutes.pet(pet.id),
+            record: { PetRoutes.newRecord(pet.id) + "?kind=tracker&tracker=\($0)" })
+        {
             cards.add(card)
         }
     }
 
     static func person(_ shown: ShownSubject, into cards: inout SubjectCardSlots) throws {
-        if let card = try card(shown, species: nil, record: { TrackerRoutes.personRecord(shown.id, $0) }) { cards.add(card) }
+        if let card = try card(shown, species: nil, charts: ChartRoutes.person(shown.id), record: { TrackerRoutes.personRecord(shown.id, $0) }) {
+            cards.add(card)
+        }
     }
 
-    static func card(_ shown: ShownSubject, species: Species?, record: (Int64) -> String) throws -> SubjectCard? {
+    static func card(_ shown: ShownSubject, species: Species?, charts: String, record: (Int64) -> String) throws -> SubjectCard? {
         let kept = try TrackerRepository(shown.database).kept(subjectID: shown.id, species: species, access: shown.context.access)
         guard !kept.isEmpty else { return nil }
         let format = shown.format
@@ -37,6 +44,9 @@ enum TrackerCards: AreaCards {
             }
             if let latest, case .tracker(let entry) = latest.details {
                 html += #"<span class="meta">\#(format.moment(latest.occurredAt)) · \#(format.trackerLine(entry))</span>"#
+            }
+            if latest != nil, let field = TrackerCharts.firstCharted(tracker.input) {
+                html += #" <a href="\#(QueryLink.make(charts, ["chart": TrackerCharts.key(tracker.id, field.key)]))">\#(format.t("trackers.chart.link"))</a>"#
             }
             html += "</li>"
         }

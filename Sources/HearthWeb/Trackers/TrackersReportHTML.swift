@@ -12,10 +12,26 @@ enum TrackersReportHTML {
         var html: HTML = #"<div class="report-block report-trackers">"#
         for tracker in kept {
             html += #"<h3>\#(tracker.tracker.name)</h3><ul class="report-lines">"#
+            if tracker.readyMade == ReadyMadeTracker.bloodPressure.rawValue, let line = homeAverage(tracker, shown: shown) {
+                html += #"<li class="bp-average">\#(line)</li>"#
+            }
             for field in tracker.tracker.fields where !field.removed {
                 if let line = summary(field, tracker.records, format: format) { html += "<li>\(line)</li>" }
             }
-            html += #"</ul><ol class="report-records">"#
+            html += "</ul>"
+            // A tied regimen's curve: the span's last day of readings by hours since the shot, as the vet charts it.
+            let report = shown.report
+            if let field = TrackerCharts.curveField(tracker.tracker).flatMap(tracker.tracker.field), let regimenID = tracker.tracker.regimenID,
+                let read = try snapshot.read({ db in
+                    try TrackerRepository.curveDay(
+                        trackerID: tracker.trackerID, field: field.key, regimenID: regimenID, subjectID: report.subject.id, from: report.from, to: report.to,
+                        timeZone: format.timeZone, db)
+                }),
+                let curve = TrackerCharts.curve(tracker.trackerID, field, read, format: format)
+            {
+                html += #"<h4>\#(curve.heading)</h4><p class="meta">\#(curve.figures.joined(separator: " · "))</p>\#(curve.chart)"#
+            }
+            html += #"<ol class="report-records">"#
             for record in tracker.records {
                 guard case .tracker(let entry) = record.details else { continue }
                 html += #"<li>\#(format.moment(record.occurredAt)) · \#(format.trackerLine(entry))\#(record.note.map { " · \($0)" } ?? "")</li>"#
@@ -23,6 +39,30 @@ enum TrackersReportHTML {
             html += "</ol>"
         }
         return [ReportSection(rank: 70, html: html + "</div>", recorded: true)]
+    }
+
+    /// "가정 혈압 7일 평균 (첫날 11월 2일 뺌): 132/84 mmHg — 11월 3일–8일, 측정 24번": the
+    /// ready-made tracker's first two fields as systolic and diastolic, as NICE NG136 averages them.
+    static func homeAverage(_ tracker: TrackersReport.Kept, shown: ShownReport) -> String? {
+        let format = shown.format
+        let fields = tracker.tracker.fields.filter { $0.kind.code == "number" }
+        guard fields.count >= 2 else { return nil }
+        let readings = tracker.records.compactMap { record -> HomeBloodPressure.Reading? in
+            guard case .tracker(let entry) = record.details, case .number(let systolic) = entry.values[fields[0].key],
+                case .number(let diastolic) = entry.values[fields[1].key]
+            else { return nil }
+            return HomeBloodPressure.Reading(day: record.localDate, systolic: systolic, diastolic: diastolic)
+        }
+        guard let average = HomeBloodPressure(readings) else { return format.t("trackers.report.bp_too_few", ["days": String(HomeBloodPressure.leastDays)]) }
+        var line = format.t(
+            "trackers.report.bp_average",
+            [
+                "value": "\(format.number(average.systolic, decimals: 0))/\(format.number(average.diastolic, decimals: 0)) mmHg",
+                "day_one": format.shortDay(average.dayOne), "from": format.shortDay(average.from), "to": format.shortDay(average.to),
+                "n": String(average.count),
+            ])
+        if average.isHigh { line += " " + format.t("trackers.report.bp_high") }
+        return line
     }
 
     /// "수축기: 14번, 평균 131 mmHg, 가장 낮음 118 (11월 3일 07:30), 가장 높음 182 (11월 9일 19:10), 긴급 1번".

@@ -12,8 +12,8 @@ import Testing
 
 /// The net under the frame: an area that exists only here ("marks", a word kept for a subject
 /// on a day, in a table of its own) is mounted the way a real one is (`Area`, `AreaCards`), and
-/// every shared page must show it: calendar month and day, search, home, the subject's page and
-/// report, the calendar feed, and the export — and to a limited member, only what they may see. A shared page that lists areas by
+/// every shared page must show it: calendar month and day, search, home, the subject's page,
+/// charts and report, the calendar feed, and the export — and to a limited member, only what they may see. A shared page that lists areas by
 /// hand instead of asking them fails here. (The backup copies the database whole and takes only
 /// the tables Hearth's migrations make, so an area's table is backed up once a migration makes it.) A new shared page adds its line to `everySharedPage`.
 @Suite("Every shared page asks the areas")
@@ -117,6 +117,8 @@ struct SharedPagesAskTests {
             "person page": "/people/\(person)",
             "pet report": "/reports/\(pet)/\(month)",
             "person report": "/reports/\(person)/\(month)",
+            "pet charts": "/pets/\(pet)/charts?chart=marks",
+            "person charts": "/people/\(person)/charts?chart=marks",
         ]
         var shown: [String: String] = [:]
         try await browser.get("/me")
@@ -290,6 +292,17 @@ enum MarkCards: AreaCards {
         try MarkArea.marks(shown.database, access: shown.recipient.access, from: shown.today, to: shown.today).map {
             ReminderLine(dueAt: shown.now, round: 0, text: $0.word)
         }
+    }
+
+    /// A chart of the subject's marks on its charts page (its figures the words).
+    static func charts(_ shown: ShownCharts) throws -> [AreaChart] {
+        let subject = shown.subject
+        return [
+            AreaChart(key: "marks", label: "Marks") {
+                let marks = try MarkArea.marks(subject.database, access: .only([subject.id]), from: MarkArea.always.from, to: MarkArea.always.to)
+                return [ChartsPage.Section(heading: "Marks", figures: marks.map(\.word), chart: .empty)]
+            }
+        ]
     }
 
     static func search(_ shown: ShownSearch) throws -> [SearchGroup] {

@@ -306,6 +306,7 @@ struct RoleMatrixTests {
         "GET /api/v1/subjects": Route(needs: .member, path: { _ in "/api/v1/subjects" }),
         "GET /api/v1/subjects/{subject}": Route(needs: .member, path: { "/api/v1/subjects/\($0.pet)" }),
         "GET /api/v1/flags": Route(needs: .member, path: { _ in "/api/v1/flags" }),
+        "GET /api/v1/trackers": Route(needs: .member, path: { _ in "/api/v1/trackers" }),
         "GET /api/v1/subjects/{subject}/records": Route(needs: .member, path: { "/api/v1/subjects/\($0.pet)/records?kind=weight&limit=5" }),
         "POST /api/v1/subjects/{subject}/records": Route(
             needs: .recorder, path: { "/api/v1/subjects/\($0.pet)/records" }, json: #"{"kind": "weight", "fields": {"weight": "4.2", "unit": "kg"}}"#),
