@@ -48,4 +48,34 @@ struct TrackerStoreTests {
             try trackers.tracker(id: id, access: .everyone)?.input.fields.first?.kind
                 == .number(NumberField(unit: "kg", low: 0, high: 5, step: 0.001, day: .sum)))
     }
+
+    @Test("a backup restores trackers whole: the definition with its keys, regimen and ready-made name, and each record's values")
+    func backupRoundTrip() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try AppDatabase.open(dataDirectory: folder)
+        let grandma = try await PersonRepository(database).create(PersonProfile(name: "할머니"), photo: nil)
+        let trackers = TrackerRepository(database)
+        let input = ReadyMadeTracker.bloodPressure.tracker { $0 }
+        let id = try await trackers.create(input, readyMade: ReadyMadeTracker.bloodPressure.rawValue)
+        let at = Date(timeIntervalSince1970: 1_795_000_000)
+        let values: [String: TrackerValue] = ["f1": .number(128), "f2": .number(82), "f4": .choice("c1")]
+        _ = try await EntryRepository(database).create(
+            subjectID: grandma.id,
+            RecordInput(occurredAt: at, localDate: LocalDate(at, in: .gmt), note: "아침", details: .tracker(TrackerEntry(trackerID: id, values: values))),
+            photos: [], createdBy: nil)
+        let made = try Backup.make(database, dataDirectory: folder, into: folder + "/backups", now: at)
+        #expect(made.manifest.tables["tracker_value"] == 3)
+        try await trackers.delete(id: id)
+        try database.close()
+
+        _ = try Backup.restore(archive: made.path, dataDirectory: folder, now: at.addingTimeInterval(60))
+        let restored = try AppDatabase.open(dataDirectory: folder)
+        defer { try? restored.close() }
+        let back = try #require(try TrackerRepository(restored).tracker(id: id, access: .everyone))
+        #expect(back.input == input && back.readyMade == "blood_pressure")
+        let record = try #require(try TrackerRepository(restored).kept(subjectID: grandma.id, species: nil, access: .everyone).first?.latest)
+        guard case .tracker(let entry) = record.details else { throw CancellationError() }
+        #expect(entry.values == values && record.note == "아침")
+    }
 }
