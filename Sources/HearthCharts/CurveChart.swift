@@ -88,7 +88,9 @@ public struct CurveChart: Sendable {
         // Ticks on whole multiples of the step: 0, 2, 4 … hours after the dose.
         for hour in stride(from: (low / step).rounded(.up) * step, through: high, by: step) {
             html += #"<line x1="\#(x(hour))" y1="\#(Self.plot.bottom)" x2="\#(x(hour))" y2="\#(Self.plot.bottom + 4)"></line>"#
-            html += #"<text x="\#(x(hour))" y="\#(Self.plot.bottom + 18)" text-anchor="middle">\#(hoursText(hour))</text>"#
+            // The last label ends at the plot's edge rather than running past it.
+            let anchor = x(hour) > Self.plot.right - 30 ? "end" : "middle"
+            html += #"<text x="\#(x(hour))" y="\#(Self.plot.bottom + 18)" text-anchor="\#(anchor)">\#(hoursText(hour))</text>"#
         }
         html += "</g>"
         if let band {

@@ -216,7 +216,7 @@ def oracle(browser, server, data, shots):
             page.goto(f"{url}/pets/{subject}/charts?chart=tracker-{tracker_id}-f1&period=week&at={day}")
             html = page.content()
             for hours, value, time in points:
-                row = f"<td>{time}</td><td>{number(hours)}시간</td><td>{number(value, 0)} mg/dL"
+                row = f"<td>{time}</td><td>{number(hours)}시간</td><td>{number(value, 0)}"
                 assert row in html, f"curve row {row} missing"
             said = f"최저 {number(lowest[1], 0)} mg/dL — 투약 후 {number(lowest[0])}시간 ({lowest[2]})"
             assert said in page.inner_text("main"), said

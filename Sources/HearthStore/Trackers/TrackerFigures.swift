@@ -5,6 +5,19 @@ import HearthCore
 /// What a tracker's charts read of one subject's records: a field's values gathered by day, week
 /// or month, and one day's readings with their times (a glucose curve).
 extension TrackerRepository {
+    /// The trackers a subject has live records of: those its charts page offers.
+    public func recorded(subjectID: Int64) throws -> Set<Int64> {
+        try database.read { db in
+            Set(
+                try Int64.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT DISTINCT t.tracker_id FROM entry e JOIN tracker_entry t ON t.entry_id = e.id
+                            WHERE e.subject_id = ? AND e.kind = 'tracker' AND e.deleted_at IS NULL
+                            """), arguments: [subjectID]))
+        }
+    }
+
     /// A number or duration field's values per bucket. Where a day's values are summed (`sum`),
     /// `days` counts the days with one, so a bar is a day's total (on average over a week or a
     /// month); where they are averaged, `days` counts the readings, so a point is their mean.

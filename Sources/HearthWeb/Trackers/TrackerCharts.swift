@@ -4,7 +4,7 @@ import HearthCore
 import HearthStore
 
 /// A subject's trackers on its charts page: a chart for each number and duration field of
-/// every tracker it keeps — bars where a day's values add up (insulin units, minutes of
+/// every tracker it keeps and has records of — bars where a day's values add up (insulin units, minutes of
 /// seizures), a line of the mean where they are averaged (blood pressure), the field's goal
 /// band hatched. A tracker tied to a regimen adds, under its first number field, the curve of
 /// the period's last day of readings by hours since the dose, with the lowest point marked.
@@ -14,14 +14,18 @@ enum TrackerCharts {
 
     static func charts(_ shown: ShownCharts) throws -> [AreaChart] {
         let subject = shown.subject
-        let trackers = try TrackerRepository(subject.database).trackers(access: subject.context.access).filter {
-            $0.input.subjects.includes(subjectID: subject.id, species: shown.species)
+        // Only the trackers it has records of: every person keeps the household's blood pressure,
+        // but a chart of nothing is a tab of nothing.
+        let repository = TrackerRepository(subject.database)
+        let recorded = try repository.recorded(subjectID: subject.id)
+        let trackers = try repository.trackers(access: subject.context.access).filter {
+            recorded.contains($0.id) && $0.input.subjects.includes(subjectID: subject.id, species: shown.species)
         }
         return trackers.flatMap { tracker in
             let curveField = curveField(tracker.input)
             return tracker.input.fields.compactMap { field -> AreaChart? in
                 guard !field.removed, charted(field) else { return nil }
-                return AreaChart(key: key(tracker.id, field.key), label: "\(tracker.input.name) · \(field.name)") {
+                return AreaChart(key: key(tracker.id, field.key), label: label(tracker.input, field)) {
                     var sections = [try chart(tracker, field, shown)]
                     let (subject, period) = (shown.subject, shown.period)
                     if field.key == curveField, let regimenID = tracker.input.regimenID,
@@ -43,6 +47,11 @@ enum TrackerCharts {
         tracker.regimenID == nil ? nil : tracker.fields.first { !$0.removed && $0.kind.code == "number" }?.key
     }
 
+    /// "혈압 · 수축기"; a field named as its tracker ("혈당" of "혈당") by the one name.
+    static func label(_ tracker: TrackerInput, _ field: TrackerField) -> String {
+        field.name == tracker.name ? tracker.name : "\(tracker.name) · \(field.name)"
+    }
+
     /// The first field of a tracker that has a chart (the card's link).
     static func firstCharted(_ tracker: TrackerInput) -> TrackerField? { tracker.fields.first { !$0.removed && charted($0) } }
 
@@ -55,20 +64,26 @@ enum TrackerCharts {
 
     static func chart(_ tracker: Tracker, _ field: TrackerField, _ shown: ShownCharts) throws -> ChartsPage.Section {
         let (format, period) = (shown.words.format, shown.period)
-        let day: NumberField.DayTotal, band: ClosedRange<Double>?, value: (BucketFigure) -> Double, text: @Sendable (Double) -> String
+        // The axis and the table say numbers alone, the title their unit ("300 mg/dL" does not fit
+        // beside the axis on a phone); the figures above say the unit again.
+        let day: NumberField.DayTotal, band: ClosedRange<Double>?, value: (BucketFigure) -> Double
+        let text: @Sendable (Double) -> String, withUnit: @Sendable (Double) -> String
+        var title = label(tracker.input, field)
         switch field.kind {
         case .number(let rules):
             (day, band, value) = (rules.day, rules.goal, { $0.perDay })
             let decimals = Self.decimals(rules.step)
-            text = { rules.unit.isEmpty ? format.number($0, decimals: decimals) : "\(format.number($0, decimals: decimals)) \(rules.unit)" }
+            text = { format.number($0, decimals: decimals) }
+            withUnit = { rules.unit.isEmpty ? format.number($0, decimals: decimals) : "\(format.number($0, decimals: decimals)) \(rules.unit)" }
+            if !rules.unit.isEmpty { title += " (\(rules.unit))" }
         default:
             // Durations in minutes: what a day's seizures came to.
             (day, band, value) = (.sum, nil, { $0.perDay / 60 })
             text = { format.duration(Int(($0 * 60).rounded())) }
+            withUnit = text
         }
         let figures = try TrackerRepository(shown.subject.database).figures(
             trackerID: tracker.id, field: field.key, day: day, subjectID: shown.subject.id, from: period.from, to: period.to, bucket: period.bucket)
-        let title = "\(tracker.input.name) · \(field.name)"
         let words = ChartsController.Words(
             title: title, description: format.t("trackers.chart.\(day.rawValue)", ["field": title, "span": shown.words.span, "per": shown.words.per]),
             nothing: format.t("charts.nothing"))
@@ -79,11 +94,11 @@ enum TrackerCharts {
             if field.kind.code == "duration" {
                 summary = shown.words.totals(figures) { format.duration(Int($0.rounded())) }
             } else {
-                summary = shown.words.totals(figures, text: text)
+                summary = shown.words.totals(figures, text: withUnit)
             }
         case .mean:
             let (sum, count) = figures.reduce((0.0, 0)) { ($0.0 + $1.total, $0.1 + $1.days) }
-            summary = count == 0 ? [] : [format.t("trackers.chart.mean_figure", ["value": text(sum / Double(count)), "n": format.number(Double(count))])]
+            summary = count == 0 ? [] : [format.t("trackers.chart.mean_figure", ["value": withUnit(sum / Double(count)), "n": format.number(Double(count))])]
         }
         return shown.section(
             key(tracker.id, field.key), words: words, figures: figures, style: day == .sum ? .bars : .line, band: band, value: value, text: text,
@@ -97,7 +112,8 @@ enum TrackerCharts {
         let day = read.day
         let curve = DoseCurve(readings: read.readings, doses: read.doses)
         let decimals = Self.decimals(rules.step)
-        let text: @Sendable (Double) -> String = { "\(format.number($0, decimals: decimals)) \(rules.unit)" }
+        let number: @Sendable (Double) -> String = { format.number($0, decimals: decimals) }
+        let text: @Sendable (Double) -> String = { "\(number($0)) \(rules.unit)" }
         let hours: @Sendable (Double) -> String = { format.t("trackers.curve.hours", ["n": format.number($0, decimals: 1)]) }
         let title = format.t("trackers.curve.title", ["day": format.dayHeading(day), "field": field.name])
         guard let lowest = curve.lowest else {
@@ -109,9 +125,9 @@ enum TrackerCharts {
             points: curve.points.map { CurveChart.Point(hours: $0.hours, value: $0.value, time: format.clock($0.at)) }, band: rules.goal,
             words: CurveChart.Words(
                 title: title, description: format.t("trackers.curve.description", ["field": field.name]), timeHeading: format.t("trackers.curve.time"),
-                hoursHeading: format.t("trackers.curve.after"), valueHeading: field.name, lowest: format.t("trackers.curve.lowest"),
-                tableSummary: format.t("charts.table")),
-            valueText: text, hoursText: hours)
+                hoursHeading: format.t("trackers.curve.after"), valueHeading: rules.unit.isEmpty ? field.name : "\(field.name) (\(rules.unit))",
+                lowest: format.t("trackers.curve.lowest"), tableSummary: format.t("charts.table")),
+            valueText: number, hoursText: hours)
         return ChartsPage.Section(heading: title, figures: figures, chart: chart.figure(id: "curve-\(trackerID)"))
     }
 

@@ -47,13 +47,13 @@ struct TrackerReadingTests {
             }
             let key = "tracker-\(glucose.id)-f1"
             let page = try await owner.get("/pets/\(nabi)/charts?chart=\(key)&period=week&at=2026-11-18").text
-            #expect(page.contains("Blood glucose · Glucose"), "the tracker's chart is among the pet's")
+            #expect(page.contains("Blood glucose · Glucose (mg/dL)"), "the tracker's chart is among the pet's, its unit in its title")
             #expect(page.contains(#"class="chart-band""#), "the goal band, 80–300 mg/dL")
             #expect(page.contains("Mean 211 mg/dL of 7 readings"), "1,475 / 7 = 210.7")
             #expect(page.contains("Lowest 95 mg/dL — 6 h after the dose (14:05)"))
-            #expect(page.contains(#"<tr class="lowest"><td>14:05</td><td>6 h</td><td>95 mg/dL (lowest)</td></tr>"#))
-            #expect(page.contains("<tr><td>07:55</td><td>-0.2 h</td><td>320 mg/dL</td></tr>"), "the reading before the shot counts back from it")
-            #expect(page.contains("<tr><td>20:05</td><td>0 h</td><td>300 mg/dL</td></tr>"), "the evening's reading counts from the evening's shot")
+            #expect(page.contains(#"<tr class="lowest"><td>14:05</td><td>6 h</td><td>95 (lowest)</td></tr>"#))
+            #expect(page.contains("<tr><td>07:55</td><td>-0.2 h</td><td>320</td></tr>"), "the reading before the shot counts back from it")
+            #expect(page.contains("<tr><td>20:05</td><td>0 h</td><td>300</td></tr>"), "the evening's reading counts from the evening's shot")
             #expect(page.contains(#"<g class="chart-lowest">"#))
             // The month's report draws the same curve for the vet.
             let report = try await owner.get("/reports/\(nabi)/2026-11").text
@@ -158,6 +158,8 @@ struct TrackerReadingTests {
             #expect(try await owner.get("/calendar/2026-11").text.contains("kind-tracker"), "the month's cell has the tracker's dot")
             let chart = try await owner.get("/people/\(jun)/charts?chart=tracker-\(sleep)-f2&period=week&at=2026-11-18").text
             #expect(chart.contains("Total 7.5 h"), "the hours' chart")
+            let ara = try await PersonRepository(hearth.database).create(PersonProfile(name: "Ara", colour: .teal), photo: nil).id
+            #expect(!(try await owner.get("/people/\(ara)/charts").text.contains("Sleep · Hours")), "no tab for a tracker Ara has no records of")
             let api = APIClient(
                 client: owner.client, token: try await APITokenRepository(hearth.database).make(for: "mina", scope: .read, database: hearth.database))
             #expect(try await api.call(.get, "/api/v1/subjects/\(jun)/records?kind=tracker").text.contains("zebra-dream"))
