@@ -1,7 +1,7 @@
 import HearthHTML
 
 /// A day's readings by hours since a dose (a glucose curve): a line through them in the order
-/// taken, the band they should stay in hatched, and the lowest point ringed and labelled, so
+/// taken (a new line from a later dose), the band they should stay in hatched, and the lowest point ringed and labelled, so
 /// the nadir and how long after the shot it came read at a glance. Like `TimeChart`, it has a
 /// `<title>`, a `<desc>` and its figures as a table in `<details>`.
 public struct CurveChart: Sendable {
@@ -101,7 +101,11 @@ public struct CurveChart: Sendable {
         // The dose: where the hours count from.
         html += #"<line class="chart-goal" x1="\#(x(0))" y1="\#(Self.plot.top)" x2="\#(x(0))" y2="\#(Self.plot.bottom)"></line>"#
         html += #"<g class="chart-line">"#
-        let path = points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(HTML.number(x($0.element.hours))) \(HTML.number(y($0.element.value, ticks)))" }
+        // A reading that counts from a later dose than the one before it starts that dose's own line.
+        let path = points.enumerated().map { index, point in
+            let pen = index == 0 || point.hours < points[index - 1].hours ? "M" : "L"
+            return "\(pen)\(HTML.number(x(point.hours))) \(HTML.number(y(point.value, ticks)))"
+        }
         if !path.isEmpty { html += #"<path d="\#(path.joined())"></path>"# }
         for point in points {
             html +=

@@ -21,6 +21,13 @@ struct CurveChartTests {
         #expect(svg.contains(ring), "\(svg)")
         #expect(svg.contains(#"<tr class="lowest"><td>14:00</td><td>6.0 h</td><td>95 (lowest)</td></tr>"#))
         #expect(svg.contains(#"class="chart-band""#))
+        let twoDoses = CurveChart(
+            points: [.init(hours: 10, value: 150, time: "18:00"), .init(hours: 0.5, value: 280, time: "20:30")], band: nil, words: Self.words,
+            valueText: { "\($0)" }, hoursText: { "\($0)" })
+        let ticks2 = twoDoses.ticks
+        let path =
+            "<path d=\"M\(HTML.number(twoDoses.x(10))) \(HTML.number(twoDoses.y(150, ticks2)))M\(HTML.number(twoDoses.x(0.5))) \(HTML.number(twoDoses.y(280, ticks2)))\">"
+        #expect(twoDoses.figure(id: "d").description.contains(path), "the evening's reading starts a line of its own")
         #expect(CurveChart(points: [], band: nil, words: Self.words, valueText: { "\($0)" }, hoursText: { "\($0)" }).lowest == nil)
     }
 }

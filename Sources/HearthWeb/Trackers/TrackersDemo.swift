@@ -46,8 +46,10 @@ enum TrackersDemo: DemoStep {
             let shot = given.filter({ $0 < demo.today.midnight(in: demo.timeZone) && LocalTime.minutes($0, in: demo.timeZone) < 720 }).max()
         else { return }
         let curve: [Double] = [310, 262, 188, 131, 104, 149, 236]
+        // The last reading is taken before the evening shot, closing the interval.
+        let evening = given.filter { $0 > shot }.min() ?? shot.addingTimeInterval(13 * 3600)
         let records = curve.enumerated().map { step, value in
-            let at = shot.addingTimeInterval(Double(step) * 7200 + 120)
+            let at = min(shot.addingTimeInterval(Double(step) * 7200 + 120), evening.addingTimeInterval(-300))
             // It ate its breakfast with the shot; the readings after skip the meal question.
             let values: [String: TrackerValue] = step == 0 ? ["f1": .number(value), "f3": .choice("c1")] : ["f1": .number(value)]
             return (
