@@ -84,7 +84,8 @@ public struct CurveChart: Sendable {
         for tick in ticks { html += #"<text x="\#(Self.plot.left - 6)" y="\#(y(tick, ticks) + 4)" text-anchor="end">\#(valueText(tick))</text>"# }
         html += #"</g><g class="chart-axis chart-dates">"#
         let (low, high) = hours
-        let step = high - low > 12 ? 4.0 : 2.0
+        // Every four hours past eight: "10시간 12시간" side by side crowd a phone.
+        let step = high - low > 8 ? 4.0 : 2.0
         // Ticks on whole multiples of the step: 0, 2, 4 … hours after the dose.
         for hour in stride(from: (low / step).rounded(.up) * step, through: high, by: step) {
             html += #"<line x1="\#(x(hour))" y1="\#(Self.plot.bottom)" x2="\#(x(hour))" y2="\#(Self.plot.bottom + 4)"></line>"#
