@@ -27,11 +27,10 @@ enum TrackerCharts {
                 guard !field.removed, charted(field) else { return nil }
                 return AreaChart(key: key(tracker.id, field.key), label: label(tracker.input, field)) {
                     var sections = [try chart(tracker, field, shown)]
-                    let (subject, period) = (shown.subject, shown.period)
                     if field.key == curveField, let regimenID = tracker.input.regimenID,
-                        let read = try TrackerRepository(subject.database).curveDay(
-                            trackerID: tracker.id, field: field.key, regimenID: regimenID, subjectID: subject.id, from: period.from, to: period.to,
-                            timeZone: subject.context.timeZone),
+                        let read = try repository.curveDay(
+                            trackerID: tracker.id, field: field.key, regimenID: regimenID, subjectID: subject.id, from: shown.period.from,
+                            to: shown.period.to, timeZone: subject.context.timeZone),
                         let curve = curve(tracker.id, field, read, format: shown.words.format)
                     {
                         sections.append(curve)

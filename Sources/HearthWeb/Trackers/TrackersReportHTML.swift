@@ -45,8 +45,8 @@ enum TrackersReportHTML {
     /// ready-made tracker's first two fields as systolic and diastolic, as NICE NG136 averages them.
     static func homeAverage(_ tracker: TrackersReport.Kept, shown: ShownReport) -> String? {
         let format = shown.format
-        let fields = tracker.tracker.fields.filter { $0.kind.code == "number" }
-        guard fields.count >= 2 else { return nil }
+        let fields = tracker.tracker.fields.filter { !$0.removed && $0.kind.code == "number" }
+        guard fields.count >= 2, case .number(let rules) = fields[0].kind else { return nil }
         let readings = tracker.records.compactMap { record -> HomeBloodPressure.Reading? in
             guard case .tracker(let entry) = record.details, case .number(let systolic) = entry.values[fields[0].key],
                 case .number(let diastolic) = entry.values[fields[1].key]
@@ -57,7 +57,7 @@ enum TrackersReportHTML {
         var line = format.t(
             "trackers.report.bp_average",
             [
-                "value": "\(format.number(average.systolic, decimals: 0))/\(format.number(average.diastolic, decimals: 0)) mmHg",
+                "value": "\(format.number(average.systolic, decimals: 0))/\(format.number(average.diastolic, decimals: 0)) \(rules.unit)",
                 "day_one": format.shortDay(average.dayOne), "from": format.shortDay(average.from), "to": format.shortDay(average.to),
                 "n": String(average.count),
             ])
