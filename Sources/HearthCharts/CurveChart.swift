@@ -44,7 +44,7 @@ public struct CurveChart: Sendable {
         (self.points, self.band, self.words, self.valueText, self.hoursText) = (points, band, words, valueText, hoursText)
     }
 
-    static let plot = TimeChart.plot
+    static let plot = PlotFrame.plot
 
     /// The lowest point (the first of equals).
     public var lowest: Point? { points.min { $0.value < $1.value } }
@@ -74,15 +74,9 @@ public struct CurveChart: Sendable {
 
     public func figure(id: String) -> HTML {
         let ticks = self.ticks
-        var html: HTML = #"<figure class="chart"><svg class="chart-svg" viewBox="0 0 640 300" role="img" aria-labelledby="\#(id)-title \#(id)-desc">"#
-        html += #"<title id="\#(id)-title">\#(words.title)</title><desc id="\#(id)-desc">\#(words.description)</desc>"#
-        html +=
-            #"<defs><pattern id="\#(id)-hatch" class="chart-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>"#
-        html += #"<g class="chart-grid">"#
-        for tick in ticks { html += #"<line x1="\#(Self.plot.left)" y1="\#(y(tick, ticks))" x2="\#(Self.plot.right)" y2="\#(y(tick, ticks))"></line>"# }
-        html += #"</g><g class="chart-axis chart-values">"#
-        for tick in ticks { html += #"<text x="\#(Self.plot.left - 6)" y="\#(y(tick, ticks) + 4)" text-anchor="end">\#(valueText(tick))</text>"# }
-        html += #"</g><g class="chart-axis chart-dates">"#
+        var html = PlotFrame.open(id: id, title: words.title, description: words.description)
+        html += PlotFrame.valueGrid(ticks, y: { y($0, ticks) }, text: valueText)
+        html += #"<g class="chart-axis chart-dates">"#
         let (low, high) = hours
         // Every four hours past eight: "10시간 12시간" side by side crowd a phone.
         let step = high - low > 8 ? 4.0 : 2.0
@@ -94,11 +88,7 @@ public struct CurveChart: Sendable {
             html += #"<text x="\#(x(hour))" y="\#(Self.plot.bottom + 18)" text-anchor="\#(anchor)">\#(hoursText(hour))</text>"#
         }
         html += "</g>"
-        if let band {
-            let top = y(band.upperBound, ticks), bottom = y(band.lowerBound, ticks)
-            html +=
-                #"<rect class="chart-band" x="\#(Self.plot.left)" y="\#(top)" width="\#(Self.plot.right - Self.plot.left)" height="\#(max(0, bottom - top))" fill="url(#\#(id)-hatch)"></rect>"#
-        }
+        if let band { html += PlotFrame.band(band, id: id, y: { y($0, ticks) }) }
         // The dose: where the hours count from.
         html += #"<line class="chart-goal" x1="\#(x(0))" y1="\#(Self.plot.top)" x2="\#(x(0))" y2="\#(Self.plot.bottom)"></line>"#
         html += #"<g class="chart-line">"#
@@ -119,8 +109,7 @@ public struct CurveChart: Sendable {
             html +=
                 #"<text x="\#(cx)" y="\#(min(Self.plot.bottom - 4, cy + 24))" text-anchor="middle">\#(words.lowest) \#(valueText(lowest.value))</text></g>"#
         }
-        html += #"<line class="chart-baseline" x1="\#(Self.plot.left)" y1="\#(Self.plot.bottom)" x2="\#(Self.plot.right)" y2="\#(Self.plot.bottom)"></line>"#
-        html += "</svg>" + table() + "</figure>"
+        html += PlotFrame.baseline + "</svg>" + table() + "</figure>"
         return html
     }
 

@@ -74,15 +74,12 @@ public struct TimeChart: Sendable {
     }
 
     /// The drawing area inside the viewBox (0 0 640 300): room on the left for values, below for dates.
-    public static let plot = (left: 86.0, top: 12.0, right: 628.0, bottom: 262.0)
+    public static let plot = PlotFrame.plot
     static let width = 640.0, height = 300.0
 
     /// The figure: the SVG and its data table. `id` makes the title's and description's ids unique on the page.
     public func figure(id: String) -> HTML {
-        var html: HTML = #"<figure class="chart"><svg class="chart-svg" viewBox="0 0 640 300" role="img" aria-labelledby="\#(id)-title \#(id)-desc">"#
-        html += #"<title id="\#(id)-title">\#(words.title)</title><desc id="\#(id)-desc">\#(words.description)</desc>"#
-        html +=
-            #"<defs><pattern id="\#(id)-hatch" class="chart-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6"></line></pattern></defs>"#
+        var html = PlotFrame.open(id: id, title: words.title, description: words.description)
         html += body(id: id)
         html += "</svg>"
         html += table()
@@ -116,16 +113,8 @@ public struct TimeChart: Sendable {
 
     func body(id: String) -> HTML {
         let ticks = self.ticks
-        var html: HTML = #"<g class="chart-grid">"#
-        for tick in ticks {
-            let at = y(tick, ticks)
-            html += #"<line x1="\#(Self.plot.left)" y1="\#(at)" x2="\#(Self.plot.right)" y2="\#(at)"></line>"#
-        }
-        html += #"</g><g class="chart-axis chart-values">"#
-        for tick in ticks {
-            html += #"<text x="\#(Self.plot.left - 6)" y="\#(y(tick, ticks) + 4)" text-anchor="end">\#(valueText(tick))</text>"#
-        }
-        html += #"</g><g class="chart-axis chart-dates">"#
+        var html = PlotFrame.valueGrid(ticks, y: { y($0, ticks) }, text: valueText)
+        html += #"<g class="chart-axis chart-dates">"#
         let dates = DateTicks.ticks(from: LocalDate(daysSince1970: span.start), to: LocalDate(daysSince1970: span.end - 1))
         for (index, day) in dates.days.enumerated() {
             // A day's label sits under its bar; a month's or year's at its start.
@@ -135,19 +124,14 @@ public struct TimeChart: Sendable {
             html += #"<text x="\#(at)" y="\#(Self.plot.bottom + 18)" text-anchor="middle">\#(dateText(day, sameMonth ? .dayOfMonth : dates.unit))</text>"#
         }
         html += "</g>"
-        if let band {
-            let top = y(band.upperBound, ticks), bottom = y(band.lowerBound, ticks)
-            html +=
-                #"<rect class="chart-band" x="\#(Self.plot.left)" y="\#(top)" width="\#(Self.plot.right - Self.plot.left)" height="\#(max(0, bottom - top))" fill="url(#\#(id)-hatch)"></rect>"#
-        }
+        if let band { html += PlotFrame.band(band, id: id, y: { y($0, ticks) }) }
         switch style {
         case .bars: html += bars(ticks)
         case .line: html += line(ticks)
         }
         if !goal.isEmpty { html += goalLine(ticks) }
         if !events.isEmpty { html += eventMarks() }
-        html += #"<line class="chart-baseline" x1="\#(Self.plot.left)" y1="\#(Self.plot.bottom)" x2="\#(Self.plot.right)" y2="\#(Self.plot.bottom)"></line>"#
-        return html
+        return html + PlotFrame.baseline
     }
 
     func eventMarks() -> HTML {

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from flags_oracle import number
 from korean_walk import household_words, problems_on, sign_in_korean
+from monthly import demo_folder
 from accessibility import violations
 
 PHONE = {"width": 390, "height": 844}
@@ -160,7 +161,7 @@ def walk(browser, server, data, shots):
     assert not failures, "\n  ".join(failures)
 
 
-def curve(records, doses, field, zone):
+def curve(records, doses, zone):
     """(hours, value, local time) of each reading against the dose before it (within a day) or
     the one within the hour after it, as a vet charts a glucose curve; and those left out."""
     points, left = [], 0
@@ -211,7 +212,7 @@ def oracle(browser, server, data, shots):
                 if "f1" in values(r):
                     by_day.setdefault((r["subject_id"], r["local_date"]), []).append((instant(r["occurred_at"]), float(values(r)["f1"])))
             (subject, day), readings = max(by_day.items(), key=lambda item: item[0][1])
-            points, left = curve(sorted(readings), doses, "f1", zone)
+            points, left = curve(sorted(readings), doses, zone)
             lowest = min(points, key=lambda p: p[1])
             page.goto(f"{url}/pets/{subject}/charts?chart=tracker-{tracker_id}-f1&period=week&at={day}")
             html = page.content()
@@ -247,10 +248,8 @@ def oracle(browser, server, data, shots):
 
 
 def run(check, Server, browser, binary, shots):
-    folder = tempfile.mkdtemp(prefix="hearth-trackers-")
+    folder = demo_folder(binary)
     data = os.path.join(folder, "data")
-    seeded = subprocess.run([binary, "seed-demo", "--data-dir", data, "--years", "1"], capture_output=True, text=True)
-    assert seeded.returncode == 0, seeded.stderr
     server = Server(binary, data=folder)
     try:
         check("the three ready-made trackers on a Korean phone: added, a day logged, charts read, an emergency raised, reports printed",

@@ -280,10 +280,14 @@ public struct RegimenRepository: Sendable {
 
     /// The as-needed doses given recently, for the minimum-interval warning.
     public func givenTimes(regimenID: Int64, since: Date) throws -> [Date] {
-        try database.read { db in
-            try Date.fetchAll(
-                db.cachedStatement(sql: "SELECT given_at FROM dose WHERE regimen_id = ? AND status = 'given' AND given_at >= ?"), arguments: [regimenID, since])
-        }
+        try database.read { db in try Self.givenTimes(regimenID: regimenID, from: since, before: .distantFuture, db) }
+    }
+
+    /// When a regimen's doses were given from `from` up to `before`, in order (a glucose curve's shots too).
+    static func givenTimes(regimenID: Int64, from: Date, before: Date, _ db: Database) throws -> [Date] {
+        try Date.fetchAll(
+            db.cachedStatement(sql: "SELECT given_at FROM dose WHERE regimen_id = ? AND status = 'given' AND given_at >= ? AND given_at < ? ORDER BY given_at"),
+            arguments: [regimenID, from, before])
     }
 
     // MARK: Writing

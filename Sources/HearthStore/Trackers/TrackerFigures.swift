@@ -5,6 +5,14 @@ import HearthCore
 /// What a tracker's charts read of one subject's records: a field's values gathered by day, week
 /// or month, and one day's readings with their times (a glucose curve).
 extension TrackerRepository {
+    /// One field's numbers in a subject's live records of a tracker: what every read here starts
+    /// from. Its arguments, in order: the field, the subject, the tracker.
+    static let fieldValues = """
+        FROM entry e JOIN tracker_entry t ON t.entry_id = e.id
+        JOIN tracker_value v ON v.entry_id = e.id AND v.field = ? AND v.number IS NOT NULL
+        WHERE e.subject_id = ? AND e.kind = 'tracker' AND t.tracker_id = ? AND e.deleted_at IS NULL
+        """
+
     /// The trackers a subject has live records of: those its charts page offers.
     public func recorded(subjectID: Int64) throws -> Set<Int64> {
         try database.read { db in
@@ -30,9 +38,7 @@ extension TrackerRepository {
                 db.cachedStatement(
                     sql: """
                         SELECT \(bucket.sql("e.local_date")) AS start, sum(v.number) AS total, \(count) AS days
-                        FROM entry e JOIN tracker_entry t ON t.entry_id = e.id JOIN tracker_value v ON v.entry_id = e.id AND v.field = ?
-                        WHERE e.subject_id = ? AND e.kind = 'tracker' AND t.tracker_id = ? AND e.local_date BETWEEN ? AND ?
-                              AND e.deleted_at IS NULL AND v.number IS NOT NULL
+                        \(Self.fieldValues) AND e.local_date BETWEEN ? AND ?
                         GROUP BY start ORDER BY start
                         """), arguments: [field, subjectID, trackerID, from.description, to.description]
             ).compactMap { row in
@@ -67,27 +73,20 @@ extension TrackerRepository {
             let day = try String.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT max(e.local_date) FROM entry e JOIN tracker_entry t ON t.entry_id = e.id
-                        JOIN tracker_value v ON v.entry_id = e.id AND v.field = ? AND v.number IS NOT NULL
-                        WHERE e.subject_id = ? AND e.kind = 'tracker' AND t.tracker_id = ? AND e.local_date BETWEEN ? AND ? AND e.deleted_at IS NULL
+                        SELECT max(e.local_date) \(Self.fieldValues) AND e.local_date BETWEEN ? AND ?
                         """), arguments: [field, subjectID, trackerID, from.description, to.description]
             ).flatMap(LocalDate.init)
         else { return nil }
         let readings = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT e.occurred_at, v.number FROM entry e JOIN tracker_entry t ON t.entry_id = e.id
-                    JOIN tracker_value v ON v.entry_id = e.id AND v.field = ? AND v.number IS NOT NULL
-                    WHERE e.subject_id = ? AND e.kind = 'tracker' AND t.tracker_id = ? AND e.local_date = ? AND e.deleted_at IS NULL
+                    SELECT e.occurred_at, v.number \(Self.fieldValues) AND e.local_date = ?
                     ORDER BY e.occurred_at, e.id
                     """), arguments: [field, subjectID, trackerID, day.description]
         ).map { row in DoseCurve.Reading(at: StoredTime.date(row, 0), value: row[1]) }
-        let doses = try Date.fetchAll(
-            db.cachedStatement(sql: "SELECT given_at FROM dose WHERE regimen_id = ? AND status = 'given' AND given_at >= ? AND given_at < ? ORDER BY given_at"),
-            arguments: [
-                regimenID, day.midnight(in: timeZone).addingTimeInterval(-DoseCurve.after),
-                day.adding(days: 1).midnight(in: timeZone).addingTimeInterval(DoseCurve.before),
-            ])
+        let doses = try RegimenRepository.givenTimes(
+            regimenID: regimenID, from: day.midnight(in: timeZone).addingTimeInterval(-DoseCurve.after),
+            before: day.adding(days: 1).midnight(in: timeZone).addingTimeInterval(DoseCurve.before), db)
         return CurveDay(day: day, readings: readings, doses: doses)
     }
 }

@@ -73,7 +73,7 @@ enum TrackerCharts {
             (day, band, value) = (rules.day, rules.goal, { $0.perDay })
             let decimals = Self.decimals(rules.step)
             text = { format.number($0, decimals: decimals) }
-            withUnit = { rules.unit.isEmpty ? format.number($0, decimals: decimals) : "\(format.number($0, decimals: decimals)) \(rules.unit)" }
+            withUnit = { format.trackerNumber($0, rules, decimals: decimals) }
             if !rules.unit.isEmpty { title += " (\(rules.unit))" }
         default:
             // Durations in minutes: what a day's seizures came to.
@@ -112,7 +112,7 @@ enum TrackerCharts {
         let curve = DoseCurve(readings: read.readings, doses: read.doses)
         let decimals = Self.decimals(rules.step)
         let number: @Sendable (Double) -> String = { format.number($0, decimals: decimals) }
-        let text: @Sendable (Double) -> String = { "\(number($0)) \(rules.unit)" }
+        let text: @Sendable (Double) -> String = { format.trackerNumber($0, rules, decimals: decimals) }
         let hours: @Sendable (Double) -> String = { format.t("trackers.curve.hours", ["n": format.number($0, decimals: 1)]) }
         let title = format.t("trackers.curve.title", ["day": format.dayHeading(day), "field": field.name])
         guard let lowest = curve.lowest else {

@@ -5,7 +5,7 @@ extension Formatting {
     func trackerValue(_ value: TrackerValue, of field: TrackerField) -> String {
         switch (value, field.kind) {
         case (.number(let number), .number(let rules)):
-            return rules.unit.isEmpty ? self.number(number, decimals: 3) : "\(self.number(number, decimals: 3)) \(rules.unit)"
+            return trackerNumber(number, rules)
         case (.yes(let yes), _):
             return t(yes ? "trackers.yes" : "trackers.no")
         case (.step(let step), .scale(let steps)):
@@ -24,6 +24,11 @@ extension Formatting {
         case (.choice(let key), _):
             return key
         }
+    }
+
+    /// "120 mg/dL": a number field's value with its unit (none when it has none), to `decimals`.
+    func trackerNumber(_ value: Double, _ rules: NumberField, decimals: Int = 3) -> String {
+        rules.unit.isEmpty ? number(value, decimals: decimals) : "\(number(value, decimals: decimals)) \(rules.unit)"
     }
 
     /// "5분 30초", "1시간 5분", "45초" / "5 min 30 s".

@@ -77,17 +77,11 @@ enum TrackersReportHTML {
             }
         }
         guard !values.isEmpty, let low = values.min(by: { $0.value < $1.value }), let high = values.max(by: { $0.value < $1.value }) else { return nil }
-        let urgentFrom: Double?
         func shown(_ value: Double) -> String {
             switch field.kind {
             case .number: return format.trackerValue(.number(value), of: field)
             default: return format.duration(Int(value.rounded()))
             }
-        }
-        switch field.kind {
-        case .number(let rules): urgentFrom = rules.urgentFrom
-        case .duration(_, let urgent): urgentFrom = urgent.map(Double.init)
-        default: return nil
         }
         let mean = values.map(\.value).reduce(0, +) / Double(values.count)
         var parts = [
@@ -95,7 +89,7 @@ enum TrackersReportHTML {
             format.t("trackers.report.lowest", ["value": shown(low.value), "when": format.moment(low.record.occurredAt)]),
             format.t("trackers.report.highest", ["value": shown(high.value), "when": format.moment(high.record.occurredAt)]),
         ]
-        if let urgentFrom {
+        if let urgentFrom = field.urgentFrom {
             let urgent = values.filter { $0.value >= urgentFrom }.count
             parts.append(format.t("trackers.report.urgent", ["n": String(urgent), "from": shown(urgentFrom)]))
         }
