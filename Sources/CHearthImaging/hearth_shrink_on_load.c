@@ -69,11 +69,6 @@ static gdImagePtr reducer_finish(reducer *r) {
     return r->image;
 }
 
-static void reducer_abandon(reducer *r) {
-    free(r->sums);
-    gdImageDestroy(r->image);
-}
-
 /* ---- WebP: libwebp scales while it decodes. ---- */
 
 gdImagePtr hearth_webp_decode_scaled(const unsigned char *data, size_t size, int min_longest) {
@@ -126,10 +121,15 @@ gdImagePtr hearth_png_decode_scaled(const unsigned char *data, size_t size, int 
     if (!info) { png_destroy_read_struct(&png, NULL, NULL); return NULL; }
     png_source source = { data, size, 0 };
     reducer r = { 0 };
+    /* What the error path frees, volatile: after longjmp a local changed since setjmp is
+       otherwise indeterminate, and the optimiser kept `r`'s fields in registers (the header
+       fuzz crashed in gdImageDestroy(NULL) in the release build). */
     unsigned char *volatile row = NULL;
-    volatile int started = 0;
+    gdImagePtr volatile image = NULL;
+    unsigned int *volatile sums = NULL;
     if (setjmp(png_jmpbuf(png))) {
-        if (started) reducer_abandon(&r);
+        if (image) gdImageDestroy(image);
+        free(sums);
         free(row);
         png_destroy_read_struct(&png, &info, NULL);
         return NULL;
@@ -150,7 +150,8 @@ gdImagePtr hearth_png_decode_scaled(const unsigned char *data, size_t size, int 
     png_read_update_info(png, info);
     int width = (int)png_get_image_width(png, info), height = (int)png_get_image_height(png, info);
     if (!reducer_start(&r, width, height, min_longest)) png_error(png, "out of memory");
-    started = 1;
+    image = r.image;
+    sums = r.sums;
     row = malloc(png_get_rowbytes(png, info));
     if (!row) png_error(png, "out of memory");
     for (int y = 0; y < height; y++) {

@@ -24,9 +24,17 @@ struct SeedDemo: AsyncParsableCommand {
     @Option(help: "… and this many pets.")
     var pets: Int?
 
+    // The tests' demo is seeded at one moment and served on a clock that starts there
+    // (`serve --clock-starts-at`), so what its pages hold does not change with the calendar.
+    @Option(name: .customLong("now"), help: .hidden)
+    var now: String?
+
     func validate() throws {
         guard (people ?? 0) <= 10_000, (pets ?? 0) <= 10_000, (people ?? 0) >= 0, (pets ?? 0) >= 0 else {
             throw ValidationError("--people and --pets go up to 10,000.")
+        }
+        if let now, ISO8601DateFormatter().date(from: now) == nil {
+            throw ValidationError("--now takes a moment such as 2026-11-28T07:00:00+09:00.")
         }
     }
 
@@ -37,7 +45,10 @@ struct SeedDemo: AsyncParsableCommand {
             photos = try names.map { Array(try Data(contentsOf: URL(fileURLWithPath: photoFolder).appendingPathComponent($0))) }
         }
         let started = Date()
-        let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years, people: people, pets: pets) { print($0) }
+        let moment = now.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
+        let summary = try await DemoHousehold.seed(dataDirectory: data.dataDirectory, photos: photos, years: years, now: moment, people: people, pets: pets) {
+            print($0)
+        }
         print(
             "\(summary.pets) pets, \(summary.people) people, \(summary.records) records, \(summary.doses) doses, \(summary.photos) photos in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
         )

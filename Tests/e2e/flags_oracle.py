@@ -14,7 +14,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from accessibility import Audit
-from monthly import demo_folder, sign_in_demo
+from monthly import demo_folder, demo_server, sign_in_demo
 
 DESKTOP = {"width": 1280, "height": 900}
 WINDOW = datetime.timedelta(hours=2)  # a dose is "due now", not yet missed, for two hours
@@ -209,7 +209,7 @@ def figures_agree(browser, server, shots):
     sign_in_demo(page, server)
     response = page.request.get(server.url + "/settings/export/hearth.json")
     assert response.status == 200, response.status
-    household = Household(json.loads(response.body()), datetime.datetime.now(datetime.timezone.utc))
+    household = Household(json.loads(response.body()), server.now())
     today = household.today
     last_month_end = today.replace(day=1) - datetime.timedelta(days=1)
     last_month = last_month_end.replace(day=1)
@@ -300,7 +300,7 @@ def printed_in_korean(browser, server, shots):
     page.select_option("#language", "ko")
     page.click("form[action='/me'] button.primary")
     page.wait_for_load_state()
-    month = datetime.date.today().replace(day=1) - datetime.timedelta(days=1)
+    month = server.now().date().replace(day=1) - datetime.timedelta(days=1)
     folder = Path(tempfile.mkdtemp(prefix="hearth-e2e-pdf-"))
     try:
         for name, path, landscape in (("doctor-report", f"/reports/{grandma}/{month:%Y-%m}", False),
@@ -331,7 +331,7 @@ def printed_in_korean(browser, server, shots):
 
 def run(check, server_class, browser, binary, shots):
     folder = demo_folder(binary)
-    server = server_class(binary, data=folder)
+    server = demo_server(server_class, binary, folder)
     try:
         check("flags, the vet's figures, the report's adherence and the medication chart agree with Python's reading of the JSON export",
               figures_agree, browser, server, shots)

@@ -8,10 +8,10 @@ household typed. axe-core checks each page; the main pages are photographed."""
 import os
 import re
 import sqlite3
-import subprocess
 import tempfile
 import urllib.parse
 
+import demo
 from accessibility import violations
 
 # Words a Korean page may show in Latin letters: units, abbreviations, formats, the product's
@@ -246,11 +246,9 @@ def history_and_bin(browser, server, data, shots):
 
 
 def run(check, Server, browser, binary, shots):
-    folder = tempfile.mkdtemp(prefix="hearth-ko-walk-")
+    folder = demo.folder(binary, years=1, photos=False)
     data = os.path.join(folder, "data")
-    seeded = subprocess.run([binary, "seed-demo", "--data-dir", data, "--years", "1"], capture_output=True, text=True)
-    assert seeded.returncode == 0, seeded.stderr
-    server = Server(binary, data=folder)
+    server = Server(binary, data=folder, clock=demo.clock(12, 0))
     try:
         check("medicine interactions and search, on a Korean phone", safety, browser, server, data, shots)
         check("a weighing edited twice, deleted, put back from 휴지통, its history read, on a Korean phone", history_and_bin, browser, server, data, shots)

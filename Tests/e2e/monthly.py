@@ -23,6 +23,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+import demo
 from accessibility import Audit
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,10 +34,13 @@ OUTLINE = ".report-chart, .report-calendar { border: 3px solid #ff00ff !importan
 
 
 def demo_folder(binary):
-    folder = tempfile.mkdtemp(prefix="hearth-e2e-demo-")
-    subprocess.run([binary, "seed-demo", "--data-dir", folder + "/data", "--years", "1", "--photos", str(ROOT / "Tests/Fixtures/exif-orientation")],
-                   check=True, capture_output=True, cwd=ROOT)
-    return folder
+    """A copy of the year-long demo household with photos (demo.py)."""
+    return demo.folder(binary, years=1, photos=True)
+
+
+def demo_server(server_class, binary, folder, hour=12, minute=0):
+    """A server on a demo folder, its clock on the demo's day."""
+    return server_class(binary, data=folder, clock=demo.clock(hour, minute))
 
 
 def sign_in_demo(page, server):
@@ -121,7 +125,7 @@ def print_report(page, server, path, paper, shots, name):
 
 def reports_in_print(browser, binary, server_class, shots):
     folder = demo_folder(binary)
-    server = server_class(binary, data=folder)
+    server = demo_server(server_class, binary, folder)
     try:
         # The page's policy allows no inline style; the check's outline is added past it.
         context = browser.new_context(viewport=DESKTOP, locale="en-GB", bypass_csp=True)
@@ -130,7 +134,7 @@ def reports_in_print(browser, binary, server_class, shots):
         sign_in_demo(page, server)
         page.goto(server.url + "/reports")
         audit.shot(path=str(shots / "reports-index-desktop.png"), full_page=True)
-        last_month = (datetime.date.today().replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
+        last_month = (server.now().date().replace(day=1) - datetime.timedelta(days=1)).strftime("%Y-%m")
         pet = re.search(r'href="/reports/(\d+)/vet\?days=90"', page.content()).group(1)
         person = re.search(r'<th scope="row">Mina</th>\s*<td><a href="/reports/(\d+)/', page.content()).group(1)
         started = time.monotonic()
@@ -155,7 +159,7 @@ def reports_in_print(browser, binary, server_class, shots):
 
 def gallery_in_the_browser(browser, binary, server_class, shots):
     folder = demo_folder(binary)
-    server = server_class(binary, data=folder)
+    server = demo_server(server_class, binary, folder)
     try:
         for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
             context = browser.new_context(viewport=viewport, locale="en-GB")

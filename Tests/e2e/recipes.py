@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from accessibility import Audit
-from monthly import DESKTOP, PHONE, demo_folder, sign_in_demo
+from monthly import DESKTOP, PHONE, demo_folder, demo_server, sign_in_demo
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +45,7 @@ SAVED_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 
 def recipes_on_a_phone(browser, binary, server_class, shots):
     folder = demo_folder(binary)
-    server = server_class(binary, data=folder)
+    server = demo_server(server_class, binary, folder)
     work = Path(tempfile.mkdtemp(prefix="hearth-e2e-recipes-"))
     try:
         saved = work / "Spicy tofu stew - Example kitchen.html"

@@ -26,6 +26,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright, expect
 
 import api
+import demo
 import doses
 import feed_oracle
 import flags_oracle
@@ -109,7 +110,15 @@ class Server:
                 raise RuntimeError("server did not start:\n" + self.log_path.read_text())
             time.sleep(0.05)
         self.cold_start = time.monotonic() - started
+        self.clock = (datetime.datetime.fromisoformat(clock), started) if clock else None
         print(f"server ready on {self.url} in {self.cold_start * 1000:.0f} ms", flush=True)
+
+    def now(self):
+        """The server's clock: the real time, or the moment it started at and the seconds since."""
+        if not self.clock:
+            return datetime.datetime.now(datetime.timezone.utc)
+        start, launched = self.clock
+        return start + datetime.timedelta(seconds=time.monotonic() - launched)
 
     def request(self, method, path, body=None, headers=None):
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
@@ -593,9 +602,8 @@ def members_at_once(binary):
 def import_on_the_command_line(binary):
     """`hearth import apple-health` on a demo household: a summary, nothing more the second
     time, and a cut-off file refused with the reason and a non-zero exit."""
-    folder = tempfile.mkdtemp(prefix="hearth-e2e-import-")
+    folder = demo.folder(binary, years=1, photos=False)
     try:
-        subprocess.run([binary, "seed-demo", "--data-dir", folder + "/data", "--years", "1"], check=True, capture_output=True, cwd=ROOT)
         sample = ROOT / "Tests/Fixtures/apple-health/export6s3sample.xml"
         command = [binary, "import", "apple-health", str(sample), "--person", "Mina", "--data-dir", folder + "/data"]
         first = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
@@ -622,92 +630,126 @@ def lan_urls(binary):
         server.cleanup()
 
 
+def served(check_name, function, binary, browser, *args):
+    """One check on a server of its own, removed after it."""
+    server = Server(binary)
+    try:
+        check(check_name, function, browser, server, *args)
+    finally:
+        server.cleanup()
+
+
+def first_steps(playwright, browser, binary, chromium):
+    for size in VIEWPORTS:
+        served(f"setup, sign in, sign out at {size} size", setup_sign_in_sign_out, binary, browser, size)
+    served("pet with a photo, weight and meal on the timeline (phone)", pet_with_photo, binary, browser)
+    served("a person of the household, in their colour (phone)", a_person, binary, browser)
+    served("pet health: two vaccines in a visit, due at home, /emergency, a printed health card (phone)", pet_health, binary, browser)
+    served("doses: a regimen with two times, a notification, given on the home page, seen by another member (phone)",
+           doses.doses_in_the_browser, binary, browser, SHOTS)
+    for size in VIEWPORTS:
+        served(f"today in the household: water, an import, charts, the calendar ({size})", today_in_the_household, binary, browser, size)
+
+
+def the_server(playwright, browser, binary, chromium):
+    check("graceful shutdown on SIGTERM", graceful_shutdown, binary)
+    check("many requests at once, reads and writes mixed", members_at_once, binary)
+    check("LAN addresses logged on 0.0.0.0", lan_urls, binary)
+    check("hearth import apple-health on the command line", import_on_the_command_line, binary)
+
+
+# Each module's checks, run by a process of its own (`--only NAME`). Two run side by side, the
+# longest first; those marked alone run by themselves after the rest: hostile.py times the
+# server's answers under attack, the server's checks send 260 requests at once and time a
+# SIGTERM, and push.py waits for reminders due at a minute of the server's clock.
+MODULES = {
+    "first_steps": first_steps,
+    "monthly": lambda playwright, browser, binary, chromium: monthly.run(check, Server, browser, binary, SHOTS),
+    "flags": lambda playwright, browser, binary, chromium: flags_oracle.run(check, Server, browser, binary, SHOTS),
+    "recipes": lambda playwright, browser, binary, chromium: recipes.run(check, Server, browser, binary, SHOTS),
+    "routines": lambda playwright, browser, binary, chromium: routines.run(check, Server, browser, binary, SHOTS),
+    "korean_walk": lambda playwright, browser, binary, chromium: korean_walk.run(check, Server, browser, binary, SHOTS),
+    "trackers": lambda playwright, browser, binary, chromium: trackers_walk.run(check, Server, browser, binary, SHOTS),
+    "today": lambda playwright, browser, binary, chromium: today.run(check, Server, browser, binary, SHOTS),
+    "api": lambda playwright, browser, binary, chromium: api.run(check, Server, browser, binary, SHOTS),
+    "phone": lambda playwright, browser, binary, chromium: phone.run(check, Server, playwright, binary, chromium, SHOTS),
+    "feed": lambda playwright, browser, binary, chromium: feed_oracle.run(check, Server, binary),
+    "markup": lambda playwright, browser, binary, chromium: markup.run(check, Server, binary),
+    "push": lambda playwright, browser, binary, chromium: push.run(check, Server, browser, binary, SHOTS),
+    "server": the_server,
+    "hostile": lambda playwright, browser, binary, chromium: hostile.run_all(check, Server, binary),
+}
+ALONE = {"push", "server", "hostile"}
+# Seconds each took on a 2-core machine (Tests/README.md's table): the longest start first.
+LONGEST_FIRST = ["api", "monthly", "korean_walk", "first_steps", "today", "flags", "trackers", "phone", "feed", "recipes", "routines", "markup"]
+
+
+def run_module(name, binary, chromium):
+    """One module's checks in this process, with a browser of its own."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        try:
+            MODULES[name](playwright, browser, binary, chromium)
+        finally:
+            browser.close()
+
+
+def run_side_by_side(binary, chromium, names, workers):
+    """Each module in a process of its own, `workers` at once; each one's output printed whole when
+    it ends. Returns (passed, failed, {module: seconds})."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(name):
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, __file__, "--server", binary, "--chromium", chromium, "--only", name],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        took = time.monotonic() - started
+        closing = re.findall(r"^(\d+) passed, (\d+) failed$", done.stdout, re.M)
+        passed, failed = (int(closing[-1][0]), int(closing[-1][1])) if closing else (0, 0)
+        if done.returncode != 0 and failed == 0:
+            failed = 1  # the module itself broke before it could count
+        with print_lock:
+            print(f"===== {name}: {passed} passed, {failed} failed in {took:.0f} s =====\n{done.stdout}", flush=True)
+        return name, passed, failed, took
+
+    print_lock = threading.Lock()
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(one, names))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", default=str(ROOT / ".build" / "release" / "hearth"))
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--only", help="run only the checks of this module (phone, routines, markup, api, today, korean_walk, push, flags, trackers)")
+    parser.add_argument("--only", choices=sorted(MODULES), help="run only the checks of this module")
+    parser.add_argument("--workers", type=int, default=2, help="modules run side by side (those marked alone never are)")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
     os.environ["HEARTH_STRICT_STRINGS"] = "1"
-    # One module's checks alone: `--only today`.
-    alone = {
-        "phone": lambda playwright, browser: phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS),
-        "routines": lambda playwright, browser: routines.run(check, Server, browser, arguments.server, SHOTS),
-        "markup": lambda playwright, browser: markup.run(check, Server, arguments.server),
-        "api": lambda playwright, browser: api.run(check, Server, browser, arguments.server, SHOTS),
-        "today": lambda playwright, browser: today.run(check, Server, browser, arguments.server, SHOTS),
-        "korean_walk": lambda playwright, browser: korean_walk.run(check, Server, browser, arguments.server, SHOTS),
-        "push": lambda playwright, browser: push.run(check, Server, browser, arguments.server, SHOTS),
-        "flags": lambda playwright, browser: flags_oracle.run(check, Server, browser, arguments.server, SHOTS),
-        "trackers": lambda playwright, browser: trackers_walk.run(check, Server, browser, arguments.server, SHOTS),
-    }
-    if arguments.only in alone:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
-            alone[arguments.only](playwright, browser)
-            browser.close()
+    if arguments.only:
+        run_module(arguments.only, arguments.server, arguments.chromium)
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
-        for size in VIEWPORTS:
-            server = Server(arguments.server)
-            try:
-                check(f"setup, sign in, sign out at {size} size", setup_sign_in_sign_out, browser, server, size)
-            finally:
-                server.cleanup()
-        server = Server(arguments.server)
-        try:
-            check("pet with a photo, weight and meal on the timeline (phone)", pet_with_photo, browser, server)
-        finally:
-            server.cleanup()
-        server = Server(arguments.server)
-        try:
-            check("a person of the household, in their colour (phone)", a_person, browser, server)
-        finally:
-            server.cleanup()
-        server = Server(arguments.server)
-        try:
-            check("pet health: two vaccines in a visit, due at home, /emergency, a printed health card (phone)", pet_health, browser, server)
-        finally:
-            server.cleanup()
-        server = Server(arguments.server)
-        try:
-            check("doses: a regimen with two times, a notification, given on the home page, seen by another member (phone)",
-                  doses.doses_in_the_browser, browser, server, SHOTS)
-        finally:
-            server.cleanup()
-        for size in VIEWPORTS:
-            server = Server(arguments.server)
-            try:
-                check(f"today in the household: water, an import, charts, the calendar ({size})", today_in_the_household, browser, server, size)
-            finally:
-                server.cleanup()
-        monthly.run(check, Server, browser, arguments.server, SHOTS)
-        flags_oracle.run(check, Server, browser, arguments.server, SHOTS)
-        recipes.run(check, Server, browser, arguments.server, SHOTS)
-        routines.run(check, Server, browser, arguments.server, SHOTS)
-        korean_walk.run(check, Server, browser, arguments.server, SHOTS)
-        trackers_walk.run(check, Server, browser, arguments.server, SHOTS)
-        today.run(check, Server, browser, arguments.server, SHOTS)
-        api.run(check, Server, browser, arguments.server, SHOTS)
-        push.run(check, Server, browser, arguments.server, SHOTS)
-        browser.close()
-        phone.run(check, Server, playwright, arguments.server, arguments.chromium, SHOTS)
-    check("graceful shutdown on SIGTERM", graceful_shutdown, arguments.server)
-    check("many requests at once, reads and writes mixed", members_at_once, arguments.server)
-    check("LAN addresses logged on 0.0.0.0", lan_urls, arguments.server)
-    check("hearth import apple-health on the command line", import_on_the_command_line, arguments.server)
-    feed_oracle.run(check, Server, arguments.server)
-    hostile.run_all(check, Server, arguments.server)
-    markup.run(check, Server, arguments.server)
-
-    passed = sum(1 for _, ok in results if ok)
-    failed = len(results) - passed
+    # The demo households the modules copy, seeded once for the run (demo.py).
+    seeds = tempfile.mkdtemp(prefix="hearth-e2e-seeds-")
+    os.environ["HEARTH_E2E_SEEDS"] = seeds
+    try:
+        together = [name for name in LONGEST_FIRST if name in MODULES and name not in ALONE]
+        together += [name for name in MODULES if name not in ALONE and name not in together]
+        outcomes = run_side_by_side(arguments.server, arguments.chromium, together, arguments.workers)
+        outcomes += run_side_by_side(arguments.server, arguments.chromium, [name for name in MODULES if name in ALONE], 1)
+    finally:
+        shutil.rmtree(seeds, ignore_errors=True)
+    passed = sum(outcome[1] for outcome in outcomes)
+    failed = sum(outcome[2] for outcome in outcomes)
     print(f"screenshots in {SHOTS}")
+    # `make test`'s table of phases (Tests/make/test) gets a row a module.
+    if os.environ.get("HEARTH_PHASES"):
+        with open(os.environ["HEARTH_PHASES"], "a") as table:
+            for name, _, failed_here, took in outcomes:
+                table.write(f"  e2e {'alone' if name in ALONE else '∥'} {name}\t{took:.0f}\t{1 if failed_here else 0}\n")
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

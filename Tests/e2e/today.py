@@ -6,11 +6,10 @@ with its undo."""
 import datetime
 import shutil
 import sqlite3
-import subprocess
-import tempfile
 
 from playwright.sync_api import expect
 
+import demo
 from accessibility import Audit
 
 PHONE = {"width": 390, "height": 844}
@@ -18,10 +17,8 @@ SEOUL = datetime.timezone(datetime.timedelta(hours=9))
 
 
 def seeded(binary):
-    """A folder holding the demo household (`hearth seed-demo`), as `Server(data=…)` takes it."""
-    base = tempfile.mkdtemp(prefix="hearth-e2e-today-")
-    subprocess.run([binary, "seed-demo", "--data-dir", base + "/data"], check=True, capture_output=True)
-    return base
+    """A folder holding the ten-year demo household, as `Server(data=…)` takes it (demo.py)."""
+    return demo.folder(binary, years=10, photos=False)
 
 
 def speak(base, language):
@@ -46,10 +43,8 @@ def sign_in(browser, server, language):
 def home_fits(browser, Server, binary, base, shots):
     """At 08:30 and at 21:00 of today in Seoul, in both languages: home at most two screens tall,
     the header and the bottom bar together at most 15% of the screen."""
-    today = datetime.datetime.now(SEOUL).date()
     for hour, minute in [(8, 30), (21, 0)]:
-        clock = datetime.datetime(today.year, today.month, today.day, hour, minute, tzinfo=SEOUL).isoformat()
-        server = Server(binary, data=base, clock=clock)
+        server = Server(binary, data=base, clock=demo.clock(hour, minute))
         try:
             for language in ["ko", "en"]:
                 speak(base, language)
@@ -78,8 +73,7 @@ def home_fits(browser, Server, binary, base, shots):
 def taps(browser, Server, binary, base, shots):
     """The jobs of every day from home, each one tap, each saying what it did with an undo that
     takes it back: a pet's usual meal, +1 cup, a dose given, a routine done."""
-    today = datetime.datetime.now(SEOUL).date()
-    server = Server(binary, data=base, clock=datetime.datetime(today.year, today.month, today.day, 8, 30, tzinfo=SEOUL).isoformat())
+    server = Server(binary, data=base, clock=demo.clock(8, 30))
     try:
         speak(base, "ko")
         context, page = sign_in(browser, server, "ko")

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from flags_oracle import number
 from korean_walk import household_words, problems_on, sign_in_korean
-from monthly import demo_folder
+from monthly import demo_folder, demo_server
 from accessibility import violations
 
 PHONE = {"width": 390, "height": 844}
@@ -42,7 +42,7 @@ def walk(browser, server, data, shots):
     url = server.url
     failures = []
     zone, cat, dog, person = subjects(data)
-    today = datetime.datetime.now(zone).date()
+    today = server.now().astimezone(zone).date()
     yesterday = today - datetime.timedelta(days=1)
 
     def look(name, what):
@@ -250,7 +250,7 @@ def oracle(browser, server, data, shots):
 def run(check, Server, browser, binary, shots):
     folder = demo_folder(binary)
     data = os.path.join(folder, "data")
-    server = Server(binary, data=folder)
+    server = demo_server(Server, binary, folder)
     try:
         check("the three ready-made trackers on a Korean phone: added, a day logged, charts read, an emergency raised, reports printed",
               walk, browser, server, data, shots)

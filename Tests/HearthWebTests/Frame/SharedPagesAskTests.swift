@@ -97,7 +97,7 @@ struct SharedPagesAskTests {
         try await MarkArea.createTable(database)
         try database.close()
         _ = try await DemoHousehold.seed(
-            dataDirectory: directory, photos: [], years: 1, now: Date(), areas: AreaList(Areas.all + [MarkArea.self]), log: { _ in })
+            dataDirectory: directory, photos: [], years: 1, now: PageSnapshotTests.moment, areas: AreaList(Areas.all + [MarkArea.self]), log: { _ in })
         let seeded = try AppDatabase.open(dataDirectory: directory)
         defer { try? seeded.close() }
         let marks = try seeded.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM test_mark") }

@@ -47,7 +47,7 @@ struct PetHealthTests {
             // Due within a week on the list of what needs doing: the typed vaccine in 3 days.
             #expect(try await owner.get("/today").text.contains("Bori: Kennel cough nasal"))
             // The edit form reads the record back.
-            let recordID = try #require(try await hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM entry WHERE kind = 'vaccination'") })
+            let recordID = try #require(try hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM entry WHERE kind = 'vaccination'") })
             let edit = try await owner.get("/records/\(recordID)/edit").text
             #expect(edit.contains(#"name="vaccine_dog.dapp" checked"#) && edit.contains(#"value="A123""#) && edit.contains(#"value="Kennel cough nasal""#))
         }
@@ -119,7 +119,7 @@ struct PetHealthTests {
                 "/pets/\(bori)/records", ["kind": "vet_visit", "clinic_id": String(clinic), "reason": "Check", "date": "2026-01-02", "time": "10:00"])
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("That clinic was just removed from the directory"))
-            #expect(try await hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") } == 0)
+            #expect(try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") } == 0)
         }
     }
 

@@ -22,7 +22,7 @@ struct FoodSpeciesTests {
                         "date": "2026-11-20", "time": "08:00",
                     ]
                 ).status == .seeOther)
-            let tuna = try #require(try await hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE name = 'Tuna pouch'") })
+            let tuna = try #require(try hearth.database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE name = 'Tuna pouch'") })
             #expect(try await owner.get("/pets/\(nabi)/records/new?kind=meal").text.contains("Tuna pouch"))
             #expect(!(try await owner.get("/pets/\(bori)/records/new?kind=meal").text.contains("Tuna pouch")), "not on the dog's form")
             let refused = try await owner.postMultipart(
@@ -48,7 +48,7 @@ struct FoodSpeciesTests {
                 ).status == .seeOther)
             #expect(try await owner.get("/pets/\(bori)/records/new?kind=meal").text.contains("Tuna pouch"))
             #expect(
-                try await hearth.database.read { db in
+                try hearth.database.read { db in
                     try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE name = 'Tuna pouch' COLLATE NOCASE AND species IS NULL")
                 } == 1)
         }

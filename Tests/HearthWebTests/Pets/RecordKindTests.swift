@@ -113,7 +113,7 @@ struct RecordKindTests {
         for language in [Language.en, .ko] {
             let help = try String(contentsOfFile: packageRoot + "/Templates/help/\(language.rawValue)/pets.md", encoding: .utf8)
             #expect(
-                help.lowercased().contains(try strings.text("pets.kind.\(raw)", language).lowercased()), "the \(language) help on pets does not name the \(raw)"
+                help.lowercased().contains(strings.text("pets.kind.\(raw)", language).lowercased()), "the \(language) help on pets does not name the \(raw)"
             )
         }
         // The API's description names every kind (its record kinds are one enum there).

@@ -126,7 +126,7 @@ struct OutboxServerTests {
                 try Data.fetchAll(db, sql: "SELECT body FROM sent_request WHERE body IS NOT NULL").map { String(decoding: $0, as: UTF8.self) }
             }
             #expect(!kept.contains { $0.contains(token) }, "the token is kept nowhere")
-            #expect(try await APITokenRepository(hearth.database).tokens(accountID: 1).count == 1, "made once")
+            #expect(try APITokenRepository(hearth.database).tokens(accountID: 1).count == 1, "made once")
         }
     }
 

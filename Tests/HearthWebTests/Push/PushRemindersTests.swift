@@ -126,7 +126,7 @@ struct PushRemindersTests {
                 // The button, as ntfy's or the service worker's: no cookie, no CSRF token.
                 let stranger = Browser(owner.client)
                 #expect(try await stranger.get(given).text.contains("Tap the button to record it."))
-                #expect(try await RegimenRepository(database).isMarked(DoseKey(regimenID: pills, day: LocalDate("2026-11-23")!, time: 480)) == false)
+                #expect(try RegimenRepository(database).isMarked(DoseKey(regimenID: pills, day: LocalDate("2026-11-23")!, time: 480)) == false)
                 let answered = try await stranger.post(given, [:], withCSRF: false)
                 #expect(answered.status == .ok && answered.text.contains("given by Mina at 08:00 (from a reminder)"), "\(answered.text)")
                 #expect(try await stranger.post(given, [:], withCSRF: false).status == .gone, "used once")
@@ -204,7 +204,7 @@ struct PushRemindersTests {
             try await AccountRepository(database).setRole(.adult, accountID: dad)
             try await AccountRepository(database).setAccess(.only([]), accountID: dad)
             #expect(try await stranger.post(ReminderRoutes.answer(demoted), [:], withCSRF: false).status == .forbidden, "no longer sees Mochi")
-            #expect(try await RegimenRepository(database).isMarked(dose) == false, "nothing written")
+            #expect(try RegimenRepository(database).isMarked(dose) == false, "nothing written")
         }
     }
 

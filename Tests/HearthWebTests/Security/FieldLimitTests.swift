@@ -78,7 +78,7 @@ struct FieldLimitTests {
                 #expect(response.status == .unprocessableContent, "\(field)")
                 #expect(response.text.contains("At most \(most.grouped) characters; this is \((most + 1).grouped)."), "\(field)")
             }
-            #expect(try await hearth.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM account") } == 0)
+            #expect(try hearth.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM account") } == 0)
         }
     }
 
