@@ -17,7 +17,7 @@ E2E_PACKAGES := chromium fonts-noto-cjk poppler-utils libnss3-tools openjdk-17-j
 # chromium prints the reports' PDFs, and poppler-utils reads them back. A missing one fails its test, never skips it.
 UNIT_PACKAGES := systemd openssl curl chromium poppler-utils fonts-noto-cjk
 
-.PHONY: run build release build-tests test unit unit-tests e2e e2e-tests deps test-deps bench fuzz fuzz-api api format lint clean
+.PHONY: run build release build-tests test unit unit-tests unit-untimed unit-timed e2e e2e-tests deps test-deps bench fuzz fuzz-api api format lint clean
 
 # One build for `make run`, the unit tests and the browser tests: optimised (what the household
 # runs, and the optimiser has crashed on code the debug build took), with -enable-testing for the
@@ -44,20 +44,25 @@ run: deps
 build: deps
 	$(SWIFT) build --product hearth
 
+# A build with its gate: no warnings from our own code. The build's output is kept and any
+# warning in Sources or Tests fails the run, also one inside a macro's expansion (`#expect`,
+# `#require`: "macro expansion #expect:1:26: warning: …", the place on the next line; the
+# packages' own are not shown). A clean clone compiles every file, so none hides in an earlier build.
+define gated_build
+	mkdir -p .build; $(SWIFT) build $(BUILD_FLAGS) $(1) > .build/build-$(2).log 2>&1; status=$$?; tail -3 .build/build-$(2).log; test $$status -eq 0 || exit 1; \
+		! grep -E -A1 "^($(CURDIR)/(Sources|Tests)/[^:]+|macro expansion #[A-Za-z]+):[0-9]+:[0-9]+: warning:|warning: 'main'" .build/build-$(2).log
+endef
+
+# The server alone (what `make run` serves and the browser tests drive), then the tests on it.
 release: deps
-	$(SWIFT) build $(BUILD_FLAGS) --product hearth
+	$(call gated_build,--product hearth,hearth)
 
 # Every phase timed, and the table printed at the end whatever happened (Tests/make/test).
 test:
 	@Tests/make/test
 
-# The build the tests run, with its gate: no warnings from our own code. The build's output is
-# kept and any warning in Sources or Tests fails the run, also one inside a macro's expansion
-# (`#expect`, `#require`: "macro expansion #expect:1:26: warning: …", the place on the next line;
-# the packages' own are not shown). A clean clone compiles every file, so none hides in an earlier build.
-build-tests: deps
-	mkdir -p .build; $(SWIFT) build $(BUILD_FLAGS) --build-tests > .build/warnings.log 2>&1; status=$$?; tail -3 .build/warnings.log; test $$status -eq 0 || exit 1; \
-		! grep -E -A1 "^($(CURDIR)/(Sources|Tests)/[^:]+|macro expansion #[A-Za-z]+):[0-9]+:[0-9]+: warning:|warning: 'main'" .build/warnings.log
+build-tests: release
+	$(call gated_build,--build-tests,tests)
 
 # What the tests need besides the build, from Debian and PyPI, in one run of each.
 # Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid;
@@ -74,16 +79,20 @@ TIMED_TESTS := HostileReceiverTests|PushRemindersTests|HostileRecipeFileTests
 
 unit: lint build-tests test-deps unit-tests
 
-# The tests' temporary files go in one folder of this run, removed after it whatever the result.
+# The tests' temporary files go in one folder of each run, removed after it whatever the result.
 # The tests timed against a receiver's deadline run on their own after the rest: beside 500
 # others on two cores, their in-process receivers once went unanswered for 10 s.
-unit-tests:
-	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip "$(TIMED_TESTS)"; status=$$?; \
-		HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter "$(TIMED_TESTS)" || status=1; rm -rf $$run; exit $$status
+unit-tests: unit-untimed unit-timed
+unit-untimed:
+	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip "$(TIMED_TESTS)"; \
+		status=$$?; rm -rf $$run; exit $$status
+unit-timed:
+	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter "$(TIMED_TESTS)"; \
+		status=$$?; rm -rf $$run; exit $$status
 
-# A real browser against the real server (the build `make run` serves) on temporary data folders.
-e2e: build-tests test-deps e2e-tests
-
+# A real browser against the real server (the build `make run` serves) on temporary data folders:
+# the modules side by side, then those that must be alone (Tests/e2e/run.py).
+e2e: release test-deps e2e-tests
 e2e-tests:
 	python3 Tests/e2e/run.py --server $(BIN)/hearth
 

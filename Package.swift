@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The tests are built in the release configuration with the code they test (one build for
+// `make run`, the unit tests and the browser tests), but not optimised themselves: optimising
+// the test targets cost minutes of a clean build and bought nothing.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
     name: "hearth",
     platforms: [.macOS(.v15)],
@@ -121,12 +126,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["README.md"]),
         .testTarget(
-            name: "HearthCertificatesTests", dependencies: ["HearthCertificates", "HearthCore", .product(name: "X509", package: "swift-certificates")]),
-        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"]),
-        .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"]),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "HearthCore", "CGD", .product(name: "Crypto", package: "swift-crypto")]),
+            name: "HearthCertificatesTests", dependencies: ["HearthCertificates", "HearthCore", .product(name: "X509", package: "swift-certificates")], swiftSettings: testSettings),
+        .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: testSettings),
+        .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"], swiftSettings: testSettings),
+        .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"], swiftSettings: testSettings),
+        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: testSettings),
+        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "HearthCore", "CGD", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: testSettings),
         .testTarget(
             name: "HearthWebTests",
             dependencies: [
@@ -139,7 +144,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            exclude: ["Frame/path-literals.txt"]
-        ),
+            exclude: ["Frame/path-literals.txt"], swiftSettings: testSettings),
     ]
 )

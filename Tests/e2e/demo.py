@@ -50,3 +50,12 @@ def seed(binary, data, years, photos):
     command += ["--photos", str(PHOTOS)] if photos else []
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def context(browser, server, **options):
+    """A browser context on `server` whose clock is the server's: a page stamps what is typed
+    with the phone's own time, which must be the demo's day too."""
+    made = browser.new_context(**options)
+    if server.clock:
+        made.clock.install(time=server.now())
+    return made

@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import demo
 from accessibility import Audit
 from monthly import demo_folder, demo_server, sign_in_demo
 
@@ -204,7 +205,7 @@ def text_of(html):
 
 
 def figures_agree(browser, server, shots):
-    context = browser.new_context(viewport=DESKTOP, locale="en-GB", timezone_id="Asia/Seoul")
+    context = demo.context(browser, server, viewport=DESKTOP, locale="en-GB", timezone_id="Asia/Seoul")
     page = context.new_page()
     sign_in_demo(page, server)
     response = page.request.get(server.url + "/settings/export/hearth.json")
@@ -290,7 +291,7 @@ def figures_agree(browser, server, shots):
 def printed_in_korean(browser, server, shots):
     """The doctor's month (Grandma's report) and her medication chart, printed by the server in
     Korean on A4: pages, the paper's way round, nothing cut at an edge; pictures kept to look at."""
-    context = browser.new_context(viewport=DESKTOP, locale="ko-KR", timezone_id="Asia/Seoul")
+    context = demo.context(browser, server, viewport=DESKTOP, locale="ko-KR", timezone_id="Asia/Seoul")
     page = context.new_page()
     audit = Audit(page)
     sign_in_demo(page, server)

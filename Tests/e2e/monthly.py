@@ -128,7 +128,7 @@ def reports_in_print(browser, binary, server_class, shots):
     server = demo_server(server_class, binary, folder)
     try:
         # The page's policy allows no inline style; the check's outline is added past it.
-        context = browser.new_context(viewport=DESKTOP, locale="en-GB", bypass_csp=True)
+        context = demo.context(browser, server, viewport=DESKTOP, locale="en-GB", bypass_csp=True)
         page = context.new_page()
         audit = Audit(page)
         sign_in_demo(page, server)
@@ -162,7 +162,7 @@ def gallery_in_the_browser(browser, binary, server_class, shots):
     server = demo_server(server_class, binary, folder)
     try:
         for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-            context = browser.new_context(viewport=viewport, locale="en-GB")
+            context = demo.context(browser, server, viewport=viewport, locale="en-GB")
             page = context.new_page()
             audit = Audit(page)
             sign_in_demo(page, server)

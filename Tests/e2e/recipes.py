@@ -13,6 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+import demo
 from accessibility import Audit
 from monthly import DESKTOP, PHONE, demo_folder, demo_server, sign_in_demo
 
@@ -50,7 +51,7 @@ def recipes_on_a_phone(browser, binary, server_class, shots):
     try:
         saved = work / "Spicy tofu stew - Example kitchen.html"
         saved.write_text(SAVED_PAGE)
-        context = browser.new_context(viewport=PHONE, locale="en-GB")
+        context = demo.context(browser, server, viewport=PHONE, locale="en-GB")
         page = context.new_page()
         audit = Audit(page)
         sign_in_demo(page, server)
@@ -131,7 +132,7 @@ def recipes_on_a_phone(browser, binary, server_class, shots):
         audit.rest()
         context.close()
 
-        context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+        context = demo.context(browser, server, viewport=DESKTOP, locale="en-GB")
         page = context.new_page()
         audit = Audit(page)
         sign_in_demo(page, server)

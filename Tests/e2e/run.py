@@ -668,7 +668,8 @@ MODULES = {
     "flags": lambda playwright, browser, binary, chromium: flags_oracle.run(check, Server, browser, binary, SHOTS),
     "recipes": lambda playwright, browser, binary, chromium: recipes.run(check, Server, browser, binary, SHOTS),
     "routines": lambda playwright, browser, binary, chromium: routines.run(check, Server, browser, binary, SHOTS),
-    "korean_walk": lambda playwright, browser, binary, chromium: korean_walk.run(check, Server, browser, binary, SHOTS),
+    "korean_walk": lambda playwright, browser, binary, chromium: korean_walk.run(check, Server, browser, binary, SHOTS, "phone"),
+    "korean_walk_desktop": lambda playwright, browser, binary, chromium: korean_walk.run(check, Server, browser, binary, SHOTS, "desktop"),
     "trackers": lambda playwright, browser, binary, chromium: trackers_walk.run(check, Server, browser, binary, SHOTS),
     "today": lambda playwright, browser, binary, chromium: today.run(check, Server, browser, binary, SHOTS),
     "api": lambda playwright, browser, binary, chromium: api.run(check, Server, browser, binary, SHOTS),
@@ -681,7 +682,8 @@ MODULES = {
 }
 ALONE = {"push", "server", "hostile"}
 # Seconds each took on a 2-core machine (Tests/README.md's table): the longest start first.
-LONGEST_FIRST = ["api", "monthly", "korean_walk", "first_steps", "today", "flags", "trackers", "phone", "feed", "recipes", "routines", "markup"]
+LONGEST_FIRST = ["korean_walk", "korean_walk_desktop", "monthly", "first_steps", "today", "feed", "trackers", "phone", "flags", "api", "routines",
+                 "recipes", "markup"]
 
 
 def run_module(name, binary, chromium):
@@ -723,6 +725,8 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--only", choices=sorted(MODULES), help="run only the checks of this module")
     parser.add_argument("--workers", type=int, default=2, help="modules run side by side (those marked alone never are)")
+    parser.add_argument("--part", choices=["together", "alone", "all"], default="all",
+                        help="only the modules that run side by side, or only those that run alone (make test runs the unit tests beside the first)")
     arguments = parser.parse_args()
     SHOTS.mkdir(parents=True, exist_ok=True)
     # A string missing from a language's file renders as a marker the checks fail on.
@@ -732,16 +736,22 @@ def main():
         print(f"{sum(1 for _, ok in results if ok)} passed, {sum(1 for _, ok in results if not ok)} failed")
         sys.exit(0 if all(ok for _, ok in results) else 1)
 
-    # The demo households the modules copy, seeded once for the run (demo.py).
-    seeds = tempfile.mkdtemp(prefix="hearth-e2e-seeds-")
-    os.environ["HEARTH_E2E_SEEDS"] = seeds
+    # The demo households the modules copy, seeded once for the run (demo.py), or for the runs of
+    # both parts when the caller names the folder.
+    own_seeds = not os.environ.get("HEARTH_E2E_SEEDS")
+    if own_seeds:
+        os.environ["HEARTH_E2E_SEEDS"] = tempfile.mkdtemp(prefix="hearth-e2e-seeds-")
     try:
         together = [name for name in LONGEST_FIRST if name in MODULES and name not in ALONE]
         together += [name for name in MODULES if name not in ALONE and name not in together]
-        outcomes = run_side_by_side(arguments.server, arguments.chromium, together, arguments.workers)
-        outcomes += run_side_by_side(arguments.server, arguments.chromium, [name for name in MODULES if name in ALONE], 1)
+        outcomes = []
+        if arguments.part != "alone":
+            outcomes += run_side_by_side(arguments.server, arguments.chromium, together, arguments.workers)
+        if arguments.part != "together":
+            outcomes += run_side_by_side(arguments.server, arguments.chromium, [name for name in MODULES if name in ALONE], 1)
     finally:
-        shutil.rmtree(seeds, ignore_errors=True)
+        if own_seeds:
+            shutil.rmtree(os.environ["HEARTH_E2E_SEEDS"], ignore_errors=True)
     passed = sum(outcome[1] for outcome in outcomes)
     failed = sum(outcome[2] for outcome in outcomes)
     print(f"screenshots in {SHOTS}")

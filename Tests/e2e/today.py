@@ -30,7 +30,7 @@ def speak(base, language):
 
 
 def sign_in(browser, server, language):
-    context = browser.new_context(viewport=PHONE, locale="ko-KR" if language == "ko" else "en-GB", timezone_id="Asia/Seoul")
+    context = demo.context(browser, server, viewport=PHONE, locale="ko-KR" if language == "ko" else "en-GB", timezone_id="Asia/Seoul")
     page = context.new_page()
     page.goto(server.url + "/login")
     page.fill("#username", "demo")
