@@ -61,8 +61,10 @@ release: deps
 test:
 	@Tests/make/test
 
+# The test bundle alone: `--build-tests` would also build every package's tools and examples (ink-cli,
+# NIOTLSServer, generate-manual …), minutes of a clean build that no test runs.
 build-tests: release
-	$(call gated_build,--build-tests,tests)
+	$(call gated_build,--product hearthPackageTests,tests)
 
 # What the tests need besides the build, from Debian and PyPI, in one run of each.
 # Independent oracles: zxing-cpp reads the connect page's QR codes back; pyproj checks the clinic register's grid;

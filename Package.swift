@@ -126,12 +126,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["README.md"]),
         .testTarget(
-            name: "HearthCertificatesTests", dependencies: ["HearthCertificates", "HearthCore", .product(name: "X509", package: "swift-certificates")], swiftSettings: testSettings),
+            name: "HearthCertificatesTests", dependencies: ["HearthCertificates", "HearthCore", .product(name: "X509", package: "swift-certificates")],
+            swiftSettings: testSettings),
         .testTarget(name: "HearthCoreTests", dependencies: ["HearthCore", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: testSettings),
-        .testTarget(name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"], swiftSettings: testSettings),
+        .testTarget(
+            name: "HearthChartsTests", dependencies: ["HearthCharts", "HearthHTML", "HearthCore"], exclude: ["Snapshots"], swiftSettings: testSettings),
         .testTarget(name: "HearthImportsTests", dependencies: ["HearthImports", "HearthCore", "CZlib"], swiftSettings: testSettings),
-        .testTarget(name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: testSettings),
-        .testTarget(name: "HearthImagingTests", dependencies: ["HearthImaging", "HearthCore", "CGD", .product(name: "Crypto", package: "swift-crypto")], swiftSettings: testSettings),
+        .testTarget(
+            name: "HearthStoreTests", dependencies: ["HearthStore", "HearthCore", "HearthImports", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: testSettings),
+        .testTarget(
+            name: "HearthImagingTests", dependencies: ["HearthImaging", "HearthCore", "CGD", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: testSettings),
         .testTarget(
             name: "HearthWebTests",
             dependencies: [

@@ -760,7 +760,7 @@ def main():
         with open(os.environ["HEARTH_PHASES"], "a") as table:
             for name, _, failed_here, took in outcomes:
                 table.write(f"  e2e {'alone' if name in ALONE else '∥'} {name}\t{took:.0f}\t{1 if failed_here else 0}\n")
-    print(f"{passed} passed, {failed} failed")
+    print(f"e2e: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
 
