@@ -3,7 +3,9 @@
 Chromium through Playwright, at a phone and a desktop size. Screenshots go to
 Tests/e2e/screenshots/ for a person to look at.
 
-Ends with the line 'N passed, N failed'; exits non-zero on any failure."""
+Each module (MODULES) runs in a process of its own, two side by side, then those that must be
+alone; `--only NAME` runs one. Ends with the line 'e2e: N passed, N failed' ('N passed, N failed'
+for one module); exits non-zero on any failure."""
 
 import argparse
 import datetime
@@ -698,7 +700,7 @@ def run_module(name, binary, chromium):
 
 def run_side_by_side(binary, chromium, names, workers):
     """Each module in a process of its own, `workers` at once; each one's output printed whole when
-    it ends. Returns (passed, failed, {module: seconds})."""
+    it ends. Returns (module, passed, failed, seconds) for each."""
     from concurrent.futures import ThreadPoolExecutor
 
     def one(name):
