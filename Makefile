@@ -62,8 +62,10 @@ test:
 	@Tests/make/test
 
 # The test bundle alone: `--build-tests` would also build every package's tools and examples (ink-cli,
-# NIOTLSServer, generate-manual …), minutes of a clean build that no test runs.
-build-tests: release
+# NIOTLSServer, generate-manual …), minutes of a clean build that no test runs. Not through
+# `release`: SwiftPM compiles two of Hummingbird's files again at each build of a product, which
+# beside the browser tests cost 97 s.
+build-tests: deps
 	$(call gated_build,--product hearthPackageTests,tests)
 
 # What the tests need besides the build, from Debian and PyPI, in one run of each.
