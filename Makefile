@@ -86,13 +86,15 @@ unit: lint build-tests test-deps unit-tests
 # The tests' temporary files go in one folder of each run, removed after it whatever the result.
 # The tests timed against a receiver's deadline run on their own after the rest: beside 500
 # others on two cores, their in-process receivers once went unanswered for 10 s.
+define swift_test
+	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build $(1) "$(TIMED_TESTS)"; \
+		status=$$?; rm -rf $$run; exit $$status
+endef
 unit-tests: unit-untimed unit-timed
 unit-untimed:
-	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --skip "$(TIMED_TESTS)"; \
-		status=$$?; rm -rf $$run; exit $$status
+	$(call swift_test,--skip)
 unit-timed:
-	run=$$(mktemp -d /tmp/hearth-unit-XXXXXX); HEARTH_STRICT_STRINGS=1 TMPDIR=$$run $(SWIFT) test $(BUILD_FLAGS) --skip-build --filter "$(TIMED_TESTS)"; \
-		status=$$?; rm -rf $$run; exit $$status
+	$(call swift_test,--filter)
 
 # A real browser against the real server (the build `make run` serves) on temporary data folders:
 # the modules side by side, then those that must be alone (Tests/e2e/run.py).
