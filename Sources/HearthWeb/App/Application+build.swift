@@ -106,8 +106,7 @@ func makeTLS(_ https: HTTPSListener, configuration: HearthConfiguration, logger:
 /// Everything the areas need, for the data folder of `configuration`. Loading the templates
 /// checks every area's pages, so a missing template stops the server here.
 func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, tls: HouseholdTLS? = nil, logger: Logger) async throws -> Services {
-    let assets = try StaticAssets(publicDirectory: configuration.publicDirectory)
-    let renderer = try Renderer(templatesDirectory: configuration.templatesDirectory, pages: configuration.areas.pages, assets: assets)
+    let files = try SiteFiles.load(configuration)
     let sessions = SessionRepository(database)
     try await sessions.purgeExpired()
     try await SentRequestRepository(database).forgetUnanswered()
@@ -122,9 +121,9 @@ func makeServices(_ configuration: HearthConfiguration, database: AppDatabase, t
         files: photoFiles, workers: WorkerThreads(limit: configuration.photoWorkers), limits: configuration.photoLimits,
         photos: PhotoRepository(database))
     return Services(
-        configuration: configuration, database: database, renderer: renderer, assets: assets,
+        configuration: configuration, database: database, renderer: files.renderer, assets: files.assets,
         household: household,
-        help: try HelpBook(directory: (configuration.templatesDirectory as NSString).appendingPathComponent("help"), topics: Areas.helpTopics),
+        help: files.help,
         hasher: PasswordHasher(cost: configuration.bcryptCost), photoFiles: photoFiles, intake: intake,
         importRunner: ImportRunner(imports: imports, workers: WorkerThreads(limit: 1, name: "imports")),
         diskSpace: DiskSpace(dataDirectory: configuration.dataDirectory),
