@@ -32,13 +32,7 @@ public enum DateTicks {
             return (.day, stride(from: 0, through: span, by: step).map { first.adding(days: $0) })
         }
         if span <= 3 * 366 {
-            var months: [LocalDate] = []
-            var month = YearMonth(first)
-            if month.firstDay < first { month = month.next }
-            while month.firstDay <= last {
-                months.append(month.firstDay)
-                month = month.next
-            }
+            let months = YearMonth.months(from: YearMonth(first), through: YearMonth(last)).map(\.firstDay).filter { $0 >= first }
             let step = max(1, Int((Double(months.count) / 8).rounded(.up)))
             return (.month, stride(from: 0, to: months.count, by: step).map { months[$0] })
         }

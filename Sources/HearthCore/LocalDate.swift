@@ -15,6 +15,13 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.day = day
     }
 
+    /// A day by its parts unchecked: a month's first or last day, and the days just outside the
+    /// calendar (10000-01-01 after 9999-12-31) that arithmetic reaches; `isOnCalendar` tells them.
+    init(unchecked year: Int, _ month: Int, _ day: Int) { (self.year, self.month, self.day) = (year, month, day) }
+
+    /// Within the calendar's years (0001 to 9999): a day a page may link to or a record may have.
+    public var isOnCalendar: Bool { (1...9999).contains(year) }
+
     public init?(_ text: String) {
         // Read straight off the bytes: every record on a page carries its day as text.
         var bytes = Array(text.utf8)

@@ -87,8 +87,10 @@ public enum TimeZoneComponent {
     public static func write(_ zone: TimeZone, fromYear: Int, toYear: Int, into writer: inout ICalendarWriter) {
         writer.begin("VTIMEZONE")
         writer.line("TZID", zone.identifier)
-        let start = LocalDate(year: fromYear, month: 1, day: 1)!.midnight(in: zone)
-        let end = LocalDate(year: toYear, month: 12, day: 31)!.midnight(in: zone)
+        // Within the calendar's years: a regimen typed as starting in 0001 asks for year 0.
+        let (first, last) = (min(max(fromYear, 1), 9999), min(max(toYear, 1), 9999))
+        let start = LocalDate(unchecked: first, 1, 1).midnight(in: zone)
+        let end = LocalDate(unchecked: last, 12, 31).midnight(in: zone)
         var offset = zone.secondsFromGMT(for: start)
         // The offset in force at the start, from the range's first day.
         writer.begin(zone.isDaylightSavingTime(for: start) ? "DAYLIGHT" : "STANDARD")

@@ -20,12 +20,24 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public init(_ day: LocalDate) { (year, month) = (day.year, day.month) }
 
-    public var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
-    public var lastDay: LocalDate { LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))! }
-    /// The month before; the calendar's first month (0001-01) is its own.
-    public var previous: YearMonth { (month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1)) ?? self }
-    /// The month after; the calendar's last month (9999-12) is its own.
-    public var next: YearMonth { (month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1)) ?? self }
+    public var firstDay: LocalDate { LocalDate(unchecked: year, month, 1) }
+    public var lastDay: LocalDate { LocalDate(unchecked: year, month, LocalDate.daysIn(month: month, year: year)) }
+    /// The month before; nil before the calendar's first month (0001-01).
+    public var previous: YearMonth? { month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1) }
+    /// The month after; nil after the calendar's last month (9999-12). Not the month itself:
+    /// a loop "until the last month" then went round forever at 9999-12 and filled the memory.
+    public var next: YearMonth? { month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1) }
+
+    /// Every month from `first` through `last`, ending at the calendar's last month.
+    public static func months(from first: YearMonth, through last: YearMonth) -> [YearMonth] {
+        var months: [YearMonth] = []
+        var month: YearMonth? = first
+        while let current = month, current <= last {
+            months.append(current)
+            month = current.next
+        }
+        return months
+    }
 
     public var description: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 

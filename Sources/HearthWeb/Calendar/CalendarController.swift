@@ -60,7 +60,7 @@ struct CalendarController {
         let kindValues = CalendarHTML.kindOrder.map(\.rawValue) + ["water", "steps"]
         let page = CalendarMonthPage(
             heading: format.monthHeading(month),
-            previous: CalendarRoutes.month(month.previous) + suffix, next: CalendarRoutes.month(month.next) + suffix,
+            previous: month.previous.map { CalendarRoutes.month($0) + suffix }, next: month.next.map { CalendarRoutes.month($0) + suffix },
             today: CalendarRoutes.thisMonth.pattern + suffix, yearLink: CalendarRoutes.year(month.year),
             subjects: OptionView.html(
                 [OptionView(value: "", label: format.t("calendar.everyone"), selected: subject == nil)]
@@ -109,9 +109,10 @@ struct CalendarController {
         let now = now()
         let marks = try calendar.marks(from: day, to: day, today: context.today, access: context.access, timeZone: context.timeZone, now: now)[day]
         let shown = ShownDay(day: day, marks: marks ?? DayMarks(), database: database, context: context, format: format, now: now)
+        let (before, after) = (day.adding(days: -1), day.adding(days: 1))
         let page = CalendarDayPage(
             heading: format.dayHeading(day), day: day.description,
-            previous: CalendarRoutes.day(day.adding(days: -1)), next: CalendarRoutes.day(day.adding(days: 1)),
+            previous: before.isOnCalendar ? CalendarRoutes.day(before) : nil, next: after.isOnCalendar ? CalendarRoutes.day(after) : nil,
             monthLink: CalendarRoutes.month(YearMonth(day)), subjects: sections, areas: try areas.daySections(shown))
         return renderer.page(page, titleKey: "calendar.title", titleText: page.heading, request: request, context: context)
     }
@@ -122,7 +123,7 @@ struct CalendarController {
         let columns = MonthGrid(YearMonth(year: year, month: 1)!, firstWeekday: firstWeekday).columns
         let months = try calendar.year(year, access: context.access)
         let page = CalendarYearPage(
-            heading: String(year), previous: CalendarRoutes.year(year - 1), next: CalendarRoutes.year(year + 1),
+            heading: String(year), previous: year > 1 ? CalendarRoutes.year(year - 1) : nil, next: year < 9999 ? CalendarRoutes.year(year + 1) : nil,
             months: CalendarHTML.year(
                 year, months: months, firstWeekday: firstWeekday, weekdays: columns.map { format.t("calendar.weekday_narrow.\($0)") }, format: format))
         return renderer.page(

@@ -5,8 +5,9 @@ struct CalendarDayPage: Page {
     static let template = "calendar/day"
     let heading: String
     let day: String
-    let previous: String
-    let next: String
+    /// nil at the calendar's first or last day, month or year.
+    let previous: String?
+    let next: String?
     let monthLink: String
     let subjects: [Subject]
     /// Each area's section of the day (doses, appointments, care due, routines …), in rank order.
@@ -39,8 +40,8 @@ struct CalendarDayPage: Page {
         switch name {
         case "heading": heading
         case "day": day
-        case "previous": previous
-        case "next": next
+        case "previous": previous ?? false
+        case "next": next ?? false
         case "monthLink": monthLink
         case "subjects": subjects
         case "isEmpty": subjects.isEmpty && areas.isEmpty

@@ -4,8 +4,9 @@ import HearthHTML
 struct CalendarMonthPage: Page {
     static let template = "calendar/month"
     let heading: String
-    let previous: String
-    let next: String
+    /// nil at the calendar's first or last day, month or year.
+    let previous: String?
+    let next: String?
     let today: String
     let yearLink: String
     /// The filter form's `<option>`s.
@@ -19,8 +20,8 @@ struct CalendarMonthPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "heading": heading
-        case "previous": previous
-        case "next": next
+        case "previous": previous ?? false
+        case "next": next ?? false
         case "today": today
         case "yearLink": yearLink
         case "subjects": subjects

@@ -4,15 +4,16 @@ import HearthHTML
 struct CalendarYearPage: Page {
     static let template = "calendar/year"
     let heading: String
-    let previous: String
-    let next: String
+    /// nil at the calendar's first or last day, month or year.
+    let previous: String?
+    let next: String?
     let months: HTML
 
     func child(named name: String) -> Any? {
         switch name {
         case "heading": heading
-        case "previous": previous
-        case "next": next
+        case "previous": previous ?? false
+        case "next": next ?? false
         case "months": months
         default: nil
         }

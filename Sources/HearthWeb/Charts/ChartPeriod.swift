@@ -36,7 +36,7 @@ struct ChartPeriod: Equatable {
         switch length {
         case .week: at.adding(days: 7 * direction)
         case .month:
-            direction < 0 ? YearMonth(at).previous.firstDay : YearMonth(at).next.firstDay
+            (direction < 0 ? YearMonth(at).previous : YearMonth(at).next)?.firstDay
         case .year: LocalDate(year: at.year + direction, month: 1, day: 1)
         case .all: nil
         }

@@ -249,11 +249,7 @@ enum ChartSeries {
                 day = day.adding(days: 7)
             }
         case .month:
-            var month = YearMonth(from)
-            while month.firstDay <= to {
-                starts.append(month.firstDay)
-                month = month.next
-            }
+            starts = YearMonth.months(from: YearMonth(from), through: YearMonth(to)).map(\.firstDay)
         }
         return starts
     }

@@ -23,7 +23,7 @@ struct ReportHTML {
         html += #"<h2 id="\#(id)-name">\#(subject.name) <span class="meta">· \#(span(report.from, report.to))</span></h2>"#
         let marks = sections.compactMap(\.calendarMark)
         for section in sections where section.rank < ReportSection.calendarRank { html += section.html }
-        for month in months(report.from, report.to) { html += calendar(month, report, marks: marks) }
+        for month in YearMonth.months(from: YearMonth(report.from), through: YearMonth(report.to)) { html += calendar(month, report, marks: marks) }
         for section in sections where section.rank >= ReportSection.calendarRank { html += section.html }
         if report.recordCount == 0 && !sections.contains(where: \.recorded) {
             html += #"<p class="meta">\#(format.t("report.nothing"))</p>"#
@@ -35,16 +35,6 @@ struct ReportHTML {
         let month = YearMonth(from)
         if from == month.firstDay && to == month.lastDay { return format.monthHeading(month) }
         return "\(format.dayHeading(from)) – \(format.dayHeading(to))"
-    }
-
-    private func months(_ from: LocalDate, _ to: LocalDate) -> [YearMonth] {
-        var months: [YearMonth] = []
-        var month = YearMonth(from)
-        while month <= YearMonth(to) {
-            months.append(month)
-            month = month.next
-        }
-        return months
     }
 
     /// The month as a grid, each day with a letter per kind of record (the legend says which):

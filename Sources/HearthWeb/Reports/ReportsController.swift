@@ -27,16 +27,17 @@ struct ReportsController {
         }
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let month = YearMonth(LocalDate(now(), in: context.timeZone))
+        let lastMonth = month.previous ?? month
         let everyone = try await subjects.subjects(access: context.access)
         let page = ReportIndexPage(
-            thisMonth: format.monthHeading(month), lastMonth: format.monthHeading(month.previous),
+            thisMonth: format.monthHeading(month), lastMonth: format.monthHeading(lastMonth),
             household: ReportIndexPage.Subject(
-                name: format.t("report.household"), month: ReportRoutes.household(month), previous: ReportRoutes.household(month.previous),
+                name: format.t("report.household"), month: ReportRoutes.household(month), previous: ReportRoutes.household(lastMonth),
                 vet30: nil, vet90: nil, rangeAction: nil),
             subjects: everyone.map { subject in
                 let pet = subject.kind == .pet
                 return ReportIndexPage.Subject(
-                    name: subject.name, month: ReportRoutes.subject(subject.id, month), previous: ReportRoutes.subject(subject.id, month.previous),
+                    name: subject.name, month: ReportRoutes.subject(subject.id, month), previous: ReportRoutes.subject(subject.id, lastMonth),
                     vet30: pet ? ReportRoutes.vet(subject.id, days: 30) : nil, vet90: pet ? ReportRoutes.vet(subject.id, days: 90) : nil,
                     rangeAction: pet ? ReportRoutes.vet(subject.id) : nil)
             },
@@ -62,8 +63,8 @@ struct ReportsController {
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format),
                 contents: found.map { ReportPage.Link(label: $0.subject.name, href: "#subject-\($0.subject.id)") },
                 body: body, pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-                previous: ReportRoutes.household(month.previous),
-                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.household(month.next) : nil),
+                previous: month.previous.map { ReportRoutes.household($0) },
+                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? month.next.map { ReportRoutes.household($0) } : nil),
             title: title, request: request, context: context)
     }
 
@@ -113,8 +114,8 @@ struct ReportsController {
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [],
                 body: body, pdf: link(request, ["pdf": "1"]),
                 autoPrint: request.uri.queryParameters.get("print") != nil,
-                previous: month.map { ReportRoutes.subject(subjectID, $0.previous) },
-                next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.subject(subjectID, $0.next) : nil }),
+                previous: month?.previous.map { ReportRoutes.subject(subjectID, $0) },
+                next: month.flatMap { $0 < YearMonth(LocalDate(now(), in: context.timeZone)) ? $0.next.map { ReportRoutes.subject(subjectID, $0) } : nil }),
             title: title, request: request, context: context)
     }
 
@@ -135,8 +136,8 @@ struct ReportsController {
             ReportPage(
                 heading: title, paper: Self.paper(request, context: context), paperLinks: paperLinks(request, format), contents: [], body: body,
                 pdf: link(request, ["pdf": "1"]), autoPrint: request.uri.queryParameters.get("print") != nil,
-                previous: ReportRoutes.medicationChart(subject.id, month.previous),
-                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? ReportRoutes.medicationChart(subject.id, month.next) : nil),
+                previous: month.previous.map { ReportRoutes.medicationChart(subject.id, $0) },
+                next: month < YearMonth(LocalDate(now(), in: context.timeZone)) ? month.next.map { ReportRoutes.medicationChart(subject.id, $0) } : nil),
             title: title, request: request, context: context)
     }
 
