@@ -90,8 +90,12 @@ public struct HouseholdAuthority: Sendable {
         return constraints.permittedDNSDomains.contains { name.text == $0 || name.text.hasSuffix("." + $0) }
     }
 
-    /// Whether this authority is limited to the home network (one made before is not).
-    public var isLimitedToHome: Bool { (try? certificate.extensions.nameConstraints) != nil }
+    /// Whether this authority is limited to the home network: one made before Hearth limited it
+    /// is not, nor one that permits an internet top-level domain (made on a machine named `cloud`).
+    public var isLimitedToHome: Bool {
+        guard let constraints = try? certificate.extensions.nameConstraints else { return false }
+        return !constraints.permittedDNSDomains.contains { MachineName($0)?.isTopLevelDomain ?? false }
+    }
 
     /// A random serial of exactly 20 octets, its first below 0x80 so the INTEGER stays
     /// positive without a leading zero (RFC 5280 §4.1.2.2 allows at most 20).

@@ -34,15 +34,20 @@ public struct MachineName: Sendable, Hashable, Comparable {
     public static func < (a: MachineName, b: MachineName) -> Bool { a.text < b.text }
 
     /// The machine's names: its host name and `host.local` (what mDNS answers on a home
-    /// network), `localhost`, and every address given (the caller reads the interfaces).
+    /// network), `localhost`, and every address given (the caller reads the interfaces). A host
+    /// name that is an internet top-level domain (a machine called `cloud`) is left out bare —
+    /// `cloud.local` stays — since the authority's constraint "DNS:cloud" would cover every .cloud site.
     public static func of(hostName: String, addresses: [String]) -> [MachineName] {
         var names: [MachineName] = []
         let short = hostName.split(separator: ".").first.map(String.init) ?? hostName
         for text in [short, short + ".local", hostName, "localhost", "127.0.0.1", "::1"] + addresses {
-            if let name = MachineName(text), !names.contains(name) { names.append(name) }
+            if let name = MachineName(text), !name.isTopLevelDomain, !names.contains(name) { names.append(name) }
         }
         return names
     }
+
+    /// An internet top-level domain (`cloud`, `dev`, `kr`): no name of the home network.
+    public var isTopLevelDomain: Bool { !isAddress && TopLevelDomains.all.contains(text) }
 
     static func addressBytes(_ text: String) -> [UInt8]? {
         var v4 = in_addr()

@@ -5,13 +5,13 @@ import X509
 
 /// The certificate the HTTPS port shows: signed by the household's authority, for every name
 /// and address the machine answers to, and short-lived as phones demand (Apple accepts at
-/// most 398 days; we stay at 397). `HouseholdTLS` renews it before it runs out and re-issues
-/// it when the machine's names change.
+/// most 398 days, Mozilla's intermediate profile asks for at most 366; we stay at 365).
+/// `HouseholdTLS` renews it before it runs out and re-issues it when the machine's names change.
 public struct ServerCertificate: Sendable {
     public let certificate: Certificate
     public let keyPEM: String
 
-    public static let lifetime: TimeInterval = 397 * 24 * 3600
+    public static let lifetime: TimeInterval = 365 * 24 * 3600
     /// Renewed this long before it would run out: a month of nights the server may be off.
     public static let renewalWindow: TimeInterval = 30 * 24 * 3600
 

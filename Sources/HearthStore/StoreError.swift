@@ -35,4 +35,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// The tracker was deleted, or is not for this subject.
     case trackerNotFound
     case appointmentNotFound
+    /// The tracker's fields changed since the record was checked against them.
+    case trackerChanged
+    /// There are already `most` of what was added (`Bounds`).
+    case full(most: Int)
 }

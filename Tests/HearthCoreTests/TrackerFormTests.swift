@@ -9,16 +9,20 @@ struct TrackerFormTests {
         "field_2_name": "식사", "field_2_kind": "choice", "field_2_choice_1": "먹음", "field_2_choice_2": "안 먹음",
     ]
 
-    static func tracker(_ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = []) throws -> TrackerForm.Result {
-        guard case .valid(let result) = TrackerForm.validate(input, existing: existing, withValues: withValues) else {
-            Issue.record("refused: \(TrackerForm.validate(input, existing: existing, withValues: withValues).errors.messages)")
+    static func tracker(
+        _ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = [], chosen: [String: Set<String>] = [:]
+    ) throws -> TrackerForm.Result {
+        guard case .valid(let result) = TrackerForm.validate(input, existing: existing, withValues: withValues, chosen: chosen) else {
+            Issue.record("refused: \(TrackerForm.validate(input, existing: existing, withValues: withValues, chosen: chosen).errors.messages)")
             throw CancellationError()
         }
         return result
     }
 
-    static func errors(_ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = []) -> [String: String] {
-        TrackerForm.validate(input, existing: existing, withValues: withValues).errors.messages
+    static func errors(
+        _ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = [], chosen: [String: Set<String>] = [:]
+    ) -> [String: String] {
+        TrackerForm.validate(input, existing: existing, withValues: withValues, chosen: chosen).errors.messages
     }
 
     @Test("a glucose tracker: a number with unit, bounds, step, day's mean and goal band, and a choice; fields get keys f1, f2")
@@ -53,6 +57,33 @@ struct TrackerFormTests {
         #expect(Self.errors(huge)["field_1_high"] == "error.number.invalid")
     }
 
+    @Test("a choice field keeps at most 100 options, counting the retired ones records chose; one more is refused on the field")
+    func keptChoicesAreBounded() throws {
+        // 99 options, each chosen by a record, all but two retired; the edit offers two more.
+        let old = (1...99).map { TrackerChoice(key: "c\($0)", label: "옵션 \($0)", retired: $0 > 2) }
+        let existing = [TrackerField(key: "f1", name: "기분", kind: .choice(old))]
+        let chosen = ["f1": Set(old.map(\.key))]
+        var edit: [String: String] = ["name": "기분", "subjects": "people", "field_1_key": "f1", "field_1_name": "기분", "field_1_kind": "choice"]
+        for (row, key) in ["c1", "c2"].enumerated() {
+            edit["field_1_choice_\(row + 1)_key"] = key
+            edit["field_1_choice_\(row + 1)"] = "옵션 \(row + 1)"
+        }
+        edit["field_1_choice_3"] = "새 옵션"
+        let kept = try Self.tracker(edit, existing: existing, withValues: ["f1"], chosen: chosen).tracker
+        guard case .choice(let choices) = kept.fields[0].kind else { throw CancellationError() }
+        #expect(choices.count == 100 && choices.filter(\.retired).count == 97)
+        edit["field_1_choice_4"] = "하나 더"
+        #expect(Self.errors(edit, existing: existing, withValues: ["f1"], chosen: chosen)["field_1_choice_1"] == "trackers.error.too_many_kept_choices")
+        // With no record choosing the old ones, they go, and the same edit is taken.
+        let fresh = try Self.tracker(edit, existing: existing, withValues: ["f1"], chosen: [:]).tracker
+        #expect(
+            fresh.fields[0].kind
+                == .choice([
+                    TrackerChoice(key: "c1", label: "옵션 1"), TrackerChoice(key: "c2", label: "옵션 2"), TrackerChoice(key: "c100", label: "새 옵션"),
+                    TrackerChoice(key: "c101", label: "하나 더"),
+                ]))
+    }
+
     @Test("changing it keeps what was recorded: a renamed choice keeps its key, one left out is retired, a field with values goes only when confirmed")
     func editing() throws {
         let existing = try Self.tracker(Self.glucose).tracker.fields
@@ -63,12 +94,16 @@ struct TrackerFormTests {
         edit["field_2_choice_1"] = "다 먹음"
         edit["field_2_choice_2"] = ""
         edit["field_2_choice_3"] = "조금 먹음"
-        let edited = try Self.tracker(edit, existing: existing, withValues: ["f1", "f2"]).tracker
+        let edited = try Self.tracker(edit, existing: existing, withValues: ["f1", "f2"], chosen: ["f2": ["c2"]]).tracker
         #expect(
             edited.fields[1].kind
                 == .choice([
                     TrackerChoice(key: "c1", label: "다 먹음"), TrackerChoice(key: "c3", label: "조금 먹음"), TrackerChoice(key: "c2", label: "안 먹음", retired: true),
                 ]))
+        let unchosen = try Self.tracker(edit, existing: existing, withValues: ["f1", "f2"], chosen: ["f2": ["c1"]]).tracker
+        #expect(
+            unchosen.fields[1].kind == .choice([TrackerChoice(key: "c1", label: "다 먹음"), TrackerChoice(key: "c3", label: "조금 먹음")]),
+            "an option no record chose is dropped, not retired")
         var remove = edit
         remove["field_2_remove"] = "on"
         #expect(Self.errors(remove, existing: existing, withValues: ["f2"])["field_2_remove"] == "trackers.error.remove_confirm")

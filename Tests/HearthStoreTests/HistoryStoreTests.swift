@@ -37,6 +37,60 @@ struct HistoryStoreTests {
         }
     }
 
+    /// Columns of logged tables whose names sound like a credential but hold none (reviewed).
+    static let notCredentials: Set<String> = [
+        "clinic.licence_key", "medicine.list_key", "recipe.image_url", "recipe.source_url", "recipe_step.image_url",
+    ]
+
+    @Test("no column that works as a credential is kept in the history: a new one whose name says so fails here until it is skipped or hidden")
+    func credentialColumns() throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        try database.read { db in
+            for table in try HistoryTriggers.loggedTables(db) {
+                for column in try db.columns(in: table).map(\.name) {
+                    let sounds = ["url", "endpoint", "token", "key", "secret", "password", "auth", "digest", "topic", "hash", "p256dh"].contains {
+                        column.contains($0)
+                    }
+                    guard sounds, !HistoryTriggers.skippedColumns.contains(column), !HistoryTriggers.hiddenColumns.contains(column) else { continue }
+                    #expect(Self.notCredentials.contains("\(table).\(column)"), "\(table).\(column) may be a credential: skip it, hide it, or list it here")
+                }
+            }
+        }
+    }
+
+    @Test("a push endpoint, an ntfy topic and the webhook's address: the history says each was set, changed and cleared, never the address")
+    func addressesHidden() async throws {
+        let database = try temporaryDatabase()
+        defer { try? database.close() }
+        let mina = try await Self.members(database, "mina")[0]
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO household (id, name, time_zone, language, weight_unit, volume_unit, created_at, updated_at)
+                    VALUES (1, 'Kims', 'Asia/Seoul', 'ko', 'kg', 'ml', '2026-12-01', '2026-12-01') ON CONFLICT DO NOTHING;
+                    INSERT INTO push_device (account_id, endpoint, p256dh, auth, label, created_at)
+                    VALUES (?, 'https://push.example.invalid/secret-endpoint', 'key', 'auth', 'Android', '2026-12-01');
+                    """, arguments: [mina])
+            for address in ["http://ntfy.local/secret-topic-1", "http://ntfy.local/secret-topic-2", nil] {
+                try db.execute(sql: "UPDATE account SET ntfy_url = ? WHERE id = ?", arguments: [address, mina])
+                try db.execute(sql: "UPDATE household SET ntfy_url = ?, webhook_url = ?", arguments: [address, address.map { $0 + "/hook" }])
+            }
+            try db.execute(sql: "UPDATE push_device SET endpoint = 'https://push.example.invalid/secret-endpoint-2'")
+            try db.execute(sql: "DELETE FROM push_device")
+        }
+        let changes = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT tbl, action, changes FROM history WHERE tbl IN ('push_device', 'account', 'household') ORDER BY id").map {
+                "\($0[0] as String) \($0[1] as String) \($0[2] as String)"
+            }
+        }
+        #expect(!changes.contains { $0.contains("secret") }, "\(changes)")
+        #expect(changes.contains { $0.contains(#"account update {"ntfy_url":[null,"••• ✎"]}"#) }, "set: \(changes)")
+        #expect(changes.contains { $0.contains(#"account update {"ntfy_url":["•••","••• ✎"]}"#) }, "changed: \(changes)")
+        #expect(changes.contains { $0.contains(#"account update {"ntfy_url":["•••",null]}"#) }, "cleared: \(changes)")
+        #expect(changes.contains { $0.hasPrefix("push_device delete") && $0.contains(#""endpoint":"•••""#) }, "\(changes)")
+    }
+
     @Test(
         "a record's write is one entry by its member: the record and its details under the record's id and subject; an edit keeps only what changed, old and new; a delete is the deleted_at it set"
     )

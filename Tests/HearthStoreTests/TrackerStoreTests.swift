@@ -32,18 +32,23 @@ struct TrackerStoreTests {
                     INSERT INTO entry (subject_id, kind, occurred_at, local_date, created_at, updated_at) VALUES (?, 'diary', '2026-11-10 09:00:00', '2026-11-10', '2026-11-10 09:00:00', '2026-11-10 09:00:00');
                     INSERT INTO tracker_entry (entry_id, tracker_id) VALUES (last_insert_rowid(), ?);
                     INSERT INTO tracker_value (entry_id, field, number) SELECT entry_id, 'f1', 1250 FROM tracker_entry WHERE tracker_id = ?;
-                    """, arguments: [nabi.id, id, id])
+                    INSERT INTO tracker_value (entry_id, field, text) SELECT entry_id, 'f2', 'c2' FROM tracker_entry WHERE tracker_id = ?;
+                    """, arguments: [nabi.id, id, id, id])
         }
-        #expect(try trackers.fieldsWithValues(trackerID: id) == ["f1"])
+        #expect(try trackers.fieldsWithValues(trackerID: id) == ["f1", "f2"])
+        #expect(try trackers.chosenOptions(trackerID: id) == ["f2": ["c2"]], "the options records chose, by choice field")
         var kilos = form
         kilos.merge([
             "field_1_key": "f1", "field_2_key": "f2", "field_2_choice_1_key": "c1", "field_2_choice_2_key": "c2", "field_1_unit": "kg", "field_1_high": "5",
             "field_1_step": "0.001",
         ]) { $1 }
-        guard case .valid(let changed) = TrackerForm.validate(kilos, existing: stored.input.fields, withValues: ["f1"]) else { throw CancellationError() }
+        guard case .valid(let changed) = TrackerForm.validate(kilos, existing: stored.input.fields, withValues: ["f1", "f2"]) else { throw CancellationError() }
         try await trackers.update(id: id, changed)
         let value = try database.read { db in try Double.fetchOne(db, sql: "SELECT number FROM tracker_value WHERE field = 'f1'") }
         #expect(value == 1.25)
+        // The history says what changed, in the form's words, not the definition's JSON twice.
+        let logged = try database.read { db in try String.fetchAll(db, sql: "SELECT changes FROM history WHERE tbl = 'tracker' AND action = 'update'") }
+        #expect(logged == [#"{"fields":["Eaten (0–5000 g)","Eaten (0–5 kg)"]}"#], "\(logged)")
         #expect(
             try trackers.tracker(id: id, access: .everyone)?.input.fields.first?.kind
                 == .number(NumberField(unit: "kg", low: 0, high: 5, step: 0.001, day: .sum)))

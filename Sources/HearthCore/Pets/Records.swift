@@ -183,8 +183,13 @@ public struct RecordInput: Sendable, Equatable {
                 errors.add("tracker", "error.choice.unknown")
                 break
             }
+            if let drawn = input["tracker_version"], !drawn.isEmpty, drawn != tracker.input.version {
+                errors.add("tracker_version", "trackers.error.changed")
+                break
+            }
             let values = TrackerRecord.values(input, of: tracker.input, errors: &errors)
-            details = .tracker(TrackerEntry(trackerID: tracker.id, values: values))
+            // With the definition it was checked against: the write refuses it if that changed since.
+            details = .tracker(TrackerEntry(trackerID: tracker.id, values: values, tracker: tracker.input))
         }
         if let occurredAt, let details { CareDates.check(details, after: LocalDate(occurredAt, in: timeZone), errors: &errors) }
         guard errors.isEmpty, let occurredAt, let details else { return .invalid(errors) }

@@ -1,3 +1,5 @@
+import Crypto
+
 /// A record kind of the household's own (a cat's blood glucose, a dog's seizures, a
 /// grandmother's blood pressure): its name, whom it is for, and what each record of it holds.
 public struct TrackerInput: Sendable, Equatable {
@@ -13,6 +15,10 @@ public struct TrackerInput: Sendable, Equatable {
 
     /// The field of `key`, removed ones too (their values stay readable in history).
     public func field(_ key: String) -> TrackerField? { fields.first { $0.key == key } }
+
+    /// The fields' fingerprint, which a record's form carries (`tracker_version`): a form drawn
+    /// before a field's unit changed from g to kg is refused, not read in kilograms.
+    public var version: String { String(SHA256.hex(String(reflecting: fields).utf8).prefix(16)) }
 }
 
 /// Whom a tracker is for: every pet of a species, every person, or one subject.

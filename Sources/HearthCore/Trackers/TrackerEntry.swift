@@ -4,7 +4,8 @@
 public struct TrackerEntry: Sendable, Equatable {
     public var trackerID: Int64
     public var values: [String: TrackerValue]
-    /// The definition, when read (nil as written).
+    /// The definition: as it is now, when read; as written, the one its values were checked
+    /// against (nil where nothing checked them, as in the demo).
     public var tracker: TrackerInput?
 
     public init(trackerID: Int64, values: [String: TrackerValue], tracker: TrackerInput? = nil) {

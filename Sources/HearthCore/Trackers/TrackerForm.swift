@@ -5,8 +5,11 @@
 /// removed only when the member confirms (`confirm_remove`), and changes unit only where the
 /// conversion is exact (then `conversions` says by what the stored values are multiplied).
 public enum TrackerForm {
-    /// Fields a tracker may have, and choices a field.
+    /// Fields a tracker may have, and choices a field offers.
     public static let mostFields = 20, mostChoices = 20
+    /// Options a choice field keeps, those offered and those retired that records still chose:
+    /// an option nobody chose is dropped when it is left out, so edits cannot pile them up.
+    public static let mostKeptChoices = 100
     /// What a number field's bounds may be.
     static let numberRange = -1_000_000.0...1_000_000.0
 
@@ -19,9 +22,10 @@ public enum TrackerForm {
     }
 
     /// Reads the form. `existing` is the tracker as it is (empty for a new one), `withValues`
-    /// the keys of its fields some record holds a value of.
+    /// the keys of its fields some record holds a value of, `chosen` the options of its choice
+    /// fields some record chose (by field key; the bin's records count, they may come back).
     public static func validate(
-        _ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = []
+        _ input: [String: String], existing: [TrackerField] = [], withValues: Set<String> = [], chosen: [String: Set<String>] = [:]
     ) -> Validated<Result> {
         var errors = FieldErrors()
         // Every text typed into a row is held to its limit, whatever its kind reads of it.
@@ -70,7 +74,11 @@ public enum TrackerForm {
             }
             let key = old?.key ?? "f\(nextKey)"
             if old == nil { nextKey += 1 }
-            guard let kind = kind(input, at, old: old, hasValues: old.map { withValues.contains($0.key) } ?? false, errors: &errors) else { continue }
+            guard
+                let kind = kind(
+                    input, at, old: old, hasValues: old.map { withValues.contains($0.key) } ?? false, chosen: old.flatMap { chosen[$0.key] } ?? [],
+                    errors: &errors)
+            else { continue }
             if let old, withValues.contains(old.key), old.kind.code != kind.kind.code {
                 errors.add("\(at)kind", "trackers.error.kind_change")
                 continue
@@ -104,7 +112,7 @@ public enum TrackerForm {
     }
 
     static func kind(
-        _ input: [String: String], _ at: String, old: TrackerField?, hasValues: Bool, errors: inout FieldErrors
+        _ input: [String: String], _ at: String, old: TrackerField?, hasValues: Bool, chosen: Set<String>, errors: inout FieldErrors
     ) -> (kind: TrackerField.Kind, factor: Double?)? {
         func number(_ name: String, range: ClosedRange<Double> = numberRange, units: [String] = [], whole: Bool = false, required: Bool = false) -> Double? {
             FormInput.number(input, "\(at)\(name)", range: range, units: units, whole: whole, required: required, errors: &errors)
@@ -138,7 +146,7 @@ public enum TrackerForm {
             return (.yesNo, nil)
         case "scale", "choice":
             let isScale = input["\(at)kind", default: old?.kind.code ?? ""] == "scale"
-            guard let choices = choices(input, at, old: old, scale: isScale, hasValues: hasValues, errors: &errors) else { return nil }
+            guard let choices = choices(input, at, old: old, scale: isScale, hasValues: hasValues, chosen: chosen, errors: &errors) else { return nil }
             return (isScale ? .scale(choices) : .choice(choices), nil)
         case "duration":
             let most = number("most", range: 1...1440, units: NumberUnits.minutes, whole: true).map { Int($0) * 60 } ?? 3600
@@ -153,9 +161,10 @@ public enum TrackerForm {
     }
 
     /// A scale's steps or a choice's options, `field_#_choice_#` (with `_key` for one that
-    /// exists). An option left out of the form is kept, retired, for the records that chose it.
+    /// exists). An option left out of the form is kept, retired, when a record chose it (it is in
+    /// `chosen`), and dropped when none did.
     static func choices(
-        _ input: [String: String], _ at: String, old: TrackerField?, scale: Bool, hasValues: Bool, errors: inout FieldErrors
+        _ input: [String: String], _ at: String, old: TrackerField?, scale: Bool, hasValues: Bool, chosen: Set<String>, errors: inout FieldErrors
     ) -> [TrackerChoice]? {
         var was: [TrackerChoice] = []
         switch old?.kind {
@@ -186,8 +195,11 @@ public enum TrackerForm {
             // A scale's records keep their step's place: with records, its steps stay as many.
             if hasValues, choices.count != was.count { errors.add("\(at)choice_1", "trackers.error.scale_steps", ["steps": String(was.count)]) }
         } else {
-            for choice in was where !choices.contains(where: { $0.key == choice.key }) {
+            for choice in was where chosen.contains(choice.key) && !choices.contains(where: { $0.key == choice.key }) {
                 choices.append(TrackerChoice(key: choice.key, label: choice.label, retired: true))
+            }
+            if choices.count > mostKeptChoices {
+                errors.add("\(at)choice_1", "trackers.error.too_many_kept_choices", ["most": String(mostKeptChoices)])
             }
         }
         return choices

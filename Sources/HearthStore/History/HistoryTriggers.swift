@@ -29,6 +29,16 @@ enum HistoryTriggers {
         "days_written", "photo_count", "recorded_at", "push_key", "p256dh", "auth", "backoff_until",
     ]
 
+    /// Columns one table keeps its own way: a tracker's definition is written by its edit as
+    /// what changed (`TrackerChange`), not as the whole JSON before and after.
+    static let skippedInTable: [String: Set<String>] = ["tracker": ["fields"]]
+
+    /// Addresses that work as credentials (whoever has a device's push endpoint, a member's ntfy
+    /// topic or the household's webhook can send as Hearth): the history keeps that one was set,
+    /// changed or cleared (`hidden`, `hiddenChanged`), never the address.
+    static let hiddenColumns: Set<String> = ["endpoint", "ntfy_url", "webhook_url"]
+    static let hidden = "•••", hiddenChanged = "••• ✎"
+
     /// Tables whose own rows' inserts keep their values: marks, whose one row is the whole step
     /// ("09:12 아빠 건너뜀: 토함"). Any other record's insert keeps only that it happened: its
     /// values are the row itself, and each later change keeps its old and new.
@@ -73,7 +83,9 @@ enum HistoryTriggers {
     static func triggers(for table: String, _ db: Database) throws -> [String] {
         let columns = try db.columns(in: table)
         let names = columns.map(\.name)
-        let kept = columns.filter { !skippedColumns.contains($0.name) && !$0.type.uppercased().contains("BLOB") }.map(\.name)
+        let kept = columns.filter {
+            !skippedColumns.contains($0.name) && !(skippedInTable[table]?.contains($0.name) ?? false) && !$0.type.uppercased().contains("BLOB")
+        }.map(\.name)
         let primaryKey = try db.primaryKey(table).columns
         let parent =
             table == "pet_profile"
@@ -91,7 +103,13 @@ enum HistoryTriggers {
         // Each column once: a trigger is compiled into every statement that writes its table,
         // and each reference is a call of GRDB's authorizer (a blob guard made them three, and
         // +1 cup 0.7 ms dearer). Columns declared BLOB are left out above; no other holds one.
-        func value(_ row: String, _ column: String) -> String { "\(row).\(column.quotedDatabaseIdentifier)" }
+        func value(_ row: String, _ column: String, updating: Bool = false) -> String {
+            let read = "\(row).\(column.quotedDatabaseIdentifier)"
+            guard hiddenColumns.contains(column) else { return read }
+            // An update's new address is marked apart from the old one, so a change stays a change.
+            let marker = updating ? "CASE WHEN \(read) IS OLD.\(column.quotedDatabaseIdentifier) THEN '\(hidden)' ELSE '\(hiddenChanged)' END" : "'\(hidden)'"
+            return "CASE WHEN \(read) IS NULL THEN NULL ELSE \(marker) END"
+        }
         // One row a column, named in the first (a one-row VALUES would name them after the column read).
         func rows(_ columns: [String], _ row: (String) -> String) -> String {
             columns.enumerated().map { index, column in
@@ -105,7 +123,7 @@ enum HistoryTriggers {
         let changed =
             kept.isEmpty
             ? "'{}'"
-            : "(SELECT json_group_object(field, json_array(was, became)) FROM (\(rows(kept) { "\(value("OLD", $0)) AS was, \(value("NEW", $0)) AS became" })) WHERE was IS NOT became)"
+            : "(SELECT json_group_object(field, json_array(was, became)) FROM (\(rows(kept) { "\(value("OLD", $0)) AS was, \(value("NEW", $0, updating: true)) AS became" })) WHERE was IS NOT became)"
         func trigger(_ action: String, _ row: String, _ changes: String) -> String {
             let (name, id) = record(row)
             // An update that changed only what is skipped (a stamp) leaves no row; an insert always does.

@@ -43,6 +43,14 @@ public struct APITokenRepository: Sendable {
     public func create(accountID: Int64, name: String, scope: TokenScope, now: Date = Date()) async throws -> (id: Int64, token: String) {
         let token = Self.prefix + SessionRepository.newToken()
         let id = try await database.write { db in
+            try Bounds.check(
+                db, most: Bounds.liveTokensPerMember, "SELECT count(*) FROM api_token WHERE account_id = ? AND revoked_at IS NULL", [accountID])
+            // A revoked token is kept a while to show on /me; the oldest go.
+            try db.execute(
+                sql: """
+                    DELETE FROM api_token WHERE account_id = ?1 AND revoked_at IS NOT NULL AND id NOT IN (
+                        SELECT id FROM api_token WHERE account_id = ?1 AND revoked_at IS NOT NULL ORDER BY revoked_at DESC, id DESC LIMIT ?2)
+                    """, arguments: [accountID, Bounds.revokedTokensKept])
             try db.execute(
                 sql: "INSERT INTO api_token (account_id, name, scope, digest, created_at) VALUES (?, ?, ?, ?, ?)",
                 arguments: [accountID, name, scope.rawValue, SHA256.hex(token.utf8), now])

@@ -19,14 +19,16 @@ public struct SignInFailureRepository: Sendable {
     }
 
     /// When sign-in opens again for this username at this address, or nil when it is open
-    /// (`SignInPolicy` says which failures lock what, and why).
+    /// (`SignInPolicy` says which failures lock what, and why). Wrong API tokens are counted
+    /// apart: a script with a stale token does not lock the family's browsers out.
     public func lockedUntil(username: String, address: String, now: Date = Date()) async throws -> Date? {
         let since = SignInPolicy.relevantSince(now)
         let name = Credentials.normalizedUsername(username)
         let failures = try database.read { db in
             try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT username, address, failed_at FROM sign_in_failure WHERE (username = ? OR address = ?) AND failed_at >= ?"),
-                arguments: [name, address, since]
+                db.cachedStatement(
+                    sql: "SELECT username, address, failed_at FROM sign_in_failure WHERE (username = ? OR address = ?) AND failed_at >= ? AND username != ?"),
+                arguments: [name, address, since, Self.tokenUsername]
             ).map { (username: $0[0] as String, address: $0[1] as String, at: $0[2] as Date) }
         }
         let locks = [
@@ -39,17 +41,17 @@ public struct SignInFailureRepository: Sendable {
         return locks.compactMap { $0 }.max()
     }
 
-    /// A wrong API token counts against its address as a failed sign-in does, under this
-    /// name (no username can be it), so guessing tokens is throttled with guessing passwords.
+    /// A wrong API token counts against its address under this name (no username can be it),
+    /// so guessing tokens is throttled as guessing passwords is, each counted on its own.
     public static let tokenUsername = "(api token)"
 
-    /// When tries from this address open again, or nil when they are open (the API's check:
-    /// a token names no username).
+    /// When tokens from this address are taken again after wrong ones, or nil when they are (the
+    /// API's check: only wrong tokens count here, not failed passwords).
     public func lockedUntil(address: String, now: Date = Date()) throws -> Date? {
         let failures = try database.read { db in
             try Date.fetchAll(
-                db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND failed_at >= ?"),
-                arguments: [address, SignInPolicy.relevantSince(now)])
+                db.cachedStatement(sql: "SELECT failed_at FROM sign_in_failure WHERE address = ? AND username = ? AND failed_at >= ?"),
+                arguments: [address, Self.tokenUsername, SignInPolicy.relevantSince(now)])
         }
         return SignInPolicy.lockedUntil(failures: failures, now: now, maximum: SignInPolicy.maximumFailuresPerAddress)
     }

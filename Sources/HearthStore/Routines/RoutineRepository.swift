@@ -171,8 +171,10 @@ public struct RoutineRepository: Sendable {
 
     // MARK: Writing
 
+    /// Throws `StoreError.full` when the household has `Bounds.routines`.
     public func create(_ input: RoutineInput, by accountID: Int64, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
+            try Bounds.check(db, most: Bounds.routines, "SELECT count(*) FROM routine WHERE deleted_at IS NULL")
             var values = Self.values(input)
             values["created_at"] = now
             values["created_by"] = accountID

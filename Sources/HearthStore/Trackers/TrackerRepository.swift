@@ -16,8 +16,10 @@ public struct TrackerRepository: Sendable {
 
     public init(_ database: AppDatabase) { self.database = database }
 
+    /// Throws `StoreError.full` when the household has `Bounds.trackers`.
     public func create(_ input: TrackerInput, readyMade: String? = nil, now: Date = Date()) async throws -> Int64 {
         try await database.write { db in
+            try Bounds.check(db, most: Bounds.trackers, "SELECT count(*) FROM tracker WHERE deleted_at IS NULL")
             try db.execute(
                 sql: """
                     INSERT INTO tracker (name, subjects, subject_id, regimen_id, fields, ready_made, created_at, updated_at)
@@ -35,11 +37,23 @@ public struct TrackerRepository: Sendable {
     public func update(id: Int64, _ result: TrackerForm.Result, now: Date = Date()) async throws {
         let input = result.tracker
         try await database.write { db in
+            let old = try String.fetchOne(db, sql: "SELECT fields FROM tracker WHERE id = ? AND deleted_at IS NULL", arguments: [id]).map(
+                StoredTrackerField.fields)
             try db.execute(
                 sql:
                     "UPDATE tracker SET name = ?, subjects = ?, subject_id = ?, regimen_id = ?, fields = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL",
                 arguments: [input.name, input.subjects.code, Self.subjectID(input), input.regimenID, try StoredTrackerField.json(input.fields), now, id])
-            guard db.changesCount == 1 else { throw StoreError.trackerNotFound }
+            guard db.changesCount == 1, let old else { throw StoreError.trackerNotFound }
+            if let change = TrackerChange.summary(from: old, to: input.fields) {
+                // As the history's triggers write a change, by the same author, in the same write.
+                try db.execute(
+                    sql: """
+                        INSERT INTO history(write, at, account_id, token_id, via, record, record_id, subject_id, tbl, action, changes)
+                        SELECT coalesce(a.write, 0), strftime('%Y-%m-%d %H:%M:%f', 'now'), a.account_id, a.token_id, a.via, 'tracker', ?1,
+                            (SELECT subject_id FROM tracker WHERE id = ?1), 'tracker', 'update', json_object('fields', json_array(?2, ?3))
+                        FROM (SELECT 1) LEFT JOIN history_author a WHERE coalesce(a.quiet, 0) = 0
+                        """, arguments: [id, change.was, change.became])
+            }
             for (field, factor) in result.conversions.sorted(by: { $0.key < $1.key }) where factor != 1 {
                 try db.execute(
                     sql: """
@@ -65,8 +79,17 @@ public struct TrackerRepository: Sendable {
         try tracker(id: id, access: access).flatMap { $0.input.subjects.includes(subjectID: subjectID, species: species) ? $0 : nil }
     }
 
+    /// The trackers `access` may see: one for a subject, when the member sees the subject; one for
+    /// a species or for people, when the member sees a pet of that species or a person (a member
+    /// limited to the dog does not learn of the cat's glucose tracker).
     static func trackers(access: SubjectAccess, id: Int64? = nil, _ db: Database) throws -> [Tracker] {
-        try Row.fetchAll(
+        var seen: (species: Set<String>, people: Bool)?
+        if access.isLimited {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT s.kind, p.species FROM subject s LEFT JOIN pet_profile p ON p.subject_id = s.id WHERE \(access.sqlCondition("s.id"))")
+            seen = (Set(rows.compactMap { $0["species"] as String? }), rows.contains { $0["kind"] == "person" })
+        }
+        return try Row.fetchAll(
             db.cachedStatement(
                 sql:
                     "SELECT id, name, subjects, subject_id, regimen_id, fields, ready_made FROM tracker WHERE deleted_at IS NULL AND (? IS NULL OR id = ?) ORDER BY name, id"
@@ -75,6 +98,13 @@ public struct TrackerRepository: Sendable {
         ).compactMap { row in
             guard let subjects = TrackerSubjects(code: row["subjects"]) else { return nil }
             if let subjectID = row["subject_id"] as Int64?, !access.allows(subjectID) { return nil }
+            if let seen {
+                switch subjects {
+                case .species(let species): guard seen.species.contains(species.rawValue) else { return nil }
+                case .people: guard seen.people else { return nil }
+                case .subject: break
+                }
+            }
             let input = TrackerInput(name: row["name"], subjects: subjects, fields: StoredTrackerField.fields(row["fields"]), regimenID: row["regimen_id"])
             return Tracker(id: row["id"], input: input, readyMade: row["ready_made"])
         }
@@ -82,6 +112,22 @@ public struct TrackerRepository: Sendable {
 
     /// The keys of the fields some record of the tracker holds a value of (records in the bin too:
     /// they may come back).
+    /// The options each choice field's records chose (`field → keys`), the bin's records included.
+    public func chosenOptions(trackerID: Int64) throws -> [String: Set<String>] {
+        try database.read { db in
+            let tracker = try Self.trackers(access: .everyone, id: trackerID, db).first
+            let fields = (tracker?.input.fields ?? []).filter { if case .choice = $0.kind { true } else { false } }.map(\.key)
+            guard !fields.isEmpty else { return [:] }
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT v.field, v.text FROM tracker_entry t JOIN tracker_value v ON v.entry_id = t.entry_id
+                    WHERE t.tracker_id = ? AND v.text IS NOT NULL AND v.field IN (\(databaseQuestionMarks(count: fields.count)))
+                    """, arguments: StatementArguments([trackerID]) + StatementArguments(fields))
+            return rows.reduce(into: [:]) { chosen, row in chosen[row[0] as String, default: []].insert(row[1] as String) }
+        }
+    }
+
     public func fieldsWithValues(trackerID: Int64) throws -> Set<String> {
         try database.read { db in
             Set(

@@ -2,7 +2,7 @@ import Foundation
 import HearthCore
 
 /// A tracker's fields as the `tracker.fields` column (and the export) keep them: JSON, one
-/// object a field with what its kind needs, so the history shows a definition's every change.
+/// object a field with what its kind needs (the history keeps what an edit changed: `TrackerChange`).
 struct StoredTrackerField: Codable, Equatable {
     var key: String
     var name: String

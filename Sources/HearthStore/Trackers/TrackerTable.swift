@@ -14,12 +14,15 @@ enum TrackerTable: RecordDetailsTable {
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT t.subjects, e.subject_id, p.species FROM tracker t, entry e LEFT JOIN pet_profile p ON p.subject_id = e.subject_id
+                        SELECT t.subjects, e.subject_id, p.species, t.fields FROM tracker t, entry e LEFT JOIN pet_profile p ON p.subject_id = e.subject_id
                         WHERE t.id = ? AND t.deleted_at IS NULL AND e.id = ?
                         """), arguments: [record.trackerID, id]),
             let subjects = TrackerSubjects(code: row[0]),
             subjects.includes(subjectID: row[1], species: (row[2] as String?).flatMap(Species.init(rawValue:)))
         else { throw StoreError.trackerNotFound }
+        // Checked against the definition as it is in this same write: a unit changed from g to kg
+        // between the check and the write once stored 5,000 g as 5,000 kg.
+        if let checked = record.tracker, StoredTrackerField.fields(row[3]) != checked.fields { throw StoreError.trackerChanged }
         try db.cachedStatement(sql: "INSERT INTO tracker_entry (entry_id, tracker_id) VALUES (?, ?)").execute(arguments: [id, record.trackerID])
         let insert = try db.cachedStatement(sql: "INSERT INTO tracker_value (entry_id, field, number, text) VALUES (?, ?, ?, ?)")
         for (field, value) in record.values.sorted(by: { $0.key < $1.key }) {

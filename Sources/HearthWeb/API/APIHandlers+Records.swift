@@ -131,6 +131,8 @@ extension APIHandlers {
         if pet == nil && kind != .weight && kind != .tracker { throw PageError(status: .unprocessableContent, messageKey: "api.error.person_kind") }
         var fields = fields
         let validated = try formRecord(kind, fields, subjectID: subject.id, pet: pet, now: context.now, context)
+        // Drawn for a tracker whose fields changed since (`tracker_version`): 409, as the write's own check.
+        if validated.errors["tracker_version"] != nil { throw PageError(StoreError.trackerChanged) }
         guard case .valid(let record) = validated else { throw PageError(refusing: validated.errors) }
         if case .weight(let value, let unit) = record.details {
             var errors = FieldErrors()

@@ -8,12 +8,15 @@ extension APIHandlers {
     func listTrackers(_ input: Operations.ListTrackers.Input) async throws -> Operations.ListTrackers.Output {
         let context = try APICall.current()
         let trackers = try TrackerRepository(database).trackers(access: context.access)
-        return .ok(.init(body: .json(.init(trackers: trackers.map(Self.tracker)))))
+        // A regimen the member may not see is not named (a limited member learnt another pet's regimen id).
+        let regimens = Set(try RegimenRepository(database).regimens(access: context.access).map(\.id))
+        return .ok(.init(body: .json(.init(trackers: trackers.map { Self.tracker($0, regimens: regimens) }))))
     }
 
-    static func tracker(_ tracker: Tracker) -> Components.Schemas.Tracker {
+    static func tracker(_ tracker: Tracker, regimens: Set<Int64>) -> Components.Schemas.Tracker {
         Components.Schemas.Tracker(
-            id: tracker.id, name: tracker.input.name, subjects: tracker.input.subjects.code, regimen: tracker.input.regimenID,
+            id: tracker.id, name: tracker.input.name, subjects: tracker.input.subjects.code,
+            regimen: tracker.input.regimenID.flatMap { regimens.contains($0) ? $0 : nil },
             readyMade: tracker.readyMade.flatMap(Components.Schemas.Tracker.ReadyMadePayload.init(rawValue:)), fields: tracker.input.fields.map(field))
     }
 

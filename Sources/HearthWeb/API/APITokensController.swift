@@ -75,8 +75,13 @@ struct APITokensController {
         if scope.map({ !Self.scopes(for: member.account.role).contains($0) }) ?? true { errors.add("scope", "error.choice.unknown") }
         guard errors.isEmpty else { return try me.page(tokenInput: input, tokenErrors: errors, request: request, context: context) }
         guard let name, let scope else { return try me.page(tokenInput: input, tokenErrors: errors, request: request, context: context) }
-        let made = try await tokens.create(accountID: member.accountID, name: name, scope: scope)
-        return try shown(made.token, name: name, scope: scope, request: request, context: context)
+        do {
+            let made = try await tokens.create(accountID: member.accountID, name: name, scope: scope)
+            return try shown(made.token, name: name, scope: scope, request: request, context: context)
+        } catch StoreError.full(let most) {
+            errors.add("name", "api.error.too_many_tokens", ["most": String(most)])
+            return try me.page(tokenInput: input, tokenErrors: errors, request: request, context: context)
+        }
     }
 
     @Sendable func revoke(_ request: Request, context: APITokenContext) async throws -> Response {

@@ -32,7 +32,10 @@ struct PushDevicesController {
             if !localAllowed, await !PushAddress.isPushService(subscription.endpoint) {
                 throw PageError(status: .unprocessableContent, messageKey: "push.device.error.local")
             }
-            try await devices.add(accountID: member.accountID, subscription, now: now())
+            guard try await devices.add(accountID: member.accountID, subscription, now: now()) else {
+                throw PageError(
+                    status: .unprocessableContent, messageKey: "push.device.error.too_many", values: ["most": String(PushDeviceRepository.mostPerMember)])
+            }
             return .redirect(to: HouseholdRoutes.me.pattern + "?done=device#devices", type: .normal)
         }
     }

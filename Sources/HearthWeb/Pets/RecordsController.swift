@@ -79,7 +79,7 @@ struct RecordsController {
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(
                 kind: kind, pet: pet, entry: nil, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request,
-                context: context, status: .unprocessableContent)
+                context: context, status: Self.status(validated.errors))
         }
         if let (input, question) = try weighingQuestion(record, pet: pet, editing: nil, input: upload.fields, context: context) {
             return try await form(
@@ -117,6 +117,11 @@ struct RecordsController {
             {
                 try await appointments.link(id: appointment.id, entryID: id, now: context.now)
             }
+        } catch StoreError.trackerChanged {
+            await intake.cleanUp(checked.records.map(\.sha256))
+            return try await form(
+                kind: kind, pet: pet, entry: nil, input: upload.fields, errors: Self.trackerChanged, problems: [], request: request, context: context,
+                status: .conflict)
         } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound || error == .subjectNotFound || error == .trackerNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
             if error == .subjectNotFound { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
@@ -126,6 +131,14 @@ struct RecordsController {
         // A quick log on home goes back there, which says what was saved and offers its undo.
         if upload.fields["from"] == "home" { return .redirect(to: HomeRoutes.home.pattern + "?logged=\(id)", type: .normal) }
         return .redirect(to: PetRoutes.one(pet.id) + "?saved=\(kind.rawValue)", type: .normal)
+    }
+
+    /// A tracker's form drawn before its fields changed is a conflict (409), any other refusal 422.
+    static func status(_ errors: FieldErrors) -> HTTPResponse.Status { errors["tracker_version"] != nil ? .conflict : .unprocessableContent }
+    static var trackerChanged: FieldErrors {
+        var errors = FieldErrors()
+        errors.add("tracker_version", "trackers.error.changed")
+        return errors
     }
 
     @Sendable func edit(_ request: Request, context: RecordContext) async throws -> Response {
@@ -149,7 +162,7 @@ struct RecordsController {
         guard case .valid(let record) = validated, checked.problems.isEmpty else {
             return try await form(
                 kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: validated.errors, problems: checked.problems, request: request,
-                context: context, status: .unprocessableContent)
+                context: context, status: Self.status(validated.errors))
         }
         if let (input, question) = try weighingQuestion(record, pet: pet, editing: entry.id, input: upload.fields, context: context) {
             return try await form(
@@ -161,6 +174,11 @@ struct RecordsController {
         do {
             let alsoIDs = upload.fields["apply"] == "all" ? try entries.together(with: entry.id, access: context.access).map(\.id) : []
             dropped = try await entries.update(id: entry.id, record, keeping: keeping, adding: checked.records, alsoIDs: alsoIDs)
+        } catch StoreError.trackerChanged {
+            await intake.cleanUp(checked.records.map(\.sha256))
+            return try await form(
+                kind: entry.kind, pet: pet, entry: entry, input: upload.fields, errors: Self.trackerChanged, problems: [], request: request,
+                context: context, status: .conflict)
         } catch let error as StoreError where error == .foodNotFound || error == .clinicNotFound || error == .trackerNotFound {
             await intake.cleanUp(checked.records.map(\.sha256))
             if error == .trackerNotFound { throw PageError(error) }

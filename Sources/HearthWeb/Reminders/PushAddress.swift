@@ -42,20 +42,12 @@ enum PushAddress {
     }
 
     /// May a browser's push service be at `url`? Push services are on the internet: not this
-    /// machine, not a name that resolves to the home network (10/8, 172.16/12, 192.168/16, fc00::/7).
+    /// machine, and no name that resolves to any special-purpose address (`SpecialAddresses`:
+    /// the home network, CGNAT and Tailscale, benchmarking, multicast, IPv4 inside IPv6 …).
+    /// Asked when a device is added and again before each message, for what the name resolves to then.
     static func isPushService(_ url: String) async -> Bool {
         guard let found = await lookUp(url) else { return false }
-        return !isThisMachine(found) && !found.addresses.contains(where: isHomeNetwork)
-    }
-
-    static func isHomeNetwork(_ ip: String) -> Bool {
-        let ip = ip.lowercased()
-        if ip.hasPrefix("::ffff:") { return isHomeNetwork(String(ip.dropFirst(7))) }
-        let parts = ip.split(separator: ".").compactMap { Int($0) }
-        if parts.count == 4 {
-            return parts[0] == 10 || (parts[0] == 172 && (16...31).contains(parts[1])) || (parts[0] == 192 && parts[1] == 168)
-        }
-        return ip.hasPrefix("fc") || ip.hasPrefix("fd")
+        return !isThisMachine(found) && !found.addresses.contains(where: SpecialAddresses.contains)
     }
 
     static func isLocal(_ ip: String) -> Bool {

@@ -74,8 +74,14 @@ struct RoutinesController {
             return try await form(input: input, errors: errors, routine: routine, request: request, context: context, status: .unprocessableContent)
         case .valid(let valid):
             guard let routine else {
-                let id = try await routines.create(valid, by: member.accountID, now: now())
-                return .redirect(to: RoutineRoutes.one(id), type: .normal)
+                do {
+                    let id = try await routines.create(valid, by: member.accountID, now: now())
+                    return .redirect(to: RoutineRoutes.one(id), type: .normal)
+                } catch StoreError.full(let most) {
+                    var errors = FieldErrors()
+                    errors.add("name", "routines.error.too_many", ["most": String(most)])
+                    return try await form(input: input, errors: errors, routine: nil, request: request, context: context, status: .unprocessableContent)
+                }
             }
             try await routines.update(id: routine.id, valid)
             return .redirect(to: RoutineRoutes.one(routine.id), type: .normal)

@@ -6,7 +6,10 @@ import HearthHTML
 /// under it. Drawn the same for a pet's records and a person's.
 enum TrackerRecordHTML {
     static func fields(_ tracker: TrackerInput, input: [String: String], errors: FieldErrors, format: Formatting) -> HTML {
-        var html = HTML.empty
+        // The definition it was drawn with, always today's: after a refusal for a change, the form
+        // is drawn again with the new fields and may be sent as it is.
+        var html: HTML = #"<input type="hidden" name="tracker_version" value="\#(tracker.version)">"#
+        if let changed = errors["tracker_version"] { html += #"<p class="field-error" role="alert">\#(format.t(changed))</p>"# }
         for field in tracker.fields where !field.removed {
             let name = "tracker_\(field.key)"
             func error(_ name: String) -> HTML {

@@ -25,10 +25,17 @@ struct TrackerRecordsController {
         let input = try await FormData.read(&request, context: context).fields
         let validated = RecordInput.validate(.tracker, input, species: nil, timeZone: context.timeZone, tracker: (tracker.id, tracker.input), now: context.now)
         guard case .valid(let record) = validated else {
-            return try form(tracker, person: person, input: input, errors: validated.errors, request: request, context: context, status: .unprocessableContent)
+            // Drawn before the tracker changed: 409, the form again with today's fields.
+            let status: HTTPResponse.Status = validated.errors["tracker_version"] != nil ? .conflict : .unprocessableContent
+            return try form(tracker, person: person, input: input, errors: validated.errors, request: request, context: context, status: status)
         }
         do {
             _ = try await entries.create(subjectID: person.id, record, photos: [], createdBy: context.member?.account.id)
+        } catch StoreError.trackerChanged {
+            var errors = FieldErrors()
+            errors.add("tracker_version", "trackers.error.changed")
+            let now = try self.tracker(context.parameters.get("tracker"), person: person, context: context)
+            return try form(now, person: person, input: input, errors: errors, request: request, context: context, status: .conflict)
         } catch let error as StoreError where error == .trackerNotFound || error == .subjectNotFound {
             throw PageError(error)
         }

@@ -45,7 +45,13 @@ struct TrackersController {
         guard case .valid(let result) = validated else {
             return try await form(input: input, errors: validated.errors, tracker: nil, request: request, context: context, status: .unprocessableContent)
         }
-        _ = try await trackers.create(result.tracker)
+        do {
+            _ = try await trackers.create(result.tracker)
+        } catch StoreError.full(let most) {
+            var errors = FieldErrors()
+            errors.add("name", "trackers.error.too_many", ["most": String(most)])
+            return try await form(input: input, errors: errors, tracker: nil, request: request, context: context, status: .unprocessableContent)
+        }
         return .redirect(to: TrackerRoutes.list.pattern, type: .normal)
     }
 
@@ -81,7 +87,8 @@ struct TrackersController {
     /// subject named is one the member sees (one hidden reads as unknown, as it does elsewhere).
     private func validated(_ input: [String: String], tracker: Tracker?, context: AppRequestContext) throws -> Validated<TrackerForm.Result> {
         let withValues = try tracker.map { try trackers.fieldsWithValues(trackerID: $0.id) } ?? []
-        var validated = TrackerForm.validate(input, existing: tracker?.input.fields ?? [], withValues: withValues)
+        let chosen = try tracker.map { try trackers.chosenOptions(trackerID: $0.id) } ?? [:]
+        var validated = TrackerForm.validate(input, existing: tracker?.input.fields ?? [], withValues: withValues, chosen: chosen)
         if case .valid(let result) = validated {
             var errors = FieldErrors()
             if case .subject(let id) = result.tracker.subjects, try subjects.subject(id: id, access: context.access) == nil {

@@ -82,8 +82,10 @@ extension PageError {
         case .regimenNotFound: self.init(status: .notFound, messageKey: "regimens.error.gone")
         case .routineNotFound: self.init(status: .notFound, messageKey: "routines.error.gone")
         case .trackerNotFound: self.init(status: .notFound, messageKey: "trackers.error.gone")
+        case .trackerChanged: self.init(status: .conflict, messageKey: "trackers.error.changed")
         case .appointmentNotFound: self.init(status: .notFound, messageKey: "appointments.error.gone")
         case .regimenNameTaken: self.init(status: .conflict, messageKey: "regimens.error.name_taken")
+        case .full(let most): self.init(status: .unprocessableContent, messageKey: "error.full", values: ["most": String(most)])
         case .alreadySetUp, .usernameTaken, .lastOwner: self.init(status: .conflict, messageKey: "error.bad_request")
         }
     }

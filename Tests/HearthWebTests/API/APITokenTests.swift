@@ -94,7 +94,7 @@ struct APITokenTests {
         }
     }
 
-    @Test("wrong tokens count against the address like failed sign-ins: the twenty-first guess is 429, while a good token still works")
+    @Test("wrong tokens count against the address: the twenty-first guess is 429, while a good token and the browsers' sign-in still work")
     func throttled() async throws {
         try await withHousehold { hearth, owner in
             let good = try await APITokenRepository(hearth.database).make(for: "mina", scope: .read, database: hearth.database)
@@ -104,6 +104,22 @@ struct APITokenTests {
             #expect(locked.status == .tooManyRequests)
             #expect(locked.headers[HTTPField.Name("Retry-After")!] != nil)
             #expect(try await APIClient(client: owner.client, token: good).call(.get, "/api/v1/me").status == .ok, "a good token is no guess")
+            // Counted apart: no password failed, so the browsers at this address still sign in; and
+            // twenty wrong passwords lock sign-in, not the API's tokens.
+            let browser = Browser(owner.client)
+            #expect(try await browser.signIn("mina", ownerPassword).status == .seeOther, "sign-in is not locked by wrong tokens")
+        }
+    }
+
+    @Test("twenty wrong passwords from an address lock its sign-in, saying so, but not a good token from it")
+    func passwordsCountedApart() async throws {
+        try await withHousehold { hearth, owner in
+            let good = try await APITokenRepository(hearth.database).make(for: "mina", scope: .read, database: hearth.database)
+            let browser = Browser(owner.client)
+            for number in 0..<SignInPolicy.maximumFailuresPerAddress { _ = try await browser.signIn("guess\(number)", "wrong password 1") }
+            #expect(try await browser.signIn("mina", ownerPassword).text.contains("Too many failed sign-ins"))
+            #expect(try await APIClient(client: owner.client, token: good).call(.get, "/api/v1/me").status == .ok)
+            #expect(try await APIClient(client: owner.client, token: "hearth_guess").call(.get, "/api/v1/me").status == .unauthorized, "not 429")
         }
     }
 

@@ -59,4 +59,24 @@ struct PushDevicesWebTests {
             #expect(try rows() == 0)
         }
     }
+
+    @Test("a member has at most 20 devices: the 21st is refused with what to do and nothing written, one already there subscribes again")
+    func devicesAreBounded() async throws {
+        try await withHousehold { hearth, owner in
+            try await owner.get("/me")
+            let mina = try #require(try await AccountRepository(hearth.database).account(username: "mina")?.id)
+            let devices = PushDeviceRepository(hearth.database)
+            var first: [String: String] = [:]
+            for number in 0..<PushDeviceRepository.mostPerMember {
+                let fields = Self.subscription()
+                if number == 0 { first = fields }
+                guard case .valid(let subscription) = PushSubscription.validate(fields) else { throw CancellationError() }
+                #expect(try await devices.add(accountID: mina, subscription))
+            }
+            let refused = try await owner.post("/me/devices", Self.subscription())
+            #expect(refused.status == .unprocessableContent && refused.text.contains("You already get notifications on 20 devices."))
+            #expect(try devices.devices(accountID: mina).count == 20, "nothing written")
+            #expect(try await owner.post("/me/devices", first).location == "/me?done=device#devices", "a device already there renews")
+        }
+    }
 }

@@ -39,7 +39,7 @@ struct HTTPSServingTests {
         try ServerCertificate.issue(for: HouseholdTLS.machineNames(), by: authority, now: Date().addingTimeInterval(-400 * 86400)).save(in: folder)
         try await withHTTPS(dataDirectory: directory) { hearth, _, port in
             let ends = try #require(hearth.tls?.notValidAfter)
-            #expect(ends.timeIntervalSinceNow > 390 * 86400, "renewed at start")
+            #expect(ends.timeIntervalSinceNow > 360 * 86400, "renewed at start")
             let ca = directory + "/tls/household-ca.pem"
             // Every name the household may sign for (an address outside the home network's ranges is left out).
             let names = HouseholdTLS.machineNames().filter(authority.permits)

@@ -176,4 +176,76 @@ struct TrackerReadingTests {
             #expect(try await limited.get("/settings/export/trackers.csv").status == .forbidden)
         }
     }
+
+    @Test("a member limited to the dog and grandma is not told of the cat's glucose tracker, nor of a regimen they may not see")
+    func limitedMemberTrackers() async throws {
+        try await withHousehold { hearth, owner in
+            let nabi = try await owner.addPet("Nabi", species: "cat")
+            let bori = try await owner.addPet("Bori", species: "dog")
+            let grandma = try await PersonRepository(hearth.database).create(PersonProfile(name: "Grandma", colour: .teal), photo: nil).id
+            let insulin = try await RegimenRepository(hearth.database).create(
+                subjectID: nabi,
+                RegimenInput(
+                    name: "Insulin", items: [RegimenItemInput(name: "Glargine", amount: 2, unit: "IU")],
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-12-01")!)))
+            let trackers = TrackerRepository(hearth.database)
+            var glucose = ReadyMadeTracker.glucose.tracker { $0 }
+            (glucose.subjects, glucose.regimenID) = (.species(.cat), insulin)
+            _ = try await trackers.create(glucose)
+            var pressure = ReadyMadeTracker.bloodPressure.tracker { $0 }
+            pressure.regimenID = insulin
+            _ = try await trackers.create(pressure)
+            let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
+            try await AccountRepository(hearth.database).setAccess(.only([bori, grandma]), accountID: sitter)
+            let api = APIClient(
+                client: owner.client, token: try await APITokenRepository(hearth.database).make(for: "sitter", scope: .read, database: hearth.database))
+            let listed = try #require(try APIClient.json(try await api.call(.get, "/api/v1/trackers"))["trackers"] as? [[String: Any]])
+            #expect(listed.map { $0["subjects"] as? String } == ["people"], "the people's tracker only: \(listed)")
+            #expect(listed.first?["regimen"] == nil || listed.first?["regimen"] is NSNull, "the cat's regimen is not named: \(listed)")
+            let owners = APIClient(
+                client: owner.client, token: try await APITokenRepository(hearth.database).make(for: "mina", scope: .read, database: hearth.database))
+            #expect((try APIClient.json(try await owners.call(.get, "/api/v1/trackers"))["trackers"] as? [[String: Any]])?.count == 2)
+        }
+    }
+
+    @Test("a form drawn before a field's unit changed from g to kg is refused with 409 and today's fields, nothing written; sent again it saves")
+    func definitionChangedUnderTheForm() async throws {
+        try await withHousehold { hearth, owner in
+            let grandma = try await PersonRepository(hearth.database).create(PersonProfile(name: "Grandma", colour: .teal), photo: nil).id
+            try await owner.get("/trackers/new")
+            let food = [
+                "name": "Rice", "subjects": "people", "field_1_name": "Eaten", "field_1_kind": "number", "field_1_unit": "g", "field_1_low": "0",
+                "field_1_high": "5,000",
+            ]
+            #expect(try await owner.post("/trackers", food).status == .seeOther)
+            let tracker = try #require(try TrackerRepository(hearth.database).trackers(access: .everyone).first)
+            let drawn = try await owner.get("/people/\(grandma)/trackers/\(tracker.id)").text
+            let version = try #require(drawn.firstMatch(of: /name="tracker_version" value="([0-9a-f]+)"/)?.1).description
+            #expect(version == tracker.input.version)
+            // Meanwhile, the unit becomes kg (with a record, the values would be converted exactly).
+            var kilos = food
+            kilos.merge(["field_1_key": "f1", "field_1_unit": "kg", "field_1_high": "5", "field_1_step": "0.001"]) { $1 }
+            try await owner.get("/trackers/\(tracker.id)/edit")
+            #expect(try await owner.post("/trackers/\(tracker.id)", kilos).status == .seeOther)
+            let reading = ["date": "2026-12-01", "time": "08:00", "tracker_f1": "5", "tracker_version": version]
+            let refused = try await owner.post("/people/\(grandma)/trackers/\(tracker.id)", reading)
+            #expect(refused.status == .conflict && refused.text.contains("This tracker was changed while you filled this in"))
+            let now = try #require(try TrackerRepository(hearth.database).tracker(id: tracker.id, access: .everyone))
+            #expect(refused.text.contains(#"value="\#(now.input.version)""#) && refused.text.contains("(kg)"), "drawn again with today's fields")
+            let written = { try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tracker_value") ?? -1 } }
+            #expect(try written() == 0)
+            var again = reading
+            again["tracker_version"] = now.input.version
+            #expect(try await owner.post("/people/\(grandma)/trackers/\(tracker.id)", again).status == .seeOther)
+            #expect(try written() == 1)
+            // The write checks the definition too: a record checked against the old fields is refused by the store.
+            let old = RecordInput(
+                occurredAt: Date(), localDate: LocalDate("2026-12-01")!, note: nil,
+                details: .tracker(TrackerEntry(trackerID: tracker.id, values: ["f1": .number(5000)], tracker: tracker.input)))
+            await #expect(throws: StoreError.trackerChanged) {
+                try await EntryRepository(hearth.database).create(subjectID: grandma, old, photos: [], createdBy: nil)
+            }
+            #expect(try written() == 1)
+        }
+    }
 }
