@@ -90,11 +90,14 @@ struct FlagRulesTests {
         #expect(pet { $0.regimens = [regimen(given: 1, days: 9)] }.raised.isEmpty)
     }
 
-    @Test("missed doses: yesterday alone is not raised, yesterday and the day before are")
+    @Test("missed doses: yesterday alone is not raised, yesterday and the day before are; today counts once its dose is past its window")
     func missedDays() {
         #expect(pet { $0.regimens = [regimen(given: 30, missed: [1])] }.raised.isEmpty)
         let raised = pet { $0.regimens = [regimen(given: 30, missed: [1, 2])] }.raised
         #expect(raised.map(\.key) == ["missed_days.9"] && raised.first?.regimenName == "심장약")
+        // Today's dose past its window as well: three days, not two.
+        let three = pet { $0.regimens = [regimen(given: 30, missed: [0, 1, 2])] }.raised
+        #expect(three.first?.figures["days"] == 3 && three.first?.days == [day(2), day(1), day(0)], "\(three)")
     }
 
     @Test("seen covers a flag at its level while it has held; worse, or come back after, it does not")

@@ -12,6 +12,29 @@ struct RegimenStoreTests {
         try regimens.doses(access: .everyone, from: LocalDate(day)!, to: LocalDate(day)!, in: Self.seoul).flatMap { $0.slots.map(\.minutes) }
     }
 
+    @Test("a regimen's start moved back (7 Dec → 1 Nov, saved on the 7th): its medicine is given on every day it covers, and a dose changed too starts today")
+    func startMovedBack() async throws {
+        let database = try AppDatabase.inMemory()
+        let grandma = try await PersonRepository(database).create(PersonProfile(name: "할머니", colour: .teal), photo: nil)
+        let regimens = RegimenRepository(database)
+        let item = RegimenItemInput(name: "암로디핀", amount: 5, unit: "mg")
+        let today = LocalDate("2026-12-07")!
+        let id = try await regimens.create(
+            subjectID: grandma.id, RegimenInput(name: "혈압약", items: [item], schedule: CareSchedule(repeatRule: .daily, times: [480], start: today)))
+        let back = CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)
+        try await regimens.update(id: id, RegimenInput(name: "혈압약", items: [item], schedule: back), today: today)
+        var regimen = try #require(try regimens.regimen(id: id, access: .everyone))
+        #expect(regimen.items(on: LocalDate("2026-11-02")!).map(\.input.name) == ["암로디핀"])
+        #expect(regimen.items(on: today).map(\.input.name) == ["암로디핀"])
+        // The amount changes today: the days before keep 5 mg, today on 10 mg.
+        var stronger = item
+        stronger.amount = 10
+        try await regimens.update(id: id, RegimenInput(name: "혈압약", items: [stronger], schedule: back), today: today)
+        regimen = try #require(try regimens.regimen(id: id, access: .everyone))
+        #expect(regimen.items(on: LocalDate("2026-11-02")!).map(\.input.amount) == [5])
+        #expect(regimen.items(on: today).map(\.input.amount) == [10])
+    }
+
     @Test("changed from a day on, twice the same day: the past keeps its times, spans never overlap, every 3 days stays in step")
     func spans() async throws {
         let database = try AppDatabase.inMemory()

@@ -109,8 +109,9 @@ public enum FlagRules {
                 flag.since = since(records, flag) { adherence(records, regimen, on: $0) != nil }
                 raised.append(flag)
             }
-            // Days that are over: today's doses may still be given late.
-            let missedDays = Set(regimen.missed.filter { $0.value > 0 && $0.key < records.today }.keys)
+            // A day counts once one of its doses is missed: its window passed unmarked (today's
+            // too, once past its window: "2 days" was said on the third).
+            let missedDays = Set(regimen.missed.filter { $0.value > 0 }.keys)
             if var flag = streak(.missedDays, missedDays, records) {
                 flag = HealthFlag(
                     subjectID: flag.subjectID, rule: flag.rule, regimenID: regimen.id, regimenName: regimen.name, level: flag.level, since: flag.since,

@@ -121,6 +121,15 @@ public struct DoseSlot: Sendable, Equatable {
         return now < instant.addingTimeInterval(window) ? .dueNow : .missed
     }
 
+    /// The next dose among `slots` (one regimen's or many, in any order): the earliest neither
+    /// given nor skipped whose time is now (still in its window: "지금") or later, one-day moves
+    /// and skips applied. The one reading of "the next dose" for the regimen's page, the reports,
+    /// the API and Home Assistant: a report once invited a second insulin shot by reading the
+    /// schedule alone, after today's evening dose had been moved to the morning and given.
+    public static func next(in slots: some Sequence<DoseSlot>, now: Date) -> DoseSlot? {
+        slots.filter { !$0.asNeeded && [.dueNow, .later].contains($0.state(at: now)) }.min { ($0.instant, $0.regimenID) < ($1.instant, $1.regimenID) }
+    }
+
     /// How long after its time a dose counts as "due now" before it is "missed" (it can
     /// still be marked given after). Reminders are sent inside this window only.
     public static let window: TimeInterval = 2 * 3600

@@ -13,7 +13,15 @@ public struct MedicinesReport: Sendable {
         /// An as-needed regimen's doses given in the span, each at its moment.
         public let uses: [DoseSlot]
         /// The next dose from the moment the report is read (nil: ended, as needed, or after it is done).
-        public let next: CareSchedule.Occurrence?
+        public let next: NextDose?
+    }
+
+    /// The next dose of a regimen: its day and minute (where a one-day change moved it), and
+    /// whether its time has come ("지금").
+    public struct NextDose: Sendable, Equatable {
+        public let day: LocalDate
+        public let minutes: Int
+        public let dueNow: Bool
     }
 
     public var regimens: [Line] = []
@@ -26,13 +34,28 @@ public struct MedicinesReport: Sendable {
         var medicines = MedicinesReport()
         let doses = try RegimenRepository.doses(
             access: report.access, subjectID: report.subject.id, from: report.from, to: report.to, in: report.timeZone, snapshot: snapshot)
+        // The doses from yesterday (one due just before midnight is due now) to a week on, as the
+        // dose list has them: the next one is read from these, whatever month the report is of.
+        let today = LocalDate(report.now, in: report.timeZone)
+        let coming = Dictionary(
+            grouping: try RegimenRepository.doses(
+                access: report.access, subjectID: report.subject.id, from: today.adding(days: -1), to: today.adding(days: Self.nextWithin),
+                in: report.timeZone, snapshot: snapshot
+            ).flatMap(\.slots), by: \.regimenID)
         for entry in doses {
             let adherence = Adherence.of(entry.slots, now: report.now)
-            guard adherence.due > 0 || !entry.slots.isEmpty else { continue }
+            // Every regimen in force in the span is listed, one taken as needed and not used in it too
+            // (a doctor weighing tramadol's elderly caution must see it).
+            let inForce =
+                !entry.regimen.deleted
+                && entry.regimen.spans.contains { span in
+                    span.from <= report.to && (span.until.map { $0 >= report.from } ?? true)
+                }
+            guard adherence.due > 0 || !entry.slots.isEmpty || inForce else { continue }
             let missed = Adherence.due(entry.slots, now: report.now).filter { $0.logged?.status != .given }
             let changed = entry.slots.count { $0.logged?.changed == true }
             let uses = entry.slots.filter { $0.asNeeded && $0.logged?.status == .given }
-            let next = next(entry.regimen, now: report.now, in: report.timeZone)
+            let next = next(entry.regimen, coming: coming[entry.regimen.id] ?? [], now: report.now, in: report.timeZone)
             medicines.regimens.append(Line(regimen: entry.regimen, adherence: adherence, missed: missed, changed: changed, uses: uses, next: next))
         }
         let picked = Set(medicines.regimens.flatMap { $0.regimen.items(from: report.from, to: report.to).compactMap(\.input.medicineID) })
@@ -43,16 +66,19 @@ public struct MedicinesReport: Sendable {
         return medicines
     }
 
-    /// The first dose the schedule places after `now` (today's later ones, else its next day's first).
-    static func next(_ regimen: Regimen, now: Date, in timeZone: TimeZone) -> CareSchedule.Occurrence? {
+    /// Days ahead whose doses are read as the dose list has them (moves, marks and skips).
+    static let nextWithin = 8
+
+    /// The regimen's next dose (`DoseSlot.next`) among its `coming` doses; for a schedule sparser
+    /// than that (a monthly pill), the schedule's first dose after them.
+    static func next(_ regimen: Regimen, coming: [DoseSlot], now: Date, in timeZone: TimeZone) -> NextDose? {
         let today = LocalDate(now, in: timeZone)
+        guard !regimen.hasEnded(by: today) else { return nil }
+        if let slot = DoseSlot.next(in: coming, now: now) { return NextDose(day: slot.day, minutes: slot.minutes, dueNow: slot.state(at: now) == .dueNow) }
         let schedule = regimen.schedule
-        guard !regimen.hasEnded(by: today), var day = schedule.firstDay(from: today) else { return nil }
-        for _ in 0..<2 {
-            if let first = schedule.occurrences(from: day, to: day, in: timeZone).first(where: { $0.instant > now }) { return first }
-            guard let following = schedule.firstDay(from: day.adding(days: 1)) else { return nil }
-            day = following
-        }
-        return nil
+        guard !schedule.isAsNeeded, let day = schedule.firstDay(from: today.adding(days: nextWithin + 1)),
+            let first = schedule.occurrences(from: day, to: day, in: timeZone).first
+        else { return nil }
+        return NextDose(day: first.day, minutes: first.time, dueNow: false)
     }
 }

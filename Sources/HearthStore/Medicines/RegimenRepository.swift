@@ -317,6 +317,8 @@ public struct RegimenRepository: Sendable {
             try db.execute(
                 sql: "UPDATE regimen SET name = ?, purpose = ?, remind = ?, updated_at = ? WHERE id = ?",
                 arguments: [input.name, input.purpose, input.remind, now, id])
+            // Its first day, when an edit moved it back: the items it began with begin there too.
+            var movedBack: (from: LocalDate, to: LocalDate)?
             if input.schedule != current.schedule || current.spans.last?.until != nil {
                 let spanID = try Int64.fetchOne(
                     db.cachedStatement(sql: "SELECT id FROM regimen_schedule WHERE regimen_id = ? ORDER BY id DESC LIMIT 1"), arguments: [id])!
@@ -331,6 +333,14 @@ public struct RegimenRepository: Sendable {
                 // reaches back before today when there is a past to keep: spans never overlap.
                 let hasPast = current.spans.count > 1 || last.from < today
                 try Self.insertSpan(regimenID: id, input.schedule, from: hasPast ? today : nil, db)
+                if !hasPast, input.schedule.start < last.from {
+                    // Its start moved back: what it gave from its first day it gives from the new
+                    // one (the days between once listed a dose with no medicine).
+                    movedBack = (last.from, input.schedule.start)
+                    try db.execute(
+                        sql: "UPDATE regimen_item SET added_on = ? WHERE regimen_id = ? AND added_on = ?",
+                        arguments: [input.schedule.start.description, id, last.from.description])
+                }
             }
             let startOfItems = max(today, input.schedule.start)
             var position = 0
@@ -345,7 +355,7 @@ public struct RegimenRepository: Sendable {
                             "UPDATE regimen_item SET in_hand = ?, refill_days = ?, counted_at = CASE WHEN ? THEN ? ELSE counted_at END, position = ? WHERE id = ?",
                         arguments: [kept.inHand, kept.refillDays, recount, now, position, item.id])
                     position += 1
-                } else if item.addedOn >= startOfItems {
+                } else if (movedBack.map { item.addedOn == $0.from ? $0.to : item.addedOn } ?? item.addedOn) >= startOfItems {
                     try db.execute(sql: "DELETE FROM regimen_item WHERE id = ?", arguments: [item.id])
                 } else {
                     try db.execute(sql: "UPDATE regimen_item SET removed_on = ? WHERE id = ?", arguments: [startOfItems.description, item.id])

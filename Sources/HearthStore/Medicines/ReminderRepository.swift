@@ -69,6 +69,8 @@ public struct ReminderMessage: Sendable, Equatable {
     public var link: String? = nil
     /// The targets that took it already ("ntfy <url>", "webhook", "device <id>").
     public var deliveredTo: Set<String> = []
+    /// What of its time it is: its dose (`DoseKey.text`), or '' for the rest (a reminder a dose).
+    public var part: String = ""
 
     /// The rounds: 0 when due, 1 again, 2 the other members told it is unmarked, 3 on a "later".
     public static let escalation = 2
@@ -147,16 +149,16 @@ public struct ReminderRepository: Sendable {
     // MARK: Sent reminders
 
     /// Writes a reminder down before it is sent. False when it already was (this round, for
-    /// this member and this time): then it is never sent again, restart or not.
+    /// this member, this time and this dose): then it is never sent again, restart or not.
     public func claim(
         accountID: Int64, dueAt: Date, round: Int, message: String, dose: DoseKey? = nil, link: String? = nil, now: Date
     ) async throws -> Bool {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO reminder(account_id, due_at, round, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO reminder(account_id, due_at, round, part, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT DO NOTHING
-                    """, arguments: [accountID, dueAt, round, message, dose?.text, link, now, now])
+                    """, arguments: [accountID, dueAt, round, dose?.text ?? "", message, dose?.text, link, now, now])
             return db.changesCount == 1
         }
     }
@@ -167,12 +169,12 @@ public struct ReminderRepository: Sendable {
         try await database.write { db in
             let round =
                 try Int.fetchOne(
-                    db, sql: "SELECT max(round) + 1 FROM reminder WHERE account_id = ? AND due_at = ? AND round >= ?",
-                    arguments: [reminder.accountID, reminder.dueAt, ReminderMessage.later]) ?? ReminderMessage.later
+                    db, sql: "SELECT max(round) + 1 FROM reminder WHERE account_id = ? AND due_at = ? AND part = ? AND round >= ?",
+                    arguments: [reminder.accountID, reminder.dueAt, reminder.part, ReminderMessage.later]) ?? ReminderMessage.later
             try db.execute(
                 sql: """
-                    INSERT INTO reminder(account_id, due_at, round, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [reminder.accountID, reminder.dueAt, round, reminder.message, reminder.dose?.text, reminder.link, at, now])
+                    INSERT INTO reminder(account_id, due_at, round, part, message, dose, link, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [reminder.accountID, reminder.dueAt, round, reminder.part, reminder.message, reminder.dose?.text, reminder.link, at, now])
         }
     }
 
@@ -190,7 +192,7 @@ public struct ReminderRepository: Sendable {
         return ReminderMessage(
             accountID: row["account_id"], dueAt: row["due_at"], round: row["round"], message: row["message"], attempts: row["attempts"],
             dose: (row["dose"] as String?).flatMap(DoseKey.init), link: row["link"],
-            deliveredTo: Set(deliveredTo.split(separator: "\n").map(String.init)))
+            deliveredTo: Set(deliveredTo.split(separator: "\n").map(String.init)), part: row["part"] ?? "")
     }
 
     /// Targets that took a reminder whose other targets failed: a retry skips them.
@@ -198,8 +200,10 @@ public struct ReminderRepository: Sendable {
         guard !targets.isEmpty else { return }
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE reminder SET delivered_to = ? WHERE account_id = ? AND due_at = ? AND round = ?",
-                arguments: [reminder.deliveredTo.union(targets).sorted().joined(separator: "\n"), reminder.accountID, reminder.dueAt, reminder.round])
+                sql: "UPDATE reminder SET delivered_to = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
+                arguments: [
+                    reminder.deliveredTo.union(targets).sorted().joined(separator: "\n"), reminder.accountID, reminder.dueAt, reminder.round, reminder.part,
+                ])
         }
     }
 
@@ -218,16 +222,18 @@ public struct ReminderRepository: Sendable {
     public func delivered(_ reminder: ReminderMessage, now: Date) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE reminder SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE account_id = ? AND due_at = ? AND round = ?",
-                arguments: [now, reminder.accountID, reminder.dueAt, reminder.round])
+                sql: """
+                    UPDATE reminder SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?
+                    """, arguments: [now, reminder.accountID, reminder.dueAt, reminder.round, reminder.part])
         }
     }
 
     public func failed(_ reminder: ReminderMessage, error: String, nextAttempt: Date?) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE account_id = ? AND due_at = ? AND round = ?",
-                arguments: [error, nextAttempt, reminder.accountID, reminder.dueAt, reminder.round])
+                sql: """
+                    UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?
+                    """, arguments: [error, nextAttempt, reminder.accountID, reminder.dueAt, reminder.round, reminder.part])
         }
     }
 

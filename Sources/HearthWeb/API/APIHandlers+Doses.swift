@@ -16,13 +16,18 @@ extension APIHandlers {
             }
             _ = try self.subject(subject, context)
         }
-        // The day's doses and the week after it, read once: the next one still to come may be
-        // past midnight (a "next dose" asked at 23:00 is tomorrow's).
-        let scheduled = try RegimenRepository(database).doses(
-            access: context.access, subjectID: input.query.subject, from: day, to: day.adding(days: 7), in: context.timeZone
-        ).inTimeOrder.filter { !$0.slot.asNeeded }
-        let doses = scheduled.filter { $0.slot.day == day }.map { dose($0.regimen, $0.slot, context) }
-        let next = scheduled.first { $0.slot.logged == nil && $0.slot.state(at: context.now) == .later }
+        let repository = RegimenRepository(database)
+        let scheduled = try repository.doses(access: context.access, subjectID: input.query.subject, from: day, to: day, in: context.timeZone)
+            .inTimeOrder.filter { !$0.slot.asNeeded }
+        let doses = scheduled.map { dose($0.regimen, $0.slot, context) }
+        // The next dose from now, whatever day was asked (`DoseSlot.next`: the one due now, or the
+        // first still to come, moves and marks applied), from yesterday's (due just before midnight) to a week on.
+        let coming = try repository.doses(
+            access: context.access, subjectID: input.query.subject, from: context.today.adding(days: -1), to: context.today.adding(days: 7),
+            in: context.timeZone
+        ).inTimeOrder
+        let first = DoseSlot.next(in: coming.map(\.slot), now: context.now)
+        let next = first.flatMap { slot in coming.first { $0.slot == slot } }
         return .ok(.init(body: .json(.init(date: day.description, doses: doses, next: next.map { dose($0.regimen, $0.slot, context) }))))
     }
 

@@ -13,6 +13,12 @@ extension Formatting {
     /// `08:00`.
     func minutes(_ minutes: Int) -> String { LocalTime.clock(minutes: minutes) }
 
+    /// "Thu 19 Nov" / "11월 19일 (목)": a dose's day where room is short, read alike in every
+    /// country (not "19/11", which an American reads as a month).
+    func doseDay(_ day: LocalDate) -> String {
+        language == .ko ? shortDay(day) : "\(t("regimens.weekday.\(day.weekday)")) \(day.day) \(monthShort(day))"
+    }
+
     /// "Every day at 08:00, 20:00 · from Monday, 1 December 2026 · for 10 days".
     func schedule(_ schedule: CareSchedule) -> String {
         let times = schedule.times.map(minutes).joined(separator: ", ")

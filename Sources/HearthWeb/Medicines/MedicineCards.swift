@@ -21,9 +21,14 @@ enum MedicineCards: AreaCards {
             return entry.slots.filter { !$0.asNeeded && $0.state(at: shown.now) == .dueNow }.flatMap { slot in
                 let dose = DoseKey(regimenID: regimen.id, day: slot.day, time: slot.time)
                 let link = DoseRoutes.day(slot.day, subject: regimen.subjectID)
-                return shown.due(at: slot.instant, shown.format.doseLine(regimen, on: slot.day), link: link, dose: dose)
-                    + shown.escalation(
-                        at: slot.instant, subjectID: regimen.subjectID, what: "\(regimen.subjectName): \(regimen.name)", link: link, dose: dose)
+                // A dose whose time had passed when the regimen was saved: reminded once, nobody told.
+                // (A regimen stamped after now is one of a clock set back, as the demo's: as before.)
+                let before = slot.instant < regimen.createdAt && regimen.createdAt <= shown.now
+                return shown.due(at: slot.instant, shown.format.doseLine(regimen, on: slot.day), link: link, dose: dose, firstOnly: before)
+                    + (before
+                        ? []
+                        : shown.escalation(
+                            at: slot.instant, subjectID: regimen.subjectID, what: "\(regimen.subjectName): \(regimen.name)", link: link, dose: dose))
             }
         }
     }

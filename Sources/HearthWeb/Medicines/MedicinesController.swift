@@ -26,7 +26,8 @@ struct MedicinesController {
         let found = result.items
         var html = HTML.empty
         for item in found {
-            let line = [item.input.company, item.input.classification, item.input.ingredients.map { String($0.prefix(80)) }].compactMap { $0 }.joined(
+            let line = [item.input.company, item.input.classification, item.input.ingredients.map { String(IngredientText.readable($0).prefix(80)) }].compactMap
+            { $0 }.joined(
                 separator: " · ")
             html +=
                 #"<li><a href="\#(MedicineRoutes.one(item.id))"><strong>\#(item.name)</strong></a> <span class="tag">\#(format.t("medicines.kind.\(item.input.kind.rawValue)"))</span>"#
@@ -45,7 +46,7 @@ struct MedicinesController {
         let input = item.input
         var facts: [FactView] = []
         facts.add(format.t("medicines.field.company"), input.company)
-        facts.add(format.t("medicines.field.ingredients"), input.ingredients)
+        facts.add(format.t("medicines.field.ingredients"), input.ingredients.map(IngredientText.readable))
         facts.add(format.t("medicines.field.classification"), input.classification)
         facts.add(format.t("medicines.field.form"), input.form)
         facts.add(

@@ -4,7 +4,8 @@ import HearthStore
 
 /// Medicines' section of a report: each regimen as a doctor reads it (product, ingredients,
 /// amount, times, start, adherence with the missed doses, next dose), the DUR lists' notes,
-/// and a ✕ on the calendar's days that missed one.
+/// and on the calendar's days a ✕ for a dose nobody marked and a letter of its own for one
+/// skipped on purpose (a skip with its reason is no missed dose: one meaning a mark).
 struct MedicinesReportHTML {
     let medicines: MedicinesReport
     let shown: ShownReport
@@ -14,13 +15,19 @@ struct MedicinesReportHTML {
         let medicines = try MedicinesReport.read(shown.report, in: snapshot)
         let html = MedicinesReportHTML(medicines: medicines, shown: shown)
         let format = shown.format
+        let notGiven = medicines.regimens.flatMap(\.missed)
+        let skipped = notGiven.filter { $0.state(at: shown.report.now) == .skipped }
         let missed = ReportSection.CalendarMark(
-            days: Set(medicines.regimens.flatMap { $0.missed.map(\.day) }),
+            days: Set(notGiven.filter { $0.state(at: shown.report.now) != .skipped }.map(\.day)),
             mark: #"<abbr class="missed" title="\#(format.t("report.missed_dose"))">✕</abbr>"#, legend: "✕ \(format.t("report.missed_dose"))")
+        let skips = ReportSection.CalendarMark(
+            days: Set(skipped.map(\.day)),
+            mark: #"<abbr class="skipped" title="\#(format.t("report.skipped_dose"))">\#(format.t("report.mark.skipped_dose"))</abbr>"#,
+            legend: "\(format.t("report.mark.skipped_dose")) \(format.t("report.skipped_dose"))")
         return [
             ReportSection(
                 rank: 70, html: html.regimens() + html.interactions(), recorded: !medicines.regimens.isEmpty || !medicines.interactions.isEmpty,
-                calendarMark: missed)
+                calendarMarks: [missed, skips])
         ]
     }
 
@@ -54,7 +61,9 @@ struct MedicinesReportHTML {
             let product = item.input.medicineID.flatMap { medicines.catalogue[$0] }
             html += "<br>\(product?.name ?? item.input.name) \(item.input.doseText)"
             if let product, product.name != item.input.name { html += #" <span class="meta">(\#(item.input.name))</span>"# }
-            let label = [product?.input.ingredients, product?.input.form, product?.input.company].compactMap { $0 }.filter { !$0.isEmpty }
+            let label = [product?.input.ingredients.map(IngredientText.readable), product?.input.form, product?.input.company].compactMap { $0 }.filter {
+                !$0.isEmpty
+            }
             if !label.isEmpty { html += #"<br><span class="meta">\#(label.joined(separator: " · "))</span>"# }
             if let removed = item.removedOn {
                 html += #"<br><span class="meta">\#(format.t("report.item_until", ["date": format.dayHeading(removed)]))</span>"#
@@ -72,11 +81,15 @@ struct MedicinesReportHTML {
         return text
     }
 
-    /// The next dose from the moment the report is read, or why there is none.
-    private func next(_ line: MedicinesReport.Line) -> String {
-        if let next = line.next { return format.dayHeading(next.day) + " " + format.minutes(next.time) }
-        if case .asNeeded = line.regimen.schedule.repeatRule { return format.t("report.as_needed") }
-        return line.regimen.hasEnded(by: shown.report.today) ? format.t("report.ended") : "—"
+    /// The next dose from the moment the report is read, or why there is none: a short day and
+    /// its time, which no line break splits (a phone once showed "20:0 / 0", a PDF five lines).
+    private func next(_ line: MedicinesReport.Line) -> HTML {
+        if let next = line.next {
+            let when: HTML = #"<span class="nowrap">\#(format.doseDay(next.day))</span> <span class="nowrap">\#(format.minutes(next.minutes))</span>"#
+            return next.dueNow ? "\(format.t("report.due_now_before")) " + when : when
+        }
+        if case .asNeeded = line.regimen.schedule.repeatRule { return "\(format.t("report.as_needed"))" }
+        return line.regimen.hasEnded(by: shown.report.today) ? "\(format.t("report.ended"))" : "—"
     }
 
     /// The pairs and cautions the DUR lists name among the person's medicines, in the lists' words.

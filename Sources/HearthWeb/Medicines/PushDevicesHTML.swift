@@ -6,7 +6,7 @@ import HearthStore
 /// `/me`'s part about this member's browsers: each with when it was added and "remove", and the
 /// button that turns notifications on in this one (shown by the script where the browser can).
 enum PushDevicesHTML {
-    static func render(_ devices: [PushDevice], csrf: String, format: Formatting) -> HTML {
+    static func render(_ devices: [PushDevice], csrf: String, now: Date, format: Formatting) -> HTML {
         var html: HTML = #"<h2 id="devices">\#(format.t("push.device.title"))</h2><p class="hint">\#(format.t("push.device.hint"))</p>"#
         if devices.isEmpty {
             html += #"<p>\#(format.t("push.device.none"))</p>"#
@@ -14,8 +14,12 @@ enum PushDevicesHTML {
             html += #"<ul class="devices">"#
             for device in devices {
                 let label = device.label.isEmpty ? format.t("push.device.unnamed") : device.label
+                // Its push service asked for a pause (429): the next message waits until then.
+                let waiting: HTML =
+                    device.backoffUntil.map { $0 > now ? #" <span class="meta">\#(format.t("push.device.waiting", ["time": format.clock($0)]))</span>"# : "" }
+                    ?? ""
                 html +=
-                    #"<li><span>\#(label)</span> <span class="meta">\#(format.t("push.device.added", ["when": format.moment(device.createdAt)]))</span> <form method="post" action="\#(ReminderRoutes.removeDevice(device.id))" class="inline"><input type="hidden" name="_csrf" value="\#(csrf)"><button type="submit">\#(format.t("push.device.remove"))</button></form></li>"#
+                    #"<li><span>\#(label)</span> <span class="meta">\#(format.t("push.device.added", ["when": format.moment(device.createdAt)]))</span>\#(waiting) <form method="post" action="\#(ReminderRoutes.removeDevice(device.id))" class="inline"><input type="hidden" name="_csrf" value="\#(csrf)"><button type="submit">\#(format.t("push.device.remove"))</button></form></li>"#
             }
             html += "</ul>"
         }

@@ -44,7 +44,7 @@ struct RemindersController {
             (plain: "\(context.isSecure ? "https" : "http")://\(host)/feeds/\(token).ics", webcal: "webcal://\(host)/feeds/\(token).ics")
         }
         return ReminderSettingsHTML.render(feed: feed, mine: try reminders.memberSettings(accountID: accountID), csrf: context.csrfToken, format: format)
-            + PushDevicesHTML.render(try devices.devices(accountID: accountID), csrf: context.csrfToken, format: format)
+            + PushDevicesHTML.render(try devices.devices(accountID: accountID), csrf: context.csrfToken, now: context.now, format: format)
     }
 
     @Sendable func setFeed(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -66,8 +66,31 @@ struct PushTarget: Sendable {
         case delivered
         /// 404 or 410: the subscription is gone; the device is forgotten.
         case gone
-        /// 429: too many; nothing more to this device for a while.
-        case slowDown
+        /// 429: too many; nothing more to this device for this long (its `Retry-After`, or two minutes).
+        case slowDown(wait: TimeInterval)
+        /// Not sent: the device is still waiting out an earlier 429. Its reminder is tried again
+        /// (no new wait begins: one 429 once silenced a device for good).
+        case waiting
+
+        /// How long a 429 says to wait: `Retry-After` in seconds or as an HTTP date, held to
+        /// between 30 s and an hour (a dose's reminder is no use later); two minutes without one.
+        static func slowingDown(retryAfter: String?, now: Date) -> WebPushOutcome {
+            // `now` is the real clock, as the push service's HTTP date is.
+            var seconds = 120.0
+            if let text = retryAfter?.trimmingCharacters(in: .whitespaces) {
+                if let whole = Int(text) {
+                    seconds = Double(whole)
+                } else {
+                    // An HTTP date (RFC 9110 §5.6.7), read only on a 429: made here, not kept.
+                    let httpDate = DateFormatter()
+                    httpDate.locale = Locale(identifier: "en_US_POSIX")
+                    httpDate.timeZone = TimeZone(identifier: "GMT")
+                    httpDate.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+                    if let date = httpDate.date(from: text) { seconds = date.timeIntervalSince(now) }
+                }
+            }
+            return .slowDown(wait: min(3600, max(30, seconds)))
+        }
     }
 
     /// One encrypted message to one browser. `topic` (at most 32 base64url characters) makes the
@@ -86,9 +109,10 @@ struct PushTarget: Sendable {
         request.headers.add(name: "Urgency", value: "high")
         request.headers.add(name: "Topic", value: topic)
         request.body = .bytes(ByteBuffer(data: try PushEncryption.encrypt(payload, p256dh: device.p256dh, auth: device.auth)))
-        switch try await send(request) {
+        let (code, retryAfter) = try await answer(request)
+        switch code {
         case 404, 410: return .gone
-        case 429: return .slowDown
+        case 429: return .slowingDown(retryAfter: retryAfter, now: now)
         case let status:
             try Self.judge(status)
             return .delivered
@@ -116,13 +140,17 @@ struct PushTarget: Sendable {
     }
 
     /// The status the receiver answered, within the deadline.
-    private func send(_ request: HTTPClientRequest) async throws -> UInt {
+    private func send(_ request: HTTPClientRequest) async throws -> UInt { try await answer(request).status }
+
+    /// The status the receiver answered within the deadline, and its `Retry-After`.
+    private func answer(_ request: HTTPClientRequest) async throws -> (status: UInt, retryAfter: String?) {
         let client = client
         let seconds = deadline
         let status = Status()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 let response = try await client.execute(request, deadline: .now() + .seconds(seconds.components.seconds))
+                status.retryAfter.withLock { $0 = response.headers.first(name: "Retry-After") }
                 status.code.store(response.status.code, ordering: .relaxed)
                 guard (200..<300).contains(response.status.code) else { return }
                 // The status said it arrived. A little of the body is read so the connection can
@@ -142,12 +170,13 @@ struct PushTarget: Sendable {
             defer { group.cancelAll() }
             try await group.next()
         }
-        return status.code.load(ordering: .relaxed)
+        return (status.code.load(ordering: .relaxed), status.retryAfter.withLock { $0 })
     }
 
-    /// The receiver's status, once its status line came (0 before).
+    /// The receiver's status, once its status line came (0 before), and its `Retry-After`.
     private final class Status: Sendable {
         let code = Atomic<UInt>(0)
+        let retryAfter = Mutex<String?>(nil)
     }
 
     /// HTTP header values are ASCII: other text is sent as an RFC 2047 encoded word, which

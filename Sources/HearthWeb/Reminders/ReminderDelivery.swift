@@ -11,9 +11,11 @@ struct ReminderAction: Sendable, Equatable {
 }
 
 /// One round of delivery: the reminders due now, sorted into sends so that every target gets
-/// each dose once — a member's browsers and own topic their own reminders, the household's
-/// shared topic and webhook everyone's (a topic that is both is one target) — each send on its
-/// own task, so one slow target delays no other. What each reminder's targets did comes back.
+/// each dose once — a member's browsers and own topic their own reminders, each dose its own
+/// message with its own buttons (two doses at 08:00 once went as one message nobody could
+/// answer), the household's shared topic and webhook everyone's in one message a time (a topic
+/// that is both is one target) — each send on its own task, so one slow target delays no other.
+/// What each reminder's targets did comes back.
 struct ReminderDelivery {
     struct Item: Sendable {
         let reminder: ReminderMessage
@@ -27,7 +29,8 @@ struct ReminderDelivery {
     struct Outcome: Sendable {
         var took: Set<String> = []
         var gone: [String] = []
-        var slowDown: [String] = []
+        /// Browsers whose push service said 429, each with when to try again.
+        var slowDown: [(endpoint: String, until: Date)] = []
         var problem: String?
     }
 
@@ -48,28 +51,36 @@ struct ReminderDelivery {
     let format: Formatting
     let now: Date
 
-    /// A target ("ntfy <url>", "webhook", "device <id>") and the reminders of one time and round it gets.
+    /// A target ("ntfy <url>", "webhook", "device <id>") and the reminders of one time and round
+    /// it gets: of one dose, for a member's own targets.
     private struct Send: Hashable {
         let target: String
         let dueAt: Date
         let round: Int
+        var dose: DoseKey?
+
+        /// What names the message to the push service and the phone: a later one of the same
+        /// dose (the "again" round) replaces it, another dose's does not.
+        func tag(_ owner: Int64) -> String {
+            PushTarget.topic("\(owner) \(dueAt)" + (dose.map { " \($0.regimenID) \($0.day) \($0.time)" } ?? ""))
+        }
     }
 
     func run() async throws -> [Outcome] {
         var sends: [Send: [Int]] = [:]
-        func add(_ target: String, _ index: Int) {
+        func add(_ target: String, _ index: Int, ownDose: Bool = false) {
             let reminder = items[index].reminder
             guard !reminder.deliveredTo.contains(target) else { return }  // took it on an earlier try
-            sends[Send(target: target, dueAt: reminder.dueAt, round: reminder.round), default: []].append(index)
+            sends[Send(target: target, dueAt: reminder.dueAt, round: reminder.round, dose: ownDose ? reminder.dose : nil), default: []].append(index)
         }
         let devicesOf = Dictionary(grouping: devices, by: \.accountID)
         for (index, item) in items.enumerated() {
-            if let own = item.recipient.ntfyURL { add("ntfy \(own)", index) }
+            if let own = item.recipient.ntfyURL { add("ntfy \(own)", index, ownDose: true) }
             // A member's "later" is theirs alone; the household's targets had the dose already.
             let personal = item.reminder.round >= ReminderMessage.later
             if let shared = targets.ntfyURL, !personal { add("ntfy \(shared)", index) }
             if targets.webhookURL != nil, !personal { add("webhook", index) }
-            for device in devicesOf[item.recipient.accountID] ?? [] { add("device \(device.id)", index) }
+            for device in devicesOf[item.recipient.accountID] ?? [] { add("device \(device.id)", index, ownDose: true) }
         }
         let devicesByTarget = Dictionary(uniqueKeysWithValues: devices.map { ("device \($0.id)", $0) })
         var outcomes = Array(repeating: Outcome(), count: items.count)
@@ -99,9 +110,12 @@ struct ReminderDelivery {
                 switch answer.outcome {
                 case .delivered: outcomes[index].took.insert(answer.target)
                 case .gone: outcomes[index].gone.append(devicesByTarget[answer.target]?.endpoint ?? "")
-                case .slowDown:
-                    outcomes[index].slowDown.append(devicesByTarget[answer.target]?.endpoint ?? "")
+                case .slowDown(let wait):
+                    // On the household's clock, which the device's wait is read against.
+                    outcomes[index].slowDown.append((devicesByTarget[answer.target]?.endpoint ?? "", now.addingTimeInterval(wait)))
                     if outcomes[index].problem == nil { outcomes[index].problem = "HTTP 429 from a push service" }
+                case .waiting:
+                    if outcomes[index].problem == nil { outcomes[index].problem = "waiting out a push service's 429" }
                 case nil: if outcomes[index].problem == nil { outcomes[index].problem = answer.problem }
                 }
             }
@@ -130,17 +144,17 @@ struct ReminderDelivery {
             tokens[answer].map { ReminderAction(answer: answer, title: format.t("push.answer.\(answer.rawValue)"), url: ReminderRoutes.answer($0)) }
         }
         if let device {
-            if let until = device.backoffUntil, until > now { return .slowDown }
+            if let until = device.backoffUntil, until > now { return .waiting }
             let payload = try JSONSerialization.data(
                 withJSONObject: [
-                    "title": title, "body": message, "url": open, "tag": PushTarget.topic("\(sent[0].recipient.accountID) \(send.dueAt)"),
+                    "title": title, "body": message, "url": open, "tag": send.tag(sent[0].recipient.accountID),
                     "actions": actions.map { ["action": $0.answer.rawValue, "title": $0.title, "url": $0.url] },
                 ], options: [.sortedKeys])
             let ttl = max(60, Int(send.dueAt.addingTimeInterval(DoseSlot.window).timeIntervalSince(now)))
             // The signature's expiry is judged by the push service's clock: the real one, whatever
             // the household's (a test's, or a screenshot's).
             return try await push.webPush(
-                payload, to: device, vapid: vapid, topic: PushTarget.topic("\(device.id) \(send.dueAt)"), ttl: ttl, now: Date())
+                payload, to: device, vapid: vapid, topic: send.tag(device.id), ttl: ttl, now: Date())
         }
         let address = targets.address.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         if send.target.hasPrefix("ntfy ") {

@@ -17,11 +17,13 @@ struct ShownReminders {
     let database: AppDatabase
 
     /// The lines of something due at `instant` and still unanswered, once the time has come and
-    /// within `DoseSlot.window` of it: the first round, and the second after `againMinutes`.
-    func due(at instant: Date, _ text: String, link: String, dose: DoseKey? = nil) -> [ReminderLine] {
+    /// within `DoseSlot.window` of it: the first round, and the second after `againMinutes` —
+    /// not for a time that had passed before the thing was made (`firstOnly`): a regimen saved at
+    /// 10:42 with a 09:00 dose once sent its first reminder, the second and the others told at once.
+    func due(at instant: Date, _ text: String, link: String, dose: DoseKey? = nil, firstOnly: Bool = false) -> [ReminderLine] {
         guard now >= instant, now < instant.addingTimeInterval(DoseSlot.window) else { return [] }
         var lines = [ReminderLine(dueAt: instant, round: 0, text: text, link: link, dose: dose)]
-        if againMinutes > 0, now >= instant.addingTimeInterval(Double(againMinutes) * 60) {
+        if !firstOnly, againMinutes > 0, now >= instant.addingTimeInterval(Double(againMinutes) * 60) {
             lines.append(ReminderLine(dueAt: instant, round: 1, text: text, link: link, dose: dose))
         }
         return lines
@@ -40,8 +42,8 @@ struct ShownReminders {
 }
 
 /// One line of a reminder ("Mochi: Heart pills"): the time it is for and its round (0 when
-/// due, 1 the reminder again, 2 the other members told). Lines of one time and round make one
-/// message; a message of one line opens its `link` and, when it is a dose, takes the answer.
+/// due, 1 the reminder again, 2 the other members told). A dose's line is a message of its own,
+/// which opens its `link` and takes the answer; the other lines of one time and round make one message.
 struct ReminderLine: Sendable, Equatable {
     let dueAt: Date
     let round: Int

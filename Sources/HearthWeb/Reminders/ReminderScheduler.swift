@@ -8,9 +8,10 @@ import ServiceLifecycle
 /// Sends each reminder once. Every half minute it asks the areas, for each member with
 /// reminders on, what is due for them (`AreaCards.reminders`: the doses still unmarked inside
 /// their window, the routines that are theirs to do, the appointments the day and the hour
-/// before, and the doses of others still unmarked an hour on): all those due at one time make
-/// one message ("08:00 — Mochi: Heart pills — Pimobendan 1 tablet; Home: Litter box"), sent when
-/// the time comes and once more after the household's "again" minutes if nobody marked them.
+/// before, and the doses of others still unmarked an hour on): each dose a message of its own
+/// with its buttons, the rest due at one time one message ("08:00 — Home: Litter box; Bath"),
+/// sent when the time comes and once more after the household's "again" minutes if nobody
+/// marked them (the household's shared topic gets one message a time, every dose on it).
 /// Each message is written down (`reminder`, keyed by member, time and round) before it is
 /// sent, so a restart never sends it twice; after downtime only doses still inside their
 /// window are reminded of. A failed delivery is tried again with growing pauses, to the
@@ -43,8 +44,8 @@ struct ReminderScheduler: Sendable {
             let shown = ShownReminders(
                 recipient: recipient, now: now, today: today, zone: zone, format: format, againMinutes: targets.againMinutes,
                 escalateMinutes: targets.escalateMinutes, database: database)
-            // All lines of one time and round make one message.
-            let messages = Dictionary(grouping: try areas.reminderLines(shown)) { Pair(dueAt: $0.dueAt, round: $0.round) }
+            // A dose is a message of its own, with its buttons; the other lines of one time and round make one message.
+            let messages = Dictionary(grouping: try areas.reminderLines(shown)) { Pair(dueAt: $0.dueAt, round: $0.round, dose: $0.dose) }
             for (key, lines) in messages {
                 let message = "\(format.clock(key.dueAt)) — " + lines.map(\.text).sorted().joined(separator: "; ")
                 // One line is about one thing: its page, and its dose for the buttons.
@@ -60,6 +61,7 @@ struct ReminderScheduler: Sendable {
     private struct Pair: Hashable {
         let dueAt: Date
         let round: Int
+        let dose: DoseKey?
     }
 
     /// Sends what is written down and not yet delivered, to every target it is for, each getting
@@ -111,7 +113,7 @@ struct ReminderScheduler: Sendable {
         for (index, item) in addressed.enumerated() {
             let outcome = outcomes[index]
             for endpoint in outcome.gone { try await browsers.forget(endpoint: endpoint) }
-            for endpoint in outcome.slowDown { try await browsers.backOff(endpoint: endpoint, until: now.addingTimeInterval(600)) }
+            for (endpoint, until) in outcome.slowDown { try await browsers.backOff(endpoint: endpoint, until: until) }
             if let problem = outcome.problem {
                 // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
                 let pause = min(1800, 30 * pow(2, Double(item.reminder.attempts)))

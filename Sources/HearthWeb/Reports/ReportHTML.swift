@@ -21,7 +21,7 @@ struct ReportHTML {
         let subject = report.subject
         var html: HTML = #"<section class="report-subject" id="\#(id)" aria-labelledby="\#(id)-name">"#
         html += #"<h2 id="\#(id)-name">\#(subject.name) <span class="meta">· \#(span(report.from, report.to))</span></h2>"#
-        let marks = sections.compactMap(\.calendarMark)
+        let marks = sections.flatMap(\.calendarMarks)
         for section in sections where section.rank < ReportSection.calendarRank { html += section.html }
         for month in YearMonth.months(from: YearMonth(report.from), through: YearMonth(report.to)) { html += calendar(month, report, marks: marks) }
         for section in sections where section.rank >= ReportSection.calendarRank { html += section.html }

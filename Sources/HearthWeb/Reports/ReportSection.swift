@@ -19,7 +19,8 @@ struct ReportSection {
     /// Whether it shows something the household kept in the span (not only what is due):
     /// a report with none says there is nothing.
     var recorded = false
-    var calendarMark: CalendarMark?
+    /// Letters on the report calendar's days, each with its meaning in the legend.
+    var calendarMarks: [CalendarMark] = []
 }
 
 /// A subject's report as each area's section sees it: whose, over which days, and the words.

@@ -32,6 +32,6 @@ enum RoutinesReportHTML {
         let mark = ReportSection.CalendarMark(
             days: Set(routines.routines.flatMap(\.missed)), mark: #"<abbr class="missed" title="\#(format.t("report.missed_routine"))">○</abbr>"#,
             legend: "○ \(format.t("report.missed_routine"))")
-        return [ReportSection(rank: 75, html: html, recorded: routines.routines.contains { $0.done > 0 }, calendarMark: mark)]
+        return [ReportSection(rank: 75, html: html, recorded: routines.routines.contains { $0.done > 0 }, calendarMarks: [mark])]
     }
 }

@@ -122,7 +122,7 @@ struct APICallTests {
             // The next dose still to come, however late in the day it is asked.
             let today = try APIClient.json(try await api.call(.get, "/api/v1/doses"))
             let next = try #require(today["next"] as? [String: Any], "\(today)")
-            #expect(next["state"] as? String == "later")
+            #expect(["later", "due"].contains(next["state"] as? String), "the one due now, or the first still to come")
             #expect(try await api.call(.get, "/api/v1/doses?subject=0").status == .badRequest)
             let given = try APIClient.json(try await api.call(.post, "/api/v1/doses/\(dose)/given", json: #"{"at": "2026-01-01T23:10:00Z"}"#))
             #expect(given["state"] as? String == "given" && given["givenAt"] as? String == "2026-01-02T08:10:00+09:00", "any offset in, the household's out")

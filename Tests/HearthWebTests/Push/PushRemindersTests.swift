@@ -11,7 +11,7 @@ import Testing
 
 /// A real HTTP server on a local port standing in for push services and ntfy at once: it keeps
 /// every request whole (headers, bytes) and answers by path — `/gone/…` 410, `/slow/…` 429,
-/// anything else 201, as a push service does.
+/// `/slow-once/…` 429 with `Retry-After: 60` the first time, anything else 201, as a push service does.
 actor PushService {
     struct Request: Sendable {
         let path: String
@@ -34,6 +34,7 @@ actor PushService {
             for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
             await self.add(Request(path: request.uri.path, headers: headers, body: Data(bytes.readBytes(length: bytes.readableBytes) ?? [])))
             let path = request.uri.path
+            if path.hasPrefix("/slow-once/"), await self.to(path).count == 1 { return Response(status: .tooManyRequests, headers: [.retryAfter: "60"]) }
             return Response(status: path.hasPrefix("/gone/") ? .gone : path.hasPrefix("/slow/") ? .tooManyRequests : .created)
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -142,6 +143,102 @@ struct PushRemindersTests {
                 #expect(marks == ["\(mina) notification"])
                 #expect(authors == ["\(mina) reminder"], "the history has who, and that it was a reminder's button")
                 #expect(try await owner.get("/doses?day=2026-11-23").text.contains("given by Mina at 08:00 (from a reminder)"))
+            }
+        }
+    }
+
+    @Test(
+        "one 429 with Retry-After: 60 holds a browser back that long, not for good: nothing is sent while it waits, the wait is not renewed, and the retry after it arrives"
+    )
+    func slowDownOnce() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            _ = try await Self.heartPills(database, for: try await owner.addPet("Mochi"))
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let phone = Phone()
+            let service = PushService()
+            try await service.serve { port in
+                let path = "/slow-once/mina"
+                try await phone.subscribe("http://127.0.0.1:\(port)\(path)", accountID: mina, database: database)
+                let scheduler = try await Self.scheduler(database, clock: clock)
+                let waits = { try PushDeviceRepository(database).devices(accountID: mina).first?.backoffUntil }
+                try await scheduler.tick(now: clock.read())
+                #expect(await service.to(path).count == 1)
+                let until = try #require(try waits())
+                #expect(abs(until.timeIntervalSince(clock.read()) - 60) < 2, "Retry-After is honoured: \(until)")
+                clock.set("2026-11-22T23:01:00Z")  // the reminder's retry comes while the browser still waits
+                try await scheduler.tick(now: clock.read())
+                #expect(await service.to(path).count == 1, "nothing sent while it waits")
+                #expect(try waits() == until, "the wait is not renewed")
+                clock.set("2026-11-22T23:03:00Z")
+                try await scheduler.tick(now: clock.read())
+                let sent = await service.to(path)
+                #expect(sent.count == 2, "sent once the wait is over")
+                if let last = sent.last { #expect(try phone.read(last)["title"] as? String == "Due at 08:00") }
+            }
+        }
+    }
+
+    @Test("two doses due at the same minute: a message each, with its own buttons and tag, a tap opening its own dose")
+    func twoDosesAtOnce() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let mochi = try await owner.addPet("Mochi")
+            _ = try await Self.heartPills(database, for: mochi)
+            _ = try await RegimenRepository(database).create(
+                subjectID: mochi,
+                RegimenInput(
+                    name: "Insulin", items: [RegimenItemInput(name: "Glargine", amount: 2, unit: "IU")],
+                    schedule: CareSchedule(repeatRule: .daily, times: [480], start: LocalDate("2026-11-01")!)))
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let phone = Phone()
+            let service = PushService()
+            try await service.serve { port in
+                try await phone.subscribe("http://127.0.0.1:\(port)/ok/mina", accountID: mina, database: database)
+                try await Self.scheduler(database, clock: clock).tick(now: clock.read())
+                let messages = try await service.to("/ok/mina").map { try phone.read($0) }
+                #expect(messages.count == 2, "a message a dose")
+                #expect(
+                    Set(messages.compactMap { $0["body"] as? String }) == [
+                        "08:00 — Mochi: Heart pills — Pimobendan 1 tablet", "08:00 — Mochi: Insulin — Glargine 2 IU",
+                    ])
+                for message in messages {
+                    let actions = message["actions"] as? [[String: String]] ?? []
+                    #expect(actions.map { $0["action"] } == ["given", "later"], "\(message)")
+                    #expect(message["url"] as? String == actions.first?["url"], "a tap opens its own dose")
+                }
+                #expect(Set(messages.compactMap { $0["tag"] as? String }).count == 2, "one does not replace the other")
+                #expect(Set(await service.to("/ok/mina").compactMap { $0.headers["topic"] }).count == 2)
+            }
+        }
+    }
+
+    @Test("a regimen saved at 10:42 with a 09:00 dose: that dose is reminded once, not again and not to the others at the same minute")
+    func noStormForANewRegimen() async throws {
+        let clock = TestClock("2026-11-23T01:42:00Z")  // 10:42 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            let mochi = try await owner.addPet("Mochi")
+            _ = try await RegimenRepository(database).create(
+                subjectID: mochi,
+                RegimenInput(
+                    name: "Heart pills", items: [RegimenItemInput(name: "Pimobendan", amount: 1, unit: "tablet")],
+                    schedule: CareSchedule(repeatRule: .daily, times: [540], start: LocalDate("2026-11-01")!)), now: clock.read())
+            try await ReminderRepository(database).setTargets(ReminderTargets(ntfyURL: nil, webhookURL: nil, againMinutes: 30, escalateMinutes: 60))
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let dad = try await owner.addMember("dad", role: .adult, database: database)
+            let service = PushService()
+            try await service.serve { port in
+                try await Phone().subscribe("http://127.0.0.1:\(port)/ok/mina", accountID: mina, database: database)
+                try await Phone().subscribe("http://127.0.0.1:\(port)/ok/dad", accountID: dad, database: database)
+                clock.set("2026-11-23T01:43:00Z")
+                try await Self.scheduler(database, clock: clock).tick(now: clock.read())
+                #expect(await service.to("/ok/mina").count == 1, "the first round only, not 'again' at the same minute")
+                #expect(await service.to("/ok/dad").count == 1, "dad's own first round, and no 'still not marked'")
+                let rounds = try database.read { db in try Int.fetchAll(db, sql: "SELECT DISTINCT round FROM reminder") }
+                #expect(rounds == [0])
             }
         }
     }

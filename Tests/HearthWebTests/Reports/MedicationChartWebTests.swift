@@ -84,7 +84,9 @@ struct MedicationChartWebTests {
             let report = try await owner.get("/reports/\(grandma)/2026-11").text
             #expect(report.contains("94% (33/35)"), "\(report.firstMatch(of: /\d+% \(\d+\/\d+\)/)?.output ?? "")")
             #expect(report.contains("amlodipine besylate 6.94 mg · tablet · Pfizer") && report.contains("(BP pill)"))
-            #expect(report.contains("Thursday, 19 November 2026 08:00"), "the next dose, from the moment it is read")
+            #expect(
+                report.contains(#"Now: <span class="nowrap">Wed 18 Nov</span> <span class="nowrap">20:00</span>"#),
+                "the next dose, from the moment it is read (20:06): the evening's, due now and not yet given")
             #expect(report.contains(#"href="/reports/\#(grandma)/2026-11/mar""#))
             #expect(report.contains("as needed — 3 times"))
         }
