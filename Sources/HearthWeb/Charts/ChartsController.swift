@@ -151,8 +151,10 @@ struct ChartsController {
 
     /// One chart: every bucket of the period a point (empty ones are gaps), with its heading and figures.
     /// The monthly report draws its charts with it too.
+    /// `id` keeps its SVG's ids apart where one page shows the chart of several subjects (the
+    /// household's report); its words are `name`'s.
     func section(
-        _ name: String, figures: [BucketFigure], period: ChartPeriod, words: ChartWords, style: TimeChart.Style,
+        _ name: String, id: String? = nil, figures: [BucketFigure], period: ChartPeriod, words: ChartWords, style: TimeChart.Style,
         goal: [GoalStep] = [], band: ClosedRange<Double>? = nil, events: [ChartEvent] = [],
         value: (BucketFigure) -> Double, text: @escaping @Sendable (Double) -> String, summary: [String]
     ) -> ChartsPage.Section {
@@ -161,8 +163,8 @@ struct ChartsController {
             title: format.t("charts.\(name).title"), description: format.t("charts.\(name).description", ["span": words.span, "per": words.per]),
             nothing: format.t("charts.nothing"))
         return section(
-            name, words: chart, figures: figures, period: period, in: words, style: style, goal: goal, band: band, events: events, value: value, text: text,
-            summary: summary)
+            id ?? name, words: chart, figures: figures, period: period, in: words, style: style, goal: goal, band: band, events: events, value: value,
+            text: text, summary: summary)
     }
 
     /// A chart's own words: its title (also its heading and its table's value column), what it

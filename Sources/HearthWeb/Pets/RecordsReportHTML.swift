@@ -47,7 +47,7 @@ struct RecordsReportHTML {
                 BucketFigure(start: $0.key, total: $0.value.map(\.grams).reduce(0, +), days: $0.value.count, kcal: nil)
             }
             let section = shown.html.charts.section(
-                "weight", figures: figures, period: period, words: ChartWords(format: format, period: period), style: .line,
+                "weight", id: "weight-\(report.subject.id)", figures: figures, period: period, words: ChartWords(format: format, period: period), style: .line,
                 value: { $0.perDay / unit.gramsPerUnit }, text: { "\(format.number($0, decimals: decimals)) \(unit.rawValue)" }, summary: [])
             html += #"<figure class="report-chart">\#(section.chart)</figure>"#
         }

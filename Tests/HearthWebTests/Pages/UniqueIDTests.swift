@@ -31,4 +31,24 @@ struct UniqueIDTests {
             #expect(checked > 40, "pages checked: \(checked)")
         }
     }
+
+    @Test("the household's report draws each pet's weight chart with ids of its own (each chart's labels name its own title)")
+    func householdReportCharts() async throws {
+        try await withHousehold { hearth, owner in
+            for name in ["Nabi", "Bori"] {
+                let pet = try await owner.addPet(name)
+                for (day, kilos) in [("2026-01-02", "4"), ("2026-01-20", "4.2")] {
+                    try await owner.get("/pets/\(pet)/records/new?kind=weight")
+                    let saved = try await owner.postMultipart(
+                        "/pets/\(pet)/records", ["kind": "weight", "weight": kilos, "unit": "kg", "date": day, "time": "08:00"], files: [])
+                    #expect(saved.status == .seeOther)
+                }
+            }
+            let html = try await owner.get("/reports/household/2026-01").text
+            var seen: [String: Int] = [:]
+            for match in html.matches(of: /\sid="([^"]+)"/) { seen[String(match.output.1), default: 0] += 1 }
+            #expect(seen.filter { $0.value > 1 }.keys.sorted() == [], "ids used twice")
+            #expect(html.matches(of: /<svg\b/).count >= 2, "a chart for each pet")
+        }
+    }
 }
