@@ -9,6 +9,9 @@ public enum Bounds {
     public static let trackers = 100, routines = 200
     /// A member's API tokens in use; revoked ones beyond the newest `revokedTokensKept` go.
     public static let liveTokensPerMember = 20, revokedTokensKept = 20
+    /// A member's browsers that take Web Push: 10,000 once made every reminder tick read them
+    /// all and delayed everyone else's reminders.
+    public static let devicesPerMember = 20
 
     /// Throws `StoreError.full` when `count` (a `SELECT count(*)`) has reached `most`.
     static func check(_ db: Database, most: Int, _ count: String, _ arguments: StatementArguments = []) throws {

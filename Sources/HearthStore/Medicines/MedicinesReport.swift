@@ -46,11 +46,7 @@ public struct MedicinesReport: Sendable {
             let adherence = Adherence.of(entry.slots, now: report.now)
             // Every regimen in force in the span is listed, one taken as needed and not used in it too
             // (a doctor weighing tramadol's elderly caution must see it).
-            let inForce =
-                !entry.regimen.deleted
-                && entry.regimen.spans.contains { span in
-                    span.from <= report.to && (span.until.map { $0 >= report.from } ?? true)
-                }
+            let inForce = !entry.regimen.deleted && entry.regimen.spans(from: report.from, to: report.to)
             guard adherence.due > 0 || !entry.slots.isEmpty || inForce else { continue }
             let missed = Adherence.due(entry.slots, now: report.now).filter { $0.logged?.status != .given }
             let changed = entry.slots.count { $0.logged?.changed == true }

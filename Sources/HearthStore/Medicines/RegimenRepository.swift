@@ -53,6 +53,9 @@ public struct Regimen: Sendable, Equatable, Identifiable {
 
     public func hasEnded(by today: LocalDate) -> Bool { deleted || lastDay.map { $0 < today } ?? false }
 
+    /// One of its spans reaches a day from `from` to `to`.
+    public func spans(from: LocalDate, to: LocalDate) -> Bool { spans.contains { $0.from <= to && ($0.until.map { $0 >= from } ?? true) } }
+
     /// The items given on `day`: those taken out since, or added later, are not (the past keeps its doses).
     public func items(on day: LocalDate) -> [RegimenItem] { items.filter { $0.given(on: day) } }
 
@@ -193,7 +196,7 @@ public struct RegimenRepository: Sendable {
         cache: (KeptReads<String, [Regimen]>, generation: UInt64)? = nil, _ db: Database
     ) throws -> [RegimenDoses] {
         let regimens = try regimens(access: access, subjectID: subjectID, ids: regimenID.map { [$0] }, includeDeleted: true, cache: cache, db)
-            .filter { regimen in regimen.spans.contains { span in span.from <= to && (span.until.map { $0 >= from } ?? true) } || !regimen.deleted }
+            .filter { $0.spans(from: from, to: to) || !$0.deleted }
         guard !regimens.isEmpty else { return [] }
         let idList = regimens.map { String($0.id) }.joined(separator: ",")
         // Cached: the list of regimens is the same for a member from one request to the next.

@@ -41,21 +41,15 @@ public struct PushDeviceRepository: Sendable {
         }
     }
 
-    /// Browsers one member may have: a household's phones, tablets and computers, with room to
-    /// spare. Without a bound one member's 10,000 made every reminder tick read them all and
-    /// delayed everyone else's reminders.
-    public static let mostPerMember = 20
-
     /// Adds the browser, or takes its row over when the same browser subscribed before (its
     /// endpoint is its own; another member signing in on it gets its messages from now on).
-    /// False, with nothing written, when the member already has `mostPerMember` others.
-    @discardableResult
-    public func add(accountID: Int64, _ subscription: PushSubscription, now: Date = Date()) async throws -> Bool {
+    /// Throws `StoreError.full`, with nothing written, when the member already has
+    /// `Bounds.devicesPerMember` others.
+    public func add(accountID: Int64, _ subscription: PushSubscription, now: Date = Date()) async throws {
         try await database.write { db in
-            let others =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM push_device WHERE account_id = ? AND endpoint != ?", arguments: [accountID, subscription.endpoint]) ?? 0
-            guard others < Self.mostPerMember else { return false }
+            try Bounds.check(
+                db, most: Bounds.devicesPerMember, "SELECT count(*) FROM push_device WHERE account_id = ? AND endpoint != ?",
+                [accountID, subscription.endpoint])
             try db.execute(
                 sql: """
                     INSERT INTO push_device(account_id, endpoint, p256dh, auth, label, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -65,7 +59,6 @@ public struct PushDeviceRepository: Sendable {
                 arguments: [
                     accountID, subscription.endpoint, Base64URL.encode(subscription.p256dh), Base64URL.encode(subscription.auth), subscription.label, now,
                 ])
-            return true
         }
     }
 

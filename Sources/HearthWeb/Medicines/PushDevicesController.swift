@@ -32,9 +32,10 @@ struct PushDevicesController {
             if !localAllowed, await !PushAddress.isPushService(subscription.endpoint) {
                 throw PageError(status: .unprocessableContent, messageKey: "push.device.error.local")
             }
-            guard try await devices.add(accountID: member.accountID, subscription, now: now()) else {
-                throw PageError(
-                    status: .unprocessableContent, messageKey: "push.device.error.too_many", values: ["most": String(PushDeviceRepository.mostPerMember)])
+            do {
+                try await devices.add(accountID: member.accountID, subscription, now: now())
+            } catch StoreError.full(let most) {
+                throw PageError(status: .unprocessableContent, messageKey: "push.device.error.too_many", values: ["most": String(most)])
             }
             return .redirect(to: HouseholdRoutes.me.pattern + "?done=device#devices", type: .normal)
         }
