@@ -458,7 +458,9 @@ def pet_health(browser, server):
     page.fill("#birth_date", (today - datetime.timedelta(weeks=12)).isoformat())
     page.click("main button.primary")
     expect(page.locator("h1")).to_have_text("Bori")
-    expect(page.locator("#care")).to_contain_text("DAPP")
+    # No vaccination recorded: her history is asked for, nothing called overdue.
+    expect(page.locator("#care .vaccine-history")).to_contain_text("Do you know its vaccinations?")
+    expect(page.locator("#care .due-overdue")).to_have_count(0)
 
     # At 9 weeks: DAPP and coronavirus in one visit; both are due again 3 weeks on, tomorrow.
     page.click("#care >> text=+ Vaccination")

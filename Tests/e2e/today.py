@@ -82,13 +82,14 @@ def taps(browser, Server, binary, base, shots):
         # A pet's usual meal: one tap; the notice names the food, and 되돌리기 removes the record.
         meal = page.locator(".home-pets li", has=page.locator("form")).first
         name = meal.locator("strong").inner_text()
-        food = meal.locator("form button").inner_text().strip().split("\n")[-1]  # after the words only a screen reader says
+        food = meal.locator("form button .usual-food").inner_text().strip()
+        amount = meal.locator("form button .usual-amount").inner_text().strip()
         meal.locator("form button").click()
         counted["meal"] = 1
         notice = page.locator(".notice.did")
         expect(notice).to_contain_text(f"{name}: ")
         expect(notice).to_contain_text("기록했어요")
-        assert food.split(" ")[0] in notice.inner_text(), (food, notice.inner_text())
+        assert food.split(" ")[0] in notice.inner_text() and amount in notice.inner_text(), (food, amount, notice.inner_text())
         Audit(page).shot(path=shots / "phone-41-home-meal-logged.png")
         logged = int(page.url.split("logged=")[1])
         notice.locator("button", has_text="되돌리기").click()

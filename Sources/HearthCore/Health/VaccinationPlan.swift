@@ -63,8 +63,14 @@ public struct VaccinationPlan: Sendable {
 
     /// Every vaccine with a next dose: core ones always, others once given, typed ones when
     /// their record has a next due date. Soonest first.
+    ///
+    /// A pet with no vaccination recorded has an unknown history, not a missed one: the shelter,
+    /// the breeder or the last owner may have given what fell due before it came home. Only what
+    /// lies after that day is planned (a puppy's first dose at six weeks); the pet's care card
+    /// asks for the history instead of calling the rest overdue.
     public func due(history: [GivenDose], today: LocalDate) -> [DueVaccine] {
         var result: [DueVaccine] = []
+        let known = adoptionDate ?? today
         for schedule in schedules {
             let given = history.filter { $0.code == schedule.code }.sorted { $0.date < $1.date }
             guard schedule.core || !given.isEmpty else { continue }
@@ -74,15 +80,16 @@ public struct VaccinationPlan: Sendable {
                 continue
             }
             let (date, step, fromBirth) = next(schedule, given: given.map(\.date), today: today)
+            if history.isEmpty && date <= known { continue }
             result.append(
                 DueVaccine(
                     code: schedule.code, name: schedule.name, date: date, step: step, approximate: fromBirth && birthDateEstimated,
                     status: .of(date, today: today)))
         }
         // Vaccines typed by hand: due only when the record says when.
-        let known = Set(schedules.map(\.code))
+        let scheduled = Set(schedules.map(\.code))
         var latestTyped: [String: GivenDose] = [:]
-        for dose in history where dose.code.map({ !known.contains($0) }) ?? true {
+        for dose in history where dose.code.map({ !scheduled.contains($0) }) ?? true {
             if let seen = latestTyped[dose.name.lowercased()], seen.date > dose.date { continue }
             latestTyped[dose.name.lowercased()] = dose
         }

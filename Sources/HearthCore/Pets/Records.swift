@@ -124,13 +124,15 @@ public struct RecordInput: Sendable, Equatable {
             }
         case .meal:
             var food: FoodChoice?
-            if let id = Int64(input["food_id", default: ""]) {
-                food = .existing(id: id)
-            } else if let name = text("new_food_name") {
+            // A food typed wins over the list's choice: the form opens on the usual food, and a
+            // member who types "오리 트릿" below it means that one.
+            if let name = text("new_food_name") {
                 let kind: FoodKind? = FormInput.choice(input, "new_food_kind", default: .food, errors: &errors)
                 let kcal = number("new_food_kcal", range: 0...1000, units: NumberUnits.kcal, required: false)
                 let perPiece = number("new_food_kcal_piece", range: 0...5000, units: NumberUnits.kcal, required: false)
                 if let kind { food = .new(name: name, kind: kind, kcalPer100g: kcal, kcalPerPiece: perPiece) }
+            } else if let id = Int64(input["food_id", default: ""]) {
+                food = .existing(id: id)
             } else {
                 errors.add("food_id", "pets.error.meal.food_required")
             }

@@ -20,6 +20,12 @@ public struct BinItem: Sendable, Equatable {
     public let deletedAt: Date
     /// How many records went in together ("모두 삭제" of a meal for two pets is one item of 2).
     public let copies: Int
+    /// The member who put it in the bin, as the history names them (nil: Hearth, the command line).
+    public var deletedBy: String? = nil
+    /// A record's own values, for the bin to say what it was as the timeline does, and the unit
+    /// its subject's weights are shown in (a pet's own, else the household's).
+    public var record: StoredEntry? = nil
+    public var weightUnit: BodyWeightUnit = .kg
 }
 
 /// The bin: what the household deleted, kept `household.bin_days` days (30 unless the owner
@@ -36,33 +42,59 @@ public struct BinRepository: Sendable {
     /// appointment, of no one subject, only for the whole household).
     public func items(access: SubjectAccess, limit: Int = 300) throws -> [BinItem] {
         let noSubject = access == .everyone ? "1" : "0"
+        // Who deleted it: the member of the latest change of its own row that set `deleted_at`.
+        func deletedBy(_ table: String, _ alias: String) -> String {
+            """
+            (SELECT a.display_name FROM history h JOIN account a ON a.id = h.account_id
+             WHERE h.record = '\(table)' AND h.record_id = CAST(\(alias).id AS TEXT) AND h.tbl = '\(table)' AND h.action = 'update'
+             AND h.changes LIKE '%"deleted_at"%' ORDER BY h.id DESC LIMIT 1)
+            """
+        }
         return try database.read { db in
-            try Row.fetchAll(
+            var items = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT 'entry', min(e.id), e.subject_id, s.name, e.kind, e.local_date, e.deleted_at, count(*)
+                    SELECT 'entry', min(e.id), e.subject_id, s.name, e.kind, e.local_date, e.deleted_at, count(*), \(deletedBy("entry", "e"))
                     FROM entry e JOIN subject s ON s.id = e.subject_id
                     WHERE e.deleted_at IS NOT NULL AND \(access.sqlCondition("e.subject_id"))
                     GROUP BY coalesce(e.together_id, e.id), e.deleted_at
                     UNION ALL
-                    SELECT 'regimen', r.id, r.subject_id, s.name, r.name, NULL, r.deleted_at, 1
+                    SELECT 'regimen', r.id, r.subject_id, s.name, r.name, NULL, r.deleted_at, 1, \(deletedBy("regimen", "r"))
                     FROM regimen r JOIN subject s ON s.id = r.subject_id WHERE r.deleted_at IS NOT NULL AND \(access.sqlCondition("r.subject_id"))
                     UNION ALL
-                    SELECT 'routine', t.id, t.subject_id, s.name, t.name, NULL, t.deleted_at, 1
+                    SELECT 'routine', t.id, t.subject_id, s.name, t.name, NULL, t.deleted_at, 1, \(deletedBy("routine", "t"))
                     FROM routine t LEFT JOIN subject s ON s.id = t.subject_id
                     WHERE t.deleted_at IS NOT NULL AND (CASE WHEN t.subject_id IS NULL THEN \(noSubject) ELSE \(access.sqlCondition("t.subject_id")) END)
                     UNION ALL
-                    SELECT 'appointment', a.id, a.subject_id, s.name, a.kind, a.local_date, a.deleted_at, 1
+                    SELECT 'appointment', a.id, a.subject_id, s.name, a.kind, a.local_date, a.deleted_at, 1, \(deletedBy("appointment", "a"))
                     FROM appointment a LEFT JOIN subject s ON s.id = a.subject_id
                     WHERE a.deleted_at IS NOT NULL AND (CASE WHEN a.subject_id IS NULL THEN \(noSubject) ELSE \(access.sqlCondition("a.subject_id")) END)
                     ORDER BY 7 DESC, 2 DESC LIMIT \(max(1, min(limit, 1000)))
                     """
-            ).compactMap { row in
+            ).compactMap { row -> BinItem? in
                 guard let kind = BinItem.Kind(rawValue: row[0]) else { return nil }
                 return BinItem(
                     kind: kind, id: row[1], subjectID: row[2], subjectName: row[3], label: row[4], day: (row[5] as String?).flatMap(LocalDate.init),
-                    deletedAt: row[6], copies: row[7])
+                    deletedAt: row[6], copies: row[7], deletedBy: row[8])
             }
+            let ids = items.filter { $0.kind == .entry }.map(\.id)
+            guard !ids.isEmpty else { return items }
+            let records = try EntryRepository.fetch(
+                db, where: "e.id IN (SELECT value FROM json_each(?))", arguments: IDList(ids: ids).argument, limit: ids.count)
+            let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let units = try Dictionary(
+                Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT s.id, coalesce(p.weight_unit, (SELECT weight_unit FROM household LIMIT 1)) FROM subject s
+                        LEFT JOIN pet_profile p ON p.subject_id = s.id
+                        """
+                ).map { ($0[0] as Int64, BodyWeightUnit(rawValue: $0[1] as String? ?? "") ?? .kg) }, uniquingKeysWith: { first, _ in first })
+            for index in items.indices where items[index].kind == .entry {
+                items[index].record = byID[items[index].id]
+                items[index].weightUnit = items[index].subjectID.flatMap { units[$0] } ?? .kg
+            }
+            return items
         }
     }
 

@@ -199,6 +199,16 @@ public struct EntryRepository: Sendable {
         }
     }
 
+    /// Records by id, in the bin or not, of the subjects `access` may see (what the history names).
+    public func entries(ids: [Int64], access: SubjectAccess) throws -> [StoredEntry] {
+        guard !ids.isEmpty else { return [] }
+        return try database.read { db in
+            try Self.fetch(
+                db, where: "e.id IN (SELECT value FROM json_each(?)) AND \(access.sqlCondition("e.subject_id"))", arguments: IDList(ids: ids).argument,
+                limit: ids.count)
+        }
+    }
+
     /// A page of one pet's timeline, newest first: at most `limit` records older than
     /// `before`, of the given kinds (all when empty), on local days from `from` to `to`.
     public func timeline(
@@ -249,7 +259,7 @@ public struct EntryRepository: Sendable {
         }
     }
 
-    /// The food and amount of a pet's last meal, which a new meal's form starts with.
+    /// A pet's usual main meal (`PetToday.usualMeal`), which a new meal's form starts with.
     public func usualMeal(petID: Int64) throws -> PetToday.UsualMeal? {
         try database.read { try PetToday.usualMeal(petID: petID, $0) }
     }

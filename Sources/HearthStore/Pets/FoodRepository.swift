@@ -45,6 +45,26 @@ public struct FoodRepository: Sendable {
         }
     }
 
+    /// Foods' names by id (what the history names a meal's food by).
+    public func names(ids: [Int64]) throws -> [Int64: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.read { db in
+            try Dictionary(
+                Row.fetchAll(db, sql: "SELECT id, name FROM food WHERE id IN (SELECT value FROM json_each(?))", arguments: IDList(ids: ids).argument)
+                    .map { ($0[0] as Int64, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Whether a pet may eat this food: it is for the pet's species or for any (what a meal's save checks).
+    public func suits(foodID: Int64, subjectID: Int64) throws -> Bool {
+        try database.read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT 1 FROM food WHERE id = ? AND (species IS NULL OR species = (SELECT species FROM pet_profile WHERE subject_id = ?))"),
+                arguments: [foodID, subjectID]) == true
+        }
+    }
+
     static func food(id: Int64, _ db: Database) throws -> Food? {
         try Row.fetchOne(db.cachedStatement(sql: "SELECT id, name, kind, kcal_per_100g, species, kcal_per_piece FROM food WHERE id = ?"), arguments: [id]).map {
             row in

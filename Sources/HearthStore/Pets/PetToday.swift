@@ -6,7 +6,7 @@ public struct PetToday: Sendable {
     public let subject: SubjectSummary
     public let records: [EntryKind: Int]
     public let latestWeightGrams: Double?
-    /// The food and amount of the pet's last meal: home offers it again in one tap.
+    /// The pet's usual main meal and its amount: home offers it in one tap.
     public let usualMeal: UsualMeal?
 
     public struct UsualMeal: Sendable, Equatable {
@@ -42,15 +42,19 @@ public struct PetToday: Sendable {
         }
     }
 
-    /// The last meal's food and amount (the newest by when it was eaten; `entry_timeline_by_kind`).
+    /// The pet's usual main meal: the food and amount most often given in its last 30 meals of
+    /// food (the newest on a tie), never a treat or a snack, which one tap would log as a meal.
     static func usualMeal(petID: Int64, _ db: Database) throws -> UsualMeal? {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT m.food_id, f.name, m.amount, m.amount_unit FROM entry e
-                        JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
-                        WHERE e.subject_id = ? AND e.kind = 'meal' AND e.deleted_at IS NULL ORDER BY e.occurred_at DESC, e.id DESC LIMIT 1
+                        SELECT food_id, name, amount, amount_unit FROM (
+                            SELECT m.food_id, f.name, m.amount, m.amount_unit, e.occurred_at, e.id FROM entry e
+                            JOIN meal_entry m ON m.entry_id = e.id JOIN food f ON f.id = m.food_id
+                            WHERE e.subject_id = ? AND e.kind = 'meal' AND e.deleted_at IS NULL AND f.kind = 'food'
+                            ORDER BY e.occurred_at DESC, e.id DESC LIMIT 30)
+                        GROUP BY food_id, amount, amount_unit ORDER BY count(*) DESC, max(occurred_at) DESC, max(id) DESC LIMIT 1
                         """), arguments: [petID])
         else { return nil }
         return UsualMeal(foodID: row[0], foodName: row[1], amount: row[2], unit: AmountUnit(rawValue: row[3]) ?? .g)

@@ -6,16 +6,21 @@ import HearthHTML
 /// first, each urgency in time order, cut at a few with the rest on `/today`.
 struct TodayList {
     enum Urgency: Int, Comparable, Sendable {
-        /// Its time today has passed and nobody marked it: a missed dose.
+        /// Its time has passed and nobody marked it: a dose missed today, or last night.
         case late
         /// Due now.
         case now
+        /// Due within the hour: the 08:00 insulin at 07:30 comes before a week-old chore.
+        case nextHour
         /// Due on an earlier day and not done: a routine or a vaccination overdue.
         case overdue
         /// Later today, or in the days ahead.
         case soon
 
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+        /// Something due at `at` today and not done: now once its time has come, else by how soon.
+        static func dueAt(_ at: Date, now: Date) -> Self { at <= now ? .now : at <= now.addingTimeInterval(3600) ? .nextHour : .soon }
     }
 
     struct Item {

@@ -13,7 +13,9 @@ enum FlagText {
             values["to"] = format.weight(grams: to, unit: unit)
         }
         values["name"] = flag.regimenName ?? flag.trackerName ?? ""
-        return format.t("flags.seen.\(flag.rule.rawValue)", values)
+        // "1 reading", not "1 readings": the count can be one only for an urgent reading.
+        let one = flag.rule == .urgentReading && flag.figures["count"] == 1 ? "_one" : ""
+        return format.t("flags.seen.\(flag.rule.rawValue)\(one)", values)
     }
 
     /// "기준: 30일에 3회 이상 — Texas A&M Pet Talk, Hastings Veterinary Hospital".

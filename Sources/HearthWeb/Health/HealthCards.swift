@@ -55,12 +55,13 @@ enum HealthCards: AreaCards {
             link: PetRoutes.one(due.subjectID) + "#care")
     }
 
-    /// Care overdue by days, due today (now) and within the week ahead (soon), on its day.
+    /// Care overdue by days, due today and within the week ahead (soon), on its day: a vaccine
+    /// due today can wait for the dose due within the hour.
     static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let due = try CareRepository.due(access: shown.context.access, today: shown.today, in: snapshot)
             .filter { $0.date <= shown.today.adding(days: 7) }
         for care in due {
-            let urgency: TodayList.Urgency = care.status == .overdue ? .overdue : care.status == .today ? .now : .soon
+            let urgency: TodayList.Urgency = care.status == .overdue ? .overdue : .soon
             list.add(urgency, at: care.date.midnight(in: shown.context.timeZone)) { item(shown.format, care, status: care.status) }
         }
     }

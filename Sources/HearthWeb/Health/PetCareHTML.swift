@@ -41,6 +41,13 @@ enum PetCareHTML {
         if care.noCoreVaccines {
             html += #"<p class="meta no-vaccines">\#(format.t("care.no_core_vaccines", ["species": format.species(pet.profile)]))</p>"#
         }
+        // No vaccination recorded: the plan does not know what was given before it came home
+        // (`VaccinationPlan.due`), so the card asks rather than calls it overdue.
+        if care.lastVaccinations.isEmpty && !care.noCoreVaccines {
+            let record: HTML =
+                canBook ? #" <a href="\#(PetRoutes.newRecord(pet.id))?kind=vaccination">\#(format.t("care.vaccine_history_record"))</a>"# : .empty
+            html += #"<p class="vaccine-history">\#(format.t("care.vaccine_history"))\#(record)</p>"#
+        }
         if due.isEmpty {
             html += #"<p class="meta">\#(format.t("care.nothing_due"))</p>"#
         } else {

@@ -14,7 +14,8 @@ enum HistoryArea: Area {
     static func addRoutes(to router: Router<AppRequestContext>, services: Services) {
         let database = services.database
         let activity = ActivityController(
-            renderer: services.renderer, history: HistoryRepository(database), accounts: AccountRepository(database), subjects: SubjectRepository(database))
+            renderer: services.renderer, history: HistoryRepository(database), accounts: AccountRepository(database), subjects: SubjectRepository(database),
+            database: database)
         router.group().add(middleware: RequireOwnerMiddleware()).get(HistoryRoutes.activity.path, use: activity.show)
     }
 }

@@ -15,8 +15,8 @@ enum HistoryHTML {
     }
 
     /// `<li>` rows, one a write (a record and its details are one line), in the order of
-    /// `entries`; `what` adds the record's kind (the activity page).
-    static func rows(_ entries: [HistoryEntry], format: Formatting, what: Bool = false) -> HTML {
+    /// `entries`; `what` adds whose it was and what (the activity page).
+    static func rows(_ entries: [HistoryEntry], format: Formatting, what: Bool = false, names: HistoryNames = HistoryNames()) -> HTML {
         var html = HTML.empty
         var index = 0
         while index < entries.count {
@@ -26,9 +26,10 @@ enum HistoryHTML {
             index = end
             // The line speaks for the record's own row when the write has one (a record's insert, not its details').
             let lead = write.first { $0.table == $0.record } ?? write[0]
-            let kind = what && format.strings.has("history.what.\(lead.record)") ? format.t("history.what.\(lead.record)") + " · " : ""
+            let about = what ? names.about(lead, format: format) : ""
+            let whose: HTML = about.isEmpty ? .empty : #"<span class="about">\#(about)</span> "#
             html +=
-                #"<li><time datetime="\#(stamp(lead.at))">\#(format.moment(lead.at))</time> \#(kind)\#(sentence(write, lead: lead, format: format))</li>"#
+                #"<li><time datetime="\#(stamp(lead.at))">\#(format.moment(lead.at))</time> \#(whose)\#(sentence(write, lead: lead, format: format, names: names))</li>"#
         }
         return html
     }
@@ -48,9 +49,13 @@ enum HistoryHTML {
 
     /// Columns that say nothing to the reader: keys, links between rows, and figures kept
     /// beside the one typed (a weight's grams beside its value and unit).
-    static let hiddenColumns: Set<String> = ["id", "created_by", "together_id", "position", "grams", "kind", "added_on", "counted_at", "via"]
+    static let hiddenColumns: Set<String> = [
+        "id", "created_by", "together_id", "position", "grams", "kind", "added_on", "counted_at", "via",
+        // a tracker value's field key (the record's line says which tracker), a register's keys and grid, photos' files
+        "field", "licence_key", "list_key", "map_x", "map_y", "photo_sha", "sha256", "ingredient_names",
+    ]
 
-    static func sentence(_ write: [HistoryEntry], lead entry: HistoryEntry, format: Formatting) -> String {
+    static func sentence(_ write: [HistoryEntry], lead entry: HistoryEntry, format: Formatting, names: HistoryNames = HistoryNames()) -> String {
         let who = who(entry, format: format)
         if entry.table == "dose" { return dose(entry, who: who, format: format) }
         let deletedAt = entry.changes.first { $0.column == "deleted_at" }
@@ -69,16 +74,24 @@ enum HistoryHTML {
         let head = format.t(action, ["who": who])
         // What was added or removed whole is on its page; an edit says each field's old → new.
         guard action == "history.changed" else { return head }
-        let fields = write.filter { $0.action == "update" }.flatMap(\.changes).filter {
-            $0.column != "deleted_at" && !hiddenColumns.contains($0.column) && (!$0.column.hasSuffix("_id") || $0.column == "food_id")
-        }
-        let said = fields.map { change -> String in
-            // A column with no word of its own is not shown by its English name on a Korean page.
+        let fields = write.filter { $0.action == "update" }.flatMap { entry in entry.changes.map { (table: entry.table, record: entry.recordID, change: $0) } }
+            .filter {
+                $0.change.column != "deleted_at" && !hiddenColumns.contains($0.change.column)
+                    && (!$0.change.column.hasSuffix("_id") || $0.change.column == "food_id")
+            }
+        let said = fields.map { table, record, change -> String in
+            // A column with no word of its own is not shown by its English name on a Korean page;
+            // one a table uses its own way has its own word (a schedule's `times` are its times of day).
+            let own = "history.column_in.\(table).\(change.column)", general = "history.column.\(change.column)"
             let column =
-                format.strings.has("history.column.\(change.column)")
-                ? format.t("history.column.\(change.column)")
-                : format.t("history.other_field", ["name": change.column.replacingOccurrences(of: "_", with: " ")])
-            return format.t("history.change", ["column": column, "old": value(change.old, format), "new": value(change.new, format)])
+                format.strings.has(own)
+                ? format.t(own)
+                : format.strings.has(general)
+                    ? format.t(general) : format.t("history.other_field", ["name": change.column.replacingOccurrences(of: "_", with: " ")])
+            guard let old = names.said(change.old, column: change.column, table: table, record: record, format: format),
+                let new = names.said(change.new, column: change.column, table: table, record: record, format: format)
+            else { return format.t("history.changed_field", ["column": column]) }
+            return format.t("history.change", ["column": column, "old": old, "new": new])
         }
         return said.isEmpty ? head : head + " — " + said.joined(separator: ", ")
     }
@@ -98,12 +111,4 @@ enum HistoryHTML {
         return line
     }
 
-    static func value(_ value: HistoryEntry.Value, _ format: Formatting) -> String {
-        switch value {
-        case .text(let text): text
-        case .instant(let instant): format.moment(instant)
-        case .number(let number): format.number(number)
-        case .none: format.t("history.empty_value")
-        }
-    }
 }

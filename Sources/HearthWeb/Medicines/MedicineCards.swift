@@ -87,9 +87,10 @@ enum MedicineCards: AreaCards {
         try MedicinesReportHTML.sections(shown, snapshot)
     }
 
-    /// Today's doses nobody marked yet: missed, due now, later; yesterday's still in their
-    /// window too. Yesterday's missed ones are counted, not listed, and the day's tally links to
-    /// the dose page.
+    /// Today's doses nobody marked yet: missed, due now, within the hour, later; yesterday's
+    /// still in their window too, and those missed last night (in the last 12 hours: the evening's
+    /// anti-seizure dose at breakfast). Yesterday's earlier missed ones are counted, not listed,
+    /// and the day's tally links to the dose page.
     static func today(_ shown: ShownHome, _ snapshot: Snapshot, into list: inout TodayList) throws {
         let (now, format) = (shown.now, shown.format)
         let yesterday = shown.today.adding(days: -1)
@@ -104,7 +105,7 @@ enum MedicineCards: AreaCards {
                 if dose.slot.day == shown.today {
                     allToday += 1
                     if state == .given || state == .skipped { doneToday += 1 }
-                } else if state == .missed {
+                } else if state == .missed && dose.slot.instant < now.addingTimeInterval(-Self.lastNight) {
                     missedYesterday += 1
                     continue
                 }
@@ -112,7 +113,7 @@ enum MedicineCards: AreaCards {
                 switch state {
                 case .missed: urgency = .late
                 case .dueNow: urgency = .now
-                case .later: urgency = .soon
+                case .later: urgency = .dueAt(dose.slot.instant, now: now)
                 case .given, .skipped: continue
                 }
                 let canRecord = shown.context.mayRecord(for: dose.regimen.subjectID), csrf = shown.context.csrfToken
@@ -129,6 +130,9 @@ enum MedicineCards: AreaCards {
             list.note(format.t("home.missed_yesterday", ["n": String(missedYesterday)]), href: DoseRoutes.day(yesterday))
         }
     }
+
+    /// How far back a dose missed yesterday is still listed on home rather than counted.
+    static let lastNight: Double = 12 * 3600
 
     /// `?dose=<regimen>.<day>.<minutes>`: the dose just marked on home, as it stands now (given by
     /// whom and when), with its undo; `?undone=dose` once taken back.

@@ -24,14 +24,17 @@ struct PeopleController {
                 id: person.id, name: person.profile.name, colour: person.profile.colour.rawValue,
                 age: person.profile.birthDate.map { format.age(born: $0, today: today) }, photo: person.photoSHA.map(PhotoURL.thumbnail))
         }
-        let page = PersonListPage(people: cards, canRecord: context.role?.canRecord == true)
+        var page = PersonListPage(people: cards, canRecord: context.role?.canRecord == true)
+        page.onlySome = context.access != .everyone || context.role?.canRecord != true
         return renderer.page(page, titleKey: "people.title", request: request, context: context)
     }
 
     @Sendable func show(_ request: Request, context: PersonContext) async throws -> Response {
         let (person, context) = (context.person, context.app)
         let day = request.uri.queryParameters.get("day").flatMap { LocalDate($0) }.map { min($0, context.today) } ?? context.today
-        return try await page(person, day: day, fields: [:], errors: FieldErrors(), notice: nil, request: request, context: context, status: .ok)
+        // A tracker's reading saved: said, and an urgent one said first (`FlagCards.urgentToday`).
+        let notice = request.uri.queryParameters.get("saved") != nil ? renderer.strings.text("pets.record.saved", context.language) : nil
+        return try await page(person, day: day, fields: [:], errors: FieldErrors(), notice: notice, request: request, context: context, status: .ok)
     }
 
     /// The person's page for `day`; with `errors`, the water or steps form that was refused.
@@ -52,7 +55,9 @@ struct PeopleController {
         let today = try daily.day(subjectID: person.id, on: day)
         let weightUnit = BodyWeightUnit(context.household?.weightUnit ?? .kg)
         let waterView = PersonPage.Water(today.water, personID: person.id, unit: context.household?.volumeUnit ?? .ml, format: format)
-        let page = PersonPage(
+        let shown = ShownSubject(
+            id: person.id, database: database, context: context, format: format, now: now(), back: PersonRoutes.one(person.id) + "#medicines")
+        var page = PersonPage(
             id: person.id, name: profile.name, colour: profile.colour.rawValue,
             age: profile.birthDate.map { format.age(born: $0, today: context.today) },
             photo: person.photoSHA.map(PhotoURL.preview), thumbnail: person.photoSHA.map(PhotoURL.thumbnail), facts: facts,
@@ -72,9 +77,9 @@ struct PeopleController {
             weightUnit: weightUnit.rawValue,
             fields: FormFields(PersonPage.fieldNames, input: input, errors: errors, strings: renderer.strings, language: context.language),
             problems: FormProblems([], errors: errors), notice: notice,
-            cards: try areas.personCards(
-                ShownSubject(id: person.id, database: database, context: context, format: format, now: now(), back: PersonRoutes.one(person.id) + "#medicines"))
+            cards: try areas.personCards(shown)
         )
+        if notice != nil { page.urgent = try FlagCards.urgentToday(shown) }
         return renderer.page(page, titleKey: "people.title", titleText: profile.name, request: request, context: context, status: status)
     }
 

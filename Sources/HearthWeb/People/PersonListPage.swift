@@ -3,6 +3,9 @@ struct PersonListPage: Page {
     static let template = "people/index"
     let people: [Card]
     let canRecord: Bool
+    /// A member limited to some subjects, or who may not add anyone: an empty list is not an
+    /// invitation to add the family.
+    var onlySome = false
 
     struct Card: PagePart {
         let id: Int64
@@ -27,7 +30,8 @@ struct PersonListPage: Page {
     func child(named name: String) -> Any? {
         switch name {
         case "people": people
-        case "empty": people.isEmpty
+        case "empty": people.isEmpty && !onlySome
+        case "noneShown": people.isEmpty && onlySome
         case "canRecord": canRecord
         default: nil
         }

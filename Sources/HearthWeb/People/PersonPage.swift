@@ -34,6 +34,8 @@ struct PersonPage: Page {
     let fields: FormFields
     let problems: FormProblems
     let notice: String?
+    /// An urgent reading just saved (`FlagCards.urgentToday`), said above everything else.
+    var urgent: HTML = .empty
     /// The Medicines card: today's doses and the regimens.
     /// Other areas' cards (`AreaCards`): the medicines.
     let cards: SubjectCardSlots
@@ -109,6 +111,7 @@ struct PersonPage: Page {
         case "weightUnit": weightUnit
         case "fields": fields
         case "notice": notice ?? false
+        case "urgent": urgent.isEmpty ? false : urgent
         case "cards": cards.cards
         default: problems.child(named: name)
         }

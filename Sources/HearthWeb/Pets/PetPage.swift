@@ -23,6 +23,8 @@ struct PetPage: Page {
     /// The add buttons' links end with the record's kind.
     let newRecord: String
     let notice: String?
+    /// An urgent reading just saved (`FlagCards.urgentToday`), said above everything else.
+    var urgent: HTML = .empty
 
     /// The pet's profile card and facts.
     struct Profile: PagePart {
@@ -88,6 +90,7 @@ struct PetPage: Page {
         case "mayArchive": mayArchive
         case "newRecord": newRecord
         case "notice": notice ?? false
+        case "urgent": urgent.isEmpty ? false : urgent
         default: nil
         }
     }

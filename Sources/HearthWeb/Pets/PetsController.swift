@@ -122,7 +122,8 @@ struct PetsController {
         let photoLabel = format.t("photo.open")
         let shown = ShownSubject(id: pet.id, database: database, context: context, format: format, now: now(), back: PetRoutes.one(pet.id) + "#medicines")
         let cards = try areas.petCards(ShownPet(subject: shown, overview: overview, mayChange: mayChange))
-        let page = PetPage(
+        let saved = request.uri.queryParameters.get("saved") != nil
+        var page = PetPage(
             pet: profileView(pet, format: format, today: context.today), latestWeight: latestWeight,
             today: EntryListHTML.render(today, actions: actions, photoLabel: photoLabel), hasToday: !today.isEmpty,
             recordForm: today.isEmpty ? .empty : actions?.form ?? .empty,
@@ -132,7 +133,8 @@ struct PetsController {
             cards: cards,
             canRecord: mayChange, mayArchive: context.role?.canRecord == true,
             newRecord: PetRoutes.newRecord(pet.id) + "?kind=",
-            notice: request.uri.queryParameters.get("saved") != nil ? format.t("pets.record.saved") : nil)
+            notice: saved ? format.t("pets.record.saved") : nil)
+        if saved { page.urgent = try FlagCards.urgentToday(shown) }
         return renderer.page(page, titleKey: "pets.title", titleText: pet.profile.name, request: request, context: context)
     }
 

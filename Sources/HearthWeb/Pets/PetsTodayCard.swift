@@ -16,7 +16,7 @@ struct PetsTodayCard: Page {
         let records: String
         let weight: String?
         let canRecord: Bool
-        /// "사료 40 g": the last meal again, in one tap.
+        /// "사료 40 g": the usual meal, in one tap.
         var usualMeal: UsualMeal? = nil
 
         func child(named name: String) -> Any? {
@@ -34,9 +34,11 @@ struct PetsTodayCard: Page {
         }
     }
 
-    /// The fields of the record form's meal, filled with the last one's food and amount.
+    /// The fields of the record form's meal, filled with the usual food and amount.
     struct UsualMeal: PagePart {
-        let label: String
+        /// What the button says: the food (cut short on a phone) and its amount (never cut).
+        let food: String
+        let amountLabel: String?
         let foodID: Int64
         let amount: String
         let unit: String
@@ -46,7 +48,8 @@ struct PetsTodayCard: Page {
 
         func child(named name: String) -> Any? {
             switch name {
-            case "label": label
+            case "food": food
+            case "amountLabel": amountLabel ?? false
             case "foodID": foodID
             case "amount": amount
             case "unit": unit
@@ -109,7 +112,7 @@ enum PetsCards: AreaCards {
                     "\(format.number($0)) \(format.t("pets.amount_unit.\(meal.unit == .pieces && $0 == 1 ? "piece" : meal.unit.rawValue)"))"
                 }
                 row.usualMeal = PetsTodayCard.UsualMeal(
-                    label: [meal.foodName, amount].compactMap { $0 }.joined(separator: " "), foodID: meal.foodID,
+                    food: meal.foodName, amountLabel: amount, foodID: meal.foodID,
                     amount: meal.amount.map(RecordsController.number) ?? "", unit: meal.unit.rawValue,
                     date: shown.today.description, time: LocalTime.clock(shown.now, in: shown.context.timeZone))
             }

@@ -93,13 +93,10 @@ struct RecordsController {
         // A pet ticked and gone (archived, or hidden) since the form was drawn: not saved for
         // the others alone, which would silently drop one.
         if together.contains(where: { !others.contains($0) }) { throw PageError(status: .notFound, messageKey: "regimens.error.subject_gone") }
-        if !together.isEmpty, case .meal = record.details {
+        if case .meal(food: .existing(let foodID), _, _, _) = record.details {
             for other in together {
                 guard let otherPet = try await pets.pet(id: other, access: context.access) else { continue }
-                let again = RecordInput.validate(
-                    kind, upload.fields, species: otherPet.profile.species, timeZone: context.timeZone,
-                    vaccines: try care.schedules(otherPet.profile.species), currency: context.household?.currency, now: context.now)
-                if case .invalid = again {
+                if try !foods.suits(foodID: foodID, subjectID: other) {
                     let refusal = renderer.strings.text("pets.record.also_refused", context.language, ["name": otherPet.profile.name])
                     return try await form(
                         kind: kind, pet: pet, entry: nil, input: upload.fields, errors: FieldErrors(), problems: [refusal], request: request,
@@ -366,7 +363,9 @@ struct RecordsController {
         if let entry {
             view.together = try entries.together(with: entry.id, access: context.access).count
             let format = Formatting(strings: strings, language: language, timeZone: context.timeZone)
-            view.changeLog = HistoryHTML.rows(try history.of(record: "entry", id: entry.id), format: format)
+            let changes = try history.of(record: "entry", id: entry.id)
+            let names = try HistoryNames.read(changes, subjects: [], entries: entries, foods: foods, access: context.access)
+            view.changeLog = HistoryHTML.rows(changes, format: format, names: names)
         } else {
             view.alsoFor = try await otherPets(than: pet, kind: kind, context: context).map {
                 OptionView(value: "also_\($0.id)", label: $0.name, selected: input["also_\($0.id)"] == "on")

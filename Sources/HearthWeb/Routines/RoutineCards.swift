@@ -95,7 +95,7 @@ enum RoutineCards: AreaCards {
             guard let due = item.due, due.state != .soon else { continue }
             let time = item.routine.schedule.times.first
             let at = time.map { WallClock.instant(due.day, minutes: $0, in: zone) } ?? due.day.midnight(in: zone)
-            let urgency: TodayList.Urgency = due.state == .overdue ? .overdue : at > shown.now ? .soon : .now
+            let urgency: TodayList.Urgency = due.state == .overdue ? .overdue : .dueAt(at, now: shown.now)
             list.add(urgency, at: at) {
                 RoutineListHTML.render(
                     [item], today: shown.today, now: shown.now, canRecord: shown.canRecord, csrf: shown.context.csrfToken,

@@ -17,6 +17,8 @@ struct SearchPage: Page {
         case "results": results
         case "searched": searched
         case "nothingFound": searched && !found
+        // Every word must be in what is found: with several, fewer may find something; with one, nothing holds it.
+        case "severalWords": query.split(whereSeparator: \.isWhitespace).count > 1
         default: nil
         }
     }

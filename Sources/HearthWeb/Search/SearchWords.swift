@@ -46,9 +46,12 @@ struct SearchWords: Sendable {
         query.split(whereSeparator: \.isWhitespace).prefix(8).map { word in
             let text = String(word.prefix(50))
             let core = Self.letters(text)
-            // One letter names a choice only when it is the whole name (피, blood). A word that is a
-            // choice's whole name means that choice: 산책 is the walk, not every 산책·놀이 record.
-            let matching = core.isEmpty ? [] : (labels[language] ?? []).filter { core.count == 1 ? $0.name == core : $0.name.contains(core) }
+            // A choice's name holding the word: 약 is in 예방약, 다 and 먹음 in 다 먹음, as inside typed
+            // words. One Latin letter or digit is no word: it names a choice only when it is the
+            // whole name. A word that is a choice's whole name means that choice: 산책 is the walk,
+            // not every 산책·놀이 record; 피 is blood, not 피부.
+            let letterOnly = core.count == 1 && core.unicodeScalars.allSatisfy(\.isASCII)
+            let matching = core.isEmpty ? [] : (labels[language] ?? []).filter { letterOnly ? $0.name == core : $0.name.contains(core) }
             let exact = matching.filter { $0.name == core }
             return SearchTerm(text: text, keys: (exact.isEmpty ? matching : exact).map(\.key))
         }

@@ -46,16 +46,22 @@ struct VaccinationPlanTests {
             ],
             today: "2027-05-01", expected: ["dog.dapp": ("2030-04-23", .booster(months: 36)), "dog.rabies": ("2030-04-01", .booster(months: 36))]),
         Case(
-            name: "an adult adopted with no history: the adult series from the day it came home", species: .dog, born: "2020-05-01", adopted: "2026-10-01",
-            given: [], today: "2026-11-23",
-            expected: ["dog.dapp": ("2026-10-01", .adultSeries(1, of: 2)), "dog.rabies": ("2026-10-01", .series(1))]),
+            name: "an adult adopted with no history: nothing planned (its history is unknown, not missed)", species: .dog, born: "2020-05-01",
+            adopted: "2026-10-01", given: [], today: "2026-11-23", expected: [:]),
+        Case(
+            name: "a puppy home at 5 weeks with no history: its series from 6 weeks, after it came home", species: .dog, born: "2026-01-01",
+            adopted: "2026-02-05", given: [], today: "2026-03-01",
+            expected: ["dog.dapp": ("2026-02-12", .series(1)), "dog.rabies": ("2026-03-26", .series(1))]),
+        Case(
+            name: "a kitten home at 10 weeks with no history: what fell due before is unknown, not overdue", species: .cat, born: "2026-09-01",
+            adopted: "2026-11-10", given: [], today: "2026-11-23", expected: ["cat.rabies": ("2026-11-24", .series(1))]),
         Case(
             name: "an adult's second dose 3 weeks after the first, then a booster a year on", species: .dog, born: "2020-05-01",
             given: [("dog.dapp", "2026-11-01"), ("dog.rabies", "2026-11-01")], today: "2026-11-23",
             expected: ["dog.dapp": ("2026-11-22", .adultSeries(2, of: 2)), "dog.rabies": ("2027-11-01", .firstBooster)]),
         Case(
-            name: "a dog of unknown age with no history: due today", species: .dog, born: nil, given: [], today: "2026-11-23",
-            expected: ["dog.dapp": ("2026-11-23", .adultSeries(1, of: 2)), "dog.rabies": ("2026-11-23", .series(1))]),
+            name: "a dog of unknown age with no history: nothing planned until a dose is recorded", species: .dog, born: nil, given: [],
+            today: "2026-11-23", expected: [:]),
         Case(
             name: "leptospirosis is due only once started", species: .dog, born: "2020-05-01",
             given: [("dog.lepto", "2026-06-01"), ("dog.dapp", "2025-01-10"), ("dog.dapp", "2025-01-31"), ("dog.rabies", "2025-01-10")], today: "2026-11-23",
@@ -78,8 +84,8 @@ struct VaccinationPlanTests {
                 "cat.felv": ("2027-03-22", .booster(months: 24)),
             ]),
         Case(
-            name: "a rabbit never vaccinated, now 25 weeks old", species: .rabbit, born: "2026-06-01", given: [], today: "2026-11-23",
-            expected: ["rabbit.myxo_rhd": ("2026-07-06", .series(1))]),
+            name: "a rabbit of 25 weeks with no history: its first dose's week is past, unknown", species: .rabbit, born: "2026-06-01", given: [],
+            today: "2026-11-23", expected: [:]),
         Case(
             name: "a ferret: distemper from 8 weeks", species: .ferret, born: "2026-09-01", given: [], today: "2026-10-01",
             expected: ["ferret.distemper": ("2026-10-27", .series(1)), "ferret.rabies": ("2026-11-24", .series(1))]),

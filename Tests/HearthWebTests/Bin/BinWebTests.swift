@@ -30,8 +30,9 @@ struct BinWebTests {
             let live = { try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE deleted_at IS NULL") ?? -1 } }
             #expect(try live() == 0)
             let bin = try await owner.get("/bin").text
-            #expect(
-                bin.contains("<strong>Walk or play</strong> · Bori") || bin.contains("<strong>Walk or play</strong> · Kkami"), "the kind in bold, not escaped")
+            // Whose, what it was as its timeline says it (the kind in bold, not escaped), and who deleted it.
+            #expect(bin.firstMatch(of: /(Bori|Kkami) · <strong>Walk<\/strong> — \d+ min/) != nil, "\(bin.prefix(0))")
+            #expect(bin.contains(" by Mina"))
             #expect(bin.contains("2 together"), "one line for both copies")
             let id = try #require(bin.firstMatch(of: /name="kind" value="entry"><input type="hidden" name="id" value="(\d+)"/)?.output.1)
             #expect(try await owner.post("/bin/put-back", ["kind": "entry", "id": String(id)]).status == .seeOther)

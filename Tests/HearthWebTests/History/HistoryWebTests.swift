@@ -34,8 +34,14 @@ struct HistoryWebTests {
 
             try await owner.post("/records/\(id)/delete", [:])
             let activity = try await owner.get("/activity").text
-            #expect(activity.contains("Record · Mina: moved to the bin"))
-            #expect(activity.contains("Record · Mina: changed — amount 60 → 80"))
+            // Whose, and what the record was, as its timeline says it: the line of a deleted meal names it.
+            #expect(activity.contains(#"<span class="about">Bori · Meal — Kibble · 80 g · Ate it all · "#), "\(activity.prefix(0))")
+            #expect(activity.contains("</span> Mina: moved to the bin"))
+            #expect(activity.contains("</span> Mina: changed — amount 60 → 80"))
+            // The bin says the same, with who deleted it.
+            let bin = try await owner.get("/bin").text
+            #expect(bin.contains("Bori · <strong>Meal</strong> — Kibble · 80 g · Ate it all · "), "\(bin.prefix(0))")
+            #expect(bin.contains(" by Mina"))
             let filtered = try await owner.get("/activity?kind=regimen").text
             #expect(!filtered.contains("Mina: changed — amount"), "the kind filter")
             #expect(try await owner.get("/activity?member=999").status == .notFound)

@@ -79,7 +79,9 @@ struct HomeTodayTests {
         }
     }
 
-    @Test("a pet's usual meal in one tap on home: the last meal's food and amount, saved, said, and taken back by undo; the meal form starts with it")
+    @Test(
+        "a pet's usual meal in one tap on home: the food and amount given most often, never a treat, saved, said, and taken back by undo; the meal form starts with it; a food typed wins over the list's; a food not for a pet ticked too is refused naming it"
+    )
     func usualMeal() async throws {
         try await withHousehold { hearth, owner in
             let bori = try await owner.addPet("Bori", species: "dog")
@@ -95,7 +97,10 @@ struct HomeTodayTests {
             let form = try await owner.get("/pets/\(bori)/records/new?kind=meal").text
             #expect(form.contains(#"name="amount" inputmode="decimal" value="140""#), "the form starts with her usual amount")
             let home = try await owner.get("/").text
-            #expect(home.contains(#"<span class="visually-hidden">Usual meal: </span>Kibble 140 g</button>"#))
+            #expect(
+                home.contains(
+                    #"<span class="visually-hidden">Usual meal: </span><span class="usual-food">Kibble</span> <span class="usual-amount">140 g</span></button>"#
+                ))
             let food = try #require(home.firstMatch(of: /name="food_id" value="(\d+)"/)?.output.1)
             let tap = try await owner.post(
                 "/pets/\(bori)/records",
@@ -113,6 +118,30 @@ struct HomeTodayTests {
             #expect(undo.location == "/?undone=record")
             #expect(try await owner.get("/?undone=record").text.contains("Undone."))
             #expect(try await EntryRepository(hearth.database).entry(id: id)?.deletedAt != nil)
+            // A treat typed below the list's usual food is the treat; the usual meal stays the food given most often.
+            func meal(_ fields: [String: String], at time: String) async throws -> HTTPResponse.Status {
+                try await owner.postMultipart(
+                    "/pets/\(bori)/records", ["kind": "meal", "outcome": "all", "date": today.description, "time": time].merging(fields) { $1 }
+                ).status
+            }
+            #expect(
+                try await meal(
+                    ["food_id": String(food), "new_food_name": "Duck jerky", "new_food_kind": "treat", "amount": "1", "amount_unit": "pieces"], at: "09:00")
+                    == .seeOther)
+            #expect(try await owner.get("/pets/\(bori)/timeline").text.contains("Duck jerky"), "the food typed is saved, not the one the list was on")
+            #expect(try await meal(["food_id": String(food), "amount": "140", "amount_unit": "g"], at: "06:00") == .seeOther)
+            #expect(try await meal(["new_food_name": "Salmon", "new_food_kind": "food", "amount": "90", "amount_unit": "g"], at: "10:00") == .seeOther)
+            #expect(try await owner.get("/").text.contains(#"<span class="usual-food">Kibble</span> <span class="usual-amount">140 g</span>"#))
+            // Kibble is a dog's food: ticking the cat too is refused by name, nothing saved for either.
+            let nabi = try await owner.addPet("Nabi", species: "cat")
+            let shared = try await owner.postMultipart(
+                "/pets/\(bori)/records",
+                [
+                    "kind": "meal", "food_id": String(food), "amount": "140", "amount_unit": "g", "outcome": "all", "date": today.description,
+                    "time": "11:00", "also_\(nabi)": "on",
+                ])
+            #expect(shared.status == .unprocessableContent)
+            #expect(shared.text.contains("This cannot be saved for Nabi too"))
             // Someone who may not record sees no button, and a ?logged= of another household's record says nothing.
             #expect(!(try await owner.get("/?logged=999999").text.contains("notice did")))
         }

@@ -23,6 +23,9 @@ struct CalendarFeedTests {
             let database = hearth.database
             let mochi = try await owner.addPet("Mochi")
             let bori = try await owner.addPet("Bori", species: "dog")
+            // A rabies shot on record: her history is known, so her DAPP is planned (and in the feed).
+            let shot = ["kind": "vaccination", "vaccine_dog.rabies": "on", "date": "2026-01-10", "time": "09:00"]
+            #expect(try await owner.postMultipart("/pets/\(bori)/records", shot).status == .seeOther)
             let regimens = RegimenRepository(database)
             let long = String(repeating: "아주 긴 이름 ", count: 12)
             let pills = try await regimens.create(

@@ -280,7 +280,7 @@ struct PageTemplateTests {
                 pets: [
                     .init(
                         id: 2, name: "Bori", photo: "/p-320.jpg", records: "Meal ×2", weight: "12 kg", canRecord: true,
-                        usualMeal: .init(label: "Kibble 40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
+                        usualMeal: .init(food: "Kibble", amountLabel: "40 g", foodID: 1, amount: "40", unit: "g", date: "2026-11-23", time: "08:30"))
                 ], more: DaySection.Link(href: "/pets", label: "12 more pets — see all"))),
         HomeCard(rank: 45, model: OnThisDayCard(years: "<h3>3 years ago today</h3>")),
         HomeCard(

@@ -30,6 +30,14 @@ struct PeopleTests {
             #expect(page.text.contains("<h1>Dad</h1>"))
             #expect(page.text.contains("Dad (dad)"), "the linked account is named")
             #expect(try await owner.get("/people/999").status == .notFound)
+            // A sitter limited to a pet sees nobody, and is not invited to add the family.
+            let cat = try await owner.addPet("Mochi")
+            let sitter = try await owner.addMember("sitter", role: .adult, database: hearth.database)
+            try await AccountRepository(hearth.database).setAccess(.only([cat]), accountID: sitter)
+            let browser = Browser(owner.client)
+            try await browser.signIn("sitter", "member password 1")
+            let theirs = try await browser.get("/people").text
+            #expect(theirs.contains("There is nobody here for you to see") && !theirs.contains("No people yet") && !theirs.contains("/people/\(id)"))
         }
     }
 

@@ -84,6 +84,46 @@ struct SearchWebTests {
         }
     }
 
+    @Test(
+        "Korean words of one syllable are found in typed words and in chosen labels alike (약 in 예방약, 토 in 구토, 다 먹음), mixed with Latin, never past a limited member; the hint says what is true"
+    )
+    func oneSyllable() async throws {
+        try await withHearth { hearth, client in
+            let owner = Browser(client)
+            try await owner.setUpHousehold(language: "ko")
+            let tori = try await owner.addPet("토리", species: "dog")
+            let nabi = try await owner.addPet("나비", species: "cat")
+            func save(_ pet: Int64, _ fields: [String: String]) async throws -> Int64 {
+                let saved = try await owner.postMultipart("/pets/\(pet)/records", ["date": "2026-11-20", "time": "08:00"].merging(fields) { $1 })
+                #expect(saved.status == .seeOther, "\(saved.text)")
+                return try #require(try await EntryRepository(hearth.database).timeline(subjectID: pet, limit: 1).first?.id)
+            }
+            let meal = try await save(tori, ["kind": "meal", "new_food_name": "연어 사료", "new_food_kind": "food", "amount": "40", "outcome": "all"])
+            let pill = try await save(tori, ["kind": "preventive", "preventive": "heartworm", "cycle": "1m", "product": "하트가드", "time": "09:00"])
+            let vomit = try await save(nabi, ["kind": "vomit", "times": "1", "time": "10:00"])
+            let diary = try await save(nabi, ["kind": "diary", "text": "CT검사 받음", "time": "11:00"])
+            func found(_ query: String) async throws -> String { try await owner.get("/search?q=" + QueryLink.encode(query)).text }
+            for (query, record) in [("약", pill), ("토", vomit), ("다 먹음", meal), ("연", meal), ("사료", meal), ("ct", diary), ("검", diary), ("CT검", diary)] {
+                #expect(try await found(query).contains("#record-\(record)"), "\(query)")
+            }
+            #expect(!(try await found("다 먹음")).contains("#record-\(pill)"), "every word required")
+            #expect(!(try await found("안 먹음")).contains("#record-\(meal)"), "she ate it all")
+            #expect(try await found("토").contains(#"href="/pets/\#(tori)""#), "토리 by her name too")
+            // What nothing holds says so; several words, that fewer may find something.
+            let none = try await found("뷁")
+            #expect(none.contains("찾은 결과가 없어요.") && !none.contains("짧게"))
+            #expect(try await found("약 뷁").contains("모든 단어가 들어 있는 결과가 없어요"))
+            #expect(try await owner.get("/search").text.contains("한 글자로도 찾아요"))
+            // A sitter who sees only 나비 finds 나비's vomit by 토, and nothing of 토리's by 약.
+            let sitter = try await owner.addMember("sitter", role: .viewer, database: hearth.database)
+            try await AccountRepository(hearth.database).setAccess(.only([nabi]), accountID: sitter)
+            let browser = Browser(client)
+            try await browser.signIn("sitter", "member password 1")
+            #expect(try await browser.get("/search?q=" + QueryLink.encode("토")).text.contains("#record-\(vomit)"))
+            #expect(!(try await browser.get("/search?q=" + QueryLink.encode("약")).text.contains("#record-\(pill)")))
+        }
+    }
+
     @Test("one kind, page by page: thirty, then the rest, nothing twice")
     func pages() async throws {
         try await withHousehold { hearth, owner in

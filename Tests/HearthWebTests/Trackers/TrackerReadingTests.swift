@@ -67,7 +67,9 @@ struct TrackerReadingTests {
         }
     }
 
-    @Test("a seizure of six minutes raises an urgent flag with the emergency page a tap away; four minutes does not; the API says so too")
+    @Test(
+        "a seizure of six minutes raises an urgent flag with the emergency page a tap away, said at once above the page saving lands on, and first on home; four minutes does not; the API says so too"
+    )
     func urgentSeizure() async throws {
         try await withHousehold(clock: { Self.moment }) { hearth, owner in
             let bori = try await owner.addPet("Bori", species: "dog")
@@ -80,9 +82,24 @@ struct TrackerReadingTests {
                 ]
                 #expect(try await owner.postMultipart("/pets/\(dog)/records", record).status == .seeOther)
             }
+            // Three vomits a week before: an older flag, which home lists after the seizure.
+            for day in ["2026-11-10", "2026-11-11", "2026-11-12"] {
+                let vomit = ["kind": "vomit", "times": "1", "date": day, "time": "08:00"]
+                #expect(try await owner.postMultipart("/pets/\(bori)/records", vomit).status == .seeOther)
+            }
             let page = try await owner.get("/pets/\(bori)").text
             #expect(page.contains(#"data-flag="urgent_reading.\#(seizures)""#), "\(page.prefix(0))")
-            #expect(page.contains("Seizures: 1 readings at or past the urgent value in the last 7 days"))
+            #expect(page.contains("Seizures: 1 reading at or past the urgent value in the last 7 days"))
+            #expect(!page.contains(#"class="notice urgent""#), "said in the flags card; at the top only just after saving")
+            let landed = try await owner.get("/pets/\(bori)?saved=tracker").text
+            let alert = try #require(landed.range(of: #"<div class="notice urgent" role="alert">"#), "\(landed.prefix(0))")
+            #expect(alert.lowerBound < (landed.range(of: "pet-profile")?.lowerBound ?? landed.startIndex), "above the pet's profile")
+            #expect(landed[alert.upperBound...].prefix(1_500).contains("Call the vet now."))
+            #expect(!(try await owner.get("/pets/\(coco)?saved=tracker").text.contains("notice urgent")))
+            let home = try await owner.get("/").text
+            let urgentAt = try #require(home.range(of: #"data-flag="urgent_reading.\#(seizures)""#)?.lowerBound)
+            let vomitAt = try #require(home.range(of: #"data-flag="vomiting""#)?.lowerBound, "\(home.prefix(0))")
+            #expect(urgentAt < vomitAt, "the seizure first on home")
             #expect(page.contains("Call the vet now.") && page.contains(#"href="/emergency""#))
             #expect(!(try await owner.get("/pets/\(coco)").text.contains("urgent_reading")), "four minutes is under the five")
             let api = APIClient(
@@ -113,6 +130,9 @@ struct TrackerReadingTests {
             #expect(!report.contains("135/85 or more"), "under the home threshold")
             let person = try await owner.get("/people/\(grandma)").text
             #expect(person.contains(#"data-flag="urgent_reading.\#(tracker)""#) && person.contains("Speak to a doctor today"))
+            // The 182 was on the 15th: not today's, so saving today's reading says only "Saved.".
+            let saved = try await owner.get("/people/\(grandma)?saved=tracker").text
+            #expect(saved.contains("Saved.") && !saved.contains("notice urgent"))
             let chart = try await owner.get("/people/\(grandma)/charts?chart=tracker-\(tracker)-f1&period=week&at=2026-11-18").text
             #expect(chart.contains("Blood pressure · Systolic"))
             #expect(chart.contains("Mean 137 mmHg of 14 readings"), "(2 × 150 + 11 × 130 + 182) / 14 = 136.6")
