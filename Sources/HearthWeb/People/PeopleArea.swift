@@ -38,6 +38,7 @@ enum PeopleArea: Area {
             .post(R.water.under(R.one), use: controller.water)
             .post(R.steps.under(R.one), use: controller.steps)
             .post(R.weight.under(R.one), use: controller.weight)
+            .post(R.deleteRecord.under(R.one), use: timeline.delete)
     }
 }
 
@@ -52,4 +53,6 @@ enum PersonRoutes {
     static let steps = Route("/people/:id/steps")
     static let weight = Route("/people/:id/weight")
     static let goals = Route("/people/:id/goals")
+    /// A weighing or a tracker's reading of theirs to the bin (put back from `/bin`).
+    static let deleteRecord = Route("/people/:id/records/:record/delete")
 }

@@ -13,6 +13,9 @@ struct PersonTimelinePage: Page {
     let isFirstPage: Bool
     let newest: String
     let older: String?
+    /// The one form the delete buttons submit (`EntryListHTML.Actions`), and "moved to the bin".
+    var recordForm: HTML = .empty
+    var notice: String? = nil
 
     func child(named name: String) -> Any? {
         switch name {
@@ -27,6 +30,9 @@ struct PersonTimelinePage: Page {
         case "isFirstPage": isFirstPage
         case "newest": newest
         case "older": older ?? false
+        case "recordForm": recordForm
+        case "notice": notice ?? false
+        case "bin": BinRoutes.bin.pattern
         default: nil
         }
     }

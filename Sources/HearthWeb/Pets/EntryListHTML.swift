@@ -17,6 +17,11 @@ enum EntryListHTML {
         /// which was a fifth of a timeline page. Goes outside the list (`{{{page.recordForm}}}`).
         let form: HTML
 
+        /// Where a record's edit and delete go: a pet's records' own pages; a person's delete is
+        /// under the person (`PersonRoutes.deleteRecord`), and their records are changed by saving again.
+        var editLink: @Sendable (Int64) -> String? = { RecordRoutes.edit($0) }
+        var deleteLink: @Sendable (Int64) -> String = { RecordRoutes.delete($0) }
+
         init?(_ context: AppRequestContext, format: Formatting, mayChange: Bool = true) {
             guard mayChange, context.role?.canRecord == true else { return nil }
             edit = format.t("pets.record.edit")
@@ -50,9 +55,9 @@ enum EntryListHTML {
                 html += #"<div class="entry-actions">"#
                 if let by = entry.recordedBy { html += #"<span class="by">\#(by)</span>"# }
                 if let actions {
-                    html += #"<a href="\#(RecordRoutes.edit(entry.id))">\#(actions.edit)</a>"#
+                    if let edit = actions.editLink(entry.id) { html += #"<a href="\#(edit)">\#(actions.edit)</a>"# }
                     html +=
-                        #"<button type="submit" form="record-delete" formaction="\#(RecordRoutes.delete(entry.id))" class="link">\#(actions.delete)</button>"#
+                        #"<button type="submit" form="record-delete" formaction="\#(actions.deleteLink(entry.id))" class="link">\#(actions.delete)</button>"#
                 }
                 html += "</div>"
             }

@@ -53,6 +53,25 @@ struct PersonTimelineTests {
             #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "newest first")
             #expect(text.contains("500 ml of water") && text.contains("given by Mina at 08:30"))
             #expect(text.contains("dose-missed"), "the 24th's dose was missed")
+
+            // The weighing to the bin from the timeline, and back from the bin; never another's.
+            let weighing = try #require(
+                try database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM entry WHERE subject_id = ? AND kind = 'weight'", arguments: [jun.id])
+                })
+            let action = "/people/\(jun.id)/records/\(weighing)/delete"
+            #expect(text.contains(#"formaction="\#(action)""#) && text.contains(#"<form id="record-delete""#))
+            let grandma = try await PersonRepository(database).create(PersonProfile(name: "Grandma", colour: .teal), photo: nil)
+            #expect(try await owner.post("/people/\(grandma.id)/records/\(weighing)/delete", [:]).status == .notFound, "not hers")
+            let deleted = try await owner.post(action, [:])
+            #expect(deleted.status == .seeOther && deleted.location == "/people/\(jun.id)/timeline?deleted=\(weighing)")
+            let after = try await owner.get(deleted.location ?? "").text
+            #expect(after.contains("Moved to the bin.") && !after.contains("61.5"))
+            #expect(try await owner.post(action, [:]).status == .notFound, "already in the bin")
+            let bin = try await owner.get("/bin").text
+            #expect(bin.contains("Jun · <strong>Weight</strong> — 61.5 kg"), "\(bin.prefix(0))")
+            #expect(try await owner.post("/bin/put-back", ["kind": "entry", "id": String(weighing)]).status == .seeOther)
+            #expect(try await owner.get("/people/\(jun.id)/timeline").text.contains("61.5"))
         }
     }
 

@@ -38,6 +38,8 @@ struct RoleMatrixTests {
         let food: Int64
         let photo: String
         let person: Int64
+        /// A weighing of the person's.
+        let personRecord: Int64
         let importJob: Int64
         let clinic: Int64
         let medicine: Int64
@@ -96,6 +98,7 @@ struct RoleMatrixTests {
         "POST /people/{id}": Route(needs: .recorder, path: { "/people/\($0.person)" }, fields: ["name": "Renamed", "colour": "green"]),
         "POST /people/{id}/water": Route(needs: .recorder, path: { "/people/\($0.person)/water" }, fields: ["change": "cup"]),
         "POST /people/{id}/weight": Route(needs: .recorder, path: { "/people/\($0.person)/weight" }, fields: ["weight": "70"]),
+        "POST /people/{id}/records/{record}/delete": Route(needs: .recorder, path: { "/people/\($0.person)/records/\($0.personRecord)/delete" }),
         "POST /people/{id}/steps": Route(needs: .recorder, path: { "/people/\($0.person)/steps" }, fields: ["steps": "4000"]),
         "GET /people/{id}/import": Route(needs: .recorder, path: { "/people/\($0.person)/import" }),
         "POST /people/{id}/import": Route(
@@ -470,6 +473,9 @@ struct RoleMatrixTests {
         let food = try await FoodRepository(hearth.database).create(name: "Kibble", kind: .food, kcalPer100g: 380)
         try await FoodRepository(hearth.database).setPreference(.likes, subjectID: pet, foodID: food)
         let person = try await PersonRepository(hearth.database).create(PersonProfile(name: "Mina", colour: .teal), photo: nil)
+        let weighing = try await entries.create(
+            subjectID: person.id, RecordInput(occurredAt: input.occurredAt, localDate: input.localDate, note: nil, details: .weight(value: 60, unit: .kg)),
+            photos: [], createdBy: nil)
         let imports = ImportRepository(hearth.database)
         let job = try await imports.start(subjectID: person.id, source: "apple-health", fileName: "export.zip", bytesTotal: 10, createdBy: nil)
         try await imports.fail(jobID: job, message: "imports.problem.truncated")
@@ -497,7 +503,8 @@ struct RoleMatrixTests {
         let tracker = try await TrackerRepository(hearth.database).create(ReadyMadeTracker.bloodPressure.tracker { $0 }, readyMade: "blood_pressure")
         try await owner.get("/")
         return IDs(
-            member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, importJob: job, clinic: clinic,
+            member: member, pet: pet, record: record, deletedRecord: deleted, food: food, photo: photo, person: person.id, personRecord: weighing,
+            importJob: job, clinic: clinic,
             medicine: medicine, regimen: regimen, recipe: recipe, routine: routine, appointment: appointment, tracker: tracker)
     }
 
