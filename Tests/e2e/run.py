@@ -346,7 +346,7 @@ def a_person(browser, server):
     go(page, "Home")
     expect(page.locator("#water")).to_contain_text("500 ml")
     page.click("#water >> text=+1 cup (250 ml)")
-    expect(page).to_have_url(re.compile(r"/\?water=\d+&change=cup#water$"))
+    expect(page).to_have_url(re.compile(r"/\?water=\d+&change=cup#did$"))
     expect(page.locator("#water")).to_contain_text("750 ml")
     expect(page.locator(".notice.did")).to_contain_text("Mina: one more cup — 750 ml today")
     audit.shot(path=SHOTS / "phone-15-home-water.png", full_page=True)

@@ -103,6 +103,9 @@ def taps(browser, Server, binary, base, shots):
         person.locator("form button").click()
         counted["+1 cup"] = 1
         expect(page.locator(".notice.did")).to_contain_text("물 한 컵 더")
+        # Its undo on the screen, not above it (the page lands on the notice).
+        undo = page.locator(".notice.did button", has_text="되돌리기").bounding_box()
+        assert 0 <= undo["y"] and undo["y"] + undo["height"] <= page.viewport_size["height"], undo
         page.locator(".notice.did button", has_text="되돌리기").click()
         expect(page.locator(".notice.did")).to_contain_text("오늘 물")
 

@@ -101,7 +101,7 @@ struct PeopleController {
         // One tap on the home page comes back to the home page.
         if input["from"] == "home" {
             let said = input["change"] == "cup" ? "cup" : "other"
-            return .redirect(to: HomeRoutes.home.pattern + "?water=\(person.id)&change=\(said)#water", type: .normal)
+            return .redirect(to: HomeRoutes.home.pattern + "?water=\(person.id)&change=\(said)#did", type: .normal)
         }
         return .redirect(to: PersonRoutes.one(person.id) + "\(day == context.today ? "" : "?day=\(day)")#today", type: .normal)
     }

@@ -20,7 +20,7 @@ enum PetsArea: Area {
             renderer: services.renderer, entries: entries, foods: foods, care: CareRepository(database), clinics: ClinicRepository(database),
             intake: services.intake, appointments: AppointmentRepository(database),
             subjects: SubjectRepository(database), pets: petRepository, history: HistoryRepository(database), trackers: TrackerRepository(database))
-        let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries)
+        let timeline = TimelineController(renderer: services.renderer, pages: PetPages(database), entries: entries, subjects: SubjectRepository(database))
         let recorder = RequireRecorderMiddleware()
 
         typealias R = PetRoutes

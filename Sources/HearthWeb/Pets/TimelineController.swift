@@ -10,6 +10,7 @@ struct TimelineController {
     let renderer: Renderer
     let pages: PetPages
     let entries: EntryRepository
+    let subjects: SubjectRepository
     static let pageSize = 30
 
     @Sendable func show(_ request: Request, context: PetContext) async throws -> Response {
@@ -43,6 +44,13 @@ struct TimelineController {
             let entry = try await entries.entry(id: deleted), entry.deletedAt != nil, entry.subjectID == pet.id
         {
             undo = TimelinePage.Undo(id: deleted, title: format.summary(entry, unit: pet.profile.weightUnit).title)
+            // A record saved for several pets: this pet's copy went; the others' stay, said by name, a tap from going too.
+            let others = try entries.together(with: deleted, access: context.access)
+            if let first = others.first {
+                let names = try others.compactMap { try subjects.subject(id: $0.subjectID, access: context.access)?.name }
+                undo?.shared = format.t("pets.timeline.deleted_shared", ["names": names.joined(separator: ", ")])
+                undo?.deleteOthers = RecordRoutes.delete(first.id) + "?all=1"
+            }
         }
         let notice: String? =
             query.get("saved") != nil ? format.t("pets.record.saved") : query.get("restored") != nil ? format.t("pets.timeline.restored") : nil

@@ -24,12 +24,17 @@ struct TimelinePage: Page {
     struct Undo: PagePart {
         let id: Int64
         let title: String
+        /// A record saved with other pets: whose copies stay, and where "delete theirs too" posts.
+        var shared: String? = nil
+        var deleteOthers: String? = nil
 
         func child(named name: String) -> Any? {
             switch name {
             case "id": id
             case "restore": RecordRoutes.restore(id)
             case "title": title
+            case "shared": shared ?? false
+            case "deleteOthers": deleteOthers ?? false
             default: nil
             }
         }

@@ -43,6 +43,22 @@ struct BinWebTests {
         }
     }
 
+    @Test("deleting one pet's copy of a shared walk says the other's stays, naming it, and offers to delete it too")
+    func oneCopy() async throws {
+        try await withHousehold { hearth, owner in
+            let (bori, _, records) = try await Self.walkForTwo(owner, hearth)
+            try await owner.get("/pets/\(bori)/timeline")
+            let deleted = try await owner.post("/records/\(records[0])/delete", [:])
+            #expect(deleted.location == "/pets/\(bori)/timeline?deleted=\(records[0])")
+            let page = try await owner.get(deleted.location ?? "").text
+            #expect(page.contains("The same record of Kkami, saved together, is still there."))
+            #expect(page.contains(#"formaction="/records/\#(records[1])/delete?all=1""#))
+            #expect(try await owner.post("/records/\(records[1])/delete?all=1", [:]).status == .seeOther)
+            let live = try hearth.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE deleted_at IS NULL") }
+            #expect(live == 0)
+        }
+    }
+
     @Test("a viewer sees the bin but cannot put back; a limited member sees only their subjects' deleted records; the owner empties it for good")
     func roles() async throws {
         try await withHousehold { hearth, owner in

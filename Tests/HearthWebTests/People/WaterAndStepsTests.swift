@@ -128,7 +128,7 @@ struct WaterAndStepsTests {
             #expect(home.text.contains(#"id="glass-\#(mina.id)""#) && home.text.contains(#"id="glass-\#(jun.id)""#), "one glass each, ids unique")
             let tap = try await owner.post("/people/\(jun.id)/water", ["change": "cup", "from": "home"])
             #expect(tap.status == .seeOther)
-            #expect(tap.location == "/?water=\(jun.id)&change=cup#water", "home says what the tap did")
+            #expect(tap.location == "/?water=\(jun.id)&change=cup#did", "home says what the tap did, its undo in view")
             #expect(try DailyRepository(hearth.database).water(subjectID: jun.id, on: LocalDate(Date(), in: Self.seoul)).drankML == 250)
             #expect(try await owner.get("/").text.contains("250 ml"))
 
