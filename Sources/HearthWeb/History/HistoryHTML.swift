@@ -27,7 +27,8 @@ enum HistoryHTML {
             // The line speaks for the record's own row when the write has one (a record's insert, not its details').
             let lead = write.first { $0.table == $0.record } ?? write[0]
             let about = what ? names.about(lead, format: format) : ""
-            let whose: HTML = about.isEmpty ? .empty : #"<span class="about">\#(about)</span> "#
+            // Whose and what on the time's line, who did what on the next.
+            let whose: HTML = about.isEmpty ? .empty : #"<span class="about">\#(about)</span><br>"#
             html +=
                 #"<li><time datetime="\#(stamp(lead.at))">\#(format.moment(lead.at))</time> \#(whose)\#(sentence(write, lead: lead, format: format, names: names))</li>"#
         }

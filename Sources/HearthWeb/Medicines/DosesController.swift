@@ -24,16 +24,24 @@ struct DosesController {
     }
 
     /// The day's scheduled doses, and the as-needed regimens with a button to give one.
-    private func lists(day: LocalDate, subject: Int64?, context: AppRequestContext) throws -> (scheduled: HTML, asNeeded: HTML) {
+    private func lists(day: LocalDate, subject: Int64?, context: AppRequestContext) throws -> (scheduled: HTML, done: HTML, doneCount: Int, asNeeded: HTML) {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
         let now = now()
         let found = try regimens.doses(access: context.access, subjectID: subject, from: day, to: day, in: context.timeZone)
         let doses = found.inTimeOrder
         let back = DoseRoutes.day(day, subject: subject)
-        // A member who may not record otherwise marks their own doses (self-care).
-        let scheduled = doses.reduce(into: HTML.empty) { html, dose in
-            html += DoseListHTML.render(
+        // A member who may not record otherwise marks their own doses (self-care). What is done
+        // (given or skipped) is folded under the open ones: a day of 40 doses is a phone screen or two.
+        var (scheduled, done, doneCount) = (HTML.empty, HTML.empty, 0)
+        for dose in doses {
+            let row = DoseListHTML.render(
                 [dose], now: now, canRecord: context.mayRecord(for: dose.regimen.subjectID), csrf: context.csrfToken, back: back, format: format)
+            if dose.slot.logged == nil && dose.slot.state(at: now) != .skipped {
+                scheduled += row
+            } else {
+                done += row
+                doneCount += 1
+            }
         }
         var asNeeded = HTML.empty
         for entry in found where entry.regimen.schedule.isAsNeeded && !entry.regimen.hasEnded(by: day) {
@@ -47,18 +55,19 @@ struct DosesController {
             }
             asNeeded += "</li>"
         }
-        return (scheduled, asNeeded)
+        return (scheduled, done, doneCount, asNeeded)
     }
 
     private func page(
         day: LocalDate, subject: Int64?, message: String?, confirm: HTML?, request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let (scheduled, asNeeded) = try lists(day: day, subject: subject, context: context)
+        let (scheduled, done, doneCount, asNeeded) = try lists(day: day, subject: subject, context: context)
         let page = DosesPage(
             day: format.dayHeading(day), isToday: day == LocalDate(now(), in: context.timeZone),
             previous: DoseRoutes.day(day.adding(days: -1), subject: subject), next: DoseRoutes.day(day.adding(days: 1), subject: subject),
-            partURL: DoseRoutes.day(day, subject: subject, part: "list"), scheduled: scheduled, asNeeded: asNeeded, message: message, confirm: confirm)
+            partURL: DoseRoutes.day(day, subject: subject, part: "list"), scheduled: scheduled, asNeeded: asNeeded, message: message, confirm: confirm,
+            done: done, doneSummary: format.t("doses.done_folded", ["n": String(doneCount)]))
         return renderer.page(page, titleKey: "doses.title", request: request, context: context, status: status)
     }
 

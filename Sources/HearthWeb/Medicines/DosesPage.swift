@@ -16,6 +16,9 @@ struct DosesPage: Page {
     let asNeeded: HTML
     let message: String?
     let confirm: HTML?
+    /// The day's doses given or skipped, folded under "done (N)".
+    var done: HTML = .empty
+    var doneSummary = ""
 
     func child(named name: String) -> Any? {
         switch name {
@@ -25,7 +28,10 @@ struct DosesPage: Page {
         case "next": self.next
         case "partURL": partURL
         case "scheduled": scheduled
-        case "hasScheduled": !scheduled.isEmpty
+        case "hasScheduled": !scheduled.isEmpty || !done.isEmpty
+        case "done": done
+        case "hasDone": !done.isEmpty
+        case "doneSummary": doneSummary
         case "asNeeded": asNeeded
         case "hasAsNeeded": !asNeeded.isEmpty
         case "message": message ?? false

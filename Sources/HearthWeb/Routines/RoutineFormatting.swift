@@ -47,9 +47,15 @@ extension Formatting {
         }
     }
 
-    /// "11월 27일 (금)" / "Fri 27 Nov".
+    /// "11월 27일 (금)" / "Fri 27 Nov": the month by its name in English, as "27/11" is 27 November
+    /// in the UK and nothing (or 11 March) in the US.
     func shortDay(_ day: LocalDate) -> String {
-        t("routines.short_day", ["month": String(day.month), "day": String(day.day), "weekday": t("regimens.weekday.\(day.weekday)")])
+        t(
+            "routines.short_day",
+            [
+                "month": String(day.month), "month_name": t("charts.month_short.\(day.month)"), "day": String(day.day),
+                "weekday": t("regimens.weekday.\(day.weekday)"),
+            ])
     }
 }
 

@@ -5,8 +5,9 @@ import HearthHTML
 /// row shows every kind's settings (no script picks them); each says which kind it is for.
 enum TrackerFormHTML {
     static let kinds = ["number", "yes_no", "scale", "choice", "duration", "text"]
-    /// Blank rows for new fields, and for new choices of a field.
-    static let blankRows = 2, blankChoices = 3
+    /// Blank rows for new fields (two open, four more folded: six fields in one save), and for
+    /// new choices of a field.
+    static let blankRows = 2, foldedRows = 4, blankChoices = 3
 
     /// The form's fields for a tracker as it is.
     static func input(_ tracker: TrackerInput) -> [String: String] {
@@ -50,7 +51,10 @@ enum TrackerFormHTML {
         for row in sent + Array((last + 1)...(last + blankRows)) {
             html += self.row(row, input, errors, format)
         }
-        return html
+        let folded = (last + blankRows + 1)...(last + blankRows + foldedRows)
+        html += #"<details class="more-fields"><summary>\#(format.t("trackers.form.more_fields", ["n": String(foldedRows)]))</summary>"#
+        for row in folded { html += self.row(row, input, errors, format) }
+        return html + "</details>"
     }
 
     static func row(_ row: Int, _ input: [String: String], _ errors: FieldErrors, _ format: Formatting) -> HTML {

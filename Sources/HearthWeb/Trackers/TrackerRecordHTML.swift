@@ -39,11 +39,12 @@ enum TrackerRecordHTML {
                 html += radios(choices.filter { !$0.retired }.map { ($0.key, $0.label) })
             case .duration:
                 html += #"<fieldset class="duration"><legend>\#(field.name)</legend>"#
+                // Each box with its word beside it and its own error under it (the minutes' under the minutes).
                 for (part, word) in [("min", "trackers.record.minutes"), ("sec", "trackers.record.seconds")] {
                     html +=
-                        #"<label><input name="\#(name)_\#(part)" inputmode="numeric" size="4" value="\#(input["\(name)_\(part)"] ?? "")"> \#(format.t(word))</label> "#
+                        #"<div class="part"><label><input name="\#(name)_\#(part)" inputmode="numeric" size="4" value="\#(input["\(name)_\(part)"] ?? "")"> \#(format.t(word))</label>\#(error("\(name)_\(part)"))</div>"#
                 }
-                html += error("\(name)_min") + error("\(name)_sec") + "</fieldset>"
+                html += "</fieldset>"
             case .text:
                 html += #"<label for="\#(name)">\#(field.name)</label><input id="\#(name)" name="\#(name)" value="\#(input[name] ?? "")">"# + error(name)
             }

@@ -36,8 +36,8 @@ struct HistoryWebTests {
             let activity = try await owner.get("/activity").text
             // Whose, and what the record was, as its timeline says it: the line of a deleted meal names it.
             #expect(activity.contains(#"<span class="about">Bori · Meal — Kibble · 80 g · Ate it all · "#), "\(activity.prefix(0))")
-            #expect(activity.contains("</span> Mina: moved to the bin"))
-            #expect(activity.contains("</span> Mina: changed — amount 60 → 80"))
+            #expect(activity.contains("</span><br>Mina: moved to the bin"))
+            #expect(activity.contains("</span><br>Mina: changed — amount 60 → 80"))
             // The bin says the same, with who deleted it.
             let bin = try await owner.get("/bin").text
             #expect(bin.contains("Bori · <strong>Meal</strong> — Kibble · 80 g · Ate it all · "), "\(bin.prefix(0))")

@@ -244,7 +244,7 @@ struct PageTemplateTests {
             fields: fields(["subject", "kind", "date", "time", "clinic_id", "place", "note"]), problems: FormProblems(["No"]), subjects: options,
             kinds: options, clinics: options),
         AppointmentPage(
-            id: 1, title: "Tori check-up", dDay: "D-3", when: "Fri 27/11 10:00 · Day Clinic", subjectLink: "/pets/1", clinicLink: "/clinics/1",
+            id: 1, title: "Tori check-up", dDay: "D-3", when: "Fri 27 Nov 10:00 · Day Clinic", subjectLink: "/pets/1", clinicLink: "/clinics/1",
             note: "Teeth", isPast: true, isDone: false, recordLink: RecordRoutes.edit(2),
             outcome: "/pets/1/records/new?kind=vet_visit", canRecord: true),
         RoutineFormPage(
