@@ -35,7 +35,7 @@ struct HistoryWebTests {
             try await owner.post("/records/\(id)/delete", [:])
             let activity = try await owner.get("/activity").text
             // Whose, and what the record was, as its timeline says it: the line of a deleted meal names it.
-            #expect(activity.contains(#"<span class="about">Bori · Meal — Kibble · 80 g · Ate it all · "#), "\(activity.prefix(0))")
+            #expect(activity.contains(#"<span class="about">Bori · Meal — Kibble · 80 g · Ate it all · Fri 20 Nov 08:12</span>"#), "\(activity.prefix(0))")
             #expect(activity.contains("</span><br>Mina: moved to the bin"))
             #expect(activity.contains("</span><br>Mina: changed — amount 60 → 80"))
             // The bin says the same, with who deleted it.
@@ -86,6 +86,7 @@ struct HistoryWebTests {
             #expect(try await owner.post("/doses/mark", dose.merging(["action": "skipped", "reason": "vomited"]) { $1 }).status == .seeOther)
             let list = try await owner.get("/doses").text
             #expect(list.contains("skipped by Mina — vomited · changed"), "\(list.prefix(4000))")
+            #expect(list.contains(#"<details class="doses-done"><summary>Given or skipped: 1</summary>"#), "what is done is folded")
             let steps = try await owner.get("/regimens/\(regimen)").text.components(separatedBy: "change-log").last ?? ""
             #expect(steps.contains("given") && steps.contains("vomited"), "the regimen's page has each step: \(steps.prefix(3000))")
             let report = try await owner.get("/reports/\(pet)/2026-11").text

@@ -63,6 +63,14 @@ struct TrackerWebTests {
             #expect(try await owner.get("/pets/\(bori)").text.contains("records/new?kind=tracker&amp;tracker=\(seizures)"))
             #expect(!(try await owner.get("/pets/\(nabi)").text.contains("kind=tracker")), "dogs' seizures are not the cat's")
             #expect(try await owner.get("/pets/\(nabi)/records/new?kind=tracker&tracker=\(seizures)").status == .notFound)
+            // Minutes and seconds, each word beside its box and each error under its own box.
+            let form = try await owner.get("/pets/\(bori)/records/new?kind=tracker&tracker=\(seizures)").text
+            #expect(form.contains(#"<div class="part"><label><input name="tracker_f1_min""#))
+            let wrong = try await owner.postMultipart(
+                "/pets/\(bori)/records", ["kind": "tracker", "tracker": String(seizures), "date": "2026-11-18", "time": "19:00", "tracker_f1_min": "x"])
+            #expect(wrong.status == .unprocessableContent)
+            #expect(
+                wrong.text.firstMatch(of: /name="tracker_f1_min"[^<]*> [^<]*<\/label><p class="field-error"/) != nil, "the minutes' error under the minutes")
             let record = ["kind": "tracker", "tracker": String(seizures), "date": "2026-11-18", "time": "19:00", "tracker_f1_min": "6", "tracker_f2": "c1"]
             #expect(try await owner.postMultipart("/pets/\(bori)/records", record).status == .seeOther)
             #expect(try await owner.postMultipart("/pets/\(nabi)/records", record).status == .unprocessableContent, "not the cat's tracker")
@@ -78,6 +86,9 @@ struct TrackerWebTests {
                     conversions: [:]))
             #expect(try await owner.get("/search?q=Fits").text.contains("/pets/\(bori)"), "re-indexed under the tracker's new name")
 
+            // A new tracker has room for six fields in one save: two open, four folded.
+            let blank = try await owner.get("/trackers/new").text
+            #expect(blank.contains(#"<details class="more-fields">"#) && blank.contains(#"name="field_6_name""#) && !blank.contains(#"name="field_7_name""#))
             // Nabi's own tracker: a sitter limited to Bori sees neither it nor its form.
             let own = try await owner.post(
                 "/trackers",
