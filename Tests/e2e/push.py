@@ -202,6 +202,8 @@ def reminders_to_the_phone(browser, server, shots):
         assert page.evaluate(post, given) == 410, "used once"
         assert page.evaluate(post, message["actions"][1]["url"]) == 409, "the dose is marked: 'later' says by whom"
         page.goto(server.url + "/doses")
+        # The dose given from the notification is folded with the day's done ones: opened, it says so.
+        page.locator("details.doses-done summary").click()
         doses = page.inner_text("main")
         assert doses.count("(알림에서)") == 1 and "엄마님이" in doses, doses[:1500]
         page.screenshot(path=str(shots / "ko-doses-from-reminder-phone.png"), full_page=True)
