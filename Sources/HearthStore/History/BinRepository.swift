@@ -82,13 +82,15 @@ public struct BinRepository: Sendable {
             let records = try EntryRepository.fetch(
                 db, where: "e.id IN (SELECT value FROM json_each(?))", arguments: IDList(ids: ids).argument, limit: ids.count)
             let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            // The units of the records' subjects only, not of every subject of the household.
             let units = try Dictionary(
                 Row.fetchAll(
                     db,
                     sql: """
-                        SELECT s.id, coalesce(p.weight_unit, (SELECT weight_unit FROM household LIMIT 1)) FROM subject s
-                        LEFT JOIN pet_profile p ON p.subject_id = s.id
-                        """
+                        SELECT s.id, coalesce(p.weight_unit, h.weight_unit) FROM subject s
+                        LEFT JOIN pet_profile p ON p.subject_id = s.id LEFT JOIN (SELECT weight_unit FROM household LIMIT 1) h
+                        WHERE s.id IN (SELECT value FROM json_each(?))
+                        """, arguments: IDList(ids: records.map(\.subjectID)).argument
                 ).map { ($0[0] as Int64, BodyWeightUnit(rawValue: $0[1] as String? ?? "") ?? .kg) }, uniquingKeysWith: { first, _ in first })
             for index in items.indices where items[index].kind == .entry {
                 items[index].record = byID[items[index].id]

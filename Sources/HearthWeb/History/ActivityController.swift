@@ -13,7 +13,8 @@ struct ActivityController {
     let accounts: AccountRepository
     let subjects: SubjectRepository
     /// For what the lines name (`HistoryNames`).
-    let database: AppDatabase
+    let records: EntryRepository
+    let foods: FoodRepository
 
     static let pageSize = 50
     /// The kinds the filter offers, as the history names what changed.
@@ -56,7 +57,7 @@ struct ActivityController {
             members: members.compactMap { account in account.id.map { (String($0), account.displayName) } },
             subjects: everyone.map { (String($0.id), $0.name) },
             kinds: Self.kinds, shown: shown, format: format)
-        let names = try HistoryNames.read(page, subjects: everyone, database: database, access: context.access)
+        let names = try HistoryNames.read(page, subjects: everyone, entries: records, foods: foods, access: context.access)
         let view = ActivityPage(filters: filters, rows: HistoryHTML.rows(page, format: format, what: true, names: names), older: older)
         return renderer.page(view, titleKey: "history.activity_title", request: request, context: context)
     }

@@ -15,7 +15,7 @@ enum HistoryArea: Area {
         let database = services.database
         let activity = ActivityController(
             renderer: services.renderer, history: HistoryRepository(database), accounts: AccountRepository(database), subjects: SubjectRepository(database),
-            database: database)
+            records: EntryRepository(database), foods: FoodRepository(database))
         router.group().add(middleware: RequireOwnerMiddleware()).get(HistoryRoutes.activity.path, use: activity.show)
     }
 }

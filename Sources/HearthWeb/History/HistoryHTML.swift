@@ -111,5 +111,4 @@ enum HistoryHTML {
         if case .text(let reason) = field("reason") { line += ": " + reason }
         return line
     }
-
 }

@@ -13,11 +13,8 @@ struct HistoryNames {
     var entries: [Int64: StoredEntry] = [:]
     var foods: [Int64: String] = [:]
 
-    /// Reads what `history` names, for the subjects the member may see.
-    static func read(_ history: [HistoryEntry], subjects: [SubjectSummary], database: AppDatabase, access: SubjectAccess) throws -> HistoryNames {
-        try read(history, subjects: subjects, entries: EntryRepository(database), foods: FoodRepository(database), access: access)
-    }
-
+    /// Reads what `history` names, for the subjects the member may see: its records (a record's
+    /// line names its food itself), and the foods a meal's changes point at.
     static func read(
         _ history: [HistoryEntry], subjects: [SubjectSummary], entries: EntryRepository, foods: FoodRepository, access: SubjectAccess
     ) throws -> HistoryNames {
@@ -25,11 +22,7 @@ struct HistoryNames {
         let entryIDs = Set(history.filter { $0.record == "entry" }.compactMap { Int64($0.recordID) })
         names.entries = Dictionary(
             try entries.entries(ids: Array(entryIDs), access: access).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var foodIDs = Set(
-            names.entries.values.compactMap { entry -> Int64? in
-                if case .meal(.existing(let id), _, _, _) = entry.details { return id }
-                return nil
-            })
+        var foodIDs: Set<Int64> = []
         for change in history.flatMap(\.changes) where change.column == "food_id" {
             for value in [change.old, change.new] {
                 switch value {

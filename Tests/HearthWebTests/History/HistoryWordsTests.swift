@@ -52,7 +52,8 @@ struct HistoryWordsTests {
         let history = try HistoryRepository(database).activity(
             access: .everyone, filter: .init(), timeZone: TimeZone(identifier: "Asia/Seoul")!, limit: 5_000)
         let subjects = try await SubjectRepository(database).subjects(access: .everyone)
-        let names = try HistoryNames.read(history, subjects: subjects, database: database, access: .everyone)
+        let names = try HistoryNames.read(
+            history, subjects: subjects, entries: EntryRepository(database), foods: FoodRepository(database), access: .everyone)
         let strings = try Localization(directory: packageRoot + "/Templates/i18n")
         for language in [Language.ko, .en] {
             let format = Formatting(strings: strings, language: language, timeZone: TimeZone(identifier: "Asia/Seoul")!)
