@@ -45,10 +45,10 @@ def free_port():
 
 
 class Server:
-    def __init__(self, binary, data):
+    def __init__(self, binary, data, extra=()):
         self.port = free_port()
         self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.port), "--data-dir", data, "--resources", str(ROOT)],
+            [binary, "serve", "--port", str(self.port), "--data-dir", data, "--resources", str(ROOT), *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -91,12 +91,13 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def wrk(url, cookie, seconds, pid, connections=32):
+def wrk(url, cookie, seconds, pid, connections=32, header=None):
     """One wrk run: p50 and p99 latency (ms), requests a second, and the server's CPU
-    milliseconds per request (steadier than latency on a shared machine)."""
+    milliseconds per request (steadier than latency on a shared machine). `header` replaces
+    the cookie (an API token's `Authorization: Bearer …`)."""
     before = cpu_seconds(pid)
     output = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", f"Cookie: {cookie}", "-H", "Accept: text/html", url],
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", header or f"Cookie: {cookie}", "-H", "Accept: text/html", url],
         capture_output=True, text=True, timeout=seconds + 60).stdout
     used = cpu_seconds(pid) - before
     def milliseconds(label):

@@ -15,7 +15,7 @@ extension APIHandlers {
 
     static func tracker(_ tracker: Tracker, regimens: Set<Int64>) -> Components.Schemas.Tracker {
         Components.Schemas.Tracker(
-            id: tracker.id, name: tracker.input.name, subjects: tracker.input.subjects.code,
+            id: tracker.id, name: tracker.input.name, version: tracker.input.version, subjects: tracker.input.subjects.code,
             regimen: tracker.input.regimenID.flatMap { regimens.contains($0) ? $0 : nil },
             readyMade: tracker.readyMade.flatMap(Components.Schemas.Tracker.ReadyMadePayload.init(rawValue:)), fields: tracker.input.fields.map(field))
     }

@@ -146,4 +146,38 @@ struct BinWebTests {
             #expect(try await PetRepository(hearth.database).pet(id: bori, access: .everyone)?.isArchived == false)
         }
     }
+
+    @Test(
+        "a put-back racing a delete or the bin's emptying: every answer is in words (never 500), and the copies of a shared record end all live, all in the bin or all gone"
+    )
+    func raced() async throws {
+        try await withHousehold { hearth, owner in
+            let (_, _, records) = try await Self.walkForTwo(owner, hearth)
+            try await owner.addMember("dad", role: .adult, database: hearth.database)
+            let dad = Browser(owner.client)
+            try await dad.signIn("dad", "member password 1")
+            try await dad.get("/bin")
+            try await owner.get("/bin")
+            let states = {
+                try hearth.database.read { db in
+                    try String.fetchAll(db, sql: "SELECT CASE WHEN deleted_at IS NULL THEN 'live' ELSE 'bin' END FROM entry ORDER BY id")
+                }
+            }
+            for round in 0..<12 {
+                if try states() == ["live", "live"] {
+                    #expect(try await owner.post("/records/\(records[0])/delete?all=1", [:]).status == .seeOther)
+                }
+                // Both copies in the bin; dad puts the walk back while the owner deletes it again or empties the bin.
+                async let back = dad.post("/bin/put-back", ["kind": "entry", "id": String(records[round % 2])])
+                async let other =
+                    round % 3 == 2
+                    ? owner.post("/bin/empty", [:]) : owner.post("/records/\(records[1 - round % 2])/delete?all=1", [:])
+                let answers = [try await back.status, try await other.status]
+                #expect(answers.allSatisfy { [.seeOther, .notFound, .conflict].contains($0) }, "round \(round): \(answers)")
+                let now = try states()
+                #expect(now == ["live", "live"] || now == ["bin", "bin"] || now.isEmpty, "round \(round): \(now)")
+                if now.isEmpty { break }
+            }
+        }
+    }
 }

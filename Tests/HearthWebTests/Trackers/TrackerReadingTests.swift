@@ -258,6 +258,19 @@ struct TrackerReadingTests {
             again["tracker_version"] = now.input.version
             #expect(try await owner.post("/people/\(grandma)/trackers/\(tracker.id)", again).status == .seeOther)
             #expect(try written() == 1)
+            // The API lists the version a record sends back, and takes the same rule: the old one is 409, nothing written.
+            let api = APIClient(
+                client: owner.client, token: try await APITokenRepository(hearth.database).make(for: "mina", scope: .record, database: hearth.database))
+            let listed = try #require(try APIClient.json(try await api.call(.get, "/api/v1/trackers"))["trackers"] as? [[String: Any]])
+            #expect(listed.first?["version"] as? String == now.input.version)
+            let record = { (version: String) in
+                #"{"kind": "tracker", "fields": {"tracker": "\#(tracker.id)", "tracker_f1": "5", "tracker_version": "\#(version)"}}"#
+            }
+            let stale = try await api.call(.post, "/api/v1/subjects/\(grandma)/records", json: record(version))
+            #expect(stale.status == .conflict, "\(stale.status)")
+            #expect(try written() == 1)
+            #expect(try await api.call(.post, "/api/v1/subjects/\(grandma)/records", json: record(now.input.version)).status == .created)
+            #expect(try written() == 2)
             // The write checks the definition too: a record checked against the old fields is refused by the store.
             let old = RecordInput(
                 occurredAt: Date(), localDate: LocalDate("2026-12-01")!, note: nil,
@@ -265,7 +278,7 @@ struct TrackerReadingTests {
             await #expect(throws: StoreError.trackerChanged) {
                 try await EntryRepository(hearth.database).create(subjectID: grandma, old, photos: [], createdBy: nil)
             }
-            #expect(try written() == 1)
+            #expect(try written() == 2)
         }
     }
 }
