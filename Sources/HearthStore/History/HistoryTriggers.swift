@@ -27,6 +27,7 @@ enum HistoryTriggers {
     static let skippedColumns: Set<String> = [
         "updated_at", "created_at", "last_used_at", "last_seen_at", "password_hash", "digest", "feed_token", "bytes_read", "records_read",
         "days_written", "photo_count", "recorded_at", "push_key", "p256dh", "auth", "backoff_until",
+        "delivered_at", "failing_since",
     ]
 
     /// Columns one table keeps its own way: a tracker's definition is written by its edit as

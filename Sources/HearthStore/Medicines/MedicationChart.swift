@@ -34,6 +34,8 @@ public struct MedicationChart: Sendable {
     public let rows: [Row]
     /// The catalogue's entries for the items picked from it, by id.
     public let catalogue: [Int64: Medicine]
+    /// Each regimen's next dose from now (`MedicinesReport.next`: the report's, the API's), by id.
+    public var next: [Int64: MedicinesReport.NextDose] = [:]
 
     public var days: [LocalDate] { stride(from: 0, through: to.daysSince1970 - from.daysSince1970, by: 1).map { from.adding(days: $0) } }
 
@@ -61,7 +63,12 @@ public struct MedicationChart: Sendable {
             if !extra.isEmpty { rows.append(Row(regimen: regimen, time: nil, cells: Dictionary(grouping: extra, by: \.day).mapValues { Cell.uses($0.count) })) }
         }
         let catalogue = try MedicineRepository.medicines(ids: Set(rows.flatMap { $0.regimen.items.compactMap(\.input.medicineID) }), snapshot.db)
-        return MedicationChart(from: from, to: to, rows: rows, catalogue: catalogue)
+        let coming = try MedicinesReport.coming(access: access, subjectID: subjectID, now: now, in: timeZone, snapshot: snapshot)
+        var next: [Int64: MedicinesReport.NextDose] = [:]
+        for row in rows where next[row.regimen.id] == nil {
+            next[row.regimen.id] = MedicinesReport.next(row.regimen, coming: coming[row.regimen.id] ?? [], now: now, in: timeZone)
+        }
+        return MedicationChart(from: from, to: to, rows: rows, catalogue: catalogue, next: next)
     }
 
     static func cell(_ slot: DoseSlot, now: Date) -> Cell {

@@ -36,12 +36,7 @@ public struct MedicinesReport: Sendable {
             access: report.access, subjectID: report.subject.id, from: report.from, to: report.to, in: report.timeZone, snapshot: snapshot)
         // The doses from yesterday (one due just before midnight is due now) to a week on, as the
         // dose list has them: the next one is read from these, whatever month the report is of.
-        let today = LocalDate(report.now, in: report.timeZone)
-        let coming = Dictionary(
-            grouping: try RegimenRepository.doses(
-                access: report.access, subjectID: report.subject.id, from: today.adding(days: -1), to: today.adding(days: Self.nextWithin),
-                in: report.timeZone, snapshot: snapshot
-            ).flatMap(\.slots), by: \.regimenID)
+        let coming = try Self.coming(access: report.access, subjectID: report.subject.id, now: report.now, in: report.timeZone, snapshot: snapshot)
         for entry in doses {
             let adherence = Adherence.of(entry.slots, now: report.now)
             // Every regimen in force in the span is listed, one taken as needed and not used in it too
@@ -64,6 +59,16 @@ public struct MedicinesReport: Sendable {
 
     /// Days ahead whose doses are read as the dose list has them (moves, marks and skips).
     static let nextWithin = 8
+
+    /// A subject's doses from yesterday (one due just before midnight is due now) to `nextWithin`
+    /// days on, as the dose list has them, by regimen: what `next` reads, for the report and the MAR.
+    static func coming(access: SubjectAccess, subjectID: Int64, now: Date, in timeZone: TimeZone, snapshot: Snapshot) throws -> [Int64: [DoseSlot]] {
+        let today = LocalDate(now, in: timeZone)
+        return Dictionary(
+            grouping: try RegimenRepository.doses(
+                access: access, subjectID: subjectID, from: today.adding(days: -1), to: today.adding(days: nextWithin), in: timeZone, snapshot: snapshot
+            ).flatMap(\.slots), by: \.regimenID)
+    }
 
     /// The regimen's next dose (`DoseSlot.next`) among its `coming` doses; for a schedule sparser
     /// than that (a monthly pill), the schedule's first dose after them.

@@ -178,6 +178,21 @@ public struct ReminderRepository: Sendable {
         }
     }
 
+    /// Who was sent the first reminder of a dose, and who answered it "later" (by name): what the
+    /// escalation to the others says, so they know whom to ask.
+    public func told(dose: DoseKey, dueAt: Date) throws -> (reminded: [String], snoozed: [String]) {
+        try database.read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT a.display_name, max(r.round >= ?3) FROM reminder r JOIN account a ON a.id = r.account_id
+                        WHERE r.dose = ?1 AND r.due_at = ?2 AND ((r.round = 0 AND r.attempts > 0) OR r.round >= ?3)
+                        GROUP BY a.id ORDER BY a.display_name
+                        """), arguments: [dose.text, dueAt, ReminderMessage.later])
+            return (rows.filter { !$0[1] }.map { $0[0] }, rows.filter { $0[1] }.map { $0[0] })
+        }
+    }
+
     /// The reminder of one member about one dose at its time (the first round), for "later".
     public func reminder(accountID: Int64, dose: DoseKey) throws -> ReminderMessage? {
         try database.read { db in
@@ -228,28 +243,68 @@ public struct ReminderRepository: Sendable {
         }
     }
 
-    public func failed(_ reminder: ReminderMessage, error: String, nextAttempt: Date?) async throws {
+    /// A try that some target did not take: `error` for the log, `said` what each target said.
+    public func failed(_ reminder: ReminderMessage, error: String, said: [TargetSaid], nextAttempt: Date?) async throws {
         try await database.write { db in
             try db.execute(
                 sql: """
-                    UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?
-                    """, arguments: [error, nextAttempt, reminder.accountID, reminder.dueAt, reminder.round, reminder.part])
+                    UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, said = ?
+                    WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?
+                    """,
+                arguments: [
+                    error, nextAttempt, TargetSaid.text(TargetSaid.merged(try Self.said(reminder, db), said)), reminder.accountID, reminder.dueAt,
+                    reminder.round, reminder.part,
+                ])
         }
     }
 
-    /// The newest reminder tried: when, to whom, and what went wrong if it did.
-    public func lastDelivery() throws -> (at: Date, message: String, error: String?, delivered: Bool)? {
+    /// What each target said of the reminder: kept beside what they said before (a retry goes to
+    /// the targets that did not take it only).
+    public func record(_ reminder: ReminderMessage, said: [TargetSaid]) async throws {
+        guard !said.isEmpty else { return }
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE reminder SET said = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
+                arguments: [
+                    TargetSaid.text(TargetSaid.merged(try Self.said(reminder, db), said)), reminder.accountID, reminder.dueAt, reminder.round,
+                    reminder.part,
+                ])
+        }
+    }
+
+    private static func said(_ reminder: ReminderMessage, _ db: Database) throws -> [TargetSaid] {
+        TargetSaid.read(
+            try String.fetchOne(
+                db, sql: "SELECT said FROM reminder WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
+                arguments: [reminder.accountID, reminder.dueAt, reminder.round, reminder.part]))
+    }
+
+    /// The newest reminder tried: when, to whom, what each target said, and the log's problem if any.
+    public func lastDelivery() throws -> LastDelivery? {
         try database.read { db in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
-                        sql: "SELECT * FROM reminder WHERE attempts > 0 ORDER BY coalesce(delivered_at, next_attempt_at, created_at) DESC LIMIT 1"))
+                        sql: """
+                            SELECT r.*, a.display_name FROM reminder r JOIN account a ON a.id = r.account_id
+                            WHERE r.attempts > 0 ORDER BY coalesce(r.delivered_at, r.next_attempt_at, r.created_at) DESC LIMIT 1
+                            """))
             else { return nil }
             let deliveredAt: Date? = row["delivered_at"]
-            let createdAt: Date = row["created_at"]
-            let message: String = row["message"]
-            let error: String? = row["last_error"]
-            return (deliveredAt ?? createdAt, message, error, deliveredAt != nil)
+            return LastDelivery(
+                at: deliveredAt ?? row["created_at"], member: row["display_name"], message: row["message"], error: row["last_error"],
+                delivered: deliveredAt != nil, said: TargetSaid.read(row["said"]))
         }
     }
+}
+
+/// The newest reminder tried, as the owner's settings page says it.
+public struct LastDelivery: Sendable, Equatable {
+    public let at: Date
+    /// The member it was for.
+    public let member: String
+    public let message: String
+    public let error: String?
+    public let delivered: Bool
+    public let said: [TargetSaid]
 }

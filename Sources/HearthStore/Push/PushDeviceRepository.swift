@@ -15,6 +15,10 @@ public struct PushDevice: Sendable, Equatable {
     public let createdAt: Date
     /// Its push service said 429: nothing to it before then.
     public var backoffUntil: Date? = nil
+    /// When it last took a message.
+    public var deliveredAt: Date? = nil
+    /// Since when its push service has not answered (or refused) every message; nil once one goes.
+    public var failingSince: Date? = nil
 }
 
 /// The members' browsers that take Web Push, and the household's VAPID key they were given.
@@ -54,7 +58,7 @@ public struct PushDeviceRepository: Sendable {
                 sql: """
                     INSERT INTO push_device(account_id, endpoint, p256dh, auth, label, created_at) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(endpoint) DO UPDATE SET account_id = excluded.account_id, p256dh = excluded.p256dh, auth = excluded.auth,
-                        label = excluded.label, created_at = excluded.created_at, backoff_until = NULL
+                        label = excluded.label, created_at = excluded.created_at, backoff_until = NULL, failing_since = NULL
                     """,
                 arguments: [
                     accountID, subscription.endpoint, Base64URL.encode(subscription.p256dh), Base64URL.encode(subscription.auth), subscription.label, now,
@@ -68,14 +72,16 @@ public struct PushDeviceRepository: Sendable {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, account_id, endpoint, p256dh, auth, label, created_at, backoff_until FROM push_device WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id
+                    SELECT id, account_id, endpoint, p256dh, auth, label, created_at, backoff_until, delivered_at, failing_since
+                    FROM push_device WHERE ?1 IS NULL OR account_id = ?1 ORDER BY id
                     """,
                 arguments: [accountID]
             ).compactMap { row in
                 // Keys that do not read (the file changed outside Hearth): the device is not offered.
                 guard let p256dh = Base64URL.decode(row[3]), let auth = Base64URL.decode(row[4]) else { return nil }
                 return PushDevice(
-                    id: row[0], accountID: row[1], endpoint: row[2], p256dh: p256dh, auth: auth, label: row[5], createdAt: row[6], backoffUntil: row[7])
+                    id: row[0], accountID: row[1], endpoint: row[2], p256dh: p256dh, auth: auth, label: row[5], createdAt: row[6], backoffUntil: row[7],
+                    deliveredAt: row[8], failingSince: row[9])
             }
         }
     }
@@ -98,6 +104,20 @@ public struct PushDeviceRepository: Sendable {
     public func backOff(endpoint: String, until: Date) async throws {
         try await database.write { db in
             try db.execute(sql: "UPDATE push_device SET backoff_until = ? WHERE endpoint = ?", arguments: [until, endpoint])
+        }
+    }
+
+    /// A browser whose push service took a message: working again, whatever it said before.
+    public func answered(id: Int64, now: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE push_device SET delivered_at = ?, failing_since = NULL WHERE id = ?", arguments: [now, id])
+        }
+    }
+
+    /// A browser whose push service did not answer, or refused: not answering since the first such time.
+    public func notAnswering(id: Int64, now: Date) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE push_device SET failing_since = coalesce(failing_since, ?) WHERE id = ?", arguments: [now, id])
         }
     }
 }

@@ -68,7 +68,19 @@ struct MedicationChartHTML {
         if !notes.isEmpty {
             html += #"<ol class="mar-notes">"# + notes.map { "<li>\($0)</li>" }.joined() + "</ol>"
         }
-        return html
+        return html + nextDoses()
+    }
+
+    /// Each regimen's next dose, as the report and the API say it: on a chart of a month not over.
+    private func nextDoses() -> HTML {
+        var seen: Set<Int64> = []
+        let lines: [HTML] = chart.rows.compactMap { row in
+            guard seen.insert(row.regimen.id).inserted, let next = chart.next[row.regimen.id], next.day >= chart.from, chart.to >= next.day.adding(days: -1)
+            else { return nil }
+            return "\(row.regimen.name) " + MedicinesReportHTML.when(next, format: format)
+        }
+        guard !lines.isEmpty else { return .empty }
+        return #"<p class="mar-codes">\#(format.t("report.next_dose")): "# + lines.joined(separator: " · ") + "</p>"
     }
 
     /// "혈압약 08:00" over "노바스크정5mg 1정" (the catalogue's product where it was picked).

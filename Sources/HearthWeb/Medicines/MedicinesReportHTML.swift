@@ -84,12 +84,15 @@ struct MedicinesReportHTML {
     /// The next dose from the moment the report is read, or why there is none: a short day and
     /// its time, which no line break splits (a phone once showed "20:0 / 0", a PDF five lines).
     private func next(_ line: MedicinesReport.Line) -> HTML {
-        if let next = line.next {
-            let when: HTML = #"<span class="nowrap">\#(format.doseDay(next.day))</span> <span class="nowrap">\#(format.minutes(next.minutes))</span>"#
-            return next.dueNow ? "\(format.t("report.due_now_before")) " + when : when
-        }
+        if let next = line.next { return Self.when(next, format: format) }
         if case .asNeeded = line.regimen.schedule.repeatRule { return "\(format.t("report.as_needed"))" }
         return line.regimen.hasEnded(by: shown.report.today) ? "\(format.t("report.ended"))" : "—"
+    }
+
+    /// "12월 8일 (화) 08:00", or "지금: 08:00" for the dose due now: the report's and the MAR's.
+    static func when(_ next: MedicinesReport.NextDose, format: Formatting) -> HTML {
+        let when: HTML = #"<span class="nowrap">\#(format.doseDay(next.day))</span> <span class="nowrap">\#(format.minutes(next.minutes))</span>"#
+        return next.dueNow ? "\(format.t("report.due_now_before")) " + when : when
     }
 
     /// The pairs and cautions the DUR lists name among the person's medicines, in the lists' words.

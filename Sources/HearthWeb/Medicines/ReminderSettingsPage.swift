@@ -10,7 +10,7 @@ struct ReminderSettingsPage: Page {
     let fields: FormFields
     let problems: FormProblems
     let saved: Bool
-    let lastDelivery: String?
+    let lastDelivery: HTML?
     /// This page's own address, suggested for Hearth's address (not saved until the owner saves it).
     let here: String
 

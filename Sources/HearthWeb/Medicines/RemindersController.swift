@@ -115,11 +115,7 @@ struct RemindersController {
         input: [String: String], errors: FieldErrors, saved: Bool, request: Request, context: AppRequestContext, status: HTTPResponse.Status
     ) throws -> Response {
         let format = Formatting(strings: renderer.strings, language: context.language, timeZone: context.timeZone)
-        let last = try reminders.lastDelivery().map { last in
-            last.delivered
-                ? format.t("push.last_ok", ["when": format.moment(last.at), "message": last.message])
-                : format.t("push.last_failed", ["message": last.message, "error": last.error ?? ""])
-        }
+        let last = try reminders.lastDelivery().map { LastDeliveryHTML.render($0, household: try reminders.targets().ntfyURL, format: format) }
         let page = ReminderSettingsPage(
             fields: FormFields(
                 ["ntfy_url", "webhook_url", "again_minutes", "escalate_minutes", "web_address"], input: input, errors: errors, strings: renderer.strings,

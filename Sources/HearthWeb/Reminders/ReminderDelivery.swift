@@ -24,13 +24,15 @@ struct ReminderDelivery {
         let mayAnswer: Bool
     }
 
-    /// What became of one reminder: the targets that took it, browsers gone or to wait for, and
-    /// the first problem of the others (nil: all took it).
+    /// What became of one reminder: the targets that took it, browsers gone or to wait for, what
+    /// each target said (for the owner's page), and the first problem of the others for the log
+    /// (nil: all took it).
     struct Outcome: Sendable {
         var took: Set<String> = []
         var gone: [String] = []
         /// Browsers whose push service said 429, each with when to try again.
         var slowDown: [(endpoint: String, until: Date)] = []
+        var said: [TargetSaid] = []
         var problem: String?
     }
 
@@ -106,18 +108,29 @@ struct ReminderDelivery {
             return answers
         }
         for answer in answers {
+            let device = devicesByTarget[answer.target]
             for index in answer.indices {
+                var said = TargetSaid(target: answer.target, answer: .took, label: device?.label ?? "")
                 switch answer.outcome {
                 case .delivered: outcomes[index].took.insert(answer.target)
-                case .gone: outcomes[index].gone.append(devicesByTarget[answer.target]?.endpoint ?? "")
+                case .gone:
+                    outcomes[index].gone.append(device?.endpoint ?? "")
+                    said = TargetSaid(target: answer.target, answer: .gone, label: said.label)
                 case .slowDown(let wait):
                     // On the household's clock, which the device's wait is read against.
-                    outcomes[index].slowDown.append((devicesByTarget[answer.target]?.endpoint ?? "", now.addingTimeInterval(wait)))
+                    outcomes[index].slowDown.append((device?.endpoint ?? "", now.addingTimeInterval(wait)))
+                    said = TargetSaid(target: answer.target, answer: .slowDown, until: now.addingTimeInterval(wait), label: said.label)
                     if outcomes[index].problem == nil { outcomes[index].problem = "HTTP 429 from a push service" }
                 case .waiting:
+                    said = TargetSaid(target: answer.target, answer: .waiting, until: device?.backoffUntil, label: said.label)
                     if outcomes[index].problem == nil { outcomes[index].problem = "waiting out a push service's 429" }
-                case nil: if outcomes[index].problem == nil { outcomes[index].problem = answer.problem }
+                case nil:
+                    // A status that is not success is a refusal ("HTTP 500"); anything else, no answer.
+                    let status = answer.problem.flatMap { $0.firstMatch(of: /^HTTP \d+/) }.map { String($0.output) }
+                    said = TargetSaid(target: answer.target, answer: status == nil ? .noAnswer : .refused, detail: status ?? "", label: said.label)
+                    if outcomes[index].problem == nil { outcomes[index].problem = answer.problem }
                 }
+                outcomes[index].said.append(said)
             }
         }
         return outcomes

@@ -36,7 +36,12 @@ struct ShownReminders {
         guard escalateMinutes > 0, recipient.me != subjectID, now >= instant.addingTimeInterval(Double(escalateMinutes) * 60),
             now < instant.addingTimeInterval(DoseSlot.window)
         else { return [] }
-        let text = format.t("push.escalation_line", ["what": what])
+        // Whom to ask: who had the reminder, and who put it off.
+        let told = try? ReminderRepository(database).told(dose: dose, dueAt: instant)
+        let named =
+            [("push.escalation_reminded", told?.reminded ?? []), ("push.escalation_snoozed", told?.snoozed ?? [])]
+            .filter { !$0.1.isEmpty }.map { format.t($0.0, ["names": $0.1.joined(separator: ", ")]) }
+        let text = format.t("push.escalation_line", ["what": what]) + (named.isEmpty ? "" : " (\(named.joined(separator: "; ")))")
         return [ReminderLine(dueAt: instant, round: ReminderMessage.escalation, text: text, link: link, dose: dose)]
     }
 }

@@ -77,12 +77,16 @@ struct ReminderScheduler: Sendable {
         var addressed: [ReminderDelivery.Item] = []
         for reminder in try reminders.pending(now: now, maximumAttempts: Self.maximumAttempts) {
             guard let recipient = recipients[reminder.accountID] else {
-                try await reminders.failed(reminder, error: "reminders are off for this member", nextAttempt: nil)
+                try await reminders.failed(
+                    reminder, error: "reminders are off for this member", said: [TargetSaid(target: "member", answer: .notSent, detail: "off")],
+                    nextAttempt: nil)
                 continue
             }
             if let own = recipient.ntfyURL, !recipient.isOwner, await !PushAddress.memberMay(own, householdNtfy: targets.ntfyURL) {
                 // Checked when it was saved, and again now: a name can come to resolve here.
-                try await reminders.failed(reminder, error: "\(own) is on this machine; only the owner may send reminders there", nextAttempt: nil)
+                try await reminders.failed(
+                    reminder, error: "\(own) is on this machine; only the owner may send reminders there",
+                    said: [TargetSaid(target: "ntfy \(own)", answer: .notSent, detail: "local")], nextAttempt: nil)
                 continue
             }
             if let dose = reminder.dose, try regimens.isMarked(dose) {
@@ -114,6 +118,15 @@ struct ReminderScheduler: Sendable {
             let outcome = outcomes[index]
             for endpoint in outcome.gone { try await browsers.forget(endpoint: endpoint) }
             for (endpoint, until) in outcome.slowDown { try await browsers.backOff(endpoint: endpoint, until: until) }
+            // A browser that took it works; one that did not answer has not answered since its first miss.
+            for said in outcome.said {
+                guard let device = said.deviceID else { continue }
+                switch said.answer {
+                case .took: try await browsers.answered(id: device, now: now)
+                case .noAnswer, .refused: try await browsers.notAnswering(id: device, now: now)
+                default: break
+                }
+            }
             if let problem = outcome.problem {
                 // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
                 let pause = min(1800, 30 * pow(2, Double(item.reminder.attempts)))
@@ -121,8 +134,9 @@ struct ReminderScheduler: Sendable {
                 let stillUseful = next < item.reminder.dueAt.addingTimeInterval(DoseSlot.window)
                 logger.warning("reminder to \(item.recipient.name) not delivered: \(problem)")
                 try await reminders.delivered(item.reminder, to: outcome.took)
-                try await reminders.failed(item.reminder, error: problem, nextAttempt: stillUseful ? next : nil)
+                try await reminders.failed(item.reminder, error: problem, said: outcome.said, nextAttempt: stillUseful ? next : nil)
             } else {
+                try await reminders.record(item.reminder, said: outcome.said)
                 try await reminders.delivered(item.reminder, now: clock())
             }
         }

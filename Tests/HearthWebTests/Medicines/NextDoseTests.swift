@@ -53,6 +53,10 @@ struct NextDoseTests {
             #expect(report.contains(cell("2026-12-08", "08:00")), "insulin: tomorrow's 08:00, not tonight's 20:00")
             #expect(!report.contains(cell("2026-12-07", "20:00")))
             #expect(report.contains("Now: " + cell("2026-12-07", "11:11")), "the probiotic is due now")
+            // The medication chart says the same next doses under its table.
+            let chart = try await owner.get("/reports/\(nabi)/2026-12/mar").text
+            #expect(chart.contains("Insulin " + cell("2026-12-08", "08:00")) && chart.contains("Probiotic Now: " + cell("2026-12-07", "11:11")))
+            #expect(!(try await owner.get("/reports/\(nabi)/2026-10/mar").text.contains("Next dose")), "a month over has none")
             // Given, and tomorrow's skipped ahead: the next probiotic is the day after.
             #expect(
                 try await owner.post("/doses/mark", ["regimen": "\(probiotic)", "day": "2026-12-07", "time": "671", "action": "given"]).status == .seeOther)

@@ -11,7 +11,8 @@ import Testing
 
 /// A real HTTP server on a local port standing in for push services and ntfy at once: it keeps
 /// every request whole (headers, bytes) and answers by path — `/gone/…` 410, `/slow/…` 429,
-/// `/slow-once/…` 429 with `Retry-After: 60` the first time, anything else 201, as a push service does.
+/// `/slow-once/…` 429 with `Retry-After: 60` the first time, `/broken/…` 500, anything else 201,
+/// as a push service does.
 actor PushService {
     struct Request: Sendable {
         let path: String
@@ -35,6 +36,7 @@ actor PushService {
             await self.add(Request(path: request.uri.path, headers: headers, body: Data(bytes.readBytes(length: bytes.readableBytes) ?? [])))
             let path = request.uri.path
             if path.hasPrefix("/slow-once/"), await self.to(path).count == 1 { return Response(status: .tooManyRequests, headers: [.retryAfter: "60"]) }
+            if path.hasPrefix("/broken/") { return Response(status: .internalServerError) }
             return Response(status: path.hasPrefix("/gone/") ? .gone : path.hasPrefix("/slow/") ? .tooManyRequests : .created)
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -49,9 +51,9 @@ struct PushRemindersTests {
         let key = P256.KeyAgreement.PrivateKey()
         let auth = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
 
-        func subscribe(_ endpoint: String, accountID: Int64, database: AppDatabase) async throws {
+        func subscribe(_ endpoint: String, accountID: Int64, database: AppDatabase, label: String = "Phone") async throws {
             try await PushDeviceRepository(database).add(
-                accountID: accountID, PushSubscription(endpoint: endpoint, p256dh: key.publicKey.x963Representation, auth: auth, label: "Phone"))
+                accountID: accountID, PushSubscription(endpoint: endpoint, p256dh: key.publicKey.x963Representation, auth: auth, label: label))
         }
 
         /// The message, decrypted by Python's http_ece with this phone's keys.
@@ -176,6 +178,45 @@ struct PushRemindersTests {
                 let sent = await service.to(path)
                 #expect(sent.count == 2, "sent once the wait is over")
                 if let last = sent.last { #expect(try phone.read(last)["title"] as? String == "Due at 08:00") }
+            }
+        }
+    }
+
+    @Test(
+        "the owner's 'last sent' says target by target, in the reader's words, what each said (took it, a pause until when, refused, no answer); /me says which phone has not answered since when, and which works"
+    )
+    func eachTargetSaid() async throws {
+        let clock = TestClock("2026-11-22T23:00:30Z")  // 08:00:30 in Seoul
+        try await withHousehold(clock: clock.read) { hearth, owner in
+            let database = hearth.database
+            _ = try await Self.heartPills(database, for: try await owner.addPet("Mochi"))
+            let mina = try #require(try await AccountRepository(database).account(username: "mina")?.id)
+            let service = PushService()
+            try await service.serve { port in
+                let base = "http://127.0.0.1:\(port)"
+                try await ReminderRepository(database).setTargets(
+                    ReminderTargets(ntfyURL: "\(base)/ok/household", webhookURL: "\(base)/broken/hook", againMinutes: 0))
+                try await Phone().subscribe("\(base)/ok/mina", accountID: mina, database: database, label: "Kitchen phone")
+                try await Phone().subscribe("\(base)/slow-once/mina", accountID: mina, database: database, label: "Tablet")
+                try await Phone().subscribe("http://127.0.0.1:1/mina", accountID: mina, database: database, label: "Old phone")  // nothing listens
+                try await Self.scheduler(database, clock: clock).tick(now: clock.read())
+
+                let page = try await owner.get("/settings/reminders").text
+                for line in [
+                    "to Mina: 08:00 — Mochi: Heart pills — Pimobendan 1 tablet", "The household’s ntfy topic: took it",
+                    "The webhook: refused it (HTTP 500): tried again while the dose is due", "Mina’s device Kitchen phone: took it",
+                    "Mina’s device Tablet: its push service asked for a pause: sent again at 08:01",
+                    "Mina’s device Old phone: did not answer: tried again while the dose is due",
+                ] {
+                    #expect(page.contains(line), "\(line)")
+                }
+                #expect(!page.contains("HTTP 429"), "no problem of one target said of the whole reminder")
+                let me = try await owner.get("/me").text
+                #expect(me.contains("Not answering since ") && me.contains("last notification "), "\(me)")
+                #expect(try await owner.post("/me", ["display_name": "Mina", "language": "ko"]).status == .seeOther)
+                let korean = try await owner.get("/settings/reminders").text
+                #expect(korean.contains("Mina의 기기 Tablet: 알림 서비스가 잠시 쉬어 달라고 해서 08:01에 다시 보내요") && korean.contains("웹훅: 받지 않았어요(HTTP 500)"))
+                #expect(try await owner.get("/me").text.contains("부터 답이 없어요"))
             }
         }
     }
@@ -367,7 +408,10 @@ struct PushRemindersTests {
                 for topic in ["/mina", "/dad"] {
                     let told = await service.to(topic)
                     #expect(told.count == 2 && told.last?.headers["title"] == "Not marked yet: 08:00", "\(topic)")
-                    #expect(told.last.map { String(data: $0.body, encoding: .utf8) } == "08:00 — Grandma: Blood pressure — not marked yet")
+                    // Whom to ask: who had the reminder, and who put it off.
+                    #expect(
+                        told.last.map { String(data: $0.body, encoding: .utf8) }
+                            == "08:00 — Grandma: Blood pressure — not marked yet (reminded: Dad, Mina; put off: Grandma)")
                 }
                 #expect(await service.to("/grandma").count == 2, "the others are told, not Grandma")
                 #expect(await service.to("/household").count == 2, "the tablet is told once too")
