@@ -23,6 +23,8 @@ public final class AppDatabase: Sendable {
     let routineCache = KeptReads<String, [Routine]>()
     /// The subjects a member may see, by their access: several cards of one page ask.
     let subjectCache = KeptReads<String, [SubjectSummary]>()
+    /// Every tracker's definition, decoded: every pet and person page reads them all.
+    let trackerCache = KeptReads<String, [Tracker]>(capacity: 1)
     /// The household's due list (vaccines, preventives, follow-ups) of a day.
     let dueCache = KeptReads<LocalDate, [CareDue]>()
     /// Calendar marks of a span, for one access and filter, at one moment of the clock.

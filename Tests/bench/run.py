@@ -97,7 +97,8 @@ def wrk(url, cookie, seconds, pid, connections=32, header=None):
     the cookie (an API token's `Authorization: Bearer …`)."""
     before = cpu_seconds(pid)
     output = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", header or f"Cookie: {cookie}", "-H", "Accept: text/html", url],
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", header or f"Cookie: {cookie}", "-H",
+         "Accept: application/json" if header else "Accept: text/html", url],
         capture_output=True, text=True, timeout=seconds + 60).stdout
     used = cpu_seconds(pid) - before
     def milliseconds(label):

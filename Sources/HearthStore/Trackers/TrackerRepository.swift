@@ -66,11 +66,13 @@ public struct TrackerRepository: Sendable {
 
     /// The trackers a member may see: every species' and people's, and those of a subject they may see.
     public func trackers(access: SubjectAccess) throws -> [Tracker] {
-        try database.read { db in try Self.trackers(access: access, db) }
+        let all = try database.trackerCache.value("all", generation: database.generation) { try database.read(Self.all) }
+        guard access.isLimited else { return all }
+        return try database.read { db in Self.visible(all, seen: try Self.seen(access, db), access: access) }
     }
 
     public func tracker(id: Int64, access: SubjectAccess) throws -> Tracker? {
-        try database.read { db in try Self.trackers(access: access, id: id, db).first }
+        try trackers(access: access).first { $0.id == id }
     }
 
     /// The tracker a record of `subjectID` (a pet of `species`, or a person: nil) is read against,
@@ -83,30 +85,36 @@ public struct TrackerRepository: Sendable {
     /// a species or for people, when the member sees a pet of that species or a person (a member
     /// limited to the dog does not learn of the cat's glucose tracker).
     static func trackers(access: SubjectAccess, id: Int64? = nil, _ db: Database) throws -> [Tracker] {
-        var seen: (species: Set<String>, people: Bool)?
-        if access.isLimited {
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT s.kind, p.species FROM subject s LEFT JOIN pet_profile p ON p.subject_id = s.id WHERE \(access.sqlCondition("s.id"))")
-            seen = (Set(rows.compactMap { $0["species"] as String? }), rows.contains { $0["kind"] == "person" })
-        }
-        return try Row.fetchAll(
-            db.cachedStatement(
-                sql:
-                    "SELECT id, name, subjects, subject_id, regimen_id, fields, ready_made FROM tracker WHERE deleted_at IS NULL AND (? IS NULL OR id = ?) ORDER BY name, id"
-            ),
-            arguments: [id, id]
+        let all = try Self.all(db).filter { id == nil || $0.id == id }
+        return access.isLimited ? visible(all, seen: try seen(access, db), access: access) : all
+    }
+
+    /// Every tracker not deleted, by name: read once between writes (`AppDatabase.trackerCache`),
+    /// as every pet and person page reads them all.
+    static func all(_ db: Database) throws -> [Tracker] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT id, name, subjects, regimen_id, fields, ready_made FROM tracker WHERE deleted_at IS NULL ORDER BY name, id")
         ).compactMap { row in
             guard let subjects = TrackerSubjects(code: row["subjects"]) else { return nil }
-            if let subjectID = row["subject_id"] as Int64?, !access.allows(subjectID) { return nil }
-            if let seen {
-                switch subjects {
-                case .species(let species): guard seen.species.contains(species.rawValue) else { return nil }
-                case .people: guard seen.people else { return nil }
-                case .subject: break
-                }
-            }
             let input = TrackerInput(name: row["name"], subjects: subjects, fields: StoredTrackerField.fields(row["fields"]), regimenID: row["regimen_id"])
             return Tracker(id: row["id"], input: input, readyMade: row["ready_made"])
+        }
+    }
+
+    /// The species and whether a person are among the subjects a limited member sees.
+    private static func seen(_ access: SubjectAccess, _ db: Database) throws -> (species: Set<String>, people: Bool) {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT s.kind, p.species FROM subject s LEFT JOIN pet_profile p ON p.subject_id = s.id WHERE \(access.sqlCondition("s.id"))")
+        return (Set(rows.compactMap { $0["species"] as String? }), rows.contains { $0["kind"] == "person" })
+    }
+
+    private static func visible(_ trackers: [Tracker], seen: (species: Set<String>, people: Bool), access: SubjectAccess) -> [Tracker] {
+        trackers.filter { tracker in
+            switch tracker.input.subjects {
+            case .subject(let id): access.allows(id)
+            case .species(let species): seen.species.contains(species.rawValue)
+            case .people: seen.people
+            }
         }
     }
 
@@ -141,8 +149,9 @@ public struct TrackerRepository: Sendable {
     /// The trackers a subject keeps (by its species, as a person, or its own), each with its
     /// newest record, if any.
     public func kept(subjectID: Int64, species: Species?, access: SubjectAccess) throws -> [(tracker: Tracker, latest: StoredEntry?)] {
-        try database.read { db in
-            try Self.trackers(access: access, db).filter { $0.input.subjects.includes(subjectID: subjectID, species: species) }.map { tracker in
+        let trackers = try trackers(access: access).filter { $0.input.subjects.includes(subjectID: subjectID, species: species) }
+        return try database.read { db in
+            try trackers.map { tracker in
                 let latest = try EntryRepository.fetch(
                     db,
                     where: """

@@ -67,9 +67,15 @@ struct StoredTrackerField: Codable, Equatable {
         String(decoding: try JSONEncoder.sorted.encode(fields.map(StoredTrackerField.init)), as: UTF8.self)
     }
 
+    /// The fields a definition's JSON holds, decoded once per text: every pet and person page reads
+    /// every tracker, and a household at the bounds (100 trackers of 20 fields of 20 choices, 2 MB)
+    /// made each such page 72 ms of CPU. Kept by the text itself, so no write, restore or second
+    /// household in the process can make it stale.
     static func fields(_ json: String) -> [TrackerField] {
-        ((try? JSONDecoder().decode([StoredTrackerField].self, from: Data(json.utf8))) ?? []).compactMap(\.field)
+        decoded.value(json) { ((try? JSONDecoder().decode([StoredTrackerField].self, from: Data(json.utf8))) ?? []).compactMap(\.field) }
     }
+
+    private static let decoded = KeptReads<String, [TrackerField]>(capacity: 256)
 }
 
 extension JSONEncoder {
