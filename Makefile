@@ -143,6 +143,7 @@ bench: deps
 	python3 Tests/bench/animation.py --server .build/release/hearth
 	python3 Tests/bench/imports.py --server .build/release/hearth
 	python3 Tests/bench/registers.py --server .build/release/hearth
+	python3 Tests/bench/bounds.py --server .build/release/hearth
 
 # The code's layout, by the toolchain's own swift-format and .swift-format (lines up to 160;
 # long HTML literals stay whole). The API's generated code and the generator's checkouts are

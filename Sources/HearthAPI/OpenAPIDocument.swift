@@ -670,8 +670,14 @@ components:
             The kind's form fields, as text (the record form's names): `weight` and `unit` (g, kg, lb);
             a meal's `food_id` or `new_food_name`, `amount`, `amount_unit` (g, pieces), `outcome` (all, some, refused);
             toilet's `urine`, `stool` (`on`), `fecal_score` (1–7), `colour`; a walk's `activity` (walk, play, run, swim),
-            `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `colour`;
-            vaccination `vaccine`, `clinic_id`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`;
+            `minutes`, `distance_km`; diary `title`, `text`; symptom `sign_<sign>`, `severity` (1–5); vomit `times`, `contents`;
+            vaccination `vaccine_<code>` as `on` for each vaccine given, with `batch_<code>` and `next_due_<code>` (the
+            codes of the species' list: `dog.dapp`, `dog.rabies`, `dog.lepto`, `dog.bordetella`, `dog.influenza`, `dog.lyme`,
+            `dog.coronavirus`, `cat.fvrcp`, `cat.rabies`, `cat.felv`, `cat.chlamydia`, `rabbit.myxo_rhd`, `rabbit.rhdv2`,
+            `ferret.distemper`, `ferret.rabies`, and the household's own as `own.<id>`), or one typed as `other_name_1`
+            (`other_batch_1`, `other_next_due_1`; also `_2`), and `clinic_id` or `clinic_name`, `vet`; preventive
+            `preventive` (heartworm, flea_tick, deworming, other), `product`, `cycle` (1m, 3m, 12m, or custom with
+            `cycle_days`), `next_due`; vet visit `reason`, `diagnosis`, `treatment`, `cost`, `follow_up`;
             a tracker's record `tracker` (its id), `tracker_version` (the version `GET /trackers` listed; optional,
             but without it a record is read in today's fields) and `tracker_<key>` for each of its fields (a number
             with or without its unit, within the field's bounds; `yes`/`no`; a scale's step; a choice's key; text), a
@@ -723,5 +729,5 @@ components:
 """#
 
     /// SHA-256 of the generated files (name, NUL, contents; in name order).
-    public static let generatedDigest = "0906f8f1b1c636fb397e8dd2a340086f24ba2e25dedf8dfe958af4ebaa7bc917"
+    public static let generatedDigest = "ba349b1f6299fdea540d281179999c236c3bd9f38279072266cd6db5e3aeb3b1"
 }

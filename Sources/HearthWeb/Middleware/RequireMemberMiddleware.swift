@@ -5,8 +5,10 @@ import Hummingbird
 /// Browsers are sent to sign in (and back afterwards); anything else gets 401.
 /// Being global, a new route is protected without anyone remembering to protect it.
 struct RequireMemberMiddleware: RouterMiddleware {
-    /// The sign-in path, the health check, and the phone's way in (`PhonesArea.openPaths`).
+    /// The sign-in path, the health check, the phone's way in (`PhonesArea.openPaths`) and the
+    /// API's description (no secret in it).
     static let openPaths: Set<String> = Set([HouseholdRoutes.signIn, HouseholdRoutes.setup, AppRoutes.health].map(\.pattern)).union(PhonesArea.openPaths)
+        .union([APITokenMiddleware.document])
 
     func handle(_ request: Request, context: AppRequestContext, next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
         // A calendar feed's URL is its credential (see `RemindersController.feed`), and a

@@ -37,4 +37,15 @@ struct APIDocumentTests {
         #expect(described.count == 19)
         #expect(served == described)
     }
+
+    @Test("the description is read without a token or a session (it holds no secret); a call without a token is a problem+json 401")
+    func readableWithoutToken() async throws {
+        try await withHousehold { _, owner in
+            let stranger = Browser(owner.client)
+            let document = try await stranger.get("/api/v1/openapi.yaml")
+            #expect(document.status == .ok && document.text == OpenAPIDocument.yaml)
+            let call = try await stranger.send("/api/v1/subjects", method: .get, headers: [.accept: "application/json"], body: nil)
+            #expect(call.status == .unauthorized && call.headers[.contentType] == "application/problem+json")
+        }
+    }
 }
