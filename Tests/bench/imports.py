@@ -41,10 +41,17 @@ def drug_list(path, rows):
 
 
 def clinic_list(path, rows):
+    """A national register's shape: a third of the clinics in Seoul (30 km around city hall, on the
+    register's grid, EPSG:2097), the rest over the country, each at a place of its own (the list
+    once put 45,000 clinics on 900 points of one square kilometre)."""
+    place = random.Random(2097)
     with open(path, "w", encoding="utf-8") as out:
         out.write(CLINIC_HEADER)
         for n in range(rows):
-            out.write(f"3220000,{n},행복동물병원{n},영업/정상,02-555-{n % 10000:04d},서울특별시 강남구 테헤란로 {n % 500},서울특별시 강남구 역삼동 {n},203{n % 1000}.1,444{n % 1000}.2\n")
+            seoul = n % 3 == 0
+            x = place.uniform(183_000, 213_000) if seoul else place.uniform(150_000, 400_000)
+            y = place.uniform(437_000, 467_000) if seoul else place.uniform(150_000, 600_000)
+            out.write(f"3220000,{n},행복동물병원{n},영업/정상,02-555-{n % 10000:04d},서울특별시 강남구 테헤란로 {n % 500},서울특별시 강남구 역삼동 {n},{x:.1f},{y:.1f}\n")
     return path
 
 

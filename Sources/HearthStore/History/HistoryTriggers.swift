@@ -21,6 +21,8 @@ enum HistoryTriggers {
         "pill", "dur_pair", "dur_elderly", "dur_import",
         // the note that a dose's mark was taken back: the history has the taking back itself
         "dose_taken_back",
+        // the R*Tree of the clinics' places (v37): SQLite's own copy of their map_x and map_y
+        "clinic_place_node", "clinic_place_rowid", "clinic_place_parent",
     ]
 
     /// Columns that say nothing the household typed: stamps every write moves, counters, secrets.
