@@ -18,6 +18,8 @@ public struct TargetSaid: Sendable, Equatable, Codable {
         case noAnswer = "no_answer"
         /// Answered, but not with success (`detail`: "HTTP 500").
         case refused
+        /// Sent Hearth to another address (`detail`: "HTTP 302"), which is never followed.
+        case redirected
         /// Not sent at all: the member's reminders are off (`detail` "off") or their topic is on
         /// this machine (`detail` "local").
         case notSent = "not_sent"

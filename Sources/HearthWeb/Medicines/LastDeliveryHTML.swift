@@ -40,7 +40,7 @@ enum LastDeliveryHTML {
         switch said.answer {
         case .took, .gone, .noAnswer: return format.t("push.said.\(said.answer.rawValue)")
         case .slowDown, .waiting: return format.t("push.said.\(said.answer.rawValue)", ["time": time])
-        case .refused: return format.t("push.said.refused", ["detail": said.detail])
+        case .refused, .redirected: return format.t("push.said.\(said.answer.rawValue)", ["detail": said.detail])
         case .notSent: return format.t(said.detail == "local" ? "push.said.local" : "push.said.off")
         }
     }

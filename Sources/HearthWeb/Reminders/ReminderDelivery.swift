@@ -127,7 +127,8 @@ struct ReminderDelivery {
                 case nil:
                     // A status that is not success is a refusal ("HTTP 500"); anything else, no answer.
                     let status = answer.problem.flatMap { $0.firstMatch(of: /^HTTP \d+/) }.map { String($0.output) }
-                    said = TargetSaid(target: answer.target, answer: status == nil ? .noAnswer : .refused, detail: status ?? "", label: said.label)
+                    let kind: TargetSaid.Answer = status == nil ? .noAnswer : status?.hasPrefix("HTTP 3") == true ? .redirected : .refused
+                    said = TargetSaid(target: answer.target, answer: kind, detail: status ?? "", label: said.label)
                     if outcomes[index].problem == nil { outcomes[index].problem = answer.problem }
                 }
                 outcomes[index].said.append(said)

@@ -123,7 +123,7 @@ struct ReminderScheduler: Sendable {
                 guard let device = said.deviceID else { continue }
                 switch said.answer {
                 case .took: try await browsers.answered(id: device, now: now)
-                case .noAnswer, .refused: try await browsers.notAnswering(id: device, now: now)
+                case .noAnswer, .refused, .redirected: try await browsers.notAnswering(id: device, now: now)
                 default: break
                 }
             }

@@ -29,6 +29,8 @@ struct ExportCoverageTests {
         "flag_seen": "who marked a flag seen, and at what level (the flags are worked out from the exported records)",
         "reminder_answer": "the digests of reminders' one-use buttons, a day each (the dose they mark is exported)",
         "dose_taken_back": "which doses' marks were taken back, part of the history (backups hold it)",
+        "clinic_place": "an R*Tree of the clinics' places, made from the clinics' own map_x and map_y",
+        "clinic_place_node": "the R*Tree's own table", "clinic_place_parent": "the R*Tree's own table", "clinic_place_rowid": "the R*Tree's own table",
     ]
 
     @Test("every table is in an export kind or named here with its reason")
