@@ -179,14 +179,16 @@ public struct ReminderRepository: Sendable {
     }
 
     /// Who was sent the first reminder of a dose, and who answered it "later" (by name): what the
-    /// escalation to the others says, so they know whom to ask.
+    /// escalation to the others says, so they know whom to ask. Asked at every tick while the
+    /// escalation is due, of a table that keeps every reminder ever sent: member by member through
+    /// the key (account, time, round, part), never a scan.
     public func told(dose: DoseKey, dueAt: Date) throws -> (reminded: [String], snoozed: [String]) {
         try database.read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT a.display_name, max(r.round >= ?3) FROM reminder r JOIN account a ON a.id = r.account_id
-                        WHERE r.dose = ?1 AND r.due_at = ?2 AND ((r.round = 0 AND r.attempts > 0) OR r.round >= ?3)
+                        SELECT a.display_name, max(r.round >= ?3) FROM account a CROSS JOIN reminder r ON r.account_id = a.id
+                        WHERE r.due_at = ?2 AND r.part = ?1 AND ((r.round = 0 AND r.attempts > 0) OR r.round >= ?3)
                         GROUP BY a.id ORDER BY a.display_name
                         """), arguments: [dose.text, dueAt, ReminderMessage.later])
             return (rows.filter { !$0[1] }.map { $0[0] }, rows.filter { $0[1] }.map { $0[0] })
@@ -247,14 +249,10 @@ public struct ReminderRepository: Sendable {
     public func failed(_ reminder: ReminderMessage, error: String, said: [TargetSaid], nextAttempt: Date?) async throws {
         try await database.write { db in
             try db.execute(
-                sql: """
-                    UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?, said = ?
-                    WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?
-                    """,
-                arguments: [
-                    error, nextAttempt, TargetSaid.text(TargetSaid.merged(try Self.said(reminder, db), said)), reminder.accountID, reminder.dueAt,
-                    reminder.round, reminder.part,
-                ])
+                sql:
+                    "UPDATE reminder SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
+                arguments: [error, nextAttempt, reminder.accountID, reminder.dueAt, reminder.round, reminder.part])
+            try Self.record(reminder, said: said, db)
         }
     }
 
@@ -262,21 +260,16 @@ public struct ReminderRepository: Sendable {
     /// the targets that did not take it only).
     public func record(_ reminder: ReminderMessage, said: [TargetSaid]) async throws {
         guard !said.isEmpty else { return }
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE reminder SET said = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
-                arguments: [
-                    TargetSaid.text(TargetSaid.merged(try Self.said(reminder, db), said)), reminder.accountID, reminder.dueAt, reminder.round,
-                    reminder.part,
-                ])
-        }
+        try await database.write { db in try Self.record(reminder, said: said, db) }
     }
 
-    private static func said(_ reminder: ReminderMessage, _ db: Database) throws -> [TargetSaid] {
-        TargetSaid.read(
-            try String.fetchOne(
-                db, sql: "SELECT said FROM reminder WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
-                arguments: [reminder.accountID, reminder.dueAt, reminder.round, reminder.part]))
+    private static func record(_ reminder: ReminderMessage, said: [TargetSaid], _ db: Database) throws {
+        let key: StatementArguments = [reminder.accountID, reminder.dueAt, reminder.round, reminder.part]
+        let before = TargetSaid.read(
+            try String.fetchOne(db, sql: "SELECT said FROM reminder WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?", arguments: key))
+        try db.execute(
+            sql: "UPDATE reminder SET said = ? WHERE account_id = ? AND due_at = ? AND round = ? AND part = ?",
+            arguments: [TargetSaid.text(TargetSaid.merged(before, said))] + key)
     }
 
     /// The newest reminder tried: when, to whom, what each target said, and the log's problem if any.

@@ -107,17 +107,19 @@ public struct PushDeviceRepository: Sendable {
         }
     }
 
-    /// A browser whose push service took a message: working again, whatever it said before.
-    public func answered(id: Int64, now: Date) async throws {
+    /// What the browsers' push services said in one round of reminders, in order: one that took a
+    /// message works again (its last message now); one that did not answer, or refused, has not
+    /// answered since its first such time. One write for the round.
+    public func note(_ answers: [(id: Int64, took: Bool)], now: Date) async throws {
+        guard !answers.isEmpty else { return }
         try await database.write { db in
-            try db.execute(sql: "UPDATE push_device SET delivered_at = ?, failing_since = NULL WHERE id = ?", arguments: [now, id])
-        }
-    }
-
-    /// A browser whose push service did not answer, or refused: not answering since the first such time.
-    public func notAnswering(id: Int64, now: Date) async throws {
-        try await database.write { db in
-            try db.execute(sql: "UPDATE push_device SET failing_since = coalesce(failing_since, ?) WHERE id = ?", arguments: [now, id])
+            for answer in answers {
+                try db.execute(
+                    sql: answer.took
+                        ? "UPDATE push_device SET delivered_at = ?, failing_since = NULL WHERE id = ?"
+                        : "UPDATE push_device SET failing_since = coalesce(failing_since, ?) WHERE id = ?",
+                    arguments: [now, answer.id])
+            }
         }
     }
 }

@@ -114,19 +114,19 @@ struct ReminderScheduler: Sendable {
             answers: ReminderAnswerRepository(database), vapid: VAPID(key: try await browsers.vapidKey(), subject: Self.contact(targets)),
             format: format, now: now)
         let outcomes = try await delivery.run()
+        // A browser that took it works; one that did not answer has not answered since its first miss.
+        try await browsers.note(
+            outcomes.flatMap(\.said).compactMap { said in
+                switch said.answer {
+                case .took: said.deviceID.map { ($0, true) }
+                case .noAnswer, .refused, .redirected: said.deviceID.map { ($0, false) }
+                default: nil
+                }
+            }, now: now)
         for (index, item) in addressed.enumerated() {
             let outcome = outcomes[index]
             for endpoint in outcome.gone { try await browsers.forget(endpoint: endpoint) }
             for (endpoint, until) in outcome.slowDown { try await browsers.backOff(endpoint: endpoint, until: until) }
-            // A browser that took it works; one that did not answer has not answered since its first miss.
-            for said in outcome.said {
-                guard let device = said.deviceID else { continue }
-                switch said.answer {
-                case .took: try await browsers.answered(id: device, now: now)
-                case .noAnswer, .refused, .redirected: try await browsers.notAnswering(id: device, now: now)
-                default: break
-                }
-            }
             if let problem = outcome.problem {
                 // 30 s, 1, 2, 4, 8 minutes…, and never after the dose's window has passed.
                 let pause = min(1800, 30 * pow(2, Double(item.reminder.attempts)))
